@@ -1,0 +1,342 @@
+/**
+ * The rate of a date × room category × guest count, with its explanation.
+ *
+ * Steps, in order, each working on the running rate in cents: season → level → leadTime →
+ * category → guests → singleRate → manual → bounds → rounding. Every percentage step rounds its
+ * own amount to whole cents (half up) so the explanation's amounts add up to the rate exactly.
+ * See docs/pricing.md for the model in plain words.
+ */
+import { toDayNumber, fromDayNumber } from "./dates.ts";
+import { levelResolver, normalizeOccupancy } from "./levels.ts";
+import { buildSeasonIndex, type SeasonIndex } from "./season.ts";
+import type {
+  BoundSource,
+  CalendarQuery,
+  Cents,
+  DailyRate,
+  DailyRateQuery,
+  FluctuationLevel,
+  FluctuationLevelVariation,
+  IsoDate,
+  LeadTimeBand,
+  OccupancyByDate,
+  OccupancyPricing,
+  PriceVariationType,
+  PricingConfig,
+  RoomCategory,
+  Seasonality,
+  Step,
+} from "./types.ts";
+
+/** Prices are shown in whole currency units. */
+export const ROUNDING_UNIT: Cents = 100;
+/** Guests priced when neither the query nor the occupancy pricing says (a double room). */
+export const DEFAULT_GUESTS = 2;
+
+/** Thrown for inputs the engine cannot price; `code` is a translation key like the validators'. */
+export class PricingError extends Error {
+  readonly code: string;
+  readonly params: Record<string, string | number>;
+  constructor(code: string, params: Record<string, string | number> = {}) {
+    super(`${code} ${JSON.stringify(params)}`);
+    this.name = "PricingError";
+    this.code = code;
+    this.params = params;
+  }
+}
+
+/** `p` % of `amount`, in whole cents, half up (never −0). */
+export function percentOf(amount: Cents, p: number): Cents {
+  return Math.round((amount * p) / 100) + 0;
+}
+
+/** Nearest multiple of `unit`, halves up. */
+export function roundToUnit(amount: Cents, unit: Cents = ROUNDING_UNIT): Cents {
+  return Math.floor((amount + unit / 2) / unit) * unit + 0;
+}
+
+function vary(running: Cents, type: PriceVariationType | null | undefined, variation: number): Cents {
+  return type === "percentage" ? percentOf(running, variation) : Math.round(variation) + 0;
+}
+
+interface CompiledCategory {
+  category: RoomCategory;
+  type: PriceVariationType;
+  variation: number;
+}
+
+/** What the date alone decides, shared by every category priced on that date. */
+interface DayContext {
+  date: IsoDate;
+  season: Seasonality;
+  level: FluctuationLevel | null;
+  occupancy: number;
+  /** season + level + leadTime */
+  running: Cents;
+  steps: Step[];
+  min: Cents | null;
+  minSource: BoundSource;
+  max: Cents | null;
+  maxSource: BoundSource;
+}
+
+export interface CompiledPricing {
+  /** One rate; throws PricingError for an unknown category or an invalid date. */
+  rate(query: DailyRateQuery): DailyRate;
+  /** Every date in `from..to` (inclusive) × every category, date-major, categories in config order. */
+  calendar(query: CalendarQuery): DailyRate[];
+}
+
+function occupancyOf(source: OccupancyByDate | undefined, date: IsoDate): number {
+  if (!source) return 0;
+  const v = source instanceof Map ? source.get(date) : (source as Record<string, number>)[date];
+  return normalizeOccupancy(v);
+}
+
+/** Turns a configuration into lookup tables once, so pricing many cells costs little per cell. */
+export function compilePricing(config: PricingConfig): CompiledPricing {
+  const seasons: SeasonIndex = buildSeasonIndex(config.seasonalities ?? []);
+  const levels = config.fluctuation_levels ?? [];
+  const resolveBand = levelResolver(levels);
+
+  // season → level uuid → variation; a variation names its band by uuid or by level number.
+  const variations = new Map<Seasonality, Map<string, FluctuationLevelVariation>>();
+  for (const season of config.seasonalities ?? []) {
+    const byLevel = new Map<string, FluctuationLevelVariation>();
+    for (const v of season.fluctuation_level_variations ?? []) {
+      const level = levels.find((l) => (typeof v.fluctuation_level === "number" ? l.level === v.fluctuation_level : l.uuid === v.fluctuation_level));
+      if (level && !byLevel.has(level.uuid)) byLevel.set(level.uuid, v);
+    }
+    variations.set(season, byLevel);
+  }
+
+  const leadBands: LeadTimeBand[] = [...(config.lead_time_bands ?? [])].sort((a, b) => a.from_days - b.from_days);
+
+  const categories = new Map<string, CompiledCategory>();
+  const categoryOrder: CompiledCategory[] = [];
+  for (const category of config.room_categories ?? []) {
+    const compiled: CompiledCategory = {
+      category,
+      type: category.price_variation_type === "percentage" ? "percentage" : "value",
+      variation: Number.isFinite(category.price_variation_value) ? category.price_variation_value : 0,
+    };
+    if (!categories.has(category.uuid)) {
+      categories.set(category.uuid, compiled);
+      categoryOrder.push(compiled);
+    }
+  }
+
+  const op: OccupancyPricing | null = config.occupancy_pricing ?? null;
+  const manual = new Map<string, Cents>();
+  if (op?.manual_prices_enabled) {
+    for (const m of config.manual_prices ?? []) manual.set(`${m.date}|${m.room_category_uuid}`, m.price);
+  }
+
+  function dayContext(day: number, date: IsoDate, todayDay: number, occupancyRaw: number): DayContext {
+    const season = seasons.at(day);
+    if (!season) throw new PricingError("pricing.season.noReference", { date });
+    const occupancy = normalizeOccupancy(occupancyRaw);
+    const steps: Step[] = [
+      { step: "season", amount: season.rate, detail: { seasonId: season.uuid, title: season.title, rate: season.rate, reference: season.is_reference } },
+    ];
+    let running = season.rate;
+
+    const level = resolveBand(occupancy);
+    if (level) {
+      const v = variations.get(season)?.get(level.uuid);
+      if (v) {
+        const amount = vary(running, v.price_variation_type, v.price_variation);
+        if (amount !== 0) {
+          steps.push({
+            step: "level",
+            amount,
+            detail: { levelId: level.uuid, levelName: level.name, occupancy, type: v.price_variation_type, variation: v.price_variation },
+          });
+          running += amount;
+        }
+      }
+    }
+
+    const daysToArrival = day - todayDay;
+    for (const band of leadBands) {
+      if (daysToArrival < band.from_days || (band.to_days != null && daysToArrival > band.to_days)) continue;
+      if (band.max_occupancy != null && !(occupancy < band.max_occupancy)) continue;
+      const amount = percentOf(running, band.percentage);
+      if (amount !== 0) {
+        steps.push({
+          step: "leadTime",
+          amount,
+          detail: { daysToArrival, fromDays: band.from_days, toDays: band.to_days, percentage: band.percentage, maxOccupancy: band.max_occupancy ?? null },
+        });
+        running += amount;
+      }
+      break;
+    }
+
+    return {
+      date,
+      season,
+      level,
+      occupancy,
+      running,
+      steps,
+      min: season.min_price ?? null,
+      minSource: "season",
+      max: season.max_price ?? null,
+      maxSource: "season",
+    };
+  }
+
+  function clampGuests(requested: number | undefined, category: RoomCategory): number {
+    let g = typeof requested === "number" && Number.isFinite(requested) ? Math.trunc(requested) : (op?.reference_occupation ?? DEFAULT_GUESTS);
+    if (g < category.min_occupation) g = category.min_occupation;
+    if (g > category.max_occupation) g = category.max_occupation;
+    return g;
+  }
+
+  function priceCell(ctx: DayContext, cc: CompiledCategory, requestedGuests: number | undefined): DailyRate {
+    const { category } = cc;
+    const steps = ctx.steps.slice();
+    let running = ctx.running;
+
+    const categoryAmount = vary(running, cc.type, cc.variation);
+    if (categoryAmount !== 0) {
+      steps.push({ step: "category", amount: categoryAmount, detail: { categoryId: category.uuid, type: cc.type, variation: cc.variation } });
+      running += categoryAmount;
+    }
+
+    const guests = clampGuests(requestedGuests, category);
+    if (op) {
+      const extra = guests - op.reference_occupation;
+      if (extra > 0 && op.price_increase_per_person) {
+        const amount =
+          op.price_variation_type === "percentage"
+            ? percentOf(running, op.price_increase_per_person * extra)
+            : Math.round(op.price_increase_per_person * extra) + 0;
+        if (amount !== 0) {
+          steps.push({
+            step: "guests",
+            amount,
+            detail: {
+              guests,
+              referenceOccupation: op.reference_occupation,
+              extraGuests: extra,
+              type: op.price_variation_type,
+              perPerson: op.price_increase_per_person,
+            },
+          });
+          running += amount;
+        }
+      }
+      if (op.apply_single_rate && guests === 1 && op.single_rate_variation) {
+        const amount = -vary(running, op.price_variation_type, op.single_rate_variation) + 0;
+        if (amount !== 0) {
+          steps.push({ step: "singleRate", amount, detail: { type: op.price_variation_type, variation: op.single_rate_variation } });
+          running += amount;
+        }
+      }
+    }
+
+    const manualPrice = manual.size ? manual.get(`${ctx.date}|${category.uuid}`) : undefined;
+    let rate: Cents;
+    if (manualPrice !== undefined) {
+      // The owner's word: replaces the computed rate and is not clamped, only rounded.
+      steps.push({ step: "manual", amount: manualPrice - running, detail: { price: manualPrice } });
+      running = manualPrice;
+      rate = roundToUnit(running);
+    } else {
+      const min = ctx.min ?? category.min_price ?? null;
+      const minSource: BoundSource = ctx.min != null ? ctx.minSource : "category";
+      const max = ctx.max ?? category.max_price ?? null;
+      const maxSource: BoundSource = ctx.max != null ? ctx.maxSource : "category";
+      const lo = min != null && min > 0 ? min : 0;
+      const hi = max ?? Number.POSITIVE_INFINITY;
+      let clamped = running;
+      let bound: "min" | "max" | null = null;
+      let source: BoundSource = "category";
+      if (clamped < lo) {
+        clamped = lo;
+        bound = "min";
+        source = min != null && min > 0 ? minSource : "nonNegative";
+      }
+      // When min > max (an invalid pair the validator reports) the ceiling wins.
+      if (clamped > hi) {
+        clamped = hi;
+        bound = "max";
+        source = maxSource;
+      }
+      if (bound) {
+        steps.push({ step: "bounds", amount: clamped - running, detail: { min, max, bound, source } });
+        running = clamped;
+      }
+      // Round to a whole unit that stays within the bounds; with none between them, keep the bound.
+      rate = roundToUnit(running);
+      if (rate > hi) rate -= ROUNDING_UNIT;
+      else if (rate < lo) rate += ROUNDING_UNIT;
+      if (rate < lo || rate > hi) rate = running;
+    }
+    if (rate !== running) steps.push({ step: "rounding", amount: rate - running, detail: { unit: ROUNDING_UNIT } });
+
+    return {
+      date: ctx.date,
+      categoryId: category.uuid,
+      guests,
+      rate,
+      seasonId: ctx.season.uuid,
+      seasonTitle: ctx.season.title,
+      seasonColor: ctx.season.color,
+      levelId: ctx.level?.uuid ?? null,
+      levelName: ctx.level?.name ?? null,
+      occupancy: ctx.occupancy,
+      manual: manualPrice !== undefined,
+      explanation: steps,
+    };
+  }
+
+  function requireDay(date: IsoDate, field: string): number {
+    const day = toDayNumber(date);
+    if (Number.isNaN(day)) throw new PricingError("pricing.input.invalidDate", { field, value: String(date) });
+    return day;
+  }
+
+  return {
+    rate(query) {
+      const day = requireDay(query.date, "date");
+      const todayDay = requireDay(query.today, "today");
+      const cc = categories.get(query.categoryId);
+      if (!cc) throw new PricingError("pricing.input.unknownCategory", { categoryId: query.categoryId });
+      const ctx = dayContext(day, query.date, todayDay, query.occupancy ?? 0);
+      return priceCell(ctx, cc, query.guests);
+    },
+    calendar(query) {
+      const fromDay = requireDay(query.from, "from");
+      const toDay = requireDay(query.to, "to");
+      const todayDay = requireDay(query.today, "today");
+      let cats = categoryOrder;
+      if (query.categoryIds) {
+        cats = query.categoryIds.map((id) => {
+          const cc = categories.get(id);
+          if (!cc) throw new PricingError("pricing.input.unknownCategory", { categoryId: id });
+          return cc;
+        });
+      }
+      const out: DailyRate[] = [];
+      for (let day = fromDay; day <= toDay; day++) {
+        const date = fromDayNumber(day);
+        const ctx = dayContext(day, date, todayDay, occupancyOf(query.occupancyByDate, date));
+        for (const cc of cats) out.push(priceCell(ctx, cc, query.guests));
+      }
+      return out;
+    },
+  };
+}
+
+/** The rate of one date × category × guests. */
+export function priceDailyRate(config: PricingConfig, query: DailyRateQuery): DailyRate {
+  return compilePricing(config).rate(query);
+}
+
+/** Rates for every date in `from..to` (inclusive) × every category (or `categoryIds`), date-major. */
+export function priceCalendar(config: PricingConfig, query: CalendarQuery): DailyRate[] {
+  return compilePricing(config).calendar(query);
+}
