@@ -1,0 +1,65 @@
+import { Hono } from "hono";
+import { bodyLimit } from "hono/body-limit";
+import { requestId } from "hono/request-id";
+import { fromRequestLanguage } from "../domain/locale.ts";
+import type { ApiDeps, ApiEnv } from "./context.ts";
+import { HttpError } from "./errors.ts";
+import { translatorFor } from "./i18n.ts";
+import { logger } from "./logger.ts";
+import { requireUser } from "./middleware/auth.ts";
+import { authRoutes, currentUserRoutes, logoutRoutes } from "./routes/auth.ts";
+import { healthRoutes } from "./routes/health.ts";
+
+/** Bodies above this are refused with 413 (logo uploads have their own, larger, limit). */
+export const MAX_BODY_BYTES = 1024 * 1024;
+
+/** Builds the upstream REST API. The web calls it in-process (`api.fetch(request)`) or over HTTP. */
+export function createApi(deps: ApiDeps) {
+  const api = new Hono<ApiEnv>().basePath("/api");
+
+  api.use(requestId());
+  api.use(async (c, next) => {
+    c.set("deps", deps);
+    const locale = fromRequestLanguage(c.req.header("accept-language") ?? null);
+    c.set("locale", locale);
+    c.set("t", translatorFor(locale));
+    const started = performance.now();
+    await next();
+    logger.info({
+      msg: "request",
+      request_id: c.var.requestId,
+      method: c.req.method,
+      path: c.req.path,
+      status: c.res.status,
+      ms: Math.round(performance.now() - started),
+    });
+  });
+  api.use(
+    bodyLimit({
+      maxSize: MAX_BODY_BYTES,
+      onError: (c) => c.json({ message: c.var.t("api.tooLarge") }, 413),
+    }),
+  );
+
+  // Everything under /api/v1 needs a signed-in user; each route then checks the business.
+  api.use("/v1/*", requireUser);
+
+  api.route("/", healthRoutes);
+  api.route("/", authRoutes);
+  api.route("/", logoutRoutes);
+  api.route("/v1", currentUserRoutes);
+
+  api.notFound((c) => c.json({ message: c.var.t("api.notFound") }, 404));
+  api.onError((err, c) => {
+    const t = c.var.t ?? translatorFor("pt-BR");
+    if (err instanceof HttpError) {
+      const message = t(err.message, { defaultValue: err.message, ...err.values });
+      return c.json(err.errors ? { message, errors: err.errors } : { message }, err.status);
+    }
+    logger.error({ msg: "unhandled", request_id: c.var.requestId, err });
+    return c.json({ message: t("api.internal") }, 500);
+  });
+  return api;
+}
+
+export type Api = ReturnType<typeof createApi>;

@@ -1,0 +1,50 @@
+import { mkdirSync } from "node:fs";
+import { fileURLToPath } from "node:url";
+import { PGlite } from "@electric-sql/pglite";
+import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
+import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
+import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
+import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
+import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
+import pg from "pg";
+import * as schema from "./schema/index.ts";
+
+export type Schema = typeof schema;
+/** Either driver: both are PostgreSQL, so the rest of the code sees one type. */
+export type Database = PgDatabase<PgQueryResultHKT, Schema>;
+
+export const migrationsFolder = fileURLToPath(new URL("./migrations", import.meta.url));
+
+export interface DatabaseHandle {
+  db: Database;
+  kind: "pglite" | "postgres";
+  migrate(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export type DatabaseTarget =
+  | { kind: "postgres"; url: string; max?: number }
+  | { kind: "pglite"; dataDir?: string; client?: PGlite };
+
+/** Opens PostgreSQL: a server when a URL is given, otherwise embedded PGlite (in memory without a dataDir). */
+export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHandle> {
+  if (target.kind === "postgres") {
+    const pool = new pg.Pool({ connectionString: target.url, max: target.max ?? 10 });
+    const db = drizzlePg({ client: pool, schema, casing: "snake_case" });
+    return {
+      db: db as unknown as Database,
+      kind: "postgres",
+      migrate: () => migratePg(db, { migrationsFolder }),
+      close: () => pool.end(),
+    };
+  }
+  if (target.dataDir) mkdirSync(target.dataDir, { recursive: true });
+  const client = target.client ?? (await PGlite.create(target.dataDir ? { dataDir: target.dataDir } : {}));
+  const db = drizzlePglite({ client, schema, casing: "snake_case" });
+  return {
+    db: db as unknown as Database,
+    kind: "pglite",
+    migrate: () => migratePglite(db, { migrationsFolder }),
+    close: () => client.close(),
+  };
+}

@@ -1,0 +1,3 @@
+// One file per area; each area's engineer adds an export line here.
+export * from "./users.ts";
+export * from "./auth.ts";

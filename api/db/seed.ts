@@ -1,0 +1,26 @@
+import { sql } from "drizzle-orm";
+import type { Database } from "./client.ts";
+import { users } from "./schema/index.ts";
+import { DEMO_PASSWORD, demoUsers, seedUsers } from "./seeds/users.ts";
+
+/**
+ * Demo data for a first look: the accounts below, and (as each area lands) the demo
+ * pousada with its rooms, prices and bookings. Runs in one transaction.
+ */
+export async function seed(db: Database, now = new Date()): Promise<void> {
+  await db.transaction(async (tx) => {
+    await seedUsers(tx as unknown as Database, now);
+  });
+}
+
+/** Seeds only an empty database, so restarts never duplicate or overwrite data. */
+export async function seedIfEmpty(db: Database, options: { log?: boolean } = {}): Promise<boolean> {
+  const [{ count }] = await db.select({ count: sql<number>`count(*)::int` }).from(users);
+  if (count > 0) return false;
+  await seed(db);
+  if (options.log) {
+    console.log("Seeded demo data. Demo logins (password for all: %s):", DEMO_PASSWORD);
+    for (const [role, u] of Object.entries(demoUsers)) console.log(`  ${role.padEnd(13)} ${u.email}`);
+  }
+  return true;
+}

@@ -1,0 +1,36 @@
+import type { Database } from "../client.ts";
+import { users } from "../schema/index.ts";
+import { hashPassword } from "../../services/passwords.ts";
+
+export const DEMO_PASSWORD = "Tarifa!2026";
+
+/** The demo accounts listed in README.md and printed by `npm start`. */
+export const demoUsers = {
+  admin: { email: "admin@tarifa.app", name: "Ana", surname: "Administradora", roles: ["administrator"] },
+  owner: { email: "dono@pousada-demo.com.br", name: "Otávio", surname: "Proprietário", roles: ["owner"] },
+  collaborator: { email: "equipe@pousada-demo.com.br", name: "Camila", surname: "Colaboradora", roles: ["collaborator"] },
+} as const;
+
+export async function seedUsers(db: Database, now: Date) {
+  const passwordHash = await hashPassword(DEMO_PASSWORD);
+  const rows = await db
+    .insert(users)
+    .values(
+      Object.values(demoUsers).map((u) => ({
+        ...u,
+        roles: [...u.roles],
+        passwordHash,
+        emailVerifiedAt: now,
+        preferredLanguage: "pt-BR",
+        country: "BR",
+        features: (u.roles as readonly string[]).includes("owner") ? ["competitors"] : [],
+      })),
+    )
+    .returning();
+  const byEmail = (email: string) => rows.find((r) => r.email === email)!;
+  return {
+    admin: byEmail(demoUsers.admin.email),
+    owner: byEmail(demoUsers.owner.email),
+    collaborator: byEmail(demoUsers.collaborator.email),
+  };
+}

@@ -1,0 +1,13 @@
+import { sql } from "drizzle-orm";
+import { Hono } from "hono";
+import type { ApiEnv } from "../context.ts";
+
+export const healthRoutes = new Hono<ApiEnv>().get("/health", async (c) => {
+  const started = performance.now();
+  try {
+    await c.var.deps.db.execute(sql`select 1`);
+    return c.json({ status: "ok", database: "ok", latency_ms: Math.round(performance.now() - started) });
+  } catch {
+    return c.json({ status: "error", database: "unreachable" }, 503);
+  }
+});

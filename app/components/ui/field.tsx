@@ -1,0 +1,73 @@
+import type { FieldMetadata } from "@conform-to/react";
+import { getInputProps } from "@conform-to/react";
+import { useTranslation } from "react-i18next";
+
+/**
+ * Messages are either keys of the `validation` namespace (client-side and action-side Zod
+ * checks) or final texts already translated by the API; both show the same way.
+ */
+export function useMessage() {
+  const { t, i18n } = useTranslation();
+  return (message: string) =>
+    i18n.exists(message, { ns: "validation" }) ? t(message, { ns: "validation" }) : message;
+}
+
+export function FieldErrors({ id, errors }: { id: string; errors?: string[] }) {
+  const message = useMessage();
+  if (!errors?.length) return null;
+  return (
+    <ul id={id} className="mt-1 text-sm text-red-700">
+      {errors.map((e) => (
+        <li key={e}>{message(e)}</li>
+      ))}
+    </ul>
+  );
+}
+
+type InputType = "text" | "email" | "password" | "number" | "date" | "tel" | "url" | "color" | "search";
+
+export function TextField({
+  field,
+  label,
+  type = "text",
+  hint,
+  ...rest
+}: {
+  field: FieldMetadata<unknown>;
+  label: string;
+  type?: InputType;
+  hint?: string;
+} & Omit<React.InputHTMLAttributes<HTMLInputElement>, "type" | "name" | "id" | "defaultValue" | "form">) {
+  const hintId = `${field.id}-hint`;
+  return (
+    <div>
+      <label htmlFor={field.id} className="block text-sm font-medium text-slate-800">
+        {label}
+      </label>
+      <input
+        {...getInputProps(field as FieldMetadata<string>, { type })}
+        {...rest}
+        aria-describedby={[field.errors ? field.errorId : null, hint ? hintId : null].filter(Boolean).join(" ") || undefined}
+        className="mt-1 block w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-base shadow-sm aria-[invalid=true]:border-red-600 focus:border-brand-500"
+      />
+      {hint ? (
+        <p id={hintId} className="mt-1 text-sm text-slate-600">
+          {hint}
+        </p>
+      ) : null}
+      <FieldErrors id={field.errorId} errors={field.errors} />
+    </div>
+  );
+}
+
+export function FormErrors({ id, errors }: { id: string; errors?: string[] }) {
+  const message = useMessage();
+  if (!errors?.length) return null;
+  return (
+    <div id={id} role="alert" className="rounded-md border border-red-200 bg-red-50 p-3 text-sm text-red-800">
+      {errors.map((e) => (
+        <p key={e}>{message(e)}</p>
+      ))}
+    </div>
+  );
+}

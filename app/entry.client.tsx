@@ -1,0 +1,34 @@
+import i18next from "i18next";
+import { startTransition, StrictMode } from "react";
+import { hydrateRoot } from "react-dom/client";
+import { I18nextProvider, initReactI18next } from "react-i18next";
+import { HydratedRouter } from "react-router/dom";
+import { defaultLocale, isLocale } from "../locales/list";
+
+/** Loads the page's locale (one cached request per locale, spec section 7) before hydrating. */
+async function main() {
+  const lang = document.documentElement.lang;
+  const locale = isLocale(lang) ? lang : defaultLocale;
+  const version = document.documentElement.dataset.messagesVersion ?? "";
+  const response = await fetch(`/locales/${locale}?v=${version}`);
+  const resources = await response.json();
+  await i18next.use(initReactI18next).init({
+    lng: locale,
+    fallbackLng: defaultLocale,
+    defaultNS: "common",
+    resources: { [locale]: resources },
+    interpolation: { escapeValue: false },
+  });
+  startTransition(() => {
+    hydrateRoot(
+      document,
+      <I18nextProvider i18n={i18next}>
+        <StrictMode>
+          <HydratedRouter />
+        </StrictMode>
+      </I18nextProvider>,
+    );
+  });
+}
+
+main().catch((error) => console.error(error));

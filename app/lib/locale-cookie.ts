@@ -1,0 +1,23 @@
+import { isLocale, type Locale } from "../../locales/list.ts";
+
+export { isLocale };
+
+/** The spec's locale cookie: plain `lng=<locale>`, 365 days, no URL prefix. */
+export const LOCALE_COOKIE = "lng";
+const MAX_AGE_SECONDS = 365 * 24 * 60 * 60;
+
+export function readLocaleCookie(header: string | null): Locale | null {
+  if (!header) return null;
+  for (const part of header.split(";")) {
+    const [name, ...rest] = part.trim().split("=");
+    if (name === LOCALE_COOKIE) {
+      const value = decodeURIComponent(rest.join("="));
+      return isLocale(value) ? value : null;
+    }
+  }
+  return null;
+}
+
+export function localeCookieHeader(locale: Locale): string {
+  return `${LOCALE_COOKIE}=${locale}; Path=/; Max-Age=${MAX_AGE_SECONDS}; SameSite=Lax`;
+}

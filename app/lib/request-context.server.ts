@@ -1,0 +1,65 @@
+import { createContext, redirect, type MiddlewareFunction } from "react-router";
+import type { UserJson } from "../../api/services/user-json.ts";
+import { safeRedirectPath } from "../../domain/navigation/guard.ts";
+import { createApiClient, ApiError, type ApiClient } from "./api.server.ts";
+import { getI18n, getLocale } from "./i18n.server.ts";
+import { commitSession, getSession, type AppSession } from "./session.server.ts";
+import type { Locale } from "../../locales/list.ts";
+
+export interface RequestState {
+  session: AppSession;
+  locale: Locale;
+  api: ApiClient;
+  /** The signed-in user, loaded once per request; null for guests. */
+  user: UserJson | null;
+}
+
+export const requestContext = createContext<RequestState>();
+
+/**
+ * Root middleware: reads the session, builds the API client for this request and loads
+ * the user once. A token the API no longer accepts is dropped from the session.
+ */
+export const sessionMiddleware: MiddlewareFunction<Response> = async ({ request, context }, next) => {
+  const session = await getSession(request);
+  const locale = getLocale(context) as Locale;
+  const t = getI18n(context).getFixedT(locale, "errors");
+  const token = session.get("token") ?? null;
+  let user: UserJson | null = null;
+  if (token) {
+    const probe = createApiClient({ locale, token, t });
+    try {
+      user = (await probe.get<{ user: UserJson }>("/api/v1/user")).user;
+    } catch (error) {
+      if (!(error instanceof ApiError) || (error.status !== 401 && error.status !== 403)) throw error;
+      session.unset("token");
+    }
+  }
+  const api = createApiClient({ locale, token: user ? token : null, t, requestUrl: request.url });
+  context.set(requestContext, { session, locale, api, user });
+  const response = await next();
+  if (token && !user) response.headers.append("Set-Cookie", await commitSession(session));
+  return response;
+};
+
+/** The navigation guard of spec section 2 for pages behind sign-in: guests go to /login. */
+export const requireUserMiddleware: MiddlewareFunction<Response> = async ({ request, context }, next) => {
+  if (!context.get(requestContext).user) {
+    const url = new URL(request.url);
+    const back = url.pathname === "/" ? "" : `?redirectTo=${encodeURIComponent(url.pathname + url.search)}`;
+    throw redirect(`/login${back}`);
+  }
+  return next();
+};
+
+/** Guest-only pages (sign-in, sign-up, forgotten password) send a signed-in user on. */
+export const guestOnlyMiddleware: MiddlewareFunction<Response> = async ({ request, context }, next) => {
+  if (context.get(requestContext).user) {
+    throw redirect(safeRedirectPath(new URL(request.url).searchParams.get("redirectTo"), "/"));
+  }
+  return next();
+};
+
+export function getRequestState(context: { get: (key: typeof requestContext) => RequestState }): RequestState {
+  return context.get(requestContext);
+}

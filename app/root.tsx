@@ -1,0 +1,45 @@
+import { useTranslation } from "react-i18next";
+import { data, Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData } from "react-router";
+import type { Route } from "./+types/root";
+import "./app.css";
+import { getConfig } from "../config";
+import { messagesVersion } from "../locales/resources";
+import { i18nextMiddleware } from "./lib/i18n.server";
+import { getRequestState, sessionMiddleware } from "./lib/request-context.server";
+import { commitSession } from "./lib/session.server";
+
+export const middleware: Route.MiddlewareFunction[] = [i18nextMiddleware, sessionMiddleware];
+
+export async function loader({ context }: Route.LoaderArgs) {
+  const { locale, session } = getRequestState(context);
+  const toast = session.get("toast") ?? null;
+  return data(
+    { locale, messagesVersion: messagesVersion(), toast, supportEmail: getConfig().SUPPORT_EMAIL },
+    toast ? { headers: { "Set-Cookie": await commitSession(session) } } : undefined,
+  );
+}
+
+export function Layout({ children }: { children: React.ReactNode }) {
+  const root = useRouteLoaderData<typeof loader>("root");
+  const { i18n } = useTranslation();
+  const lang = root?.locale ?? i18n.language;
+  return (
+    <html lang={lang} data-messages-version={root?.messagesVersion}>
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <Meta />
+        <Links />
+      </head>
+      <body className="min-h-screen bg-slate-50 text-slate-900 antialiased">
+        {children}
+        <ScrollRestoration />
+        <Scripts />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  return <Outlet />;
+}

@@ -1,0 +1,59 @@
+import { useTranslation } from "react-i18next";
+import { Form, NavLink, Outlet, useRouteLoaderData } from "react-router";
+import { LanguageSwitcher } from "../components/layout/language-switcher";
+import { getRequestState, requireUserMiddleware } from "../lib/request-context.server";
+import type { Route } from "./+types/app-layout";
+
+export const middleware: Route.MiddlewareFunction[] = [requireUserMiddleware];
+
+export async function loader({ context }: Route.LoaderArgs) {
+  const { user } = getRequestState(context);
+  // requireUserMiddleware guarantees a user here.
+  return { user: user! };
+}
+
+export function useAppUser() {
+  return useRouteLoaderData<typeof loader>("routes/app-layout")!.user;
+}
+
+export default function AppLayout({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  const { user } = loaderData;
+  return (
+    <div className="min-h-screen md:flex">
+      <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:bg-white focus:p-2">
+        {t("skipToContent")}
+      </a>
+      <aside className="border-b border-slate-200 bg-white md:w-60 md:border-b-0 md:border-r">
+        <p className="px-4 py-4 text-xl font-bold text-brand-700">{t("appName")}</p>
+        <nav aria-label={t("nav.main")} className="px-2 pb-4">
+          <ul className="flex gap-1 overflow-x-auto md:flex-col">
+            <li>
+              <NavLink to="/" end className={navClass}>
+                {t("nav.dashboard")}
+              </NavLink>
+            </li>
+          </ul>
+        </nav>
+      </aside>
+      <div className="flex-1">
+        <header className="flex flex-wrap items-center justify-end gap-4 border-b border-slate-200 bg-white px-4 py-2">
+          <LanguageSwitcher />
+          <span className="text-sm text-slate-700">{`${user.name} ${user.surname}`.trim()}</span>
+          <Form method="post" action="/logout">
+            <button type="submit" className="text-sm text-brand-700 underline">
+              {t("logout.submit", { ns: "auth" })}
+            </button>
+          </Form>
+        </header>
+        <main id="main" className="p-4 md:p-6">
+          <Outlet />
+        </main>
+      </div>
+    </div>
+  );
+}
+
+function navClass({ isActive }: { isActive: boolean }) {
+  return `block whitespace-nowrap rounded-md px-3 py-2 text-sm ${isActive ? "bg-brand-50 font-semibold text-brand-900" : "text-slate-700 hover:bg-slate-100"}`;
+}

@@ -1,0 +1,74 @@
+import { getFormProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { useTranslation } from "react-i18next";
+import { data, Form, Link, redirect, useActionData, useSearchParams } from "react-router";
+import { safeRedirectPath } from "../../domain/navigation/guard";
+import { loginSchema } from "../../domain/schemas/auth";
+import { issueToKey } from "../../domain/validation";
+import { isLocale } from "../../locales/list";
+import type { UserJson } from "../../api/services/user-json";
+import { SubmitButton } from "../components/ui/button";
+import { FormErrors, TextField } from "../components/ui/field";
+import { ApiError } from "../lib/api.server";
+import { localeCookieHeader } from "../lib/locale-cookie";
+import { getRequestState } from "../lib/request-context.server";
+import { commitSession } from "../lib/session.server";
+import type { Route } from "./+types/login";
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const formData = await request.formData();
+  const submission = parseWithZod(formData, { schema: loginSchema, error: issueToKey });
+  if (submission.status !== "success") return data(submission.reply({ hideFields: ["password"] }), { status: 422 });
+  const { api, session } = getRequestState(context);
+  try {
+    const answer = await api.post<{ token: string; user: UserJson }>("/api/auth/login", submission.value);
+    session.set("token", answer.token);
+    const headers = new Headers({ "Set-Cookie": await commitSession(session) });
+    // The language chosen in account settings follows the user to every device (spec 1).
+    if (isLocale(answer.user.preferred_language)) headers.append("Set-Cookie", localeCookieHeader(answer.user.preferred_language));
+    const target = safeRedirectPath(new URL(request.url).searchParams.get("redirectTo"), "/");
+    return redirect(target, { headers });
+  } catch (error) {
+    if (!(error instanceof ApiError)) throw error;
+    return data(
+      submission.reply({ fieldErrors: error.errors, formErrors: error.errors && Object.keys(error.errors).length ? [] : [error.message], hideFields: ["password"] }),
+      { status: error.status },
+    );
+  }
+}
+
+export default function Login() {
+  const { t } = useTranslation("auth");
+  const lastResult = useActionData<typeof action>();
+  const [searchParams] = useSearchParams();
+  const [form, fields] = useForm({
+    lastResult,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: loginSchema, error: issueToKey }),
+    shouldRevalidate: "onBlur",
+  });
+  return (
+    <>
+      <title>{`${t("login.title")} · Tarifa`}</title>
+      <h1 className="mb-4 text-xl font-semibold">{t("login.heading")}</h1>
+      <Form method="post" {...getFormProps(form)} className="space-y-4" action={`/login${searchParams.size ? `?${searchParams}` : ""}`}>
+        <FormErrors id={form.errorId} errors={form.errors} />
+        <TextField field={fields.email} label={t("login.email")} type="email" autoComplete="email" required />
+        <TextField field={fields.password} label={t("login.password")} type="password" autoComplete="current-password" required />
+        <SubmitButton className="w-full" pendingLabel={t("login.pending")}>
+          {t("login.submit")}
+        </SubmitButton>
+      </Form>
+      <div className="mt-4 flex flex-col gap-1 text-sm">
+        <Link to="/forgot-password" className="text-brand-700 underline">
+          {t("login.forgot")}
+        </Link>
+        <p>
+          {t("login.noAccount")}{" "}
+          <Link to="/register" className="text-brand-700 underline">
+            {t("login.register")}
+          </Link>
+        </p>
+      </div>
+    </>
+  );
+}

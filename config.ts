@@ -1,0 +1,87 @@
+import { randomBytes } from "node:crypto";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { join, resolve } from "node:path";
+import { z } from "zod";
+
+/**
+ * Every setting Tarifa reads from the environment, validated once at start.
+ * A missing or malformed variable stops the process with a message naming it.
+ */
+const schema = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+  PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+  HOST: z.string().min(1).default("0.0.0.0"),
+  APP_URL: z.url().default("http://localhost:3000"),
+  DATA_DIR: z.string().min(1).default("./data"),
+  DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }).optional(),
+  API_BASE_URL: z.url().optional(),
+  SESSION_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
+  COOKIE_SECURE: z.enum(["true", "false"]).optional(),
+  SUPPORT_EMAIL: z.email().default("suporte@tarifa.app"),
+  MAIL_FROM: z.string().min(3).default("Tarifa <nao-responda@tarifa.app>"),
+  SMTP_URL: z.url({ protocol: /^smtps?$/ }).optional(),
+  DEV_MAILBOX: z.enum(["true", "false"]).optional(),
+  LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
+  STRIPE_SECRET_KEY: z.string().startsWith("sk_").optional(),
+  STRIPE_WEBHOOK_SECRET: z.string().startsWith("whsec_").optional(),
+});
+
+export type Env = z.infer<typeof schema>;
+
+export interface Config extends Omit<Env, "SESSION_SECRET" | "COOKIE_SECURE" | "DEV_MAILBOX"> {
+  SESSION_SECRET: string;
+  cookieSecure: boolean;
+  /** The development mailbox page (/dev/mailbox) shows the outbox when no SMTP server is configured. */
+  devMailbox: boolean;
+  uploadsDir: string;
+  isProduction: boolean;
+}
+
+export class ConfigError extends Error {}
+
+export function parseConfig(env: Record<string, string | undefined>): Config {
+  const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== ""));
+  const result = schema.safeParse(cleaned);
+  if (!result.success) {
+    const lines = result.error.issues.map((i) => `  - ${i.path.join(".")}: ${i.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join("\n")}`);
+  }
+  const e = result.data;
+  const dataDir = resolve(e.DATA_DIR);
+  const isProduction = e.NODE_ENV === "production";
+  return {
+    ...e,
+    DATA_DIR: dataDir,
+    SESSION_SECRET: e.SESSION_SECRET ?? persistentSecret(dataDir),
+    cookieSecure: e.COOKIE_SECURE ? e.COOKIE_SECURE === "true" : isProduction && e.APP_URL.startsWith("https:"),
+    devMailbox: e.DEV_MAILBOX ? e.DEV_MAILBOX === "true" : !e.SMTP_URL,
+    uploadsDir: join(dataDir, "uploads"),
+    isProduction,
+  };
+}
+
+/**
+ * Without SESSION_SECRET a random secret is kept in DATA_DIR, so a first `npm start` works
+ * and sessions survive restarts; deployments set SESSION_SECRET explicitly.
+ */
+function persistentSecret(dataDir: string): string {
+  const file = join(dataDir, "session-secret");
+  if (existsSync(file)) return readFileSync(file, "utf8").trim();
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(32).toString("hex");
+  writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}
+
+let cached: Config | undefined;
+
+/** The process-wide configuration (parsed on first use). */
+export function getConfig(): Config {
+  cached ??= parseConfig(process.env);
+  return cached;
+}
+
+/** Replaces the process-wide configuration (tests, scripts). */
+export function setConfig(config: Config): void {
+  cached = config;
+}
