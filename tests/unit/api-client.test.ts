@@ -3,7 +3,7 @@ import i18next, { type TFunction } from "i18next";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 
 import { ApiError, createApiClient, type ApiClientOptions } from "../../app/lib/api.server.ts";
-import { httpUpstream } from "../../app/lib/upstream.server.ts";
+import { httpUpstream, setUpstream, type Upstream } from "../../app/lib/upstream.server.ts";
 import { locales, type Locale } from "../../locales/list.ts";
 import { loadResources } from "../../locales/resources.ts";
 import { json, startStatusServer } from "../helpers/status-server.ts";
@@ -58,6 +58,10 @@ beforeAll(async () => {
     "/api/v1/shared": (_req, res) => setTimeout(() => json(res, 200, { list: [1, 2, 3] }), 50),
     "/api/v1/shared-404": (_req, res) => setTimeout(() => json(res, 404, {}), 50),
     "/api/v1/shared-post": (_req, res, hit) => setTimeout(() => json(res, 201, JSON.parse(hit.body.toString())), 50),
+    "/api/v1/not-json": (_req, res) => {
+      res.writeHead(200, { "Content-Type": "application/json" });
+      res.end("<html>proxy page</html>");
+    },
     "/api/v1/export.csv": (_req, res) => {
       res.writeHead(200, { "Content-Type": "text/csv" });
       res.end("date,rate\n2025-01-01,35000\n");
@@ -115,6 +119,26 @@ describe("successful answers", () => {
     expect(echo.headers["content-type"]).toBe("application/json");
     expect(echo.headers.accept).toBe("application/json");
     expect(JSON.parse(echo.body)).toEqual({ name: "Hotel" });
+  });
+
+  it("turns an unreadable success into a 502 error", async () => {
+    const error = await apiError(client({ locale: "en-US" }).get("/api/v1/not-json"));
+    expect(error).toMatchObject({ status: 502, message: "Something went wrong. Please try again." });
+  });
+
+  it("uses the configured upstream by default, looked up when the call is made", async () => {
+    const key = Symbol.for("tarifa.upstream");
+    const holder = globalThis as { [key]?: Upstream };
+    const previous = holder[key];
+    try {
+      holder[key] = undefined;
+      const api = createApiClient({ locale: "pt-BR", t: tFor("pt-BR") });
+      await expect(api.get("/api/v1/ok")).rejects.toThrow(/not configured/);
+      setUpstream(httpUpstream(server.baseUrl));
+      await expect(api.get("/api/v1/ok")).resolves.toMatchObject({ data: { id: 7 } });
+    } finally {
+      holder[key] = previous;
+    }
   });
 
   it("gives the raw response for non-JSON answers", async () => {
@@ -369,7 +393,7 @@ describe("with the in-process Hono app as upstream", () => {
       return c.json({});
     });
   const hono = (overrides: Partial<ApiClientOptions> = {}) =>
-    createApiClient({ locale: "fr-CA", token: "abc", upstream: (req) => app.fetch(req), t: tFor(overrides.locale ?? "fr-CA"), ...overrides });
+    createApiClient({ locale: "fr-CA", token: "abc", upstream: async (req) => app.fetch(req), t: tFor(overrides.locale ?? "fr-CA"), ...overrides });
 
   it("reads JSON with the same headers", async () => {
     await expect(hono().get("/api/v1/businesses")).resolves.toEqual({ businesses: [{ id: 1 }], lang: "fr", auth: "Bearer abc" });

@@ -1,0 +1,85 @@
+import { eq } from "drizzle-orm";
+import { createApi } from "../../api/app.ts";
+import type { Database, DatabaseHandle } from "../../api/db/client.ts";
+import { users } from "../../api/db/schema/index.ts";
+import { seed } from "../../api/db/seed.ts";
+import { DEMO_PASSWORD, demoUsers } from "../../api/db/seeds/users.ts";
+import { parseConfig, setConfig, type Config } from "../../config.ts";
+import { createTestDatabase } from "./db.ts";
+
+export { DEMO_PASSWORD, demoUsers };
+
+export interface CallOptions {
+  body?: unknown;
+  token?: string | null;
+  /** Accept-Language as the web sends it: pt-BR, en, es, fr, it. */
+  lang?: string;
+  headers?: Record<string, string>;
+}
+
+export interface TestApi {
+  db: Database;
+  handle: DatabaseHandle;
+  config: Config;
+  api: ReturnType<typeof createApi>;
+  /** The test clock: `clock.now` is what the API sees as now; move it to test expiry. */
+  clock: { now: Date };
+  call(method: string, path: string, options?: CallOptions): Promise<Response>;
+  /** Calls and parses the JSON answer; `status` is checked when given. */
+  json<T = any>(method: string, path: string, options?: CallOptions & { status?: number }): Promise<T>;
+  /** Signs in and returns the bearer token. */
+  login(email: string, password?: string): Promise<string>;
+  close(): Promise<void>;
+}
+
+export const testConfig = () =>
+  parseConfig({ NODE_ENV: "test", DATA_DIR: "/tmp/tarifa-test-data", SESSION_SECRET: "test-secret-test-secret-test-secret!", LOG_LEVEL: "silent" });
+
+/** The API on a fresh database of its own, optionally seeded with the demo data. */
+export async function createTestApi(options: { seed?: boolean } = {}): Promise<TestApi> {
+  const handle = await createTestDatabase();
+  const config = testConfig();
+  setConfig(config);
+  const clock = { now: new Date() };
+  if (options.seed !== false) await seed(handle.db, clock.now);
+  const api = createApi({ db: handle.db, config, now: () => clock.now });
+  const call = (method: string, path: string, o: CallOptions = {}) => {
+    const headers = new Headers(o.headers);
+    if (o.token) headers.set("authorization", `Bearer ${o.token}`);
+    if (o.lang) headers.set("accept-language", o.lang);
+    let body: BodyInit | undefined;
+    if (o.body instanceof FormData) body = o.body;
+    else if (o.body !== undefined) {
+      headers.set("content-type", "application/json");
+      body = typeof o.body === "string" ? o.body : JSON.stringify(o.body);
+    }
+    return Promise.resolve(api.fetch(new Request(`http://tarifa.test${path}`, { method, headers, body })));
+  };
+  const json = async (method: string, path: string, o: CallOptions & { status?: number } = {}) => {
+    const res = await call(method, path, o);
+    const text = await res.text();
+    if (o.status !== undefined && res.status !== o.status) {
+      throw new Error(`${method} ${path}: expected ${o.status}, got ${res.status}: ${text}`);
+    }
+    return text ? JSON.parse(text) : undefined;
+  };
+  return {
+    db: handle.db,
+    handle,
+    config,
+    api,
+    clock,
+    call,
+    json,
+    async login(email, password = DEMO_PASSWORD) {
+      const answer = await json("POST", "/api/auth/login", { body: { email, password }, status: 200 });
+      return answer.token as string;
+    },
+    close: () => handle.close(),
+  };
+}
+
+export async function userByEmail(db: Database, email: string) {
+  const [row] = await db.select().from(users).where(eq(users.email, email));
+  return row;
+}
