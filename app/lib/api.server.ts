@@ -92,7 +92,6 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     maxRetryDelayMs = 5_000,
     onWarning = (message: string) => console.warn(message),
   } = options;
-  const upstream = options.upstream ?? getUpstream();
   const inFlight = new Map<string, Promise<unknown>>();
 
   function url(path: string, query?: Query): string {
@@ -177,6 +176,8 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
    * that ends the deadline (JSON callers call it after reading the body, raw callers at once).
    */
   async function send(method: string, path: string, query: Query | undefined, body: unknown, extra?: Record<string, string>) {
+    // Resolved per call, so a client can be built before server.ts has configured the upstream.
+    const upstream = options.upstream ?? getUpstream();
     const target = url(path, query);
     const controller = new AbortController();
     let timer: ReturnType<typeof setTimeout> | undefined;
@@ -195,9 +196,10 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
 
     try {
       for (let attempt = 0; ; attempt++) {
+        const request = buildRequest(method, target, body, extra, controller.signal);
         let response: Response | undefined;
         try {
-          response = await within(upstream(buildRequest(method, target, body, extra, controller.signal)));
+          response = await within(upstream(request));
         } catch (error) {
           if (error instanceof Timeout) throw error;
           if (attempt + 1 >= attempts) throw new NetworkFailure(String(error));
@@ -233,6 +235,8 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
         const text = await within(response.text());
         return text ? (JSON.parse(text) as T) : undefined;
       } catch (error) {
+        // A success we cannot read is the upstream's fault, as a gateway would say.
+        if (error instanceof SyntaxError) throw new ApiError(502, t("client.other", { ns: "errors" }));
         throw translate(error);
       } finally {
         done();
