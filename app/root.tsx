@@ -6,15 +6,17 @@ import { getConfig } from "../config";
 import { messagesVersion } from "../locales/resources";
 import { i18nextMiddleware } from "./lib/i18n.server";
 import { getRequestState, sessionMiddleware } from "./lib/request-context.server";
+import { csrfMiddleware, getCsrfToken } from "./lib/csrf.server";
+import { AuthenticityTokenProvider } from "remix-utils/csrf/react";
 import { commitSession } from "./lib/session.server";
 
-export const middleware: Route.MiddlewareFunction[] = [i18nextMiddleware, sessionMiddleware];
+export const middleware: Route.MiddlewareFunction[] = [i18nextMiddleware, csrfMiddleware, sessionMiddleware];
 
 export async function loader({ context }: Route.LoaderArgs) {
   const { locale, session } = getRequestState(context);
   const toast = session.get("toast") ?? null;
   return data(
-    { locale, messagesVersion: messagesVersion(), toast, supportEmail: getConfig().SUPPORT_EMAIL },
+    { locale, messagesVersion: messagesVersion(), toast, supportEmail: getConfig().SUPPORT_EMAIL, csrf: getCsrfToken(context) },
     toast ? { headers: { "Set-Cookie": await commitSession(session) } } : undefined,
   );
 }
@@ -40,6 +42,10 @@ export function Layout({ children }: { children: React.ReactNode }) {
   );
 }
 
-export default function App() {
-  return <Outlet />;
+export default function App({ loaderData }: Route.ComponentProps) {
+  return (
+    <AuthenticityTokenProvider token={loaderData.csrf}>
+      <Outlet />
+    </AuthenticityTokenProvider>
+  );
 }

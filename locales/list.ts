@@ -1,8 +1,2 @@
-/** The five interface locales; pt-BR is the default (spec section 1). Safe to import in the browser. */
-export const locales = ["pt-BR", "en-US", "es-ES", "fr-CA", "it-IT"] as const;
-export type Locale = (typeof locales)[number];
-export const defaultLocale: Locale = "pt-BR";
-
-export function isLocale(value: string | null | undefined): value is Locale {
-  return !!value && (locales as readonly string[]).includes(value);
-}
+/** The interface locales, re-exported for the web (safe to import in the browser). */
+export { DEFAULT_LOCALE as defaultLocale, isLocale, LOCALES as locales, type Locale } from "../domain/locale.ts";

@@ -1,10 +1,11 @@
+import { LOCALE_COOKIE_MAX_AGE_SECONDS } from "../../domain/locale.ts";
 import { isLocale, type Locale } from "../../locales/list.ts";
 
 export { isLocale };
 
 /** The spec's locale cookie: plain `lng=<locale>`, 365 days, no URL prefix. */
 export const LOCALE_COOKIE = "lng";
-const MAX_AGE_SECONDS = 365 * 24 * 60 * 60;
+
 
 export function readLocaleCookie(header: string | null): Locale | null {
   if (!header) return null;
@@ -19,5 +20,5 @@ export function readLocaleCookie(header: string | null): Locale | null {
 }
 
 export function localeCookieHeader(locale: Locale): string {
-  return `${LOCALE_COOKIE}=${locale}; Path=/; Max-Age=${MAX_AGE_SECONDS}; SameSite=Lax`;
+  return `${LOCALE_COOKIE}=${locale}; Path=/; Max-Age=${LOCALE_COOKIE_MAX_AGE_SECONDS}; SameSite=Lax`;
 }

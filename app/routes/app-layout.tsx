@@ -1,5 +1,6 @@
+import { AppForm } from "../components/ui/app-form";
 import { useTranslation } from "react-i18next";
-import { Form, NavLink, Outlet, useRouteLoaderData } from "react-router";
+import { NavLink, Outlet, useRouteLoaderData } from "react-router";
 import { LanguageSwitcher } from "../components/layout/language-switcher";
 import { getRequestState, requireUserMiddleware } from "../lib/request-context.server";
 import type { Route } from "./+types/app-layout";
@@ -40,11 +41,11 @@ export default function AppLayout({ loaderData }: Route.ComponentProps) {
         <header className="flex flex-wrap items-center justify-end gap-4 border-b border-slate-200 bg-white px-4 py-2">
           <LanguageSwitcher />
           <span className="text-sm text-slate-700">{`${user.name} ${user.surname}`.trim()}</span>
-          <Form method="post" action="/logout">
+          <AppForm action="/logout">
             <button type="submit" className="text-sm text-brand-700 underline">
               {t("logout.submit", { ns: "auth" })}
             </button>
-          </Form>
+          </AppForm>
         </header>
         <main id="main" className="p-4 md:p-6">
           <Outlet />

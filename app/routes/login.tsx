@@ -1,7 +1,8 @@
+import { AppForm } from "../components/ui/app-form";
 import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useTranslation } from "react-i18next";
-import { data, Form, Link, redirect, useActionData, useSearchParams } from "react-router";
+import { data, Link, redirect, useActionData, useSearchParams } from "react-router";
 import { safeRedirectPath } from "../../domain/navigation/guard";
 import { loginSchema } from "../../domain/schemas/auth";
 import { issueToKey } from "../../domain/validation";
@@ -50,14 +51,14 @@ export default function Login() {
     <>
       <title>{`${t("login.title")} · Tarifa`}</title>
       <h1 className="mb-4 text-xl font-semibold">{t("login.heading")}</h1>
-      <Form method="post" {...getFormProps(form)} className="space-y-4" action={`/login${searchParams.size ? `?${searchParams}` : ""}`}>
+      <AppForm {...getFormProps(form)} className="space-y-4" action={`/login${searchParams.size ? `?${searchParams}` : ""}`}>
         <FormErrors id={form.errorId} errors={form.errors} />
         <TextField field={fields.email} label={t("login.email")} type="email" autoComplete="email" required />
         <TextField field={fields.password} label={t("login.password")} type="password" autoComplete="current-password" required />
         <SubmitButton className="w-full" pendingLabel={t("login.pending")}>
           {t("login.submit")}
         </SubmitButton>
-      </Form>
+      </AppForm>
       <div className="mt-4 flex flex-col gap-1 text-sm">
         <Link to="/forgot-password" className="text-brand-700 underline">
           {t("login.forgot")}

@@ -1,5 +1,6 @@
+import { AppForm } from "../ui/app-form";
 import { useTranslation } from "react-i18next";
-import { Form, useLocation } from "react-router";
+import { useLocation } from "react-router";
 import { locales } from "../../../locales/list";
 
 /**
@@ -10,7 +11,7 @@ export function LanguageSwitcher() {
   const { t, i18n } = useTranslation();
   const location = useLocation();
   return (
-    <Form method="post" action="/language" reloadDocument className="flex items-center gap-2 text-sm">
+    <AppForm action="/language" reloadDocument className="flex items-center gap-2 text-sm">
       <input type="hidden" name="redirectTo" value={location.pathname + location.search} />
       <label htmlFor="language-select" className="text-slate-700">
         {t("language.label")}
@@ -30,6 +31,6 @@ export function LanguageSwitcher() {
       <button type="submit" className="rounded-md border border-slate-300 bg-white px-2 py-1 hover:bg-slate-100">
         {t("language.change")}
       </button>
-    </Form>
+    </AppForm>
   );
 }
