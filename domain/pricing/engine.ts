@@ -78,6 +78,7 @@ interface DayContext {
   minSource: BoundSource;
   max: Cents | null;
   maxSource: BoundSource;
+  manual: Map<string, Cents> | undefined;
 }
 
 export interface CompiledPricing {
@@ -127,9 +128,14 @@ export function compilePricing(config: PricingConfig): CompiledPricing {
   }
 
   const op: OccupancyPricing | null = config.occupancy_pricing ?? null;
-  const manual = new Map<string, Cents>();
+  // date → category → price; the last entry for a cell wins.
+  const manual = new Map<IsoDate, Map<string, Cents>>();
   if (op?.manual_prices_enabled) {
-    for (const m of config.manual_prices ?? []) manual.set(`${m.date}|${m.room_category_uuid}`, m.price);
+    for (const m of config.manual_prices ?? []) {
+      let byCategory = manual.get(m.date);
+      if (!byCategory) manual.set(m.date, (byCategory = new Map()));
+      byCategory.set(m.room_category_uuid, m.price);
+    }
   }
 
   function dayContext(day: number, date: IsoDate, todayDay: number, occupancyRaw: number): DayContext {
@@ -184,6 +190,7 @@ export function compilePricing(config: PricingConfig): CompiledPricing {
       minSource: "season",
       max: season.max_price ?? null,
       maxSource: "season",
+      manual: manual.get(date),
     };
   }
 
@@ -237,7 +244,7 @@ export function compilePricing(config: PricingConfig): CompiledPricing {
       }
     }
 
-    const manualPrice = manual.size ? manual.get(`${ctx.date}|${category.uuid}`) : undefined;
+    const manualPrice = ctx.manual?.get(category.uuid);
     let rate: Cents;
     if (manualPrice !== undefined) {
       // The owner's word: replaces the computed rate and is not clamped, only rounded.

@@ -224,7 +224,11 @@ export function validateOccupancyPricing(op: OccupancyPricing): PricingProblem[]
   if (!isInt(op.reference_occupation) || op.reference_occupation < 1) {
     out.push(error("pricing.occupancy.invalidReferenceOccupation", ["reference_occupation"], { value: String(op.reference_occupation) }));
   }
-  out.push(...checkVariation("pricing.occupancy", op.price_variation_type, op.price_increase_per_person, [], "price_variation_type", "price_increase_per_person"));
+  // A negative increase would make a bigger party cheaper (and, in percent, the rate non-monotonic).
+  const perPerson = op.price_increase_per_person;
+  if (op.price_variation_type === "percentage" ? !isNum(perPerson) || perPerson < 0 || perPerson > MAX_PERCENTAGE : !isInt(perPerson) || perPerson < 0) {
+    out.push(error("pricing.occupancy.invalidIncreasePerPerson", ["price_increase_per_person"], { value: String(perPerson) }));
+  }
   const single = op.single_rate_variation;
   if (op.price_variation_type === "percentage" ? !isNum(single) || single < 0 || single > 100 : !isInt(single) || single < 0) {
     out.push(error("pricing.occupancy.invalidSingleRate", ["single_rate_variation"], { value: String(single) }));
