@@ -19,7 +19,12 @@ function eventOf(type: Exclude<BusinessEventType, "forceStatus">, pms: "builtIn"
 }
 
 /** The whole machine written out, so any change to it shows up as a failing row. */
-const EXPECTED: Record<BusinessStatus, Partial<Record<Exclude<BusinessEventType, "forceStatus">, BusinessStatus | { builtIn: BusinessStatus; external: BusinessStatus }>>> = {
+const EXPECTED: Record<
+  BusinessStatus,
+  Partial<
+    Record<Exclude<BusinessEventType, "forceStatus">, BusinessStatus | { builtIn: BusinessStatus; external: BusinessStatus }>
+  >
+> = {
   BUSINESS_CREATED: {
     onboardingSubmitted: { builtIn: "DATA_LOADED", external: "PMS_CREDENTIALS_REQUESTED" },
     subscribed: { builtIn: "DATA_LOADED", external: "PMS_CREDENTIALS_REQUESTED" },
@@ -100,7 +105,11 @@ describe("transition: every status against every event", () => {
         it(`${status} refuses ${type}`, () => {
           for (const pms of ["builtIn", "external"] as const) {
             const result = transition(status, eventOf(type, pms));
-            expect(result).toEqual({ ok: false, error: "not_allowed", message: `Event ${type} is not allowed in status ${status}` });
+            expect(result).toEqual({
+              ok: false,
+              error: "not_allowed",
+              message: `Event ${type} is not allowed in status ${status}`,
+            });
           }
         });
       } else if (typeof expected === "string") {
@@ -138,7 +147,10 @@ describe("transition: bad input from outside the type system", () => {
   });
 
   it("refuses an unknown event type", () => {
-    expect(transition("SETUP_DONE", { type: "explode" } as unknown as BusinessEvent)).toMatchObject({ ok: false, error: "not_allowed" });
+    expect(transition("SETUP_DONE", { type: "explode" } as unknown as BusinessEvent)).toMatchObject({
+      ok: false,
+      error: "not_allowed",
+    });
   });
 
   it("refuses a PMS-branching event without a PMS kind", () => {
@@ -201,12 +213,18 @@ describe("allowedEvents", () => {
 
 describe("the flows an owner goes through", () => {
   it("built-in PMS, already paying: onboarding → data loaded at once → setup done", () => {
-    expect(run("BUSINESS_CREATED", [{ type: "onboardingSubmitted", pms: "builtIn" }, { type: "setupCompleted" }])).toBe("SETUP_DONE");
+    expect(run("BUSINESS_CREATED", [{ type: "onboardingSubmitted", pms: "builtIn" }, { type: "setupCompleted" }])).toBe(
+      "SETUP_DONE",
+    );
   });
 
   it("built-in PMS, plan chosen during onboarding: subscription requested → subscribed → setup done", () => {
     expect(
-      run("BUSINESS_CREATED", [{ type: "subscriptionRequested" }, { type: "subscribed", pms: "builtIn" }, { type: "setupCompleted" }]),
+      run("BUSINESS_CREATED", [
+        { type: "subscriptionRequested" },
+        { type: "subscribed", pms: "builtIn" },
+        { type: "setupCompleted" },
+      ]),
     ).toBe("SETUP_DONE");
   });
 
@@ -229,7 +247,9 @@ describe("the flows an owner goes through", () => {
   });
 
   it("a live business whose PMS revokes access goes back through credentials and a fresh import", () => {
-    expect(run("SETUP_DONE", [{ type: "pmsFailed" }, { type: "pmsCredentialsSaved" }, { type: "downloadFinished" }])).toBe("DATA_LOADED");
+    expect(run("SETUP_DONE", [{ type: "pmsFailed" }, { type: "pmsCredentialsSaved" }, { type: "downloadFinished" }])).toBe(
+      "DATA_LOADED",
+    );
   });
 
   it("a business cannot skip setup by marking itself done early", () => {

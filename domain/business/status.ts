@@ -83,8 +83,7 @@ export type BusinessEvent =
   | { type: "forceStatus"; status: BusinessStatus };
 
 export type TransitionResult =
-  | { ok: true; status: BusinessStatus }
-  | { ok: false; error: "not_allowed" | "unknown_status"; message: string };
+  { ok: true; status: BusinessStatus } | { ok: false; error: "not_allowed" | "unknown_status"; message: string };
 
 /** Where the owner continues once onboarding (and payment, if any) is behind them. */
 function dataStep(pms: PmsKind): BusinessStatus {
@@ -95,7 +94,10 @@ function dataStep(pms: PmsKind): BusinessStatus {
 type Step = (event: BusinessEvent) => BusinessStatus;
 type Table = { readonly [S in BusinessStatus]: Partial<Record<Exclude<BusinessEventType, "forceStatus">, Step>> };
 
-const to = (status: BusinessStatus): Step => () => status;
+const to =
+  (status: BusinessStatus): Step =>
+  () =>
+    status;
 const toDataStep: Step = (event) => dataStep((event as { pms: PmsKind }).pms);
 
 /**

@@ -21,7 +21,8 @@ const plan = (plan_identifier: string, stripe_status?: string | null, extra: Par
   stripe_status,
   ...extra,
 });
-const addOn = (plan_identifier: string, stripe_status?: string | null): Plan => plan(plan_identifier, stripe_status, { is_add_on: true });
+const addOn = (plan_identifier: string, stripe_status?: string | null): Plan =>
+  plan(plan_identifier, stripe_status, { is_add_on: true });
 
 const STRIPE_STATUSES = ["active", "trialing", "canceled", "past_due", "unpaid", "incomplete", "incomplete_expired", "paused"];
 
@@ -79,7 +80,13 @@ describe("currentPlan", () => {
   });
 
   it("prefers the first non-add-on that is active or trialing", () => {
-    const plans = [addOn("ai", "active"), plan("basic", "canceled"), plan("legacy"), plan("pro", "trialing"), plan("max", "active")];
+    const plans = [
+      addOn("ai", "active"),
+      plan("basic", "canceled"),
+      plan("legacy"),
+      plan("pro", "trialing"),
+      plan("max", "active"),
+    ];
     expect(currentPlan(plans)?.plan_identifier).toBe("pro");
   });
 

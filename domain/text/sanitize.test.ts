@@ -136,15 +136,22 @@ describe("isUuid", () => {
 describe("subscribe input", () => {
   it("trims plan identifier, payment method id and coupon id", () => {
     expect(
-      trimSubscribeInput({ businessUuid: UUID, plan_identifier: "  pro ", payment_method_id: " pm_123 ", coupon_id: "\tWELCOME10\n" }),
+      trimSubscribeInput({
+        businessUuid: UUID,
+        plan_identifier: "  pro ",
+        payment_method_id: " pm_123 ",
+        coupon_id: "\tWELCOME10\n",
+      }),
     ).toEqual({ businessUuid: UUID, plan_identifier: "pro", payment_method_id: "pm_123", coupon_id: "WELCOME10" });
   });
 
   it("leaves blank optional ids out instead of sending empty strings", () => {
-    expect(trimSubscribeInput({ businessUuid: UUID, plan_identifier: "pro", payment_method_id: "   ", coupon_id: null })).toEqual({
-      businessUuid: UUID,
-      plan_identifier: "pro",
-    });
+    expect(trimSubscribeInput({ businessUuid: UUID, plan_identifier: "pro", payment_method_id: "   ", coupon_id: null })).toEqual(
+      {
+        businessUuid: UUID,
+        plan_identifier: "pro",
+      },
+    );
   });
 
   it("does not trim the business UUID", () => {
