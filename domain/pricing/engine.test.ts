@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { compilePricing, percentOf, priceCalendar, priceDailyRate, PricingError, roundToUnit } from "./engine.ts";
-import type { DailyRate, PricingConfig, RoomCategory, Seasonality } from "./types.ts";
+import type { DailyRate, OccupancyPricing, PricingConfig, RoomCategory, Seasonality } from "./types.ts";
 
 const ALL = [0, 1, 2, 3, 4, 5, 6];
 
@@ -152,8 +152,8 @@ describe("category", () => {
 });
 
 describe("guests", () => {
-  const op = {
-    price_variation_type: "value" as const,
+  const op: OccupancyPricing = {
+    price_variation_type: "value",
     apply_single_rate: true,
     single_rate_variation: 3_000,
     price_increase_per_person: 5_000,
@@ -161,7 +161,7 @@ describe("guests", () => {
     manual_prices_enabled: false,
   };
   const cats = [category("std", { min_occupation: 1, max_occupation: 4 }), category("twin", { min_occupation: 2, max_occupation: 2 })];
-  const at = (guests: number | undefined, partial: Partial<typeof op> = {}, categoryId = "std") =>
+  const at = (guests: number | undefined, partial: Partial<OccupancyPricing> = {}, categoryId = "std") =>
     priceDailyRate(config({ room_categories: cats, occupancy_pricing: { ...op, ...partial } }), { date: FAR, categoryId, today: TODAY, guests });
 
   it("charges each guest above the reference occupation", () => {
