@@ -1,3 +1,4 @@
 // One file per area; each area's engineer adds an export line here.
 export * from "./users.ts";
 export * from "./auth.ts";
+export * from "./accounts.ts";
