@@ -57,6 +57,8 @@ export async function startServer(config: Config, options: { seed?: boolean } = 
         : false,
       strictTransportSecurity: config.cookieSecure,
       crossOriginEmbedderPolicy: false,
+      // "no-referrer" makes browsers send `Origin: null` on form posts, which React Router refuses.
+      referrerPolicy: { policy: "strict-origin-when-cross-origin" },
     }),
   );
   app.use(compression());

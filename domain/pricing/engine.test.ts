@@ -330,15 +330,11 @@ describe("priceCalendar", () => {
     expect(engine.rate({ date: FAR, categoryId: "b", today: TODAY }).rate).toBe(21_000);
   });
 
-  it("prices a year of 20 categories in a few milliseconds", () => {
+  it("prices every day of a year for 20 categories (speed is measured by npm run bench)", () => {
     const many = config({ room_categories: Array.from({ length: 20 }, (_, i) => category(`c${i}`, { price_variation_value: i * 1_000 })) });
-    const engine = compilePricing(many);
-    for (let i = 0; i < 5; i++) engine.calendar({ from: "2025-01-01", to: "2025-12-31", today: TODAY });
-    const t0 = performance.now();
-    const rows = engine.calendar({ from: "2025-01-01", to: "2025-12-31", today: TODAY });
-    // Generous: the goal is 5 ms (see bench/suites/pricing-engine.ts); this only catches a blow-up.
-    expect(performance.now() - t0).toBeLessThan(100);
+    const rows = compilePricing(many).calendar({ from: "2025-01-01", to: "2025-12-31", today: TODAY });
     expect(rows).toHaveLength(365 * 20);
+    expect(new Set(rows.map((r) => `${r.date}|${r.categoryId}`)).size).toBe(365 * 20);
   });
 });
 

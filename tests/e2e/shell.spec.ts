@@ -1,0 +1,53 @@
+import { expect, test } from "@playwright/test";
+import { demo, scriptsRan, signIn } from "./support/auth";
+
+test("a guest is sent to the Portuguese sign-in page", async ({ page }, info) => {
+  const response = await page.goto("/");
+  expect(response?.status()).toBe(200);
+  await expect(page).toHaveURL(/\/login$/);
+  await expect(page.locator("html")).toHaveAttribute("lang", "pt-BR");
+  await expect(page.getByRole("heading", { name: "Entre na sua conta" })).toBeVisible();
+  expect(await scriptsRan(page)).toBe(info.project.name === "js");
+});
+
+test("signing in honours a same-site redirectTo and refuses another site", async ({ page }) => {
+  await signIn(page, demo.owner, undefined, "/login?redirectTo=%2F%3Fx%3D1");
+  await expect(page).toHaveURL(/\/\?x=1$/);
+  await page.context().clearCookies();
+  await signIn(page, demo.owner, undefined, "/login?redirectTo=https%3A%2F%2Fevil.example%2F");
+  await expect(page).toHaveURL(/localhost:\d+\/$/);
+});
+
+test("a wrong password shows a translated error beside the field", async ({ page }) => {
+  await page.goto("/login");
+  await page.getByLabel("E-mail").fill(demo.owner);
+  await page.getByLabel("Senha").fill("not-the-password");
+  await page.getByRole("button", { name: "Entrar" }).click();
+  await expect(page.getByText("E-mail ou senha incorretos.")).toBeVisible();
+  await expect(page).toHaveURL(/\/login/);
+});
+
+test("the language switcher works and the choice is kept in a cookie for 365 days", async ({ page, context }) => {
+  await page.goto("/login");
+  await page.getByLabel("Idioma").selectOption("en-US");
+  await page.getByRole("button", { name: "Mudar idioma" }).click();
+  await expect(page.getByRole("heading", { name: "Sign in to your account" })).toBeVisible();
+  await expect(page.locator("html")).toHaveAttribute("lang", "en-US");
+  const cookie = (await context.cookies()).find((c) => c.name === "lng");
+  expect(cookie?.value).toBe("en-US");
+  const days = ((cookie?.expires ?? 0) * 1000 - Date.now()) / 86_400_000;
+  expect(days).toBeGreaterThan(364);
+});
+
+test("sign in and sign out", async ({ page }) => {
+  await signIn(page, demo.owner);
+  await page.getByRole("button", { name: "Sair" }).click();
+  await expect(page).toHaveURL(/\/login$/);
+  await page.goto("/");
+  await expect(page).toHaveURL(/\/login$/);
+});
+
+test("a form post without the CSRF token is refused", async ({ request }) => {
+  const response = await request.post("/login", { form: { email: demo.owner, password: "x" } });
+  expect(response.status()).toBe(403);
+});
