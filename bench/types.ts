@@ -3,7 +3,7 @@ export interface BenchRow {
   /** What was measured, e.g. "pricing engine 365 days x 20 categories". */
   name: string;
   value: number;
-  unit: "ms" | "req/s" | "KiB" | "ops/s" | "x";
+  unit: "ms" | "req/s" | "KiB" | "ops/s" | "x" | "s";
   /** The target from the issue, printed beside the figure; never asserted. */
   goal?: string;
 }
@@ -11,7 +11,21 @@ export interface BenchRow {
 /** A bench suite: `bench/suites/<name>.ts` exports `run` returning its rows. */
 export type BenchSuite = (ctx: BenchContext) => Promise<BenchRow[]>;
 
+export interface LoadResult {
+  requests: number;
+  rps: number;
+  p50: number;
+  p95: number;
+  errors: number;
+}
+
 export interface BenchContext {
-  /** Base URL of a production server started on a temporary database, e.g. http://127.0.0.1:4123 */
+  /** Base URL of a production server started on a temporary, seeded database. */
   baseUrl: string;
+  /** Signs in through the web form; returns the Cookie header for later requests. */
+  signIn(email: string): Promise<string>;
+  /** Signs in to the API; returns the bearer token. */
+  apiToken(email: string): Promise<string>;
+  /** Fixed-concurrency load on one path; reports requests/s and latency percentiles. */
+  load(path: string, options?: { headers?: Record<string, string>; method?: string; body?: string; concurrency?: number; seconds?: number }): Promise<LoadResult>;
 }

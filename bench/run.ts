@@ -1,0 +1,85 @@
+import { spawnSync } from "node:child_process";
+import { existsSync, readdirSync } from "node:fs";
+import { pathToFileURL } from "node:url";
+import { DEMO_PASSWORD, demoUsers } from "../api/db/seeds/users.ts";
+import { pageJsGzipBytes } from "./lib/js-size.ts";
+import { load } from "./lib/load.ts";
+import { startProductionServer } from "./lib/server.ts";
+import { apiToken, signIn } from "./lib/session.ts";
+import type { BenchContext, BenchRow, BenchSuite } from "./types.ts";
+
+/**
+ * `npm run bench`: a production server on a temporary database, the named pages and calls
+ * under fixed-concurrency load beside /unauthorized (the lightest page) as a ratio, the
+ * gzip size of each page's JavaScript, then every suite in bench/suites/. Reports only.
+ */
+const BASELINE = "/unauthorized";
+/** Pages measured for throughput and JavaScript size; `as` signs in first. Areas add theirs. */
+const pages: { path: string; as?: keyof typeof demoUsers }[] = [{ path: "/login" }, { path: "/", as: "owner" }];
+const calls: { path: string; as?: keyof typeof demoUsers }[] = [{ path: "/api/health" }, { path: "/api/v1/user", as: "owner" }];
+
+if (!existsSync("build/server/index.js")) {
+  console.log("No build: running react-router build…");
+  const built = spawnSync("npx", ["react-router", "build"], { stdio: "inherit" });
+  if (built.status !== 0) process.exit(built.status ?? 1);
+}
+
+const port = 4300 + Math.floor(Math.random() * 500);
+const first = await startProductionServer(port);
+await first.stop();
+const server = await startProductionServer(port, first.dataDir);
+const rows: BenchRow[] = [
+  { name: "npm start cold start, fresh database (migrate + seed)", value: first.coldStartMs / 1000, unit: "s" },
+  { name: "npm start cold start, existing build and database", value: server.coldStartMs / 1000, unit: "s" },
+];
+
+const cookies = new Map<string, string>();
+const tokens = new Map<string, string>();
+const ctx: BenchContext = {
+  baseUrl: server.baseUrl,
+  async signIn(email) {
+    if (!cookies.has(email)) cookies.set(email, await signIn(server.baseUrl, email, DEMO_PASSWORD));
+    return cookies.get(email)!;
+  },
+  async apiToken(email) {
+    if (!tokens.has(email)) tokens.set(email, await apiToken(server.baseUrl, email, DEMO_PASSWORD));
+    return tokens.get(email)!;
+  },
+  load: (path, options) => load(server.baseUrl + path, options),
+};
+
+try {
+  const baseline = await ctx.load(BASELINE);
+  rows.push({ name: `${BASELINE} (baseline) requests/s`, value: baseline.rps, unit: "req/s" });
+  rows.push({ name: `${BASELINE} (baseline) p95`, value: baseline.p95, unit: "ms" });
+  for (const page of pages) {
+    const headers = page.as ? { cookie: await ctx.signIn(demoUsers[page.as].email) } : undefined;
+    const result = await ctx.load(page.path, { headers });
+    const label = page.as ? `${page.path} (${page.as})` : page.path;
+    rows.push({ name: `${label} requests/s`, value: result.rps, unit: "req/s" });
+    rows.push({ name: `${label} p95`, value: result.p95, unit: "ms" });
+    rows.push({ name: `${label} throughput vs ${BASELINE}`, value: result.rps / baseline.rps, unit: "x" });
+    const html = await (await fetch(server.baseUrl + page.path, { headers })).text();
+    const js = pageJsGzipBytes(html);
+    rows.push({ name: `${label} JavaScript (${js.files} files, gzip)`, value: js.bytes / 1024, unit: "KiB" });
+  }
+  for (const call of calls) {
+    const headers = call.as ? { authorization: `Bearer ${await ctx.apiToken(demoUsers[call.as].email)}` } : undefined;
+    const result = await ctx.load(call.path, { headers });
+    rows.push({ name: `API ${call.path} requests/s`, value: result.rps, unit: "req/s" });
+    rows.push({ name: `API ${call.path} p95`, value: result.p95, unit: "ms" });
+  }
+  for (const file of readdirSync("bench/suites").filter((f) => f.endsWith(".ts")).sort()) {
+    const suite = (await import(pathToFileURL(`bench/suites/${file}`).href)) as { run: BenchSuite };
+    rows.push(...(await suite.run(ctx)));
+  }
+} finally {
+  await server.stop();
+}
+
+const width = Math.max(...rows.map((r) => r.name.length));
+console.log("\nTarifa benchmarks (2-core machine; figures vary with load — they report, never fail)\n");
+for (const r of rows) {
+  const value = r.unit === "req/s" || r.unit === "ops/s" ? r.value.toFixed(0) : r.value.toFixed(2);
+  console.log(`${r.name.padEnd(width)}  ${value.padStart(9)} ${r.unit.padEnd(5)}${r.goal ? `  goal ${r.goal}` : ""}`);
+}
