@@ -7,11 +7,15 @@ import { HttpError } from "./errors.ts";
 import { translatorFor } from "./i18n.ts";
 import { logger } from "./logger.ts";
 import { requireUser } from "./middleware/auth.ts";
+import { accountRoutes } from "./routes/accounts.ts";
+import { devMailboxRoutes } from "./routes/accounts-dev-mailbox.ts";
 import { authRoutes, currentUserRoutes, logoutRoutes } from "./routes/auth.ts";
 import { healthRoutes } from "./routes/health.ts";
 
 /** Bodies above this are refused with 413 (logo uploads have their own, larger, limit). */
 export const MAX_BODY_BYTES = 1024 * 1024;
+/** Paths whose route applies its own body limit (uploads). */
+const UPLOAD_PATH = /^\/api\/v1\/(users\/[^/]+\/profile-image|businesses\/[^/]+\/upload-logo)$/;
 
 /** Builds the upstream REST API. The web calls it in-process (`api.fetch(request)`) or over HTTP. */
 export function createApi(deps: ApiDeps) {
@@ -34,12 +38,12 @@ export function createApi(deps: ApiDeps) {
       ms: Math.round(performance.now() - started),
     });
   });
-  api.use(
-    bodyLimit({
-      maxSize: MAX_BODY_BYTES,
-      onError: (c) => c.json({ message: c.var.t("api.tooLarge") }, 413),
-    }),
-  );
+  const defaultBodyLimit = bodyLimit({
+    maxSize: MAX_BODY_BYTES,
+    onError: (c) => c.json({ message: c.var.t("api.tooLarge") }, 413),
+  });
+  // Upload routes set their own, larger, limit.
+  api.use((c, next) => (UPLOAD_PATH.test(c.req.path) ? next() : defaultBodyLimit(c, next)));
 
   // Everything under /api/v1 needs a signed-in user; each route then checks the business.
   api.use("/v1/*", requireUser);
@@ -48,6 +52,8 @@ export function createApi(deps: ApiDeps) {
   api.route("/", authRoutes);
   api.route("/", logoutRoutes);
   api.route("/v1", currentUserRoutes);
+  api.route("/v1", accountRoutes);
+  api.route("/", devMailboxRoutes);
 
   api.notFound((c) => c.json({ message: c.var.t("api.notFound") }, 404));
   api.onError((err, c) => {

@@ -1,6 +1,8 @@
 import type { Config } from "../config.ts";
 import type { Database } from "./db/client.ts";
 import type { TFunction } from "i18next";
+import type { Mailer } from "./services/mail/transport.ts";
+import type { RateLimitSettings } from "./services/rate-limit.ts";
 
 /** What every route handler can reach; built once per API instance. */
 export interface ApiDeps {
@@ -8,6 +10,15 @@ export interface ApiDeps {
   config: Config;
   /** The clock, injectable so tests can move time (token expiry, trials). */
   now: () => Date;
+  /**
+   * Delivers e-mail. Default: SMTP through nodemailer when SMTP_URL is set, otherwise none (every
+   * e-mail is still recorded in the outbox table, which the development mailbox shows).
+   */
+  mailer?: Mailer | null;
+  /** Overrides of the login / forgot-password / resend limits (tests use small ones). */
+  rateLimits?: Partial<RateLimitSettings>;
+  /** The least time POST /api/auth/forgot-password takes, known e-mail or not (default 300 ms). */
+  forgotPasswordMinMs?: number;
 }
 
 export interface ApiEnv {

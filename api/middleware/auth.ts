@@ -1,27 +1,66 @@
+import type { Context } from "hono";
+import { getCookie } from "hono/cookie";
 import { createMiddleware } from "hono/factory";
 import type { UserRow } from "../db/schema/index.ts";
 import type { ApiEnv } from "../context.ts";
 import { unauthenticated } from "../errors.ts";
 import { userForToken } from "../services/tokens.ts";
+import { assertXsrf, isUnsafe, SESSION_COOKIE } from "./csrf-cookie.ts";
 
 export interface AuthVariables {
   user: UserRow;
   tokenId: string;
+  /** `session` from sign-in, `access` from POST /api/auth/access-token. */
+  tokenKind: "session" | "access";
+  /** How the caller proved who they are: a bearer header or the session cookie. */
+  authMode: "bearer" | "cookie";
 }
 
 export type AuthedEnv = ApiEnv & { Variables: AuthVariables };
+export type MaybeAuthedEnv = ApiEnv & { Variables: Partial<AuthVariables> };
 
 function bearer(header: string | undefined): string | null {
   if (!header?.startsWith("Bearer ")) return null;
   return header.slice(7).trim() || null;
 }
 
-/** Requires a live bearer token; 401 otherwise (the web then sends the user to /login). */
+/** The signed-in caller, or null. A bearer header wins over the cookie (and is the only one looked at when present). */
+async function authenticate<E extends ApiEnv>(c: Context<E>) {
+  const header = c.req.header("authorization");
+  const { db, now } = c.var.deps;
+  if (header !== undefined) {
+    const token = bearer(header);
+    const found = token ? await userForToken(db, token, now()) : null;
+    return found ? { ...found, mode: "bearer" as const } : null;
+  }
+  const cookie = getCookie(c, SESSION_COOKIE);
+  const found = cookie ? await userForToken(db, cookie, now()) : null;
+  return found ? { ...found, mode: "cookie" as const } : null;
+}
+
+function remember(c: Context<AuthedEnv> | Context<MaybeAuthedEnv>, found: NonNullable<Awaited<ReturnType<typeof authenticate>>>) {
+  const ctx = c as Context<AuthedEnv>;
+  ctx.set("user", found.user);
+  ctx.set("tokenId", found.tokenId);
+  ctx.set("tokenKind", found.kind);
+  ctx.set("authMode", found.mode);
+}
+
+/**
+ * Requires a live bearer token or session cookie; 401 otherwise (the web then sends the user to
+ * /login). In cookie mode a state-changing request must also pass the XSRF check (419).
+ */
 export const requireUser = createMiddleware<AuthedEnv>(async (c, next) => {
-  const token = bearer(c.req.header("authorization"));
-  const found = token ? await userForToken(c.var.deps.db, token, c.var.deps.now()) : null;
+  const found = await authenticate(c);
   if (!found) throw unauthenticated();
-  c.set("user", found.user);
-  c.set("tokenId", found.tokenId);
+  if (found.mode === "cookie" && isUnsafe(c.req.method)) assertXsrf(c);
+  remember(c, found);
+  await next();
+});
+
+/** Sets the user when the caller is signed in; never refuses. */
+export const optionalUser = createMiddleware<MaybeAuthedEnv>(async (c, next) => {
+  const found = await authenticate(c);
+  if (found) remember(c, found);
   await next();
 });

@@ -1,29 +1,163 @@
-import { eq, sql } from "drizzle-orm";
+import type { Context } from "hono";
 import { Hono } from "hono";
-import { loginSchema } from "../../domain/schemas/auth.ts";
+import { getCookie } from "hono/cookie";
+import {
+  forgotPasswordSchema,
+  loginSchema,
+  registerSchema,
+  resetPasswordSchema,
+  verifyEmailSchema,
+} from "../../domain/schemas/auth.ts";
 import type { ApiEnv } from "../context.ts";
-import { users } from "../db/schema/index.ts";
-import { HttpError } from "../errors.ts";
-import { requireUser, type AuthedEnv } from "../middleware/auth.ts";
-import { dummyHash, verifyPassword } from "../services/passwords.ts";
+import { users, type UserRow } from "../db/schema/index.ts";
+import { HttpError, invalid } from "../errors.ts";
+import { optionalUser, requireUser, type AuthedEnv } from "../middleware/auth.ts";
+import {
+  assertXsrf,
+  clearSessionCookies,
+  csrfProtection,
+  setSessionCookie,
+  setXsrfCookie,
+  XSRF_COOKIE,
+} from "../middleware/csrf-cookie.ts";
+import { clientIp, limitCheck, limitForget, limitHits } from "../middleware/rate-limit.ts";
+import {
+  cleanText,
+  completePasswordReset,
+  findPasswordReset,
+  isUniqueViolation,
+  sendPasswordReset,
+  sendVerificationMail,
+  userByEmail,
+  verifyEmail,
+} from "../services/accounts.ts";
+import { dummyHash, hashPassword, verifyPassword } from "../services/passwords.ts";
 import { permissionsOf } from "../services/permissions.ts";
-import { issueToken, revokeToken } from "../services/tokens.ts";
+import { ACCESS_TOKEN_MINUTES, issueToken, revokeToken, SESSION_TOKEN_DAYS } from "../services/tokens.ts";
 import { userJson } from "../services/user-json.ts";
 import { jsonBody } from "../validate.ts";
 
-/** Sign-in and sign-out. Token mode: the answer carries the bearer token. */
+/** A field error in the caller's language, from the `validation` namespace. */
+const fieldError = (c: Context<ApiEnv>, field: string, key: string) =>
+  invalid({ [field]: [c.var.t(key, { ns: "validation" })] });
+
+/**
+ * Signs the user in: token mode answers the bearer token; cookie mode sets the httpOnly
+ * session cookie (and a fresh XSRF-TOKEN) and answers only the user.
+ */
+async function signIn(c: Context<ApiEnv>, user: UserRow, mode: "token" | "cookie" | undefined, status: 200 | 201) {
+  const { db, now } = c.var.deps;
+  const { token, expiresAt } = await issueToken(db, user.id, "session", now());
+  const body = { user: userJson(user, await permissionsOf(db, user)) };
+  if (mode === "cookie") {
+    setSessionCookie(c, token, expiresAt);
+    return c.json(body, status);
+  }
+  return c.json({ token, expires_at: expiresAt.toISOString(), ...body }, status);
+}
+
+/** Waits until `ms` have passed since `started`, so fast and slow paths answer alike. */
+async function atLeast(started: number, ms: number) {
+  const left = ms - (performance.now() - started);
+  if (left > 0) await new Promise((resolve) => setTimeout(resolve, left));
+}
+
+/** Sign-in, sign-up and the guest side of passwords and e-mail verification. */
 export const authRoutes = new Hono<ApiEnv>()
-  .post("/auth/login", async (c) => {
-    const { db, now } = c.var.deps;
-    const { email, password } = await jsonBody(c, loginSchema);
-    const [user] = await db.select().from(users).where(eq(sql`lower(${users.email})`, email)).limit(1);
+  .get("/auth/csrf-cookie", (c) => {
+    setXsrfCookie(c, SESSION_TOKEN_DAYS * 86_400, getCookie(c, XSRF_COOKIE));
+    return c.body(null, 204);
+  })
+
+  .post("/auth/login", csrfProtection, async (c) => {
+    const { db } = c.var.deps;
+    const { email, password, mode } = await jsonBody(c, loginSchema);
+    // A cookie-mode sign-in must come from our pages too (login CSRF): fetch /auth/csrf-cookie first.
+    if (mode === "cookie") assertXsrf(c);
+    const ip = clientIp(c);
+    // Only failures count, so a hotel's front desk signing in all day is never locked out.
+    await limitCheck(c, [["loginEmail", email], ["loginIp", ip]]);
+    const user = await userByEmail(db, email);
     // Always hash, so a wrong e-mail and a wrong password take the same time.
     const ok = await verifyPassword(password, user?.passwordHash ?? (await dummyHash()));
     if (!user || !ok || user.disabledAt) {
+      await limitHits(c, [["loginEmail", email], ["loginIp", ip]]);
       throw new HttpError(422, "auth.invalidCredentials", { email: [c.var.t("auth.invalidCredentials")] });
     }
-    const { token, expiresAt } = await issueToken(db, user.id, "session", now());
-    return c.json({ token, expires_at: expiresAt.toISOString(), user: userJson(user, await permissionsOf(db, user)) });
+    await limitForget(c, "loginEmail", email);
+    return signIn(c, user, mode, 200);
+  })
+
+  .post("/auth/register", csrfProtection, async (c) => {
+    const deps = c.var.deps;
+    const input = await jsonBody(c, registerSchema);
+    if (input.mode === "cookie") assertXsrf(c);
+    // Telling that the address is taken is what every sign-up form does; forgot-password never tells.
+    if (await userByEmail(deps.db, input.email)) throw fieldError(c, "email", "auth.emailTaken");
+    const passwordHash = await hashPassword(input.password);
+    const now = deps.now();
+    let user: UserRow;
+    try {
+      [user] = await deps.db
+        .insert(users)
+        .values({
+          name: cleanText(input.name) ?? "",
+          surname: cleanText(input.surname) ?? "",
+          email: input.email,
+          passwordHash,
+          company: cleanText(input.company),
+          phone: cleanText(input.phone),
+          preferredLanguage: input.preferred_language ?? c.var.locale,
+          roles: ["owner"],
+          createdAt: now,
+          updatedAt: now,
+        })
+        .returning();
+    } catch (error) {
+      if (isUniqueViolation(error)) throw fieldError(c, "email", "auth.emailTaken");
+      throw error;
+    }
+    await sendVerificationMail(deps, user);
+    return signIn(c, user, input.mode, 201);
+  })
+
+  .post("/auth/forgot-password", csrfProtection, async (c) => {
+    const deps = c.var.deps;
+    const started = performance.now();
+    const { email } = await jsonBody(c, forgotPasswordSchema);
+    await limitHits(c, [["forgotEmail", email], ["forgotIp", clientIp(c)]]);
+    const user = await userByEmail(deps.db, email);
+    // Delivery happens after the answer (sendMail does not wait for SMTP), and the floor below
+    // hides the few database writes, so the answer says nothing about the address.
+    if (user && !user.disabledAt) await sendPasswordReset(deps, user);
+    await atLeast(started, deps.forgotPasswordMinMs ?? 300);
+    return c.json({ message: c.var.t("auth.resetLinkSent") });
+  })
+
+  .post("/auth/reset-password", csrfProtection, async (c) => {
+    const deps = c.var.deps;
+    const input = await jsonBody(c, resetPasswordSchema);
+    const user = await findPasswordReset(deps, input.email, input.token);
+    if (!user) throw fieldError(c, "token", "auth.resetTokenInvalid");
+    const done = await completePasswordReset(deps, user, input.token, await hashPassword(input.password));
+    if (!done) throw fieldError(c, "token", "auth.resetTokenInvalid");
+    return c.json({ message: c.var.t("auth.passwordReset") });
+  })
+
+  .post("/auth/verify-email", csrfProtection, optionalUser, async (c) => {
+    const deps = c.var.deps;
+    const parts = await jsonBody(c, verifyEmailSchema);
+    const outcome = await verifyEmail(deps, parts);
+    if (!outcome.ok) {
+      throw new HttpError(403, outcome.reason === "expired" ? "auth.verificationLinkExpired" : "auth.verificationLinkInvalid");
+    }
+    const message = c.var.t(outcome.alreadyVerified ? "auth.emailAlreadyVerified" : "auth.emailVerified");
+    // The account itself only to its signed-in owner: the link alone proves the mailbox, not the session.
+    const me = c.var.user;
+    if (me && me.id === outcome.user.id) {
+      return c.json({ message, user: userJson(outcome.user, await permissionsOf(deps.db, outcome.user)) });
+    }
+    return c.json({ message });
   });
 
 /** Mounted under /api/v1, where app.ts requires a signed-in user. */
@@ -32,7 +166,17 @@ export const currentUserRoutes = new Hono<AuthedEnv>().get("/user", async (c) =>
   return c.json({ user: userJson(user, await permissionsOf(c.var.deps.db, user)) });
 });
 
-export const logoutRoutes = new Hono<AuthedEnv>().post("/auth/logout", requireUser, async (c) => {
+export const logoutRoutes = new Hono<AuthedEnv>()
+  .post("/auth/logout", requireUser, async (c) => {
     await revokeToken(c.var.deps.db, c.var.tokenId, c.var.deps.now());
-  return c.json({ success: true });
-});
+    if (c.var.authMode === "cookie") clearSessionCookies(c);
+    return c.json({ success: true });
+  })
+
+  /** A short-lived token for the page to hold in memory (spec section 4, "Session"). */
+  .post("/auth/access-token", requireUser, async (c) => {
+    // Only a session may mint access tokens: otherwise one leaked access token would renew itself forever.
+    if (c.var.tokenKind !== "session") throw new HttpError(403, "auth.sessionRequired");
+    const { token } = await issueToken(c.var.deps.db, c.var.user.id, "access", c.var.deps.now());
+    return c.json({ response_code: "token.valid", access_token: token, expires_in: ACCESS_TOKEN_MINUTES * 60 });
+  });

@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from "node:crypto";
-import { and, eq, gt, isNull } from "drizzle-orm";
+import { and, eq, gt, isNull, ne } from "drizzle-orm";
 import type { Database } from "../db/client.ts";
 import { apiTokens, users } from "../db/schema/index.ts";
 
@@ -37,4 +37,16 @@ export async function userForToken(db: Database, token: string, now: Date) {
 
 export async function revokeToken(db: Database, tokenId: string, now: Date): Promise<void> {
   await db.update(apiTokens).set({ revokedAt: now }).where(eq(apiTokens.id, tokenId));
+}
+
+/**
+ * Revokes every live token of a user (both kinds), except `except` when given: a password
+ * change keeps the caller signed in and signs out every other device.
+ */
+export async function revokeUserTokens(db: Database, userId: string, now: Date, except?: string): Promise<void> {
+  const live = and(eq(apiTokens.userId, userId), isNull(apiTokens.revokedAt));
+  await db
+    .update(apiTokens)
+    .set({ revokedAt: now })
+    .where(except ? and(live, ne(apiTokens.id, except)) : live);
 }

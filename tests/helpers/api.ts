@@ -1,7 +1,8 @@
-import { eq } from "drizzle-orm";
+import { desc, eq } from "drizzle-orm";
 import { createApi } from "../../api/app.ts";
+import type { ApiDeps } from "../../api/context.ts";
 import type { Database, DatabaseHandle } from "../../api/db/client.ts";
-import { users } from "../../api/db/schema/index.ts";
+import { outbox, users, type OutboxRow } from "../../api/db/schema/index.ts";
 import { seed } from "../../api/db/seed.ts";
 import { DEMO_PASSWORD, demoUsers } from "../../api/db/seeds/users.ts";
 import { parseConfig, setConfig, type Config } from "../../config.ts";
@@ -36,13 +37,15 @@ export const testConfig = () =>
   parseConfig({ NODE_ENV: "test", DATA_DIR: "/tmp/tarifa-test-data", SESSION_SECRET: "test-secret-test-secret-test-secret!", LOG_LEVEL: "silent" });
 
 /** The API on a fresh database of its own, optionally seeded with the demo data. */
-export async function createTestApi(options: { seed?: boolean } = {}): Promise<TestApi> {
+export async function createTestApi(
+  options: { seed?: boolean; deps?: Partial<Omit<ApiDeps, "db" | "config" | "now">> } = {},
+): Promise<TestApi> {
   const handle = await createTestDatabase();
   const config = testConfig();
   setConfig(config);
   const clock = { now: new Date() };
   if (options.seed !== false) await seed(handle.db, clock.now);
-  const api = createApi({ db: handle.db, config, now: () => clock.now });
+  const api = createApi({ db: handle.db, config, now: () => clock.now, ...options.deps });
   const call = (method: string, path: string, o: CallOptions = {}) => {
     const headers = new Headers(o.headers);
     if (o.token) headers.set("authorization", `Bearer ${o.token}`);
@@ -82,4 +85,17 @@ export async function createTestApi(options: { seed?: boolean } = {}): Promise<T
 export async function userByEmail(db: Database, email: string) {
   const [row] = await db.select().from(users).where(eq(users.email, email));
   return row;
+}
+
+/** The e-mails the API recorded (every e-mail goes through the outbox), newest first. */
+export async function outboxFor(db: Database, to?: string): Promise<OutboxRow[]> {
+  const query = db.select().from(outbox);
+  return (to ? query.where(eq(outbox.to, to)) : query).orderBy(desc(outbox.createdAt));
+}
+
+/** The first link in an e-mail's plain text that starts with `prefix` (e.g. the APP_URL + "/reset-password"). */
+export function linkIn(mail: Pick<OutboxRow, "text">, prefix: string): URL {
+  const found = mail.text.split(/\s+/).find((word) => word.startsWith(prefix));
+  if (!found) throw new Error(`no link starting with ${prefix} in:\n${mail.text}`);
+  return new URL(found);
 }

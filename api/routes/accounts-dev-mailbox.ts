@@ -1,0 +1,47 @@
+import { Hono } from "hono";
+import { hasPermission } from "../../domain/access/permissions.ts";
+import { isUuid } from "../../domain/text/sanitize.ts";
+import type { OutboxRow } from "../db/schema/index.ts";
+import { notFound } from "../errors.ts";
+import { optionalUser, type MaybeAuthedEnv } from "../middleware/auth.ts";
+import { latestMail, mailById } from "../services/mail/index.ts";
+import { permissionsOf } from "../services/permissions.ts";
+
+const summary = (m: OutboxRow) => ({
+  id: m.id,
+  kind: m.kind,
+  to: m.to,
+  subject: m.subject,
+  locale: m.locale,
+  status: m.status,
+  created_at: m.createdAt.toISOString(),
+  sent_at: m.sentAt?.toISOString() ?? null,
+});
+
+/**
+ * The development mailbox: every e-mail the product recorded in the outbox, newest first. It
+ * exists only when config.devMailbox is true (by default: no SMTP_URL), else every path is a 404.
+ * It shows reset and verification links, so in production it also needs a signed-in
+ * administrator holding admin.users (a production box without SMTP must not publish them).
+ */
+export const devMailboxRoutes = new Hono<MaybeAuthedEnv>()
+  .use("/dev/mailbox/*", optionalUser, async (c, next) => {
+    const { config, db } = c.var.deps;
+    if (!config.devMailbox) throw notFound();
+    if (config.isProduction) {
+      const user = c.var.user;
+      if (!user || !hasPermission(await permissionsOf(db, user), "admin.users")) throw notFound();
+    }
+    await next();
+  })
+  .get("/dev/mailbox", async (c) => {
+    const to = c.req.query("to")?.trim().toLowerCase() || undefined;
+    const rows = await latestMail(c.var.deps, { to, limit: 100 });
+    return c.json({ messages: rows.map(summary) });
+  })
+  .get("/dev/mailbox/:id", async (c) => {
+    const id = c.req.param("id");
+    const row = isUuid(id) ? await mailById(c.var.deps, id) : undefined;
+    if (!row) throw notFound();
+    return c.json({ message: { ...summary(row), from: row.from, text: row.text, html: row.html, error: row.error } });
+  });

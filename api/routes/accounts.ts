@@ -1,0 +1,195 @@
+import type { Context } from "hono";
+import { Hono } from "hono";
+import { bodyLimit } from "hono/body-limit";
+import { eq } from "drizzle-orm";
+import { hasPermission } from "../../domain/access/permissions.ts";
+import { changePasswordSchema, notificationPreferencesSchema, passwordIsEmail, updateUserSchema } from "../../domain/schemas/auth.ts";
+import { isUuid } from "../../domain/text/sanitize.ts";
+import { users, type UserRow } from "../db/schema/index.ts";
+import { forbidden, HttpError, invalid, notFound } from "../errors.ts";
+import type { AuthedEnv } from "../middleware/auth.ts";
+import { clientIp, limitHits } from "../middleware/rate-limit.ts";
+import { cleanText, sendVerificationMail, userById } from "../services/accounts.ts";
+import { getNotificationPreferences, updateNotificationPreferences } from "../services/notification-preferences.ts";
+import { hashPassword, verifyPassword } from "../services/passwords.ts";
+import { permissionsOf } from "../services/permissions.ts";
+import {
+  deleteProfileImage,
+  detectImageType,
+  MAX_PROFILE_IMAGE_BYTES,
+  readProfileImage,
+  storeProfileImage,
+} from "../services/profile-images.ts";
+import { revokeUserTokens } from "../services/tokens.ts";
+import { userJson } from "../services/user-json.ts";
+import { jsonBody } from "../validate.ts";
+import type { ApiEnv } from "../context.ts";
+import type { z } from "zod";
+
+type C = Context<AuthedEnv>;
+
+/** jsonBody for signed-in routes (its parameter is typed for the plain ApiEnv context). */
+const body = <S extends z.ZodType>(c: C, schema: S) => jsonBody(c as unknown as Context<ApiEnv>, schema);
+
+const fieldError = (c: C, field: string, key: string, values: Record<string, unknown> = {}) =>
+  invalid({ [field]: [c.var.t(key, { ns: "validation", ...values })] });
+
+async function answerUser(c: C, user: UserRow) {
+  return c.json({ user: userJson(user, await permissionsOf(c.var.deps.db, user)) });
+}
+
+/**
+ * The account behind `{uuid}`, when the caller may manage it: their own, or anyone's with
+ * admin.users. A malformed uuid is a 404 (spec: a route that fails validation is "not found");
+ * someone else's uuid without the permission is a 403 whether or not it exists.
+ */
+async function manageableUser(c: C): Promise<UserRow> {
+  const uuid = c.req.param("uuid") ?? "";
+  if (!isUuid(uuid)) throw notFound();
+  const me = c.var.user;
+  if (uuid.toLowerCase() !== me.id) {
+    const permissions = await permissionsOf(c.var.deps.db, me);
+    if (!hasPermission(permissions, "admin.users")) throw forbidden();
+  }
+  const user = uuid.toLowerCase() === me.id ? me : await userById(c.var.deps.db, uuid.toLowerCase());
+  if (!user) throw notFound();
+  return user;
+}
+
+/** Mounted under /api/v1 (signed-in callers only). */
+export const accountRoutes = new Hono<AuthedEnv>()
+  .post("/auth/change-password", async (c) => {
+    const { db, now } = c.var.deps;
+    const input = await body(c, changePasswordSchema);
+    const me = c.var.user;
+    if (!(await verifyPassword(input.current_password, me.passwordHash))) {
+      throw fieldError(c, "current_password", "auth.currentPasswordWrong");
+    }
+    if (passwordIsEmail(input.password, me.email)) throw fieldError(c, "password", "auth.passwordIsEmail");
+    const passwordHash = await hashPassword(input.password);
+    const at = now();
+    await db.transaction(async (tx) => {
+      await tx.update(users).set({ passwordHash, updatedAt: at }).where(eq(users.id, me.id));
+      // Every other device signs in again with the new password; this one stays signed in.
+      await revokeUserTokens(tx as unknown as typeof db, me.id, at, c.var.tokenId);
+    });
+    return c.json({ message: c.var.t("auth.passwordChanged") });
+  })
+
+  .post("/auth/email/resend", async (c) => {
+    const me = c.var.user;
+    if (me.emailVerifiedAt) return c.json({ message: c.var.t("auth.emailAlreadyVerified") });
+    await limitHits(c, [["resendUser", me.id], ["resendIp", clientIp(c)]]);
+    await sendVerificationMail(c.var.deps, me);
+    return c.json({ message: c.var.t("auth.verificationSent") });
+  })
+
+  .put("/users/:uuid", async (c) => {
+    const { db, now } = c.var.deps;
+    const user = await manageableUser(c);
+    const input = await body(c, updateUserSchema);
+    const changes: Partial<typeof users.$inferInsert> = {};
+    if (input.name !== undefined) changes.name = cleanText(input.name) ?? user.name;
+    if (input.surname !== undefined) changes.surname = cleanText(input.surname) ?? user.surname;
+    for (const [field, column] of [
+      ["company", "company"],
+      ["phone", "phone"],
+      ["address", "address"],
+      ["state", "state"],
+      ["zip_code", "zipCode"],
+      ["country", "country"],
+    ] as const) {
+      if (input[field] !== undefined) changes[column] = cleanText(input[field]);
+    }
+    if (input.preferred_language !== undefined) changes.preferredLanguage = input.preferred_language;
+    if (Object.keys(changes).length === 0) return answerUser(c, user);
+    const [updated] = await db
+      .update(users)
+      .set({ ...changes, updatedAt: now() })
+      .where(eq(users.id, user.id))
+      .returning();
+    return answerUser(c, updated);
+  })
+
+  .post(
+    "/users/:uuid/profile-image",
+    // The app-wide 1 MiB limit does not apply here (app.ts); this one leaves room for the multipart framing.
+    bodyLimit({
+      maxSize: MAX_PROFILE_IMAGE_BYTES + 64 * 1024,
+      onError: (c) => {
+        throw fieldError(c as C, "image", "auth.imageTooLarge", { max: MAX_PROFILE_IMAGE_BYTES / 1024 / 1024 });
+      },
+    }),
+    async (c) => {
+      const { db, config, now } = c.var.deps;
+      const user = await manageableUser(c);
+      let form: Record<string, unknown>;
+      try {
+        form = await c.req.parseBody();
+      } catch (error) {
+        if (error instanceof HttpError) throw error;
+        throw fieldError(c, "image", "auth.imageType");
+      }
+      const file = form.image;
+      if (!(file instanceof File)) throw fieldError(c, "image", "validation.required");
+      if (file.size > MAX_PROFILE_IMAGE_BYTES) {
+        throw fieldError(c, "image", "auth.imageTooLarge", { max: MAX_PROFILE_IMAGE_BYTES / 1024 / 1024 });
+      }
+      const bytes = new Uint8Array(await file.arrayBuffer());
+      const type = detectImageType(bytes);
+      if (!type) throw fieldError(c, "image", "auth.imageType");
+      const filename = await storeProfileImage(config, user.id, bytes, type);
+      let updated: UserRow;
+      try {
+        [updated] = await db
+          .update(users)
+          .set({ profileImgFilename: filename, updatedAt: now() })
+          .where(eq(users.id, user.id))
+          .returning();
+      } catch (error) {
+        await deleteProfileImage(config, filename);
+        throw error;
+      }
+      await deleteProfileImage(config, user.profileImgFilename);
+      return answerUser(c, updated);
+    },
+  )
+
+  .get("/users/:uuid/profile-image", async (c) => {
+    const user = await manageableUser(c);
+    const image = user.profileImgFilename ? await readProfileImage(c.var.deps.config, user.profileImgFilename) : null;
+    if (!image) throw notFound();
+    return c.body(new Uint8Array(image.bytes), 200, {
+      "Content-Type": image.contentType,
+      "Content-Length": String(image.bytes.length),
+      "Cache-Control": "private, max-age=300",
+      "X-Content-Type-Options": "nosniff",
+      "Content-Security-Policy": "default-src 'none'",
+    });
+  })
+
+  .delete("/users/:uuid/profile-image", async (c) => {
+    const { db, config, now } = c.var.deps;
+    const user = await manageableUser(c);
+    if (!user.profileImgFilename) return answerUser(c, user);
+    const [updated] = await db
+      .update(users)
+      .set({ profileImgFilename: null, updatedAt: now() })
+      .where(eq(users.id, user.id))
+      .returning();
+    await deleteProfileImage(config, user.profileImgFilename);
+    return answerUser(c, updated);
+  })
+
+  .get("/users/:uuid/notification-preferences", async (c) => {
+    const user = await manageableUser(c);
+    return c.json({ preferences: await getNotificationPreferences(c.var.deps.db, user.id) });
+  })
+
+  .put("/users/:uuid/notification-preferences", async (c) => {
+    const user = await manageableUser(c);
+    const { preferences } = await body(c, notificationPreferencesSchema);
+    return c.json({
+      preferences: await updateNotificationPreferences(c.var.deps.db, user.id, preferences, c.var.deps.now()),
+    });
+  });

@@ -1,0 +1,38 @@
+import nodemailer from "nodemailer";
+import type { ApiDeps } from "../../context.ts";
+
+export interface MailMessage {
+  from: string;
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+}
+
+/** Hands an e-mail to whatever delivers it; throws when delivery fails. */
+export interface Mailer {
+  send(message: MailMessage): Promise<void>;
+}
+
+const smtpByUrl = new Map<string, Mailer>();
+
+/** SMTP through nodemailer, one pooled transport per URL for the life of the process. */
+export function smtpMailer(url: string): Mailer {
+  let mailer = smtpByUrl.get(url);
+  if (!mailer) {
+    const transport = nodemailer.createTransport(url);
+    mailer = {
+      async send(message) {
+        await transport.sendMail(message);
+      },
+    };
+    smtpByUrl.set(url, mailer);
+  }
+  return mailer;
+}
+
+/** The injected mailer, else SMTP when SMTP_URL is set, else none (the outbox keeps the e-mail). */
+export function mailerFor(deps: ApiDeps): Mailer | null {
+  if (deps.mailer !== undefined) return deps.mailer;
+  return deps.config.SMTP_URL ? smtpMailer(deps.config.SMTP_URL) : null;
+}
