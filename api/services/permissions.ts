@@ -1,15 +1,19 @@
+import { permissionsFor } from "../../domain/access/permissions.ts";
 import type { Database } from "../db/client.ts";
 import type { UserRow } from "../db/schema/index.ts";
-import { ADMIN_PERMISSIONS, USER_PERMISSIONS } from "../../domain/access/permissions.ts";
+import { accessTo, selectedBusiness } from "./business-access.ts";
 
 /**
- * The permissions a user holds right now. Owners hold every user.* permission on their
- * own businesses, administrators every admin.* one; collaborators hold what the owner of
- * their selected business granted (docs/decisions/0005-roles-and-permissions.md).
+ * The permissions a user holds right now, on their selected business
+ * (docs/decisions/0005-roles-and-permissions.md). Without a business a user holds only the
+ * admin.* their role gives — plus user.businesses for owners, so they can create one.
  */
-export async function permissionsOf(_db: Database, user: UserRow): Promise<string[]> {
-  const held = new Set<string>();
-  if (user.roles.includes("administrator")) ADMIN_PERMISSIONS.forEach((p) => held.add(p));
-  if (user.roles.includes("owner")) USER_PERMISSIONS.forEach((p) => held.add(p));
-  return [...held];
+export async function permissionsOf(db: Database, user: UserRow): Promise<string[]> {
+  const business = await selectedBusiness(db, user.id);
+  if (business) {
+    const access = await accessTo(db, user, business.id);
+    if (access) return access.permissions;
+  }
+  const base: string[] = permissionsFor({ roles: user.roles, grantedOnBusiness: [], isOwnerOfBusiness: false });
+  return user.roles.includes("owner") ? [...base, "user.businesses"] : base;
 }

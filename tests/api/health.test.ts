@@ -46,7 +46,7 @@ describe("the API skeleton", () => {
     const token = await t.login(demoUsers.owner.email);
     const me = await t.json("GET", "/api/v1/user", { token, status: 200 });
     expect(me.user).toMatchObject({ email: demoUsers.owner.email, roles: ["owner"] });
-    expect(me.user.permissions).toContainEqual({ name: "user.calendar" });
+    expect(me.user.permissions).toContainEqual({ name: "user.businesses" });
     await t.json("POST", "/api/auth/logout", { token, status: 200 });
     expect((await t.call("GET", "/api/v1/user", { token })).status).toBe(401);
   });

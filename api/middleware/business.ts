@@ -1,0 +1,31 @@
+import { createMiddleware } from "hono/factory";
+import type { Permission } from "../../domain/access/permissions.ts";
+import { isUuid } from "../../domain/text/sanitize.ts";
+import { HttpError } from "../errors.ts";
+import { accessTo, type BusinessAccess } from "../services/business-access.ts";
+import type { AuthedEnv } from "./auth.ts";
+
+export type BusinessEnv = AuthedEnv & { Variables: AuthedEnv["Variables"] & { access: BusinessAccess } };
+
+/**
+ * Every route under /businesses/{id} (or /subscriptions/{id}, /payments/{id}, …) goes through
+ * this: the id must be a UUID (422 'Invalid business UUID format'), the business must exist
+ * (404) and the caller must reach it as owner, collaborator or administrator (403), holding
+ * `permission` when one is named (403).
+ */
+export function requireBusiness(permission?: Permission, param = "id") {
+  return createMiddleware<BusinessEnv>(async (c, next) => {
+    const id = c.req.param(param);
+    if (!isUuid(id)) throw new HttpError(422, "api.invalidBusinessUuid", { [param]: [c.var.t("api.invalidBusinessUuid")] });
+    const access = await accessTo(c.var.deps.db, c.var.user, id);
+    if (!access) {
+      const exists = await c.var.deps.db.query.businesses.findFirst({ where: (b, { eq }) => eq(b.id, id), columns: { id: true } });
+      throw exists ? new HttpError(403, "api.forbidden") : new HttpError(404, "api.businessNotFound");
+    }
+    if (permission && !access.permissions.includes(permission)) {
+      throw new HttpError(403, "api.missingPermission", undefined, { permission });
+    }
+    c.set("access", access);
+    await next();
+  });
+}
