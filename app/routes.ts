@@ -7,10 +7,32 @@ export default [
   route("logout", "routes/logout.ts"),
 
   // Guest-only pages.
-  layout("routes/guest-layout.tsx", [route("login", "routes/login.tsx")]),
+  layout("routes/guest-layout.tsx", [
+    route("login", "routes/login.tsx"),
+    route("register", "routes/register.tsx"),
+    route("forgot-password", "routes/forgot-password.tsx"),
+  ]),
+
+  // Public pages: open signed in or not.
+  layout("routes/public-layout.tsx", [
+    route("reset-password", "routes/reset-password.tsx"),
+    route("check-email", "routes/check-email.tsx"),
+    route("verify-email/:id/:hash", "routes/verify-email.tsx", { id: "verify-email-id-hash" }),
+    route("dev/mailbox", "routes/dev-mailbox.tsx"),
+    route("dev/mailbox/:id", "routes/dev-mailbox-message.tsx"),
+  ]),
 
   // Pages behind sign-in.
-  layout("routes/app-layout.tsx", [index("routes/dashboard.tsx")]),
+  layout("routes/app-layout.tsx", [
+    index("routes/dashboard.tsx"),
+    route("account-settings", "routes/account-settings.tsx", [
+      route("my-account", "routes/account-settings.my-account.tsx"),
+      route("security", "routes/account-settings.security.tsx"),
+      route("language", "routes/account-settings.language.tsx"),
+      route("notifications", "routes/account-settings.notifications.tsx"),
+    ]),
+    route("account-settings/my-account/photo", "routes/account-settings.my-account.photo.ts"),
+  ]),
 
   route("*", "routes/catch-all.tsx"),
 ] satisfies RouteConfig;

@@ -41,6 +41,9 @@ export default function AppLayout({ loaderData }: Route.ComponentProps) {
         <header className="flex flex-wrap items-center justify-end gap-4 border-b border-slate-200 bg-white px-4 py-2">
           <LanguageSwitcher />
           <span className="text-sm text-slate-700">{`${user.name} ${user.surname}`.trim()}</span>
+          <NavLink to="/account-settings/my-account" className="text-sm text-brand-700 underline">
+            {t("nav.account")}
+          </NavLink>
           <AppForm action="/logout">
             <button type="submit" className="text-sm text-brand-700 underline">
               {t("logout.submit", { ns: "auth" })}

@@ -1,0 +1,30 @@
+import { useTranslation } from "react-i18next";
+import { Outlet, redirect } from "react-router";
+import { SettingsNav } from "../components/account/settings-nav";
+import type { Route } from "./+types/account-settings";
+
+/** Account settings stay reachable whatever the subscription's state (spec section 2). */
+export const handle = { skipSubscribedMiddleware: true };
+
+export function loader({ request }: Route.LoaderArgs) {
+  const { pathname } = new URL(request.url);
+  if (pathname.replace(/\/+$/, "") === "/account-settings") throw redirect("/account-settings/my-account");
+  return null;
+}
+
+export default function AccountSettings() {
+  const { t } = useTranslation("account");
+  return (
+    <div className="mx-auto max-w-4xl">
+      <h1 className="mb-4 text-2xl font-semibold">{t("settings.heading")}</h1>
+      <div className="flex flex-col gap-6 md:flex-row">
+        <aside className="md:w-52 md:shrink-0">
+          <SettingsNav />
+        </aside>
+        <section className="min-w-0 flex-1 rounded-lg border border-slate-200 bg-white p-4 md:p-6">
+          <Outlet />
+        </section>
+      </div>
+    </div>
+  );
+}
