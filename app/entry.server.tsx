@@ -1,9 +1,11 @@
+import { STATUS_CODES } from "node:http";
 import { PassThrough } from "node:stream";
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import { I18nextProvider } from "react-i18next";
 import { ServerRouter, type EntryContext, type RouterContextProvider } from "react-router";
+import { crawlerErrorBody, isCrawler } from "./lib/bots";
 import { getI18n } from "./lib/i18n.server";
 
 export const streamTimeout = 5_000;
@@ -15,9 +17,17 @@ export default function handleRequest(
   routerContext: EntryContext,
   loadContext: RouterContextProvider,
 ) {
+  const userAgent = request.headers.get("user-agent");
+  // Crawlers and link previews get the status and a minimal body, never the error page (spec 2);
+  // error answers therefore vary by user agent for any cache in between.
+  if (responseStatusCode >= 400) responseHeaders.append("Vary", "User-Agent");
+  if (responseStatusCode >= 400 && isCrawler(userAgent)) {
+    responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+    const body = request.method === "HEAD" ? null : crawlerErrorBody(responseStatusCode, STATUS_CODES[responseStatusCode]);
+    return Promise.resolve(new Response(body, { headers: responseHeaders, status: responseStatusCode }));
+  }
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
-    const userAgent = request.headers.get("user-agent");
     // Crawlers and SPA-mode get the whole document at once.
     const readyOption = (userAgent && isbot(userAgent)) || routerContext.isSpaMode ? "onAllReady" : "onShellReady";
     const { pipe, abort } = renderToPipeableStream(

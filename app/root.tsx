@@ -9,6 +9,9 @@ import { getRequestState, sessionMiddleware } from "./lib/request-context.server
 import { csrfMiddleware, getCsrfToken } from "./lib/csrf.server";
 import { AuthenticityTokenProvider } from "remix-utils/csrf/react";
 import { commitSession } from "./lib/session.server";
+import { ErrorPage } from "./components/error-page";
+import { LoadingBar } from "./components/layout/loading-bar";
+import { Toasts } from "./components/layout/toasts";
 
 export const middleware: Route.MiddlewareFunction[] = [i18nextMiddleware, csrfMiddleware, sessionMiddleware];
 
@@ -34,6 +37,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <Links />
       </head>
       <body className="min-h-screen bg-slate-50 text-slate-900 antialiased">
+        {/* In Layout rather than App so it is still there (and turns red) when a navigation ends in the ErrorBoundary. */}
+        <LoadingBar />
         {children}
         <ScrollRestoration />
         <Scripts />
@@ -46,6 +51,14 @@ export default function App({ loaderData }: Route.ComponentProps) {
   return (
     <AuthenticityTokenProvider token={loaderData.csrf}>
       <Outlet />
+      <Toasts toast={loaderData.toast} />
     </AuthenticityTokenProvider>
   );
+}
+
+/** Any fatal or unhandled error, and unmatched paths (routes/catch-all.tsx): the error page of spec section 2. */
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  // Missing when the root middleware or loader itself failed; the page copes without it.
+  const root = useRouteLoaderData<typeof loader>("root");
+  return <ErrorPage error={error} supportEmail={root?.supportEmail} />;
 }

@@ -4,6 +4,8 @@ import { type RouteConfig, index, layout, route } from "@react-router/dev/routes
 export default [
   route("locales/:lng", "routes/locales.ts"),
   route("language", "routes/language.ts"),
+  route("404", "routes/not-found.tsx"),
+  route("unauthorized", "routes/unauthorized.tsx"),
   route("logout", "routes/logout.ts"),
 
   // Guest-only pages.

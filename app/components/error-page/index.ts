@@ -1,0 +1,1 @@
+export { ErrorHero, ErrorLayout, ErrorPage, GoBackLink, HelpBox } from "./error-page";

@@ -1,0 +1,29 @@
+import { isbot } from "isbot";
+
+/** The agents spec section 2 names, matched anywhere in the user agent, case-insensitively. */
+const NAMED_AGENTS = /bot|lighthouse|facebookexternalhit|google/i;
+
+/**
+ * Command-line HTTP clients a person runs by hand to look at a page. `isbot` counts them as
+ * bots (any "name/1.0" agent), but they index nothing and preview nothing, so they get the
+ * real page like a browser.
+ */
+const HAND_HELD_CLIENTS = /^(curl|wget|httpie)\//i;
+
+/**
+ * Crawlers and link-preview agents, which get a minimal body instead of the error page
+ * (spec section 2): anything `isbot` recognises, plus the named agents, minus hand-held clients.
+ */
+export function isCrawler(userAgent: string | null | undefined): boolean {
+  if (!userAgent) return false;
+  if (NAMED_AGENTS.test(userAgent)) return true;
+  return isbot(userAgent) && !HAND_HELD_CLIENTS.test(userAgent.trim());
+}
+
+const escapeHtml = (s: string) => s.replace(/[&<>"]/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" })[c]!);
+
+/** The whole body a crawler gets for an error status: the status line, no scripts, not indexable. */
+export function crawlerErrorBody(status: number, reason?: string): string {
+  const line = escapeHtml(reason ? `${status} ${reason}` : String(status));
+  return `<!DOCTYPE html><html><head><meta charset="utf-8"><meta name="robots" content="noindex"><title>${line}</title></head><body><h1>${line}</h1></body></html>\n`;
+}
