@@ -3,3 +3,4 @@ export * from "./users.ts";
 export * from "./auth.ts";
 export * from "./accounts.ts";
 export * from "./businesses.ts";
+export * from "./pricing.ts";
