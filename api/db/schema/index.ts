@@ -4,3 +4,4 @@ export * from "./auth.ts";
 export * from "./accounts.ts";
 export * from "./businesses.ts";
 export * from "./pricing.ts";
+export * from "./bookings.ts";
