@@ -1,0 +1,53 @@
+import type { z } from "zod";
+
+/**
+ * Validation messages are translation keys of the `validation` namespace, so one Zod
+ * schema serves the API (which translates for the caller) and the web forms (which
+ * translate on the client). Schemas may name their own key: `z.string().min(1, "validation.required")`.
+ * This map gives every other issue a key instead of Zod's English default.
+ */
+export const issueToKey: z.core.$ZodErrorMap = (issue) => {
+  switch (issue.code) {
+    case "invalid_type":
+      return issue.input === undefined || issue.input === null || issue.input === ""
+        ? "validation.required"
+        : "validation.invalidType";
+    case "too_small":
+      if (issue.origin === "string") return Number(issue.minimum) <= 1 ? "validation.required" : "validation.tooShort";
+      if (issue.origin === "array" || issue.origin === "set") return "validation.tooFewItems";
+      return "validation.tooSmall";
+    case "too_big":
+      if (issue.origin === "string") return "validation.tooLong";
+      if (issue.origin === "array" || issue.origin === "set") return "validation.tooManyItems";
+      return "validation.tooBig";
+    case "invalid_format":
+      if (issue.format === "email") return "validation.email";
+      if (issue.format === "uuid") return "validation.uuid";
+      if (issue.format === "url") return "validation.url";
+      if (issue.format === "date") return "validation.date";
+      return "validation.format";
+    case "invalid_value":
+      return "validation.choice";
+    case "not_multiple_of":
+      return "validation.integer";
+    default:
+      return "validation.invalid";
+  }
+};
+
+/** The values a message may interpolate ({{min}}, {{max}}). */
+export function issueValues(issue: z.core.$ZodIssue): Record<string, unknown> {
+  if (issue.code === "too_small") return { min: issue.minimum };
+  if (issue.code === "too_big") return { max: issue.maximum };
+  return {};
+}
+
+/** Field errors keyed by the dotted path ("room_setup.categories.0.name"), messages as keys. */
+export function fieldErrorsOf(error: z.ZodError): Record<string, { key: string; values: Record<string, unknown> }[]> {
+  const out: Record<string, { key: string; values: Record<string, unknown> }[]> = {};
+  for (const issue of error.issues) {
+    const path = issue.path.map(String).join(".") || "_form";
+    (out[path] ??= []).push({ key: issue.message, values: issueValues(issue) });
+  }
+  return out;
+}
