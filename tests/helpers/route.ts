@@ -237,6 +237,12 @@ export class Browser {
     return result;
   }
 
+  /** The session as the app would read it from this browser's cookie (e.g. `(await browser.session()).get("toast")`). */
+  async session() {
+    const { getSession } = await import("../../app/lib/session.server.ts");
+    return getSession(this.request("/"));
+  }
+
   /** Signs in through the API and keeps the token in the session cookie, as /login does. */
   async signIn(email: string, password?: string): Promise<string> {
     const token = await this.t.login(email, password);

@@ -1,5 +1,4 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import * as appLayout from "../../app/routes/app-layout.tsx";
 import * as checkEmail from "../../app/routes/check-email.tsx";
 import * as forgotPassword from "../../app/routes/forgot-password.tsx";
 import * as guestLayout from "../../app/routes/guest-layout.tsx";
@@ -102,13 +101,5 @@ describe("/forgot-password", () => {
     const sent = await h.browser().post("/forgot-password", forgotPassword, { email: "not-an-email" }, guest);
     expect(sent.status).toBe(422);
     expect(sent.data.error).toEqual({ email: ["validation.email"] });
-  });
-});
-
-describe("the app layout header", () => {
-  it("still needs a signed-in user (account settings live behind it)", async () => {
-    const page = await h.browser().get("/account-settings/my-account", { loader: () => null }, { layouts: [appLayout] });
-    expect(page.status).toBe(302);
-    expect(page.location).toBe("/login?redirectTo=%2Faccount-settings%2Fmy-account");
   });
 });

@@ -32,6 +32,6 @@ export const notificationsFormSchema = z.object(
   >,
 );
 
-/** Profile photos the web accepts before handing them to the API. */
-export const PHOTO_TYPES = ["image/jpeg", "image/png", "image/webp", "image/gif"] as const;
-export const PHOTO_MAX_BYTES = 5 * 1024 * 1024;
+/** Profile photos the web accepts before handing them to the API (the API's own limits; it checks the bytes). */
+export const PHOTO_TYPES = ["image/jpeg", "image/png", "image/webp"] as const;
+export const PHOTO_MAX_BYTES = 2 * 1024 * 1024;
