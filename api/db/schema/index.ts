@@ -5,3 +5,4 @@ export * from "./accounts.ts";
 export * from "./businesses.ts";
 export * from "./pricing.ts";
 export * from "./bookings.ts";
+export * from "./billing.ts";
