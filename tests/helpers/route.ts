@@ -22,6 +22,8 @@ import { createTestApi, type TestApi } from "./api.ts";
 
 /** The parts of a route module the harness calls. Loosely typed: each module has its own Route types. */
 export interface RouteModule {
+  default?: unknown;
+  handle?: unknown;
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
   middleware?: ((args: any, next: () => Promise<Response>) => unknown)[];
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
