@@ -13,9 +13,10 @@ import { ApiError } from "../lib/api.server";
 import { localeCookieHeader } from "../lib/locale-cookie";
 import { getRequestState } from "../lib/request-context.server";
 import { redirectWithToast } from "../lib/toast.server";
+import { accountSettingsHandle } from "../components/account/route-flags";
 import type { Route } from "./+types/account-settings.language";
 
-export const handle = { skipSubscribedMiddleware: true };
+export const handle = accountSettingsHandle;
 
 const PAGE = "/account-settings/language";
 

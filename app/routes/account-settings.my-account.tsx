@@ -13,9 +13,10 @@ import { ApiError } from "../lib/api.server";
 import { getI18n } from "../lib/i18n.server";
 import { getRequestState } from "../lib/request-context.server";
 import { redirectWithToast } from "../lib/toast.server";
+import { accountSettingsHandle } from "../components/account/route-flags";
 import type { Route } from "./+types/account-settings.my-account";
 
-export const handle = { skipSubscribedMiddleware: true };
+export const handle = accountSettingsHandle;
 
 const PAGE = "/account-settings/my-account";
 const FIELDS = ["name", "surname", ...PROFILE_TEXT_FIELDS] as const;

@@ -12,9 +12,10 @@ import { FormErrors } from "../components/ui/field";
 import { ApiError } from "../lib/api.server";
 import { getRequestState } from "../lib/request-context.server";
 import { redirectWithToast } from "../lib/toast.server";
+import { accountSettingsHandle } from "../components/account/route-flags";
 import type { Route } from "./+types/account-settings.notifications";
 
-export const handle = { skipSubscribedMiddleware: true };
+export const handle = accountSettingsHandle;
 
 const PAGE = "/account-settings/notifications";
 

@@ -11,9 +11,10 @@ import { FormErrors, TextField } from "../components/ui/field";
 import { ApiError } from "../lib/api.server";
 import { getRequestState } from "../lib/request-context.server";
 import { redirectWithToast } from "../lib/toast.server";
+import { accountSettingsHandle } from "../components/account/route-flags";
 import type { Route } from "./+types/account-settings.security";
 
-export const handle = { skipSubscribedMiddleware: true };
+export const handle = accountSettingsHandle;
 
 const PAGE = "/account-settings/security";
 const FIELDS = ["current_password", "password", "password_confirmation"] as const;

@@ -1,10 +1,10 @@
 import { useTranslation } from "react-i18next";
 import { Outlet, redirect } from "react-router";
+import { accountSettingsHandle } from "../components/account/route-flags";
 import { SettingsNav } from "../components/account/settings-nav";
 import type { Route } from "./+types/account-settings";
 
-/** Account settings stay reachable whatever the subscription's state (spec section 2). */
-export const handle = { skipSubscribedMiddleware: true };
+export const handle = accountSettingsHandle;
 
 export function loader({ request }: Route.LoaderArgs) {
   const { pathname } = new URL(request.url);

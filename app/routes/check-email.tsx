@@ -4,10 +4,11 @@ import { AppForm } from "../components/ui/app-form";
 import { SubmitButton } from "../components/ui/button";
 import { ApiError } from "../lib/api.server";
 import { getRequestState } from "../lib/request-context.server";
+import { emailVerificationHandle } from "../components/account/route-flags";
 import type { Route } from "./+types/check-email";
 
 /** Reachable while the e-mail is unverified, whatever the business's state (spec section 4, "Other redirects"). */
-export const handle = { skipEmailVerification: true, skipOnboarding: true, skipSetupCheck: true };
+export const handle = emailVerificationHandle;
 
 export function loader({ request, context }: Route.LoaderArgs) {
   const { user } = getRequestState(context);

@@ -3,10 +3,11 @@ import { Link } from "react-router";
 import { apiWithoutLoginRedirect } from "../components/account/public-api.server";
 import { ApiError } from "../lib/api.server";
 import { getRequestState } from "../lib/request-context.server";
+import { emailVerificationHandle } from "../components/account/route-flags";
 import type { Route } from "./+types/verify-email";
 
 /** The link must work before the e-mail is verified and before any business exists. */
-export const handle = { skipEmailVerification: true, skipOnboarding: true, skipSetupCheck: true };
+export const handle = emailVerificationHandle;
 
 /**
  * Opening the link in the verification e-mail verifies the address: the API checks the link's

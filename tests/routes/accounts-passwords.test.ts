@@ -114,7 +114,7 @@ describe("/account-settings/security", () => {
     expect(page.status).toBe(200);
   });
 
-  it("declares that it skips the subscription check", () => {
-    expect(security.handle).toEqual({ skipSubscribedMiddleware: true });
+  it("declares that it skips the subscription and setup checks", () => {
+    expect(security.handle).toEqual({ skipSubscribedMiddleware: true, skipSetupCheck: true });
   });
 });

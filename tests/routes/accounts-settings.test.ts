@@ -40,9 +40,9 @@ describe("/account-settings", () => {
     expect(guest.location).toBe("/login?redirectTo=%2Faccount-settings%2Fmy-account");
   });
 
-  it("marks every settings route as exempt from the subscription check", () => {
+  it("marks every settings route as exempt from the subscription check, and reachable before any business exists", () => {
     for (const route of [accountSettings, myAccount, language, notifications]) {
-      expect(route.handle).toMatchObject({ skipSubscribedMiddleware: true });
+      expect(route.handle).toEqual({ skipSubscribedMiddleware: true, skipSetupCheck: true });
     }
   });
 });
