@@ -114,7 +114,8 @@ export default function MyAccount({ loaderData }: Route.ComponentProps) {
         <h3 id="photo-heading" className="mb-3 text-base font-semibold">
           {t("photo.heading")}
         </h3>
-        <AppForm action={PAGE} encType="multipart/form-data" className="space-y-3">
+        {/* Keyed by the photo: after an upload the form starts afresh (no stale preview or chosen file). */}
+        <AppForm key={photoSrc ?? "none"} action={PAGE} encType="multipart/form-data" className="space-y-3">
           <PhotoField currentSrc={photoSrc} initials={initials} errors={actionData?.intent === "photo" ? actionData.errors : undefined} />
           <SubmitButton name="intent" value="upload-photo" variant="secondary" pendingLabel={t("photo.uploading")}>
             {t("photo.upload")}
