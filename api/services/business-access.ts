@@ -2,6 +2,7 @@ import { and, eq } from "drizzle-orm";
 import { permissionsFor, type Permission } from "../../domain/access/permissions.ts";
 import type { Database } from "../db/client.ts";
 import { businesses, businessMembers, userSelections, type UserRow } from "../db/schema/index.ts";
+import { directGrantsOf } from "./admin/grants.ts";
 
 export type BusinessRow = typeof businesses.$inferSelect;
 
@@ -14,8 +15,17 @@ export interface BusinessAccess {
   asAdministrator: boolean;
 }
 
-/** The user's access to one business, or null when they have none (not owner, member or admin). */
-export async function accessTo(db: Database, user: UserRow, businessId: string): Promise<BusinessAccess | null> {
+/**
+ * The user's access to one business, or null when they have none (not owner, member or admin).
+ * admin.businesses counts whether it comes from the administrator role or a direct grant;
+ * `grantedDirectly` saves the look-up when the caller already has the account's direct grants.
+ */
+export async function accessTo(
+  db: Database,
+  user: UserRow,
+  businessId: string,
+  grantedDirectly?: readonly string[],
+): Promise<BusinessAccess | null> {
   const [row] = await db
     .select({ business: businesses, member: businessMembers })
     .from(businesses)
@@ -28,6 +38,7 @@ export async function accessTo(db: Database, user: UserRow, businessId: string):
     roles: user.roles,
     grantedOnBusiness: row.member?.permissions ?? [],
     isOwnerOfBusiness: isOwner,
+    grantedDirectly: grantedDirectly ?? (await directGrantsOf(db, user.id)),
   });
   const isMember = isOwner || !!row.member;
   const asAdministrator = !isMember && permissions.includes("admin.businesses");

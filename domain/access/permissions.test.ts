@@ -8,6 +8,7 @@ import {
   checkRoute,
   checkRoutes,
   hasPermission,
+  isAdminPermission,
   isAdministrator,
   isPermission,
   isRole,
@@ -54,6 +55,8 @@ describe("names", () => {
     expect(isPermission(undefined)).toBe(false);
     expect(isUserPermission("user.calendar")).toBe(true);
     expect(isUserPermission("admin.users")).toBe(false);
+    expect(isAdminPermission("admin.users")).toBe(true);
+    expect(isAdminPermission("user.calendar")).toBe(false);
     expect(isRole("owner")).toBe(true);
     expect(isRole("superuser")).toBe(false);
     expect(isAdministrator(["owner", "administrator"])).toBe(true);
@@ -117,6 +120,37 @@ describe("permissionsFor", () => {
     expect(permissionsFor({ roles: ["administrator", "owner"], grantedOnBusiness: [], isOwnerOfBusiness: true })).toEqual([
       ...PERMISSIONS,
     ]);
+  });
+
+  it("gives a non-administrator exactly the admin.* granted to the account directly", () => {
+    expect(
+      permissionsFor({ roles: ["collaborator"], grantedOnBusiness: [], isOwnerOfBusiness: false, grantedDirectly: ["admin.learning"] }),
+    ).toEqual(["admin.learning"]);
+    expect(
+      permissionsFor({
+        roles: ["owner"],
+        grantedOnBusiness: [],
+        isOwnerOfBusiness: true,
+        grantedDirectly: new Set(["admin.businesses", "admin.users"]),
+      }),
+    ).toEqual([...USER_PERMISSIONS, "admin.users", "admin.businesses"]);
+  });
+
+  it("ignores direct grants of user.* (they belong to a business) and of custom names", () => {
+    expect(
+      permissionsFor({
+        roles: [],
+        grantedOnBusiness: [],
+        isOwnerOfBusiness: false,
+        grantedDirectly: ["user.calendar", "admin.reports", "admin.learning", "anything"],
+      }),
+    ).toEqual(["admin.learning"]);
+  });
+
+  it("adds nothing for an administrator's direct grants: the role already holds every admin.*", () => {
+    expect(
+      permissionsFor({ roles: ["administrator"], grantedOnBusiness: [], isOwnerOfBusiness: false, grantedDirectly: ["admin.users"] }),
+    ).toEqual([...ADMIN_PERMISSIONS]);
   });
 
   it("gives no role at all nothing", () => {

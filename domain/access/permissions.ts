@@ -43,6 +43,10 @@ export function isUserPermission(value: unknown): value is UserPermission {
   return typeof value === "string" && (USER_PERMISSIONS as readonly string[]).includes(value);
 }
 
+export function isAdminPermission(value: unknown): value is AdminPermission {
+  return typeof value === "string" && (ADMIN_PERMISSIONS as readonly string[]).includes(value);
+}
+
 export function isRole(value: unknown): value is Role {
   return typeof value === "string" && (ROLES as readonly string[]).includes(value);
 }
@@ -58,6 +62,12 @@ export interface PermissionContext {
   grantedOnBusiness: Iterable<string>;
   /** Whether the user owns the selected business (false when none is selected). */
   isOwnerOfBusiness: boolean;
+  /**
+   * Permissions given to the account itself by an administrator (the user_permissions records),
+   * e.g. an editor who holds only admin.learning. Only admin.* count here: user.* belong to a
+   * business and come from its owner, and custom names gate nothing.
+   */
+  grantedDirectly?: Iterable<string>;
 }
 
 /**
@@ -69,6 +79,7 @@ export interface PermissionContext {
  *   administrator who should work in a hotel is granted (or owns) it like anyone else.
  * - The owner and collaborator roles add nothing by themselves: they describe the account (may
  *   create businesses / was invited), while what it may do in a hotel follows from that hotel.
+ * - A non-administrator holds the admin.* granted to the account directly (`grantedDirectly`).
  */
 export function permissionsFor(context: PermissionContext): Permission[] {
   const held = new Set<Permission>();
@@ -80,6 +91,7 @@ export function permissionsFor(context: PermissionContext): Permission[] {
   if (isAdministrator(context.roles)) {
     for (const name of ADMIN_PERMISSIONS) held.add(name);
   }
+  for (const name of context.grantedDirectly ?? []) if (isAdminPermission(name)) held.add(name);
   return PERMISSIONS.filter((name) => held.has(name));
 }
 

@@ -6,3 +6,4 @@ export * from "./businesses.ts";
 export * from "./pricing.ts";
 export * from "./bookings.ts";
 export * from "./billing.ts";
+export * from "./admin.ts";

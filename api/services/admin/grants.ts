@@ -1,0 +1,27 @@
+import { eq, inArray } from "drizzle-orm";
+import type { Database } from "../../db/client.ts";
+import { permissions, userPermissions } from "../../db/schema/index.ts";
+
+/** The names of the permissions given to this account directly (user_permissions), sorted. */
+export async function directGrantsOf(db: Database, userId: string): Promise<string[]> {
+  const rows = await db
+    .select({ name: permissions.name })
+    .from(userPermissions)
+    .innerJoin(permissions, eq(permissions.id, userPermissions.permissionId))
+    .where(eq(userPermissions.userId, userId));
+  return rows.map((r) => r.name).sort();
+}
+
+/** directGrantsOf for many accounts in one query (a page of the admin's user list). */
+export async function directGrantsByUser(db: Database, userIds: string[]): Promise<Map<string, string[]>> {
+  const out = new Map<string, string[]>(userIds.map((id) => [id, []]));
+  if (userIds.length === 0) return out;
+  const rows = await db
+    .select({ userId: userPermissions.userId, name: permissions.name })
+    .from(userPermissions)
+    .innerJoin(permissions, eq(permissions.id, userPermissions.permissionId))
+    .where(inArray(userPermissions.userId, userIds));
+  for (const row of rows) out.get(row.userId)?.push(row.name);
+  for (const names of out.values()) names.sort();
+  return out;
+}
