@@ -1,3 +1,4 @@
+import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Browser, type Page, type TestInfo } from "@playwright/test";
 import { demo, scriptsRan, signIn } from "./support/auth";
 
@@ -175,4 +176,29 @@ test("a forgotten password is reset from the e-mailed link", async ({ page, brow
   await expect(page).toHaveURL(/\/login$/);
   await expect(page.getByText("Senha alterada. Entre com a nova senha.")).toBeVisible();
   await signIn(page, email, NEW_PASSWORD);
+});
+
+test("the accounts pages have no serious accessibility violations", async ({ page }, info) => {
+  test.skip(info.project.name === "no-js", "axe needs page scripts");
+  const check = async (path: string) => {
+    await page.goto(path);
+    const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"]).analyze();
+    const serious = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
+    expect(serious.map((v) => `${path} ${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`)).toEqual([]);
+  };
+  for (const path of ["/register", "/forgot-password", "/forgot-password?sent=1", "/reset-password?token=x&email=a%40b.co"]) await check(path);
+  await register(page, uniqueEmail("a11y", info));
+  for (const path of [
+    "/check-email",
+    "/verify-email/00000000-0000-4000-8000-000000000000/abc?expires=1&signature=x",
+    "/account-settings/my-account",
+    "/account-settings/security",
+    "/account-settings/language",
+    "/account-settings/notifications",
+  ]) {
+    await check(path);
+  }
+  await page.context().clearCookies();
+  await signIn(page, demo.admin);
+  await check("/dev/mailbox");
 });
