@@ -11,6 +11,9 @@ import { accountRoutes } from "./routes/accounts.ts";
 import { devMailboxRoutes } from "./routes/accounts-dev-mailbox.ts";
 import { authRoutes, currentUserRoutes, logoutRoutes } from "./routes/auth.ts";
 import { healthRoutes } from "./routes/health.ts";
+import { availabilityRoutes } from "./routes/availability.ts";
+import { bookingRoutes } from "./routes/bookings.ts";
+import { roomRoutes } from "./routes/rooms.ts";
 
 /** Bodies above this are refused with 413 (logo uploads have their own, larger, limit). */
 export const MAX_BODY_BYTES = 1024 * 1024;
@@ -54,6 +57,9 @@ export function createApi(deps: ApiDeps) {
   api.route("/v1", currentUserRoutes);
   api.route("/v1", accountRoutes);
   api.route("/", devMailboxRoutes);
+  api.route("/v1", bookingRoutes);
+  api.route("/v1", availabilityRoutes);
+  api.route("/v1", roomRoutes);
 
   api.notFound((c) => c.json({ message: c.var.t("api.notFound") }, 404));
   api.onError((err, c) => {

@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import { boolean, check, date, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { businesses, roomCategories } from "./businesses.ts";
 import { users } from "./users.ts";
+import { RESERVATION_STATUSES } from "../../../domain/bookings/status.ts";
 
 /**
  * Bookings: guests, numbered rooms, reservations with their nights, room blocks, booking quotes,
@@ -9,8 +10,6 @@ import { users } from "./users.ts";
  * The rules behind them live in domain/bookings and api/services/bookings (docs/api/bookings.md).
  */
 
-export const RESERVATION_STATUSES = ["pending", "confirmed", "checked_in", "checked_out", "cancelled", "no_show"] as const;
-export type ReservationStatus = (typeof RESERVATION_STATUSES)[number];
 
 export const guests = pgTable(
   "guests",

@@ -1,0 +1,23 @@
+import type { TFunction } from "i18next";
+import { todayIn } from "../../../domain/bookings/stay.ts";
+import type { Database } from "../../db/client.ts";
+import type { BusinessRow } from "../business-access.ts";
+import { HttpError } from "../../errors.ts";
+
+/** What every booking use case needs: the database, the caller, the clock and a translator for field errors. */
+export interface BookingContext {
+  db: Database;
+  business: BusinessRow;
+  userId: string | null;
+  now: Date;
+  t: TFunction;
+}
+
+export function businessToday(ctx: BookingContext): string {
+  return todayIn(ctx.business.timezone, ctx.now);
+}
+
+/** 422 with one translated message beside `field` (the API's field-error shape). */
+export function fieldError(ctx: Pick<BookingContext, "t">, field: string, key: string, values: Record<string, unknown> = {}): HttpError {
+  return new HttpError(422, "api.invalid", { [field]: [ctx.t(key, { ns: "validation", defaultValue: key, ...values })] });
+}

@@ -1,0 +1,40 @@
+import { sql, type SQL } from "drizzle-orm";
+import type { Database } from "../../db/client.ts";
+
+/** The rows of a raw query, on either driver (both answer `{ rows }`). */
+export async function rowsOf<T>(db: Database, query: SQL): Promise<T[]> {
+  const result = (await db.execute(query)) as unknown as { rows: T[] };
+  return result.rows;
+}
+
+/** `VALUES ($1::uuid, $2::date), …` for a list of (category, night) pairs. */
+export function pairValues(pairs: readonly { categoryId: string; night: string }[]): SQL {
+  return sql.join(
+    pairs.map((p) => sql`(${p.categoryId}::uuid, ${p.night}::date)`),
+    sql`, `,
+  );
+}
+
+/** PostgreSQL error code of a failure, through drizzle's wrapping (`cause`) on either driver. */
+export function pgCode(error: unknown): string | undefined {
+  for (let e = error as { code?: unknown; cause?: unknown } | undefined, i = 0; e && i < 5; e = e.cause as typeof e, i++) {
+    if (typeof e.code === "string" && /^[0-9A-Z]{5}$/.test(e.code)) return e.code;
+  }
+  return undefined;
+}
+
+/**
+ * Runs a transaction, again when PostgreSQL broke a deadlock or a serialisation conflict by
+ * aborting it (the lock order makes both rare; a retry makes them invisible).
+ */
+export async function inTransaction<T>(db: Database, work: (tx: Database) => Promise<T>, attempts = 3): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await db.transaction((tx) => work(tx as unknown as Database));
+    } catch (error) {
+      const code = pgCode(error);
+      if (attempt < attempts && (code === "40P01" || code === "40001")) continue;
+      throw error;
+    }
+  }
+}

@@ -1,0 +1,508 @@
+import { randomBytes } from "node:crypto";
+import { and, asc, desc, eq, gt, ilike, inArray, lte, or, sql, type SQL } from "drizzle-orm";
+import { reservationCode } from "../../../domain/bookings/code.ts";
+import { availableActions, checkTransition, departureAfterCheckOut, editableFields, holdsRooms, type ReservationAction, type ReservationStatus } from "../../../domain/bookings/status.ts";
+import { addDays, stayNights } from "../../../domain/bookings/stay.ts";
+import type { ReservationCreateInput, ReservationListQuery, ReservationUpdateInput } from "../../../domain/schemas/bookings.ts";
+import type { Database } from "../../db/client.ts";
+import { bookingAudit, guests, reservationNights, reservations, roomBlocks, roomCategories, rooms, users, type ReservationRow } from "../../db/schema/index.ts";
+import { conflict, notFound } from "../../errors.ts";
+import { audit, diff } from "./audit.ts";
+import { businessToday, fieldError, type BookingContext } from "./context.ts";
+import { inTransaction, pgCode } from "./db.ts";
+import { occupancyChanged } from "./hooks.ts";
+import { applyInventory } from "./inventory.ts";
+import { priceStay, type PricedNight } from "./pricing.ts";
+
+type Category = typeof roomCategories.$inferSelect;
+
+/** The category, which must belong to the business (422 on `field` otherwise). */
+export async function categoryOf(ctx: BookingContext, categoryId: string, field = "room_category_uuid", db: Database = ctx.db): Promise<Category> {
+  const [category] = await db
+    .select()
+    .from(roomCategories)
+    .where(and(eq(roomCategories.id, categoryId), eq(roomCategories.businessId, ctx.business.id)));
+  if (!category) throw fieldError(ctx, field, "bookings:validation.unknownCategory");
+  return category;
+}
+
+/** Guests within the category's occupation limits (422 on `adults`). */
+export function checkGuests(ctx: BookingContext, category: Category, adults: number, children: number) {
+  const total = adults + children;
+  if (total > category.maxOccupation) throw fieldError(ctx, "adults", "bookings:validation.tooManyGuests", { max: category.maxOccupation, category: category.name });
+  if (total < category.minOccupation) throw fieldError(ctx, "adults", "bookings:validation.tooFewGuests", { min: category.minOccupation, category: category.name });
+}
+
+/** The priced nights, or 422 on `rate_per_night` when the business cannot price yet and no rate was typed. */
+export async function priceOrFail(ctx: BookingContext, query: { categoryId: string; arrival: string; departure: string; guests: number; override?: number | null }, db: Database = ctx.db) {
+  const price = await priceStay(db, ctx.business.id, { ...query, today: businessToday(ctx) });
+  if (!price) throw fieldError(ctx, "rate_per_night", "bookings:validation.rateRequired");
+  return price;
+}
+
+/** Is the room free of other stays and of blocks on these nights? (Call under the inventory locks.) */
+async function roomIsFree(tx: Database, roomId: string, arrival: string, departure: string, exceptReservation?: string): Promise<boolean> {
+  const taken = await tx
+    .select({ id: reservationNights.reservationId })
+    .from(reservationNights)
+    .where(
+      and(
+        eq(reservationNights.roomId, roomId),
+        eq(reservationNights.holds, true),
+        sql`${reservationNights.night} >= ${arrival}::date and ${reservationNights.night} < ${departure}::date`,
+        exceptReservation ? sql`${reservationNights.reservationId} <> ${exceptReservation}` : undefined,
+      ),
+    )
+    .limit(1);
+  if (taken.length) return false;
+  const blocked = await tx
+    .select({ id: roomBlocks.id })
+    .from(roomBlocks)
+    .where(and(eq(roomBlocks.roomId, roomId), sql`${roomBlocks.startsAt} < ${departure}::date and ${roomBlocks.endsAt} >= ${arrival}::date`))
+    .limit(1);
+  return blocked.length === 0;
+}
+
+/** The first active room of the category (by number) free for the whole stay, or null. */
+async function freeRoom(tx: Database, categoryId: string, arrival: string, departure: string, exceptReservation?: string): Promise<string | null> {
+  const [row] = await tx
+    .select({ id: rooms.id })
+    .from(rooms)
+    .where(
+      and(
+        eq(rooms.categoryId, categoryId),
+        eq(rooms.active, true),
+        sql`not exists (select 1 from reservation_nights n where n.room_id = ${rooms.id} and n.holds
+              and n.night >= ${arrival}::date and n.night < ${departure}::date
+              ${exceptReservation ? sql`and n.reservation_id <> ${exceptReservation}` : sql``})`,
+        sql`not exists (select 1 from room_blocks b where b.room_id = ${rooms.id} and b.starts_at < ${departure}::date and b.ends_at >= ${arrival}::date)`,
+      ),
+    )
+    .orderBy(sql`length(${rooms.number})`, asc(rooms.number))
+    .limit(1);
+  return row?.id ?? null;
+}
+
+async function roomOf(ctx: BookingContext, roomId: string, categoryId: string, db: Database = ctx.db) {
+  const [room] = await db.select().from(rooms).where(and(eq(rooms.id, roomId), eq(rooms.businessId, ctx.business.id)));
+  if (!room) throw fieldError(ctx, "room_uuid", "bookings:validation.unknownRoom");
+  if (room.categoryId !== categoryId) throw fieldError(ctx, "room_uuid", "bookings:validation.roomNotInCategory");
+  return room;
+}
+
+/** Chooses the room inside the transaction: the one asked for (409 when taken), else the current one if still free, else any free one. */
+async function assignRoom(
+  tx: Database,
+  opts: { requested: string | null; current: string | null; categoryId: string; arrival: string; departure: string; reservationId?: string },
+): Promise<string | null> {
+  if (opts.requested) {
+    if (!(await roomIsFree(tx, opts.requested, opts.arrival, opts.departure, opts.reservationId))) throw conflict("bookings:api.roomTaken");
+    return opts.requested;
+  }
+  if (opts.current && (await roomIsFree(tx, opts.current, opts.arrival, opts.departure, opts.reservationId))) {
+    const [same] = await tx.select({ categoryId: rooms.categoryId }).from(rooms).where(eq(rooms.id, opts.current));
+    if (same?.categoryId === opts.categoryId) return opts.current;
+  }
+  return freeRoom(tx, opts.categoryId, opts.arrival, opts.departure, opts.reservationId);
+}
+
+async function newCode(tx: Database, businessId: string): Promise<string> {
+  for (;;) {
+    const code = reservationCode(randomBytes(8));
+    const [taken] = await tx
+      .select({ id: reservations.id })
+      .from(reservations)
+      .where(and(eq(reservations.businessId, businessId), eq(reservations.code, code)));
+    if (!taken) return code;
+  }
+}
+
+/** A unique-index violation on a room's night means another stay took it first: a conflict, not a crash. */
+function asConflict(error: unknown): never {
+  if (pgCode(error) === "23505") throw conflict("bookings:api.roomTaken");
+  throw error;
+}
+
+export interface CreateOptions {
+  /** Rates fixed in advance (a converted booking quote keeps its offer). */
+  nights?: PricedNight[];
+  quoteId?: string;
+  /** Run inside this transaction instead of opening one (the caller then fires the occupancy hook). */
+  tx?: Database;
+}
+
+/** Creates a reservation: validates, prices, then in one transaction takes the inventory, assigns a room and writes everything. */
+export async function createReservation(ctx: BookingContext, input: ReservationCreateInput, options: CreateOptions = {}): Promise<string> {
+  // Inside a caller's transaction every read goes through it (PGlite has one connection).
+  const db = options.tx ?? ctx.db;
+  const category = await categoryOf(ctx, input.room_category_uuid, "room_category_uuid", db);
+  checkGuests(ctx, category, input.adults, input.children);
+  if (input.room_uuid) await roomOf(ctx, input.room_uuid, category.id, db);
+  const guestsCount = input.adults + input.children;
+  const price = options.nights
+    ? { nights: options.nights, total: options.nights.reduce((s, n) => s + n.rate, 0), overridden: false }
+    : await priceOrFail(ctx, { categoryId: category.id, arrival: input.arrival, departure: input.departure, guests: guestsCount, override: input.rate_per_night }, db);
+  const nights = stayNights(input.arrival, input.departure);
+
+  const work = async (tx: Database) => {
+    await applyInventory(
+      tx,
+      ctx.business.id,
+      nights.map((night) => ({ categoryId: category.id, night, sold: 1 })),
+    );
+    const roomId = await assignRoom(tx, { requested: input.room_uuid, current: null, categoryId: category.id, arrival: input.arrival, departure: input.departure });
+    const [guest] = await tx
+      .insert(guests)
+      .values({ businessId: ctx.business.id, ...input.guest, createdAt: ctx.now, updatedAt: ctx.now })
+      .returning({ id: guests.id });
+    const code = await newCode(tx, ctx.business.id);
+    const [row] = await tx
+      .insert(reservations)
+      .values({
+        businessId: ctx.business.id,
+        code,
+        status: input.status,
+        arrival: input.arrival,
+        departure: input.departure,
+        categoryId: category.id,
+        roomId,
+        guestId: guest.id,
+        adults: input.adults,
+        children: input.children,
+        ratePerNight: Math.round(price.total / nights.length),
+        rateOverridden: price.overridden,
+        total: price.total,
+        currency: ctx.business.currency,
+        channel: input.channel,
+        notes: input.notes,
+        quoteId: options.quoteId ?? null,
+        createdBy: ctx.userId,
+        createdAt: ctx.now,
+        updatedAt: ctx.now,
+      })
+      .returning({ id: reservations.id });
+    await tx
+      .insert(reservationNights)
+      .values(price.nights.map((n) => ({ reservationId: row.id, night: n.date, businessId: ctx.business.id, categoryId: category.id, roomId, rate: n.rate, holds: true })))
+      .catch(asConflict);
+    await audit(tx, ctx, "reservation", row.id, "created", {
+      code,
+      status: input.status,
+      arrival: input.arrival,
+      departure: input.departure,
+      room_category: category.name,
+      adults: input.adults,
+      children: input.children,
+      total: price.total,
+      channel: input.channel,
+    });
+    return row.id;
+  };
+  if (options.tx) return work(options.tx);
+  const id = await inTransaction(ctx.db, work);
+  await occupancyChanged(ctx.db, ctx.business.id, nights, ctx.now, ctx.userId);
+  return id;
+}
+
+async function lockReservation(tx: Database, ctx: BookingContext, id: string): Promise<ReservationRow> {
+  const [row] = await tx
+    .select()
+    .from(reservations)
+    .where(and(eq(reservations.id, id), eq(reservations.businessId, ctx.business.id)))
+    .for("update");
+  if (!row) throw notFound("bookings:api.reservationNotFound");
+  return row;
+}
+
+/** Changes a reservation; a new stay (dates, category) is re-checked against the inventory in the same transaction. */
+export async function updateReservation(ctx: BookingContext, id: string, input: ReservationUpdateInput): Promise<void> {
+  const touched = new Set<string>();
+  await inTransaction(ctx.db, async (tx) => {
+    const before = await lockReservation(tx, ctx, id);
+    const editable = editableFields(before.status);
+    if (editable === "none") throw conflict("bookings:api.notEditable");
+    if (editable === "departure" && (input.arrival !== before.arrival || input.room_category_uuid !== before.categoryId)) {
+      throw fieldError(ctx, input.arrival !== before.arrival ? "arrival" : "room_category_uuid", "bookings:validation.checkedInFixed");
+    }
+    const category = await categoryOf(ctx, input.room_category_uuid, "room_category_uuid", tx);
+    checkGuests(ctx, category, input.adults, input.children);
+    if (input.room_uuid) await roomOf(ctx, input.room_uuid, category.id, tx);
+
+    const oldNights = await tx
+      .select({ night: reservationNights.night, rate: reservationNights.rate })
+      .from(reservationNights)
+      .where(eq(reservationNights.reservationId, id));
+    const oldRates = new Map(oldNights.map((n) => [n.night, n.rate]));
+    const newDates = stayNights(input.arrival, input.departure);
+    const sameStayShape = category.id === before.categoryId && input.adults + input.children === before.adults + before.children;
+
+    // Rates: a typed rate replaces all; otherwise nights already booked keep the price the guest
+    // accepted unless the category or guest count changed, and only new nights are priced.
+    let nights: PricedNight[];
+    let overridden = before.rateOverridden;
+    if (input.rate_per_night != null) {
+      nights = newDates.map((date) => ({ date, rate: input.rate_per_night!, season: null, level: null }));
+      overridden = true;
+    } else if (sameStayShape && newDates.every((d) => oldRates.has(d))) {
+      nights = newDates.map((date) => ({ date, rate: oldRates.get(date)!, season: null, level: null }));
+    } else if (sameStayShape && before.rateOverridden) {
+      nights = newDates.map((date) => ({ date, rate: oldRates.get(date) ?? before.ratePerNight, season: null, level: null }));
+    } else {
+      const priced = await priceOrFail(ctx, { categoryId: category.id, arrival: input.arrival, departure: input.departure, guests: input.adults + input.children }, tx);
+      nights = priced.nights.map((n) => (sameStayShape && oldRates.has(n.date) ? { ...n, rate: oldRates.get(n.date)! } : n));
+      overridden = false;
+    }
+
+    const holds = holdsRooms(before.status);
+    if (holds) {
+      await applyInventory(tx, ctx.business.id, [
+        ...oldNights.map((n) => ({ categoryId: before.categoryId, night: n.night, sold: -1 })),
+        ...newDates.map((night) => ({ categoryId: category.id, night, sold: 1 })),
+      ]);
+    }
+    const roomId = holds
+      ? await assignRoom(tx, { requested: input.room_uuid, current: before.roomId, categoryId: category.id, arrival: input.arrival, departure: input.departure, reservationId: id })
+      : before.roomId;
+    const total = nights.reduce((s, n) => s + n.rate, 0);
+
+    await tx.delete(reservationNights).where(eq(reservationNights.reservationId, id));
+    await tx
+      .insert(reservationNights)
+      .values(nights.map((n) => ({ reservationId: id, night: n.date, businessId: ctx.business.id, categoryId: category.id, roomId, rate: n.rate, holds })))
+      .catch(asConflict);
+    const [guestBefore] = await tx.select().from(guests).where(eq(guests.id, before.guestId));
+    await tx
+      .update(guests)
+      .set({ ...input.guest, updatedAt: ctx.now })
+      .where(eq(guests.id, before.guestId));
+    const after = {
+      arrival: input.arrival,
+      departure: input.departure,
+      categoryId: category.id,
+      roomId,
+      adults: input.adults,
+      children: input.children,
+      ratePerNight: Math.round(total / nights.length),
+      rateOverridden: overridden,
+      total,
+      channel: input.channel,
+      notes: input.notes,
+    };
+    await tx
+      .update(reservations)
+      .set({ ...after, updatedAt: ctx.now })
+      .where(eq(reservations.id, id));
+    const changes = {
+      ...diff(
+        { arrival: before.arrival, departure: before.departure, room_category_uuid: before.categoryId, room_uuid: before.roomId, adults: before.adults, children: before.children, total: before.total, channel: before.channel, notes: before.notes },
+        { arrival: after.arrival, departure: after.departure, room_category_uuid: after.categoryId, room_uuid: after.roomId, adults: after.adults, children: after.children, total: after.total, channel: after.channel, notes: after.notes },
+      ),
+      ...prefixed("guest.", diff({ name: guestBefore?.name, email: guestBefore?.email, phone: guestBefore?.phone, document: guestBefore?.document, country: guestBefore?.country }, input.guest)),
+    };
+    if (Object.keys(changes).length) await audit(tx, ctx, "reservation", id, "updated", changes);
+    if (holds && (before.arrival !== input.arrival || before.departure !== input.departure || before.categoryId !== category.id)) {
+      for (const n of oldNights) touched.add(n.night);
+      for (const d of newDates) touched.add(d);
+    }
+  });
+  await occupancyChanged(ctx.db, ctx.business.id, touched, ctx.now, ctx.userId);
+}
+
+function prefixed(prefix: string, record: Record<string, unknown>) {
+  return Object.fromEntries(Object.entries(record).map(([k, v]) => [prefix + k, v]));
+}
+
+/** Confirm, cancel, check in, check out or mark a no-show; releasing rooms gives the inventory back in the same transaction. */
+export async function transitionReservation(ctx: BookingContext, id: string, action: ReservationAction, reason?: string | null): Promise<void> {
+  const released: string[] = [];
+  await inTransaction(ctx.db, async (tx) => {
+    const row = await lockReservation(tx, ctx, id);
+    const today = businessToday(ctx);
+    const check = checkTransition(action, row, today);
+    if (!check.ok) throw conflict(`bookings:api.transition.${check.reason}`, { status: ctx.t(`bookings:status.${row.status}`) });
+    const set: Partial<typeof reservations.$inferInsert> = { status: check.to, updatedAt: ctx.now };
+    const changes: Record<string, unknown> = { status: { from: row.status, to: check.to } };
+    if (action === "cancel" || action === "no_show") {
+      const nights = await tx
+        .select({ night: reservationNights.night })
+        .from(reservationNights)
+        .where(and(eq(reservationNights.reservationId, id), eq(reservationNights.holds, true)));
+      await applyInventory(
+        tx,
+        ctx.business.id,
+        nights.map((n) => ({ categoryId: row.categoryId, night: n.night, sold: -1 })),
+      );
+      await tx.update(reservationNights).set({ holds: false }).where(eq(reservationNights.reservationId, id));
+      released.push(...nights.map((n) => n.night));
+      if (action === "cancel") {
+        set.cancelledAt = ctx.now;
+        set.cancellationReason = reason ?? null;
+        if (reason) changes.reason = reason;
+      }
+    }
+    if (action === "check_in") set.checkedInAt = ctx.now;
+    if (action === "check_out") {
+      set.checkedOutAt = ctx.now;
+      const departure = departureAfterCheckOut(row, today, (d) => addDays(d, 1));
+      if (departure !== row.departure) {
+        const gone = stayNights(departure, row.departure);
+        await applyInventory(
+          tx,
+          ctx.business.id,
+          gone.map((night) => ({ categoryId: row.categoryId, night, sold: -1 })),
+        );
+        await tx.delete(reservationNights).where(and(eq(reservationNights.reservationId, id), inArray(reservationNights.night, gone)));
+        const [{ total }] = await tx
+          .select({ total: sql<number>`coalesce(sum(${reservationNights.rate}), 0)::int` })
+          .from(reservationNights)
+          .where(eq(reservationNights.reservationId, id));
+        set.departure = departure;
+        set.total = Number(total);
+        set.ratePerNight = Math.round(Number(total) / stayNights(row.arrival, departure).length);
+        changes.departure = { from: row.departure, to: departure };
+        changes.total = { from: row.total, to: Number(total) };
+        released.push(...gone);
+      }
+    }
+    await tx.update(reservations).set(set).where(eq(reservations.id, id));
+    await audit(tx, ctx, "reservation", id, ACTION_AUDIT[action], changes);
+  });
+  await occupancyChanged(ctx.db, ctx.business.id, released, ctx.now, ctx.userId);
+}
+
+const ACTION_AUDIT: Record<ReservationAction, string> = {
+  confirm: "confirmed",
+  cancel: "cancelled",
+  check_in: "checked_in",
+  check_out: "checked_out",
+  no_show: "no_show",
+};
+
+// ---------------------------------------------------------------------------------------------
+// Reading
+
+const listColumns = {
+  r: reservations,
+  categoryName: roomCategories.name,
+  roomNumber: rooms.number,
+  guest: guests,
+  creatorName: sql<string | null>`nullif(trim(${users.name} || ' ' || ${users.surname}), '')`,
+};
+
+type ListRow = { r: ReservationRow; categoryName: string; roomNumber: string | null; guest: typeof guests.$inferSelect; creatorName: string | null };
+
+function baseQuery(db: Database) {
+  return db
+    .select(listColumns)
+    .from(reservations)
+    .innerJoin(roomCategories, eq(roomCategories.id, reservations.categoryId))
+    .innerJoin(guests, eq(guests.id, reservations.guestId))
+    .leftJoin(rooms, eq(rooms.id, reservations.roomId))
+    .leftJoin(users, eq(users.id, reservations.createdBy));
+}
+
+export function reservationJson(row: ListRow, today: string) {
+  const r = row.r;
+  return {
+    uuid: r.id,
+    code: r.code,
+    status: r.status as ReservationStatus,
+    arrival: r.arrival,
+    departure: r.departure,
+    nights: stayNights(r.arrival, r.departure).length,
+    room_category_uuid: r.categoryId,
+    room_category: { uuid: r.categoryId, name: row.categoryName },
+    room_uuid: r.roomId,
+    room: r.roomId ? { uuid: r.roomId, number: row.roomNumber } : null,
+    guest: { uuid: row.guest.id, name: row.guest.name, email: row.guest.email, phone: row.guest.phone, document: row.guest.document, country: row.guest.country },
+    adults: r.adults,
+    children: r.children,
+    rate_per_night: r.ratePerNight,
+    rate_overridden: r.rateOverridden,
+    total: r.total,
+    currency: r.currency,
+    channel: r.channel,
+    notes: r.notes,
+    quote_uuid: r.quoteId,
+    created_by: r.createdBy ? { uuid: r.createdBy, name: row.creatorName } : null,
+    cancelled_at: r.cancelledAt?.toISOString() ?? null,
+    cancellation_reason: r.cancellationReason,
+    checked_in_at: r.checkedInAt?.toISOString() ?? null,
+    checked_out_at: r.checkedOutAt?.toISOString() ?? null,
+    created_at: r.createdAt.toISOString(),
+    updated_at: r.updatedAt.toISOString(),
+    actions: availableActions(r, today),
+    editable: editableFields(r.status),
+  };
+}
+export type ReservationJson = ReturnType<typeof reservationJson>;
+
+function listWhere(ctx: BookingContext, q: Omit<ReservationListQuery, "page" | "per_page" | "sort">): SQL {
+  const conditions: (SQL | undefined)[] = [eq(reservations.businessId, ctx.business.id)];
+  // Stays touching the nights from…to (both included).
+  if (q.from) conditions.push(gt(reservations.departure, q.from));
+  if (q.to) conditions.push(lte(reservations.arrival, q.to));
+  if (q.status) conditions.push(eq(reservations.status, q.status));
+  if (q.category) conditions.push(eq(reservations.categoryId, q.category));
+  if (q.q) {
+    const like = `%${q.q.replace(/[\\%_]/g, (m) => `\\${m}`)}%`;
+    conditions.push(or(ilike(guests.name, like), ilike(guests.email, like), ilike(reservations.code, like), ilike(guests.phone, like)));
+  }
+  return and(...conditions)!;
+}
+
+const ORDER = {
+  arrival: [asc(reservations.arrival), asc(reservations.code)],
+  "-arrival": [desc(reservations.arrival), asc(reservations.code)],
+  created: [asc(reservations.createdAt), asc(reservations.code)],
+  "-created": [desc(reservations.createdAt), asc(reservations.code)],
+} as const;
+
+export async function listReservations(ctx: BookingContext, q: ReservationListQuery) {
+  const where = listWhere(ctx, q);
+  const [{ total }] = await ctx.db
+    .select({ total: sql<number>`count(*)::int` })
+    .from(reservations)
+    .innerJoin(guests, eq(guests.id, reservations.guestId))
+    .where(where);
+  const rows = await baseQuery(ctx.db)
+    .where(where)
+    .orderBy(...ORDER[q.sort])
+    .limit(q.per_page)
+    .offset((q.page - 1) * q.per_page);
+  const today = businessToday(ctx);
+  return {
+    data: rows.map((row) => reservationJson(row, today)),
+    meta: { page: q.page, per_page: q.per_page, total: Number(total), last_page: Math.max(1, Math.ceil(Number(total) / q.per_page)) },
+  };
+}
+
+/** For the CSV export: every matching reservation (at most `limit`). */
+export async function allReservations(ctx: BookingContext, q: ReservationListQuery, limit = 20_000) {
+  const rows = await baseQuery(ctx.db).where(listWhere(ctx, q)).orderBy(...ORDER[q.sort]).limit(limit);
+  const today = businessToday(ctx);
+  return rows.map((row) => reservationJson(row, today));
+}
+
+export async function getReservation(ctx: BookingContext, id: string) {
+  const [row] = await baseQuery(ctx.db).where(and(eq(reservations.id, id), eq(reservations.businessId, ctx.business.id)));
+  if (!row) throw notFound("bookings:api.reservationNotFound");
+  const [nights, history] = await Promise.all([
+    ctx.db
+      .select({ date: reservationNights.night, rate: reservationNights.rate })
+      .from(reservationNights)
+      .where(eq(reservationNights.reservationId, id))
+      .orderBy(asc(reservationNights.night)),
+    ctx.db
+      .select({ action: bookingAudit.action, at: bookingAudit.at, changes: bookingAudit.changes, userId: bookingAudit.userId, userName: sql<string | null>`nullif(trim(${users.name} || ' ' || ${users.surname}), '')` })
+      .from(bookingAudit)
+      .leftJoin(users, eq(users.id, bookingAudit.userId))
+      .where(and(eq(bookingAudit.entityId, id), eq(bookingAudit.entity, "reservation")))
+      .orderBy(asc(bookingAudit.at), asc(bookingAudit.id)),
+  ]);
+  return {
+    ...reservationJson(row, businessToday(ctx)),
+    night_rates: nights,
+    history: history.map((h) => ({ action: h.action, at: h.at.toISOString(), user: h.userId ? { uuid: h.userId, name: h.userName } : null, changes: h.changes })),
+  };
+}

@@ -1,0 +1,3 @@
+export * from "./stay.ts";
+export * from "./status.ts";
+export * from "./code.ts";
