@@ -8,12 +8,25 @@ import { translatorFor } from "./i18n.ts";
 import { logger } from "./logger.ts";
 import { requireUser } from "./middleware/auth.ts";
 import { accountRoutes } from "./routes/accounts.ts";
+import { adminPermissionRoutes } from "./routes/admin-permissions.ts";
+import { adminUserRoutes } from "./routes/admin-users.ts";
 import { devMailboxRoutes } from "./routes/accounts-dev-mailbox.ts";
 import { authRoutes, currentUserRoutes, logoutRoutes } from "./routes/auth.ts";
+import { billingRoutes } from "./routes/billing.ts";
+import { couponRoutes } from "./routes/coupons.ts";
+import { webhookRoutes } from "./routes/webhooks.ts";
 import { healthRoutes } from "./routes/health.ts";
+import { adminBusinessRoutes } from "./routes/admin-businesses.ts";
+import { businessRoutes } from "./routes/businesses.ts";
+import { businessLogoRoutes, publicBusinessRoutes } from "./routes/businesses-logo.ts";
+import { businessOnboardingRoutes } from "./routes/businesses-onboarding.ts";
+import { collaboratorRoutes, publicInvitationRoutes } from "./routes/collaborators.ts";
+import { referenceRoutes } from "./routes/reference.ts";
 import { availabilityRoutes } from "./routes/availability.ts";
 import { bookingRoutes } from "./routes/bookings.ts";
 import { roomRoutes } from "./routes/rooms.ts";
+import { holidayRoutes } from "./routes/holidays.ts";
+import { pricingRoutes } from "./routes/pricing.ts";
 
 /** Bodies above this are refused with 413 (logo uploads have their own, larger, limit). */
 export const MAX_BODY_BYTES = 1024 * 1024;
@@ -56,10 +69,25 @@ export function createApi(deps: ApiDeps) {
   api.route("/", logoutRoutes);
   api.route("/v1", currentUserRoutes);
   api.route("/v1", accountRoutes);
+  api.route("/v1/admin/users", adminUserRoutes);
+  api.route("/v1/admin/permissions", adminPermissionRoutes);
   api.route("/", devMailboxRoutes);
+  api.route("/v1", businessRoutes);
+  api.route("/v1", businessLogoRoutes);
+  api.route("/v1", businessOnboardingRoutes);
+  api.route("/v1", collaboratorRoutes);
+  api.route("/v1", adminBusinessRoutes);
+  api.route("/v1", referenceRoutes);
+  api.route("/", publicBusinessRoutes);
+  api.route("/", publicInvitationRoutes);
+  api.route("/v1", billingRoutes);
+  api.route("/v1", couponRoutes);
+  api.route("/", webhookRoutes);
   api.route("/v1", bookingRoutes);
   api.route("/v1", availabilityRoutes);
   api.route("/v1", roomRoutes);
+  api.route("/v1", pricingRoutes);
+  api.route("/v1", holidayRoutes);
 
   api.notFound((c) => c.json({ message: c.var.t("api.notFound") }, 404));
   api.onError((err, c) => {

@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import type { Database } from "./client.ts";
 import { users } from "./schema/index.ts";
 import { DEMO_PASSWORD, demoUsers, seedUsers } from "./seeds/users.ts";
+import { seedPricing } from "./seeds/pricing.ts";
 
 /**
  * Demo data for a first look: the accounts below, and (as each area lands) the demo
@@ -10,6 +11,8 @@ import { DEMO_PASSWORD, demoUsers, seedUsers } from "./seeds/users.ts";
 export async function seed(db: Database, now = new Date()): Promise<void> {
   await db.transaction(async (tx) => {
     await seedUsers(tx as unknown as Database, now);
+    // After the businesses: prices the demo pousada (and seeds holidays).
+    await seedPricing(tx as unknown as Database, now);
   });
 }
 

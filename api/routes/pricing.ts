@@ -1,0 +1,333 @@
+import type { Context } from "hono";
+import { Hono } from "hono";
+import { and, desc, eq, gte, inArray, lte } from "drizzle-orm";
+import type { z } from "zod";
+import { addDays, daysBetween } from "../../domain/pricing/index.ts";
+import {
+  calendarQuerySchema,
+  fluctuationLevelsSchema,
+  leadTimeSchema,
+  manualPricesSchema,
+  MAX_CALENDAR_DAYS,
+  nightRangeQuerySchema,
+  occupancyPricingSchema,
+  publishSchema,
+  roomsTariffSchema,
+  seasonalitySchema,
+} from "../../domain/schemas/pricing.ts";
+import { isUuid } from "../../domain/text/sanitize.ts";
+import type { ApiEnv } from "../context.ts";
+import type { Database } from "../db/client.ts";
+import { manualPrices, occupationLogs, roomCategories, seasonalities, users } from "../db/schema/index.ts";
+import { HttpError, notFound } from "../errors.ts";
+import { requireBusiness, type BusinessEnv } from "../middleware/business.ts";
+import type { BusinessRow } from "../services/business-access.ts";
+import { businessToday, calendarDays, canPrice, holidaysBetween, occupancyPercentages } from "../services/pricing/calendar.ts";
+import { loadPricingConfig, tariffConfigurationFrom } from "../services/pricing/config.ts";
+import { daysToUpdate, publishRates, refreshRates } from "../services/pricing/rates.ts";
+import {
+  checkSeasonality,
+  saveFluctuationLevels,
+  saveLeadTime,
+  saveOccupancyPricing,
+  saveRoomsTariff,
+  saveSeasonality,
+  type ProblemJson,
+} from "../services/pricing/settings.ts";
+import { suggestSeasonalities } from "../services/pricing/suggestions.ts";
+import { jsonBody, parseWith } from "../validate.ts";
+
+type C = Context<BusinessEnv>;
+
+const body = <S extends z.ZodType>(c: C, schema: S) => jsonBody(c as unknown as Context<ApiEnv>, schema);
+const query = <S extends z.ZodType>(c: C, schema: S) => parseWith(c as unknown as Context<ApiEnv>, schema, c.req.query());
+
+/** Calendar reads: the calendar permission, or the price settings one (who edits prices sees them). */
+function requireCalendarReader(c: C) {
+  const held = c.var.access.permissions;
+  if (!held.includes("user.calendar") && !held.includes("user.price-settings")) {
+    throw new HttpError(403, "api.missingPermission", undefined, { permission: "user.calendar" });
+  }
+}
+
+/**
+ * The business as the tariff-configuration calls answer it. The businesses area owns the full
+ * business JSON; these answers carry its identity and the whole `tariff_configuration`.
+ */
+async function businessJson(db: Database, business: BusinessRow) {
+  const config = await loadPricingConfig(db, business.id);
+  return {
+    uuid: business.id,
+    company_name: business.companyName,
+    status: business.status,
+    country: business.country,
+    state: business.state,
+    currency: business.currency,
+    tariff_configuration: tariffConfigurationFrom(config),
+  };
+}
+
+/** Runs a settings write and the recomputation of the next year's rates in one transaction. */
+async function settingsWrite<T>(c: C, write: (tx: Database) => Promise<T>): Promise<T> {
+  const { db, now } = c.var.deps;
+  const businessId = c.var.access.business.id;
+  return db.transaction(async (txRaw) => {
+    const tx = txRaw as unknown as Database;
+    const result = await write(tx);
+    await refreshRates(tx, businessId, { now: now(), reason: "settings", userId: c.var.user.id });
+    return result;
+  });
+}
+
+const withWarnings = (warnings: ProblemJson[]) => (warnings.length ? { warnings } : { warnings: [] as ProblemJson[] });
+
+function seasonalityIdParam(c: C): string {
+  const id = c.req.param("sazonalityId") ?? "";
+  if (!isUuid(id)) throw notFound();
+  return id.toLowerCase();
+}
+
+/** Mounted under /api/v1 (signed-in callers only). */
+export const pricingRoutes = new Hono<BusinessEnv>()
+  // ---- tariff configuration (spec section 7) ------------------------------------------------
+  .get("/businesses/:id/tariff-configuration", requireBusiness(), async (c) => {
+    requireCalendarReader(c);
+    const config = await loadPricingConfig(c.var.deps.db, c.var.access.business.id);
+    return c.json({ tariff_configuration: tariffConfigurationFrom(config) });
+  })
+
+  .post("/businesses/:id/tariff-configuration/rooms-tariff", requireBusiness("user.price-settings"), async (c) => {
+    const input = await body(c, roomsTariffSchema);
+    const { db, now } = c.var.deps;
+    const business = c.var.access.business;
+    const config = await loadPricingConfig(db, business.id);
+    const warnings = await settingsWrite(c, (tx) => saveRoomsTariff(c.var.t, tx, business.id, input, config, now()));
+    return c.json({ business: await businessJson(db, business), ...withWarnings(warnings) });
+  })
+
+  .post("/businesses/:id/tariff-configuration/fluctuation-levels", requireBusiness("user.price-settings"), async (c) => {
+    const input = await body(c, fluctuationLevelsSchema);
+    const { db, now } = c.var.deps;
+    const business = c.var.access.business;
+    const config = await loadPricingConfig(db, business.id);
+    await settingsWrite(c, (tx) => saveFluctuationLevels(c.var.t, tx, business.id, input, config, now()));
+    return c.json({ business: await businessJson(db, business) });
+  })
+
+  .post("/businesses/:id/tariff-configuration/sazonalities", requireBusiness("user.price-settings"), async (c) => {
+    const input = await body(c, seasonalitySchema);
+    const { db, now } = c.var.deps;
+    const business = c.var.access.business;
+    const config = await loadPricingConfig(db, business.id);
+    const warnings = checkSeasonality(c.var.t, config, null, input);
+    const id = await settingsWrite(c, (tx) => saveSeasonality(tx, business.id, null, input, config, now()));
+    const answer = await businessJson(db, business);
+    const created = answer.tariff_configuration.sazonalities.find((s) => s.uuid === id)!;
+    return c.json({ business: answer, created_sazonality: created, ...withWarnings(warnings) }, 201);
+  })
+
+  .put("/businesses/:id/tariff-configuration/sazonalities/:sazonalityId", requireBusiness("user.price-settings"), async (c) => {
+    const id = seasonalityIdParam(c);
+    const input = await body(c, seasonalitySchema);
+    const { db, now } = c.var.deps;
+    const business = c.var.access.business;
+    const config = await loadPricingConfig(db, business.id);
+    if (!config.seasonalities.some((s) => s.uuid === id)) throw notFound();
+    const warnings = checkSeasonality(c.var.t, config, id, input);
+    await settingsWrite(c, (tx) => saveSeasonality(tx, business.id, id, input, config, now()));
+    return c.json({ business: await businessJson(db, business), ...withWarnings(warnings) });
+  })
+
+  .delete("/businesses/:id/tariff-configuration/sazonalities/:sazonalityId", requireBusiness("user.price-settings"), async (c) => {
+    const id = seasonalityIdParam(c);
+    const { db } = c.var.deps;
+    const business = c.var.access.business;
+    const [row] = await db
+      .select({ isReference: seasonalities.isReference })
+      .from(seasonalities)
+      .where(and(eq(seasonalities.id, id), eq(seasonalities.businessId, business.id)));
+    if (!row) throw notFound();
+    if (row.isReference) {
+      throw new HttpError(422, "api.invalid", { is_reference: [c.var.t("problem.season.deleteReference", { ns: "pricing" })] });
+    }
+    await settingsWrite(c, (tx) => tx.delete(seasonalities).where(eq(seasonalities.id, id)));
+    return c.json({ business: await businessJson(db, business) });
+  })
+
+  .put("/businesses/:id/tariff-configuration/occupancy-pricing", requireBusiness("user.price-settings"), async (c) => {
+    const input = await body(c, occupancyPricingSchema);
+    const { db, now } = c.var.deps;
+    const business = c.var.access.business;
+    await settingsWrite(c, (tx) => saveOccupancyPricing(c.var.t, tx, business.id, input, now()));
+    return c.json({ business: await businessJson(db, business) });
+  })
+
+  .put("/businesses/:id/tariff-configuration/lead-time", requireBusiness("user.price-settings"), async (c) => {
+    const input = await body(c, leadTimeSchema);
+    const { db } = c.var.deps;
+    const business = c.var.access.business;
+    const warnings = await settingsWrite(c, (tx) => saveLeadTime(c.var.t, tx, business.id, input));
+    return c.json({ business: await businessJson(db, business), ...withWarnings(warnings) });
+  })
+
+  // ---- manual prices ------------------------------------------------------------------------
+  .put("/businesses/:id/manual-prices", requireBusiness("user.price-settings"), async (c) => {
+    const input = await body(c, manualPricesSchema);
+    const { db, now } = c.var.deps;
+    const business = c.var.access.business;
+    const t = c.var.t;
+    const [category] = await db
+      .select({ id: roomCategories.id })
+      .from(roomCategories)
+      .where(and(eq(roomCategories.id, input.room_category_uuid.toLowerCase()), eq(roomCategories.businessId, business.id)));
+    if (!category) throw new HttpError(422, "api.invalid", { room_category_uuid: [t("problem.input.unknownCategory", { ns: "pricing", categoryId: input.room_category_uuid })] });
+    const config = await loadPricingConfig(db, business.id);
+    if (input.price !== null && config.occupancy_pricing && !config.occupancy_pricing.manual_prices_enabled) {
+      throw new HttpError(422, "api.invalid", { price: [t("problem.manual.disabled", { ns: "pricing" })] });
+    }
+    const from = input.date ?? input.from!;
+    const to = input.date ?? input.to!;
+    if (daysBetween(from, to) + 1 > MAX_CALENDAR_DAYS) {
+      throw new HttpError(422, "api.invalid", { to: [t("validation.rangeTooLong", { ns: "pricing", max: MAX_CALENDAR_DAYS })] });
+    }
+    const weekdays = input.date || !input.days_of_week?.length ? null : new Set(input.days_of_week);
+    const dates: string[] = [];
+    for (let d = from; d <= to; d = addDays(d, 1)) {
+      if (!weekdays || weekdays.has(new Date(`${d}T00:00:00Z`).getUTCDay())) dates.push(d);
+    }
+    const at = now();
+    await db.transaction(async (txRaw) => {
+      const tx = txRaw as unknown as Database;
+      if (input.price === null) {
+        if (dates.length) await tx.delete(manualPrices).where(and(eq(manualPrices.roomCategoryId, category.id), inArray(manualPrices.date, dates)));
+      } else if (dates.length) {
+        await tx
+          .insert(manualPrices)
+          .values(dates.map((date) => ({ businessId: business.id, roomCategoryId: category.id, date, price: input.price!, updatedBy: c.var.user.id, updatedAt: at })))
+          .onConflictDoUpdate({ target: [manualPrices.roomCategoryId, manualPrices.date], set: { price: input.price, updatedBy: c.var.user.id, updatedAt: at } });
+      }
+      await refreshRates(tx, business.id, { now: at, reason: "manual_price", userId: c.var.user.id, dates });
+    });
+    return c.json({ updated: dates.length, dates, price: input.price });
+  })
+
+  // ---- calendar -----------------------------------------------------------------------------
+  .get("/businesses/:id/calendar", requireBusiness(), async (c) => {
+    requireCalendarReader(c);
+    const q = query(c, calendarQuerySchema);
+    const t = c.var.t;
+    if (daysBetween(q.from, q.to) + 1 > MAX_CALENDAR_DAYS) {
+      throw new HttpError(422, "api.invalid", { to: [t("validation.rangeTooLong", { ns: "pricing", max: MAX_CALENDAR_DAYS })] });
+    }
+    const { db, now } = c.var.deps;
+    const business = c.var.access.business;
+    const [config, occupancy, holidayList] = await Promise.all([
+      loadPricingConfig(db, business.id, { from: q.from, to: q.to }),
+      occupancyPercentages(db, business.id, q.from, q.to),
+      holidaysBetween(db, { country: business.country, state: business.state }, q.from, q.to, c.var.locale),
+    ]);
+    const category = q.category?.toLowerCase();
+    if (category && !config.room_categories.some((r) => r.uuid === category)) {
+      throw new HttpError(422, "api.invalid", { category: [t("problem.input.unknownCategory", { ns: "pricing", categoryId: category })] });
+    }
+    const today = businessToday(now(), business.timezone);
+    const configured = canPrice(config);
+    const days = configured
+      ? calendarDays(config, { from: q.from, to: q.to, today, occupancy, holidays: holidayList, categoryIds: category ? [category] : undefined })
+      : [];
+    return c.json({
+      from: q.from,
+      to: q.to,
+      today,
+      currency: business.currency,
+      configured,
+      manual_prices_enabled: config.occupancy_pricing?.manual_prices_enabled ?? true,
+      categories: config.room_categories
+        .filter((r) => !category || r.uuid === category)
+        .map((r) => ({ uuid: r.uuid, name: r.name, room_count: r.room_count ?? null, min_price: r.min_price ?? null, max_price: r.max_price ?? null })),
+      fluctuation_levels: config.fluctuation_levels.map((l) => ({ uuid: l.uuid, level: l.level, name: l.name, from_percentage: l.from_percentage, to_percentage: l.to_percentage })),
+      sazonalities: config.seasonalities.map((s) => ({ uuid: s.uuid, title: s.title, color: s.color, is_reference: s.is_reference })),
+      holidays: holidayList,
+      days,
+    });
+  })
+
+  // ---- days to update -----------------------------------------------------------------------
+  .get("/businesses/:id/days-to-update", requireBusiness(), async (c) => {
+    requireCalendarReader(c);
+    const answer = await daysToUpdate(c.var.deps.db, c.var.access.business.id, c.var.deps.now(), { from: c.req.query("from"), to: c.req.query("to") });
+    return c.json({ ...answer, data: answer.days });
+  })
+
+  .post("/businesses/:id/days-to-update/publish", requireBusiness("user.price-settings"), async (c) => {
+    const input = await body(c, publishSchema);
+    const { db, now } = c.var.deps;
+    const business = c.var.access.business;
+    const result = await db.transaction((tx) =>
+      publishRates(tx as unknown as Database, business.id, { now: now(), userId: c.var.user.id, dates: "dates" in input ? input.dates : undefined }),
+    );
+    const left = await daysToUpdate(db, business.id, now());
+    return c.json({ ...result, remaining: left.days.length });
+  })
+
+  // ---- occupation logs ----------------------------------------------------------------------
+  .get("/businesses/:id/occupation-logs", requireBusiness(), async (c) => {
+    requireCalendarReader(c);
+    const from = c.req.query("from");
+    const to = c.req.query("to");
+    const q = parseWith(c as unknown as Context<ApiEnv>, nightRangeQuerySchema, { from: from || undefined, to: to || undefined });
+    const limit = Math.min(Math.max(Number(c.req.query("limit")) || 200, 1), 1000);
+    const business = c.var.access.business;
+    const conditions = [eq(occupationLogs.businessId, business.id)];
+    if (q.from) conditions.push(gte(occupationLogs.date, q.from));
+    if (q.to) conditions.push(lte(occupationLogs.date, q.to));
+    const rows = await c.var.deps.db
+      .select({ log: occupationLogs, userName: users.name, userSurname: users.surname })
+      .from(occupationLogs)
+      .leftJoin(users, eq(users.id, occupationLogs.userId))
+      .where(and(...conditions))
+      .orderBy(desc(occupationLogs.createdAt), desc(occupationLogs.id))
+      .limit(limit);
+    return c.json({
+      data: rows.map(({ log, userName, userSurname }) => ({
+        id: log.id,
+        date: log.date,
+        kind: log.kind,
+        room_category_uuid: log.roomCategoryId,
+        room_category_name: log.roomCategoryName,
+        from: log.fromValue,
+        to: log.toValue,
+        reason: log.reason,
+        user: log.userId ? { uuid: log.userId, name: `${userName ?? ""} ${userSurname ?? ""}`.trim() } : null,
+        created_at: log.createdAt.toISOString(),
+      })),
+    });
+  })
+
+  // ---- suggested seasonalities (spec: AI-generated) -----------------------------------------
+  .get("/ai/content/:id/seasonalities", requireBusiness("user.price-settings"), async (c) => {
+    const { db, now } = c.var.deps;
+    const business = c.var.access.business;
+    const today = businessToday(now(), business.timezone);
+    const [config, holidayList] = await Promise.all([
+      loadPricingConfig(db, business.id),
+      holidaysBetween(db, { country: business.country, state: business.state }, today, addDays(today, 364), c.var.locale),
+    ]);
+    const reference = config.seasonalities.find((s) => s.is_reference);
+    const data = suggestSeasonalities({
+      today,
+      country: business.country.toUpperCase(),
+      state: business.state?.toUpperCase() ?? null,
+      referenceRate: reference?.rate ?? 25_000,
+      referenceVariations: (reference?.fluctuation_level_variations ?? []).map((v) => ({
+        fluctuation_level: v.fluctuation_level,
+        price_variation: v.price_variation,
+        price_variation_type: v.price_variation_type,
+      })),
+      holidays: holidayList,
+      locale: c.var.locale,
+      t: c.var.t,
+    });
+    return c.json({ data });
+  });
+

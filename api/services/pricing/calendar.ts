@@ -1,0 +1,131 @@
+import { and, eq, gte, isNull, lte, or } from "drizzle-orm";
+import { addDays, compilePricing, type DailyRate, type PricingConfig, type Step } from "../../../domain/pricing/index.ts";
+import type { Database } from "../../db/client.ts";
+import { holidays } from "../../db/schema/index.ts";
+import { occupancyByNight } from "../occupancy.ts";
+
+/** Today (YYYY-MM-DD) in the business's time zone; the engine never reads the clock itself. */
+export function businessToday(now: Date, timeZone: string): string {
+  try {
+    // en-CA formats as YYYY-MM-DD.
+    return new Intl.DateTimeFormat("en-CA", { timeZone, year: "numeric", month: "2-digit", day: "2-digit" }).format(now);
+  } catch {
+    return now.toISOString().slice(0, 10);
+  }
+}
+
+/** Occupancy percent per night (`from`..`to` inclusive) from the bookings area. */
+export async function occupancyPercentages(db: Database, businessId: string, from: string, to: string): Promise<Map<string, number>> {
+  const nights = await occupancyByNight(db, businessId, from, addDays(to, 1));
+  const out = new Map<string, number>();
+  for (const [date, night] of nights) out.set(date, night.percentage);
+  return out;
+}
+
+export interface HolidayJson {
+  uuid: string;
+  date: string;
+  name: string;
+  country: string;
+  state: string | null;
+}
+
+/** A translated name: the locale, then its language, then pt-BR, then any. */
+export function holidayName(name: Record<string, string>, locale: string): string {
+  const language = locale.slice(0, 2);
+  return (
+    name[locale] ??
+    Object.entries(name).find(([key]) => key.slice(0, 2) === language)?.[1] ??
+    name["pt-BR"] ??
+    Object.values(name)[0] ??
+    ""
+  );
+}
+
+/** National holidays of the country plus the state's own, `from`..`to` inclusive. */
+export async function holidaysBetween(
+  db: Database,
+  place: { country: string; state: string | null },
+  from: string,
+  to: string,
+  locale: string,
+): Promise<HolidayJson[]> {
+  const country = place.country.toUpperCase();
+  const state = place.state?.toUpperCase() ?? null;
+  const rows = await db
+    .select()
+    .from(holidays)
+    .where(
+      and(
+        eq(holidays.country, country),
+        gte(holidays.date, from),
+        lte(holidays.date, to),
+        state ? or(isNull(holidays.state), eq(holidays.state, state)) : isNull(holidays.state),
+      ),
+    );
+  return rows
+    .map((h) => ({ uuid: h.id, date: h.date, name: holidayName(h.name, locale), country: h.country, state: h.state }))
+    .sort((a, b) => a.date.localeCompare(b.date));
+}
+
+export interface CalendarCell {
+  room_category_uuid: string;
+  rate: number;
+  guests: number;
+  manual: boolean;
+  explanation: Step[];
+}
+
+export interface CalendarDay {
+  date: string;
+  weekday: number;
+  occupancy: number;
+  level: { uuid: string; name: string } | null;
+  season: { uuid: string; title: string; color: string; is_reference: boolean };
+  holidays: { uuid: string; name: string }[];
+  rates: CalendarCell[];
+}
+
+/** Prices `from`..`to` for the given categories (all by default), date-major, as the calendar answers them. */
+export function calendarDays(
+  config: PricingConfig,
+  options: { from: string; to: string; today: string; occupancy: Map<string, number>; categoryIds?: string[]; holidays?: HolidayJson[] },
+): CalendarDay[] {
+  const engine = compilePricing(config);
+  const cats = options.categoryIds ?? config.room_categories.map((c) => c.uuid);
+  if (cats.length === 0) return [];
+  const rates = engine.calendar({ from: options.from, to: options.to, today: options.today, occupancyByDate: options.occupancy, categoryIds: cats });
+  const reference = new Set(config.seasonalities.filter((s) => s.is_reference).map((s) => s.uuid));
+  const byDate = new Map<string, { uuid: string; name: string }[]>();
+  for (const h of options.holidays ?? []) {
+    const list = byDate.get(h.date) ?? [];
+    list.push({ uuid: h.uuid, name: h.name });
+    byDate.set(h.date, list);
+  }
+  const days: CalendarDay[] = [];
+  for (let i = 0; i < rates.length; i += cats.length) {
+    const first: DailyRate = rates[i];
+    days.push({
+      date: first.date,
+      weekday: new Date(`${first.date}T00:00:00Z`).getUTCDay(),
+      occupancy: first.occupancy,
+      level: first.levelId ? { uuid: first.levelId, name: first.levelName ?? "" } : null,
+      season: { uuid: first.seasonId, title: first.seasonTitle, color: first.seasonColor, is_reference: reference.has(first.seasonId) },
+      holidays: byDate.get(first.date) ?? [],
+      rates: rates.slice(i, i + cats.length).map((r) => ({
+        room_category_uuid: r.categoryId,
+        rate: r.rate,
+        guests: r.guests,
+        manual: r.manual,
+        explanation: r.explanation,
+      })),
+    });
+  }
+  return days;
+}
+
+/** Whether the configuration can price at all (a reference season exists). */
+export function canPrice(config: PricingConfig): boolean {
+  return config.seasonalities.some((s) => s.is_reference);
+}
+

@@ -1,0 +1,189 @@
+import { and, asc, eq, gte, lte, sql } from "drizzle-orm";
+import { addDays, compilePricing, type DailyRate } from "../../../domain/pricing/index.ts";
+import type { Database } from "../../db/client.ts";
+import { businesses, occupationLogs, publishedRates, rateSnapshots } from "../../db/schema/index.ts";
+import { businessToday, canPrice, occupancyPercentages } from "./calendar.ts";
+import { loadPricingConfig } from "./config.ts";
+
+/** Settings changes are compared over the next year of nights. */
+export const HORIZON_DAYS = 365;
+const CHUNK = 1000;
+
+export type ChangeReason = "settings" | "manual_price" | "booking";
+
+async function businessClock(db: Database, businessId: string, now: Date) {
+  const [row] = await db.select({ timezone: businesses.timezone }).from(businesses).where(eq(businesses.id, businessId));
+  const today = businessToday(now, row?.timezone ?? "America/Sao_Paulo");
+  return { today, horizonEnd: addDays(today, HORIZON_DAYS - 1) };
+}
+
+/** The final rate of every night × category in `from..to` (manual prices included), or [] when nothing can be priced yet. */
+export async function currentRates(db: Database, businessId: string, from: string, to: string, today: string): Promise<DailyRate[]> {
+  const config = await loadPricingConfig(db, businessId, { from, to });
+  if (!canPrice(config) || config.room_categories.length === 0) return [];
+  const occupancy = await occupancyPercentages(db, businessId, from, to);
+  return compilePricing(config).calendar({ from, to, today, occupancyByDate: occupancy });
+}
+
+/**
+ * Recomputes the nights (the next year by default, or `dates`) and appends to the occupation
+ * log every occupancy and rate that differs from the last computation, then remembers the new
+ * values. A night seen for the first time is remembered without a log line (its baseline).
+ * Pass a transaction as `db` to make it part of a settings write.
+ */
+export async function refreshRates(
+  db: Database,
+  businessId: string,
+  options: { now: Date; reason: ChangeReason; userId?: string | null; dates?: readonly string[] },
+): Promise<{ logged: number }> {
+  const { today, horizonEnd } = await businessClock(db, businessId, options.now);
+  let from = today;
+  let to = horizonEnd;
+  let only: Set<string> | null = null;
+  if (options.dates) {
+    if (options.dates.length === 0) return { logged: 0 };
+    const sorted = [...options.dates].sort();
+    from = sorted[0];
+    to = sorted[sorted.length - 1];
+    only = new Set(sorted);
+  }
+  const rates = (await currentRates(db, businessId, from, to, today)).filter((r) => !only || only.has(r.date));
+  if (rates.length === 0) return { logged: 0 };
+
+  const previous = await db
+    .select({ categoryId: rateSnapshots.roomCategoryId, date: rateSnapshots.date, rate: rateSnapshots.rate, occupancy: rateSnapshots.occupancy })
+    .from(rateSnapshots)
+    .where(and(eq(rateSnapshots.businessId, businessId), gte(rateSnapshots.date, from), lte(rateSnapshots.date, to)));
+  const before = new Map(previous.map((p) => [`${p.categoryId}|${p.date}`, p]));
+  const occupancyBefore = new Map(previous.map((p) => [p.date, p.occupancy]));
+
+  const config = await loadPricingConfig(db, businessId);
+  const names = new Map(config.room_categories.map((c) => [c.uuid, c.name]));
+  const logs: (typeof occupationLogs.$inferInsert)[] = [];
+  const upserts: (typeof rateSnapshots.$inferInsert)[] = [];
+  const occupancyLogged = new Set<string>();
+  for (const r of rates) {
+    const old = before.get(`${r.categoryId}|${r.date}`);
+    const oldOccupancy = occupancyBefore.get(r.date);
+    if (oldOccupancy !== undefined && oldOccupancy !== r.occupancy && !occupancyLogged.has(r.date)) {
+      occupancyLogged.add(r.date);
+      logs.push({ businessId, date: r.date, kind: "occupancy", fromValue: oldOccupancy, toValue: r.occupancy, reason: options.reason, userId: options.userId ?? null });
+    }
+    if (old && old.rate !== r.rate) {
+      logs.push({
+        businessId,
+        date: r.date,
+        kind: "rate",
+        roomCategoryId: r.categoryId,
+        roomCategoryName: names.get(r.categoryId) ?? null,
+        fromValue: old.rate,
+        toValue: r.rate,
+        reason: options.reason,
+        userId: options.userId ?? null,
+      });
+    }
+    if (!old || old.rate !== r.rate || old.occupancy !== r.occupancy) {
+      upserts.push({ businessId, roomCategoryId: r.categoryId, date: r.date, rate: r.rate, occupancy: r.occupancy, computedAt: options.now });
+    }
+  }
+  for (let i = 0; i < upserts.length; i += CHUNK) {
+    await db
+      .insert(rateSnapshots)
+      .values(upserts.slice(i, i + CHUNK))
+      .onConflictDoUpdate({
+        target: [rateSnapshots.roomCategoryId, rateSnapshots.date],
+        set: { rate: sql`excluded.rate`, occupancy: sql`excluded.occupancy`, computedAt: sql`excluded.computed_at` },
+      });
+  }
+  for (let i = 0; i < logs.length; i += CHUNK) {
+    await db.insert(occupationLogs).values(logs.slice(i, i + CHUNK).map((l) => ({ ...l, createdAt: options.now })));
+  }
+  return { logged: logs.length };
+}
+
+/**
+ * For the bookings area: call after a booking is created, changed or cancelled, with the nights
+ * it touches. Logs the occupancy and rate changes of those nights.
+ */
+export async function recordOccupancyChange(db: Database, businessId: string, dates: readonly string[], now = new Date(), userId?: string | null) {
+  return refreshRates(db, businessId, { now, reason: "booking", userId, dates });
+}
+
+export interface DayToUpdate {
+  date: string;
+  season: { uuid: string; title: string; color: string };
+  categories: { room_category_uuid: string; name: string; published_rate: number | null; recommended_rate: number }[];
+}
+
+/** Nights from today (a year ahead by default) whose rate differs from what the owner last published, or was never published. */
+export async function daysToUpdate(
+  db: Database,
+  businessId: string,
+  now: Date,
+  range?: { from?: string; to?: string },
+): Promise<{ from: string; to: string; today: string; days: DayToUpdate[] }> {
+  const { today, horizonEnd } = await businessClock(db, businessId, now);
+  const from = range?.from && range.from > today ? range.from : today;
+  const to = range?.to && range.to < horizonEnd ? range.to : horizonEnd;
+  if (from > to) return { from, to, today, days: [] };
+  const [rates, config, published] = await Promise.all([
+    currentRates(db, businessId, from, to, today),
+    loadPricingConfig(db, businessId),
+    db
+      .select({ categoryId: publishedRates.roomCategoryId, date: publishedRates.date, rate: publishedRates.rate })
+      .from(publishedRates)
+      .where(and(eq(publishedRates.businessId, businessId), gte(publishedRates.date, from), lte(publishedRates.date, to)))
+      .orderBy(asc(publishedRates.date)),
+  ]);
+  const names = new Map(config.room_categories.map((c) => [c.uuid, c.name]));
+  const last = new Map(published.map((p) => [`${p.categoryId}|${p.date}`, p.rate]));
+  const days = new Map<string, DayToUpdate>();
+  for (const r of rates) {
+    const was = last.get(`${r.categoryId}|${r.date}`);
+    if (was === r.rate) continue;
+    let day = days.get(r.date);
+    if (!day) {
+      day = { date: r.date, season: { uuid: r.seasonId, title: r.seasonTitle, color: r.seasonColor }, categories: [] };
+      days.set(r.date, day);
+    }
+    day.categories.push({ room_category_uuid: r.categoryId, name: names.get(r.categoryId) ?? "", published_rate: was ?? null, recommended_rate: r.rate });
+  }
+  return { from, to, today, days: [...days.values()] };
+}
+
+/** Marks nights as published at their current rate (`dates`, or every night of the horizon). */
+export async function publishRates(
+  db: Database,
+  businessId: string,
+  options: { now: Date; userId?: string | null; dates?: readonly string[] },
+): Promise<{ published: number }> {
+  const { today, horizonEnd } = await businessClock(db, businessId, options.now);
+  let from = today;
+  let to = horizonEnd;
+  let only: Set<string> | null = null;
+  if (options.dates) {
+    const sorted = [...options.dates].sort();
+    from = sorted[0];
+    to = sorted[sorted.length - 1];
+    only = new Set(sorted);
+  }
+  const rates = (await currentRates(db, businessId, from, to, today)).filter((r) => !only || only.has(r.date));
+  const rows = rates.map((r) => ({
+    businessId,
+    roomCategoryId: r.categoryId,
+    date: r.date,
+    rate: r.rate,
+    publishedBy: options.userId ?? null,
+    publishedAt: options.now,
+  }));
+  for (let i = 0; i < rows.length; i += CHUNK) {
+    await db
+      .insert(publishedRates)
+      .values(rows.slice(i, i + CHUNK))
+      .onConflictDoUpdate({
+        target: [publishedRates.roomCategoryId, publishedRates.date],
+        set: { rate: sql`excluded.rate`, publishedBy: sql`excluded.published_by`, publishedAt: sql`excluded.published_at` },
+      });
+  }
+  return { published: new Set(rows.map((r) => r.date)).size };
+}
