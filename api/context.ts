@@ -1,6 +1,7 @@
 import type { Config } from "../config.ts";
 import type { Database } from "./db/client.ts";
 import type { TFunction } from "i18next";
+import type { BillingProvider } from "./services/billing/provider.ts";
 import type { Mailer } from "./services/mail/transport.ts";
 import type { RateLimitSettings } from "./services/rate-limit.ts";
 
@@ -19,6 +20,8 @@ export interface ApiDeps {
   rateLimits?: Partial<RateLimitSettings>;
   /** The least time POST /api/auth/forgot-password takes, known e-mail or not (default 300 ms). */
   forgotPasswordMinMs?: number;
+  /** The billing provider; default: Stripe when STRIPE_SECRET_KEY is set, else the built-in one. */
+  billing?: BillingProvider;
 }
 
 export interface ApiEnv {

@@ -1,0 +1,33 @@
+import { Hono } from "hono";
+import type { ApiEnv } from "../context.ts";
+import { logger } from "../logger.ts";
+import { applyStripeEvent, verifyStripeEvent } from "../services/billing/stripe.ts";
+
+/**
+ * POST /api/webhooks/stripe: Stripe's events, accepted only with a valid `Stripe-Signature` for
+ * STRIPE_WEBHOOK_SECRET (404 when no secret is configured: the built-in provider has no webhooks).
+ * The raw body is what is signed, so it is read as text before any parsing.
+ */
+export const webhookRoutes = new Hono<ApiEnv>();
+
+webhookRoutes.post("/webhooks/stripe", async (c) => {
+  const secret = c.var.deps.config.STRIPE_WEBHOOK_SECRET;
+  if (!secret) return c.json({ message: c.var.t("api.notFound") }, 404);
+  const signature = c.req.header("stripe-signature");
+  const payload = await c.req.text();
+  let event;
+  try {
+    if (!signature) throw new Error("no signature");
+    event = verifyStripeEvent(payload, signature, secret);
+  } catch {
+    return c.json({ message: c.var.t("billing.webhookSignature") }, 400);
+  }
+  try {
+    const applied = await applyStripeEvent(c.var.deps.db, event, c.var.deps.now());
+    return c.json({ received: true, applied });
+  } catch (err) {
+    // 500 makes Stripe retry later, which is what we want when our database is briefly unavailable.
+    logger.error({ msg: "stripe webhook failed", type: event.type, id: event.id, err });
+    return c.json({ message: c.var.t("api.internal") }, 500);
+  }
+});

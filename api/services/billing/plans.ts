@@ -1,0 +1,195 @@
+import { and, asc, desc, eq } from "drizzle-orm";
+import { DEFAULT_LOCALE } from "../../../domain/locale.ts";
+import { trialDays, type Plan } from "../../../domain/subscription/state.ts";
+import type { Database } from "../../db/client.ts";
+import { coupons, invoices, plans, subscriptions, type InvoiceRow, type PlanRow, type Translated } from "../../db/schema/index.ts";
+import { LIVE_STATUSES } from "./store.ts";
+
+/** The wire shapes of plans, subscriptions and invoices (spec section 3 "Plan", section 7). */
+
+export function localized(text: Translated, locale: string): string {
+  return text[locale] ?? text[DEFAULT_LOCALE] ?? Object.values(text)[0] ?? "";
+}
+
+export interface CatalogPlanJson {
+  plan_identifier: string;
+  name: string;
+  description: string;
+  currency: string;
+  price_monthly_cents: number;
+  price_yearly_cents: number;
+  trial_days: number | null;
+  /** 1 means the plan includes channels (spec section 3). */
+  includes_channel: 0 | 1;
+  is_add_on: boolean;
+  upgrade_available: boolean;
+  position: number;
+}
+
+export function catalogPlanJson(plan: PlanRow, locale: string): CatalogPlanJson {
+  return {
+    plan_identifier: plan.planIdentifier,
+    name: localized(plan.name, locale),
+    description: localized(plan.description, locale),
+    currency: plan.currency,
+    price_monthly_cents: plan.priceMonthlyCents,
+    price_yearly_cents: plan.priceYearlyCents,
+    trial_days: plan.trialDays,
+    includes_channel: plan.includesChannel ? 1 : 0,
+    is_add_on: plan.isAddOn,
+    upgrade_available: plan.upgradeAvailable,
+    position: plan.position,
+  };
+}
+
+/** GET /plans: the plans on sale, base plans first. */
+export async function catalog(db: Database): Promise<PlanRow[]> {
+  return db.select().from(plans).where(eq(plans.active, true)).orderBy(asc(plans.isAddOn), asc(plans.position), asc(plans.id));
+}
+
+export interface CouponJson {
+  id: string;
+  name: string;
+  percent_off: number | null;
+  amount_off: number | null;
+  currency: string;
+  duration: string;
+  duration_in_months: number | null;
+}
+
+/** One entry of `data.plans`: a plan the business is (or was) on, with its subscription's state. */
+export interface BusinessPlanJson extends Plan {
+  plan_identifier: string;
+  name: string;
+  stripe_status: string | null;
+  includes_channel: 0 | 1;
+  is_add_on: boolean;
+  upgrade_available: boolean;
+  trial_days: number | null;
+  subscription_id: string;
+  currency: string;
+  price_cents: number;
+  interval: string;
+  current_period_start: string;
+  current_period_end: string;
+  trial_end: string | null;
+  cancel_at_period_end: boolean;
+  canceled_at: string | null;
+  cancellation_reason: string | null;
+  coupon: CouponJson | null;
+  discount_periods_left: number | null;
+}
+
+/**
+ * The plans of a business in the shape of spec section 3 (`data.plans` of GET /subscriptions/{id}):
+ * the latest subscription of each plan it has had — live ones and canceled ones (which the
+ * screens offer to resume). Base plans come first, live before canceled, so `currentPlan` and
+ * `hasActiveSubscription` (domain/subscription/state.ts) read it directly; `hasPlan` gates on it.
+ */
+export async function businessPlans(db: Database, businessId: string, locale: string = DEFAULT_LOCALE): Promise<BusinessPlanJson[]> {
+  const rows = await db
+    .select({ subscription: subscriptions, plan: plans, coupon: coupons })
+    .from(subscriptions)
+    .innerJoin(plans, eq(plans.id, subscriptions.planId))
+    .leftJoin(coupons, eq(coupons.id, subscriptions.couponId))
+    .where(eq(subscriptions.businessId, businessId))
+    .orderBy(desc(subscriptions.createdAt), desc(subscriptions.id));
+  const latest = new Map<number, (typeof rows)[number]>();
+  // Newest first, so the first row seen of each plan is its latest subscription.
+  for (const row of rows) if (!latest.has(row.plan.id)) latest.set(row.plan.id, row);
+  const ordered = [...latest.values()].sort(
+    (a, b) =>
+      Number(a.plan.isAddOn) - Number(b.plan.isAddOn) ||
+      Number(!isLive(a.subscription.status)) - Number(!isLive(b.subscription.status)) ||
+      a.plan.position - b.plan.position,
+  );
+  return ordered.map(({ subscription: s, plan, coupon }) => ({
+    plan_identifier: plan.planIdentifier,
+    name: localized(plan.name, locale),
+    stripe_status: s.status,
+    includes_channel: plan.includesChannel ? 1 : 0,
+    is_add_on: plan.isAddOn,
+    upgrade_available: plan.upgradeAvailable,
+    trial_days: plan.trialDays,
+    subscription_id: s.id,
+    currency: plan.currency,
+    price_cents: s.priceCents,
+    interval: s.interval,
+    current_period_start: s.currentPeriodStart.toISOString(),
+    current_period_end: s.currentPeriodEnd.toISOString(),
+    trial_end: s.trialEnd?.toISOString() ?? null,
+    cancel_at_period_end: s.cancelAtPeriodEnd,
+    canceled_at: s.canceledAt?.toISOString() ?? null,
+    cancellation_reason: s.cancellationReason,
+    coupon: coupon
+      ? { id: coupon.id, name: coupon.name, percent_off: coupon.percentOff, amount_off: coupon.amountOffCents, currency: coupon.currency, duration: coupon.duration, duration_in_months: coupon.durationInMonths }
+      : null,
+    discount_periods_left: s.discountPeriodsLeft,
+  }));
+}
+
+function isLive(status: string) {
+  return (LIVE_STATUSES as readonly string[]).includes(status);
+}
+
+/** Whether the business ever had a base plan (a trial is offered only to those that did not). */
+export async function hadBasePlan(db: Database, businessId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: subscriptions.id })
+    .from(subscriptions)
+    .where(and(eq(subscriptions.businessId, businessId), eq(subscriptions.isAddOn, false)))
+    .limit(1);
+  return !!row;
+}
+
+/**
+ * `data.trial_days` (spec sections 1 and 9): 14 unless the first plan's trial_days is a number —
+ * the first of the business's plans, or of the catalogue's base plans for a business without one.
+ */
+export function trialDaysFor(businessPlanList: readonly Plan[], catalogPlans: readonly PlanRow[]): number {
+  if (businessPlanList.length) return trialDays(businessPlanList);
+  return trialDays(catalogPlans.filter((p) => !p.isAddOn).map((p) => ({ plan_identifier: p.planIdentifier, trial_days: p.trialDays })));
+}
+
+export interface InvoiceJson {
+  id: string;
+  number: string;
+  status: string;
+  currency: string;
+  lines: InvoiceRow["lines"];
+  subtotal_cents: number;
+  discount_cents: number;
+  credit_cents: number;
+  total_cents: number;
+  provider: string;
+  /** Built-in provider: says in the caller's language that this is a test invoice. */
+  notice: string | null;
+  payment_method_id: string | null;
+  failure_message: string | null;
+  paid_at: string | null;
+  created_at: string;
+}
+
+export function invoiceJson(row: InvoiceRow, notice: string | null, failureMessage: string | null): InvoiceJson {
+  return {
+    id: row.id,
+    number: row.number,
+    status: row.status,
+    currency: row.currency,
+    lines: row.lines,
+    subtotal_cents: row.subtotalCents,
+    discount_cents: row.discountCents,
+    credit_cents: row.creditCents,
+    total_cents: row.totalCents,
+    provider: row.provider,
+    notice,
+    payment_method_id: row.paymentMethodId,
+    failure_message: failureMessage,
+    paid_at: row.paidAt?.toISOString() ?? null,
+    created_at: row.createdAt.toISOString(),
+  };
+}
+
+export async function invoicesOf(db: Database, businessId: string, limit = 50): Promise<InvoiceRow[]> {
+  return db.select().from(invoices).where(eq(invoices.businessId, businessId)).orderBy(desc(invoices.createdAt), desc(invoices.number)).limit(limit);
+}

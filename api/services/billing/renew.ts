@@ -1,0 +1,17 @@
+import { resolve } from "node:path";
+import { getConfig } from "../../../config.ts";
+import { openDatabase } from "../../db/client.ts";
+import { renewDue } from "./builtin.ts";
+
+/**
+ * Runs the built-in provider's renewals once, for a scheduler (cron, a pg-boss job):
+ *   node --import tsx api/services/billing/renew.ts
+ * Uses DATABASE_URL, or the embedded database in DATA_DIR (stop the server first: PGlite is single-process).
+ */
+const config = getConfig();
+const handle = config.DATABASE_URL
+  ? await openDatabase({ kind: "postgres", url: config.DATABASE_URL })
+  : await openDatabase({ kind: "pglite", dataDir: resolve(config.DATA_DIR, "pglite") });
+const report = await renewDue(handle.db, new Date());
+await handle.close();
+console.log(`Renewals: ${report.renewed} renewed, ${report.recovered} recovered, ${report.pastDue} past due, ${report.canceled} canceled.`);

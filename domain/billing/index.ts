@@ -1,0 +1,5 @@
+export * from "./periods.ts";
+export * from "./proration.ts";
+export * from "./coupons.ts";
+export * from "./invoice.ts";
+export * from "./renewal.ts";
