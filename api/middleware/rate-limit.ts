@@ -5,6 +5,8 @@ import type { ApiEnv } from "../context.ts";
 import { HttpError } from "../errors.ts";
 import { assertHitsLeft, forget, hit, RateLimited, type RateLimitName } from "../services/rate-limit.ts";
 
+export const UNKNOWN_IP = "unknown";
+
 /**
  * The caller's address: the first hop of X-Forwarded-For when present (server.ts sits behind
  * loopback proxies only, and the web forwards the browser's address), else the socket's peer
@@ -14,9 +16,9 @@ export function clientIp(c: Context): string {
   const forwarded = c.req.header("x-forwarded-for")?.split(",")[0]?.trim();
   if (forwarded) return forwarded;
   try {
-    return getConnInfo(c).remote.address ?? "unknown";
+    return getConnInfo(c).remote.address ?? UNKNOWN_IP;
   } catch {
-    return "unknown";
+    return UNKNOWN_IP;
   }
 }
 
@@ -36,17 +38,23 @@ async function guarded<E extends ApiEnv>(c: Context<E>, work: () => Promise<void
   }
 }
 
+/**
+ * An unknown address is not a key: every in-process caller would share it, and twenty wrong
+ * passwords from anyone would then lock everybody out. Those calls are limited per e-mail only.
+ */
+const known = (limits: [RateLimitName, string][]) => limits.filter(([, key]) => key !== UNKNOWN_IP);
+
 /** Counts a hit on every listed limit; the first one over its limit answers 429. */
 export function limitHits<E extends ApiEnv>(c: Context<E>, hits: [RateLimitName, string][]): Promise<void> {
   return guarded(c, async () => {
-    for (const [name, key] of hits) await hit(c.var.deps, name, key);
+    for (const [name, key] of known(hits)) await hit(c.var.deps, name, key);
   });
 }
 
 /** 429 when any listed limit is used up, without counting (sign-in counts only failures). */
 export function limitCheck<E extends ApiEnv>(c: Context<E>, checks: [RateLimitName, string][]): Promise<void> {
   return guarded(c, async () => {
-    for (const [name, key] of checks) await assertHitsLeft(c.var.deps, name, key);
+    for (const [name, key] of known(checks)) await assertHitsLeft(c.var.deps, name, key);
   });
 }
 

@@ -3,7 +3,7 @@ import { createTestApi, DEMO_PASSWORD, demoUsers, linkIn, outboxFor, type TestAp
 
 let t: TestApi;
 beforeAll(async () => {
-  t = await createTestApi({ deps: { forgotPasswordMinMs: 150 } });
+  t = await createTestApi({ deps: { forgotPasswordMinMs: 250 } });
 });
 afterAll(() => t.close());
 
@@ -27,16 +27,17 @@ async function resetLinkFor(email: string) {
 
 describe("POST /api/auth/forgot-password", () => {
   it("answers a known and an unknown e-mail identically; only the known one gets a mail", async () => {
-    const known = await forgot(owner);
-    const unknown = await forgot("nobody-here@example.com");
-    expect(known.status).toBe(200);
-    expect(unknown.status).toBe(200);
-    expect(unknown.body).toEqual(known.body);
-    expect(known.body.message).toMatch(/^If an account exists for this e-mail/);
-    // Both take at least the floor, and neither takes much longer than the other.
-    expect(known.ms).toBeGreaterThanOrEqual(140);
-    expect(unknown.ms).toBeGreaterThanOrEqual(140);
-    expect(Math.abs(known.ms - unknown.ms)).toBeLessThan(100);
+    const known = [await forgot(owner), await forgot(demoUsers.admin.email)];
+    const unknown = [await forgot("nobody-here@example.com"), await forgot("nobody-either@example.com")];
+    for (const answer of [...known, ...unknown]) {
+      expect(answer.status).toBe(200);
+      expect(answer.body).toEqual(known[0].body);
+      // Both kinds take at least the floor (250 ms here), which hides the known path's extra writes.
+      expect(answer.ms).toBeGreaterThanOrEqual(245);
+    }
+    expect(known[0].body.message).toMatch(/^If an account exists for this e-mail/);
+    const mean = (answers: { ms: number }[]) => answers.reduce((sum, a) => sum + a.ms, 0) / answers.length;
+    expect(Math.abs(mean(known) - mean(unknown))).toBeLessThan(150);
 
     const [mail] = await outboxFor(t.db, owner);
     expect(mail).toMatchObject({ kind: "password_reset", locale: "pt-BR", subject: "Redefinição de senha do Tarifa" });
@@ -44,6 +45,7 @@ describe("POST /api/auth/forgot-password", () => {
     expect(link.searchParams.get("email")).toBe(owner);
     expect(link.searchParams.get("token")).toMatch(/^[A-Za-z0-9_-]{43}$/);
     expect(await outboxFor(t.db, "nobody-here@example.com")).toEqual([]);
+    expect(await outboxFor(t.db, "nobody-either@example.com")).toEqual([]);
   });
 
   it("refuses a malformed e-mail with a translated 422", async () => {

@@ -2,7 +2,7 @@ import { existsSync, readdirSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createApi } from "../../api/app.ts";
-import type { MailMessage } from "../../api/services/mail/index.ts";
+import { sendInvitationMail, type MailMessage } from "../../api/services/mail/index.ts";
 import { createTestApi, demoUsers, outboxFor, userByEmail, type TestApi } from "../helpers/api.ts";
 
 let t: TestApi;
@@ -270,5 +270,25 @@ describe("outbox and development mailbox", () => {
     expect(sent).toHaveLength(1);
     expect(sent[0]).toMatchObject({ to: "lia@example.com", from: t.config.MAIL_FROM, subject: "Confirm your e-mail for Tarifa" });
     expect((await outboxFor(t.db, "lia@example.com"))[0].error).toBe("SMTP said no");
+  });
+
+  it("renders the invitation in the invitee's language, escaping names in the HTML", async () => {
+    const deps = { db: t.db, config: t.config, now: () => t.clock.now };
+    await sendInvitationMail(deps, {
+      to: "convidada@example.com",
+      locale: "it-IT",
+      inviter: "Otávio <script>",
+      business: "Pousada \"Mar & Sol\"",
+      link: "http://localhost:3000/invitations/abc?x=1&y=2",
+      days: 7,
+    });
+    const [mail] = await outboxFor(t.db, "convidada@example.com");
+    expect(mail).toMatchObject({ kind: "invitation", locale: "it-IT", status: "queued" });
+    expect(mail.subject).toBe('Otávio <script> ti ha invitato a Pousada "Mar & Sol" su Tarifa');
+    expect(mail.text).toContain("Questo invito è valido per 7 giorni.");
+    expect(mail.text).toContain("http://localhost:3000/invitations/abc?x=1&y=2");
+    expect(mail.html).toContain("Otávio &lt;script&gt;");
+    expect(mail.html).not.toContain("<script>");
+    expect(mail.html).toContain('href="http://localhost:3000/invitations/abc?x=1&amp;y=2"');
   });
 });

@@ -185,6 +185,14 @@ describe("rate limits", () => {
     expect((await t.call("POST", "/api/auth/login", { body: { email: owner, password: DEMO_PASSWORD }, headers: { "x-forwarded-for": "203.0.113.10" } })).status).toBe(200);
   });
 
+  it("does not lump together callers whose address it cannot know (in-process calls)", async () => {
+    for (let i = 0; i < 21; i++) {
+      const res = await t.call("POST", "/api/auth/login", { body: { email: `nobody${i}@example.com`, password: "x" } });
+      expect(res.status).toBe(422);
+    }
+    expect((await t.call("POST", "/api/auth/login", { body: { email: owner, password: DEMO_PASSWORD } })).status).toBe(200);
+  });
+
   it("limits reset requests per e-mail the same way for known and unknown addresses", async () => {
     const ask = (email: string, ip: string) =>
       t.call("POST", "/api/auth/forgot-password", { body: { email }, headers: { "x-forwarded-for": ip }, lang: "en" });

@@ -41,6 +41,10 @@ export async function createTestApi(
   options: { seed?: boolean; deps?: Partial<Omit<ApiDeps, "db" | "config" | "now">> } = {},
 ): Promise<TestApi> {
   const handle = await createTestDatabase();
+  // A node-postgres pool re-emits errors of its idle clients; DROP DATABASE … WITH (FORCE) at close
+  // can hit a client still closing, and an unheard "error" event would crash the test worker.
+  const client = (handle.db as unknown as { $client?: { on?: (event: string, listener: () => void) => void } }).$client;
+  if (handle.kind === "postgres") client?.on?.("error", () => undefined);
   const config = testConfig();
   setConfig(config);
   const clock = { now: new Date() };

@@ -2,7 +2,7 @@ import { desc, eq } from "drizzle-orm";
 import type { ApiDeps } from "../../context.ts";
 import { outbox, type OutboxRow } from "../../db/schema/index.ts";
 import { logger } from "../../logger.ts";
-import type { RenderedMail } from "./templates.ts";
+import { invitationMail, type RenderedMail } from "./templates.ts";
 import { mailerFor } from "./transport.ts";
 
 export type { Mailer, MailMessage } from "./transport.ts";
@@ -78,4 +78,13 @@ export function latestMail(deps: Pick<ApiDeps, "db">, options: { to?: string; li
 export async function mailById(deps: Pick<ApiDeps, "db">, id: string): Promise<OutboxRow | undefined> {
   const [row] = await deps.db.select().from(outbox).where(eq(outbox.id, id)).limit(1);
   return row;
+}
+
+/** The invitation to help manage a business, in the invitee's language (the inviter's when unknown). */
+export function sendInvitationMail(
+  deps: ApiDeps,
+  invite: { to: string; locale: string; inviter: string; business: string; link: string; days: number; name?: string | null; userId?: string | null },
+): Promise<SentMail> {
+  const mail = invitationMail(invite.locale, invite);
+  return sendMail(deps, { kind: "invitation", to: invite.to, locale: invite.locale, userId: invite.userId, mail });
 }
