@@ -1,0 +1,165 @@
+import { randomBytes } from "node:crypto";
+import { eq } from "drizzle-orm";
+import { Hono } from "hono";
+import { isAdministrator } from "../../domain/access/permissions.ts";
+import { adminUpdateUserSchema, createUserSchema, listUsersQuerySchema, userFeaturesSchema } from "../../domain/schemas/admin.ts";
+import { users, type UserRow } from "../db/schema/index.ts";
+import { HttpError, notFound } from "../errors.ts";
+import { cleanText, isUniqueViolation, userByEmail } from "../services/accounts.ts";
+import { sendAccountCreatedMail } from "../services/admin/account-mail.ts";
+import { body, fieldError, pathUuid, query, requirePermission, type AdminContext, type AdminEnv } from "../services/admin/require.ts";
+import { adminUserAnswer, findUser, listUsers } from "../services/admin/users.ts";
+import { hashPassword } from "../services/passwords.ts";
+import { revokeUserTokens } from "../services/tokens.ts";
+
+type C = AdminContext;
+
+/**
+ * Only an administrator may touch the administrator role or an administrator's account: a person
+ * given admin.users directly (a support agent, say) manages customers, not the people above them.
+ */
+function assertMayManage(c: C, target: UserRow | null, roles?: readonly string[]) {
+  if (isAdministrator(c.var.user.roles)) return;
+  const touchesAdministrator =
+    (target && isAdministrator(target.roles)) || (roles !== undefined && isAdministrator(roles));
+  if (touchesAdministrator) throw new HttpError(403, "admin:errors.administratorsOnly");
+}
+
+async function targetUser(c: C): Promise<UserRow> {
+  const user = await findUser(c.var.deps.db, pathUuid(c, "id"));
+  if (!user) throw notFound();
+  return user;
+}
+
+async function answer(c: C, user: UserRow, status: 200 | 201 = 200) {
+  return c.json({ data: await adminUserAnswer(c.var.deps.db, user) }, status);
+}
+
+/** Mounted at /api/v1/admin/users; every route needs admin.users. */
+export const adminUserRoutes = new Hono<AdminEnv>()
+  .use("*", requirePermission("admin.users"))
+
+  .get("/", async (c) => {
+    const q = query(c, listUsersQuerySchema);
+    return c.json(await listUsers(c.var.deps.db, q));
+  })
+
+  /** Opens an account with an unusable password and e-mails a link to choose one (the reset-password flow). */
+  .post("/", async (c) => {
+    const deps = c.var.deps;
+    const input = await body(c, createUserSchema);
+    assertMayManage(c, null, input.roles);
+    if (await userByEmail(deps.db, input.email)) throw fieldError(c, "email", "auth.emailTaken");
+    const at = deps.now();
+    let user: UserRow;
+    try {
+      [user] = await deps.db
+        .insert(users)
+        .values({
+          name: cleanText(input.name) ?? "",
+          surname: cleanText(input.surname) ?? "",
+          email: input.email,
+          // Nobody knows this password; the person sets theirs from the e-mail.
+          passwordHash: await hashPassword(randomBytes(32).toString("base64url")),
+          company: cleanText(input.company),
+          phone: cleanText(input.phone),
+          preferredLanguage: input.preferred_language,
+          roles: input.roles,
+          createdAt: at,
+          updatedAt: at,
+        })
+        .returning();
+    } catch (error) {
+      if (isUniqueViolation(error)) throw fieldError(c, "email", "auth.emailTaken");
+      throw error;
+    }
+    await sendAccountCreatedMail(deps, user);
+    return answer(c, user, 201);
+  })
+
+  .get("/:id", async (c) => answer(c, await targetUser(c)))
+
+  .put("/:id", async (c) => {
+    const { db, now } = c.var.deps;
+    const user = await targetUser(c);
+    const input = await body(c, adminUpdateUserSchema);
+    assertMayManage(c, user, input.roles);
+    if (input.roles && user.id === c.var.user.id && isAdministrator(user.roles) && !isAdministrator(input.roles)) {
+      throw fieldError(c, "roles", "admin:errors.ownAdministratorRole");
+    }
+    const changes: Partial<typeof users.$inferInsert> = {};
+    if (input.name !== undefined) changes.name = cleanText(input.name) ?? user.name;
+    if (input.surname !== undefined) changes.surname = cleanText(input.surname) ?? user.surname;
+    for (const [field, column] of [
+      ["company", "company"],
+      ["phone", "phone"],
+      ["address", "address"],
+      ["state", "state"],
+      ["zip_code", "zipCode"],
+      ["country", "country"],
+    ] as const) {
+      if (input[field] !== undefined) changes[column] = cleanText(input[field]);
+    }
+    if (input.preferred_language !== undefined) changes.preferredLanguage = input.preferred_language;
+    if (input.roles !== undefined) changes.roles = input.roles;
+    if (input.email !== undefined && input.email !== user.email.toLowerCase()) {
+      const other = await userByEmail(db, input.email);
+      if (other && other.id !== user.id) throw fieldError(c, "email", "auth.emailTaken");
+      changes.email = input.email;
+      // The new address has not been proven yet.
+      changes.emailVerifiedAt = null;
+    }
+    if (Object.keys(changes).length === 0) return answer(c, user);
+    try {
+      const [updated] = await db
+        .update(users)
+        .set({ ...changes, updatedAt: now() })
+        .where(eq(users.id, user.id))
+        .returning();
+      return answer(c, updated);
+    } catch (error) {
+      if (isUniqueViolation(error)) throw fieldError(c, "email", "auth.emailTaken");
+      throw error;
+    }
+  })
+
+  /** Signs the account out everywhere and refuses its sign-ins until it is enabled again. */
+  .post("/:id/disable", async (c) => {
+    const { db, now } = c.var.deps;
+    const user = await targetUser(c);
+    assertMayManage(c, user);
+    if (user.id === c.var.user.id) throw new HttpError(422, "admin:errors.disableSelf");
+    if (user.disabledAt) return answer(c, user);
+    const at = now();
+    const updated = await db.transaction(async (tx) => {
+      const [row] = await tx.update(users).set({ disabledAt: at, updatedAt: at }).where(eq(users.id, user.id)).returning();
+      await revokeUserTokens(tx as unknown as typeof db, user.id, at);
+      return row;
+    });
+    return answer(c, updated);
+  })
+
+  .post("/:id/enable", async (c) => {
+    const { db, now } = c.var.deps;
+    const user = await targetUser(c);
+    assertMayManage(c, user);
+    if (!user.disabledAt) return answer(c, user);
+    const [updated] = await db
+      .update(users)
+      .set({ disabledAt: null, updatedAt: now() })
+      .where(eq(users.id, user.id))
+      .returning();
+    return answer(c, updated);
+  })
+
+  .put("/:id/features", async (c) => {
+    const { db, now } = c.var.deps;
+    const user = await targetUser(c);
+    const { features } = await body(c, userFeaturesSchema);
+    const [updated] = await db
+      .update(users)
+      .set({ features, updatedAt: now() })
+      .where(eq(users.id, user.id))
+      .returning();
+    return answer(c, updated);
+  });
