@@ -10,8 +10,6 @@ import { requireUser } from "./middleware/auth.ts";
 import { accountRoutes } from "./routes/accounts.ts";
 import { adminPermissionRoutes } from "./routes/admin-permissions.ts";
 import { adminUserRoutes } from "./routes/admin-users.ts";
-import { adminPermissionRoutes } from "./routes/admin-permissions.ts";
-import { adminUserRoutes } from "./routes/admin-users.ts";
 import { devMailboxRoutes } from "./routes/accounts-dev-mailbox.ts";
 import { authRoutes, currentUserRoutes, logoutRoutes } from "./routes/auth.ts";
 import { billingRoutes } from "./routes/billing.ts";
@@ -71,8 +69,6 @@ export function createApi(deps: ApiDeps) {
   api.route("/", logoutRoutes);
   api.route("/v1", currentUserRoutes);
   api.route("/v1", accountRoutes);
-  api.route("/v1/admin/users", adminUserRoutes);
-  api.route("/v1/admin/permissions", adminPermissionRoutes);
   api.route("/v1/admin/users", adminUserRoutes);
   api.route("/v1/admin/permissions", adminPermissionRoutes);
   api.route("/", devMailboxRoutes);
