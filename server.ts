@@ -27,6 +27,12 @@ export async function startServer(config: Config, options: { seed?: boolean } = 
   const app = express();
   app.disable("x-powered-by");
   app.set("trust proxy", "loopback");
+  // One source of truth for the caller's address: Express's req.ip (X-Forwarded-For only from a
+  // trusted proxy). The API's rate limits and the web's API client read this header.
+  app.use((req, _res, next) => {
+    req.headers["x-forwarded-for"] = req.ip ?? req.socket.remoteAddress ?? "unknown";
+    next();
+  });
 
   if (config.API_BASE_URL) {
     setUpstream(httpUpstream(config.API_BASE_URL));

@@ -6,7 +6,27 @@ import type { z } from "zod";
  * translate on the client). Schemas may name their own key: `z.string().min(1, "validation.required")`.
  * This map gives every other issue a key instead of Zod's English default.
  */
-export const issueToKey: z.core.$ZodErrorMap = (issue) => {
+export const issueToKey: z.core.$ZodErrorMap = (issue) => encodeMessage(keyOf(issue), issueValues(issue as z.core.$ZodIssue));
+
+/**
+ * A message travels as one string (Zod and Conform carry strings): the key, then the values
+ * it interpolates as JSON after "::", e.g. `validation.tooShort::{"min":8}`.
+ */
+export function encodeMessage(key: string, values: Record<string, unknown> = {}): string {
+  return Object.keys(values).length ? `${key}::${JSON.stringify(values)}` : key;
+}
+
+export function decodeMessage(message: string): { key: string; values: Record<string, unknown> } {
+  const at = message.indexOf("::{");
+  if (at < 0) return { key: message, values: {} };
+  try {
+    return { key: message.slice(0, at), values: JSON.parse(message.slice(at + 2)) };
+  } catch {
+    return { key: message, values: {} };
+  }
+}
+
+function keyOf(issue: z.core.$ZodRawIssue): string {
   switch (issue.code) {
     case "invalid_type":
       return issue.input === undefined || issue.input === null || issue.input === ""
@@ -37,8 +57,8 @@ export const issueToKey: z.core.$ZodErrorMap = (issue) => {
 
 /** The values a message may interpolate ({{min}}, {{max}}). */
 export function issueValues(issue: z.core.$ZodIssue): Record<string, unknown> {
-  if (issue.code === "too_small") return { min: issue.minimum };
-  if (issue.code === "too_big") return { max: issue.maximum };
+  if (issue.code === "too_small") return { min: Number(issue.minimum) };
+  if (issue.code === "too_big") return { max: Number(issue.maximum) };
   return {};
 }
 
@@ -47,7 +67,8 @@ export function fieldErrorsOf(error: z.ZodError): Record<string, { key: string; 
   const out: Record<string, { key: string; values: Record<string, unknown> }[]> = {};
   for (const issue of error.issues) {
     const path = issue.path.map(String).join(".") || "_form";
-    (out[path] ??= []).push({ key: issue.message, values: issueValues(issue) });
+    const { key, values } = decodeMessage(issue.message);
+    (out[path] ??= []).push({ key, values: { ...issueValues(issue), ...values } });
   }
   return out;
 }

@@ -2,6 +2,7 @@ import type { TFunction } from "i18next";
 import { redirect } from "react-router";
 
 import type { Locale } from "../../locales/list.ts";
+import { toRequestLanguage } from "../../domain/locale.ts";
 import { getUpstream, type Upstream } from "./upstream.server.ts";
 
 /**
@@ -20,6 +21,8 @@ export interface ApiClientOptions {
   upstream?: Upstream;
   /** The page's own URL; a 401/403 answer throws redirect(`/login?redirectTo=<path+search of this URL>`). */
   requestUrl?: string;
+  /** The visitor's IP address (server.ts puts it in X-Forwarded-For), passed on to the API. */
+  clientIp?: string | null;
   /** Translator fixed to the locale; client.* keys are looked up in the "errors" namespace. */
   t: TFunction;
   /** The whole call's deadline, retries included. Default 30000 (spec section 9). */
@@ -67,13 +70,6 @@ export interface ApiClient {
 const ORIGIN = "http://tarifa.internal";
 const RETRY_STATUSES = new Set([408, 409, 425, 429, 500, 502, 503, 504]);
 const IDEMPOTENT = new Set(["GET", "HEAD", "PUT", "DELETE", "OPTIONS"]);
-const ACCEPT_LANGUAGE: Record<Locale, string> = {
-  "pt-BR": "pt-BR",
-  "en-US": "en",
-  "es-ES": "es",
-  "fr-CA": "fr",
-  "it-IT": "it",
-};
 
 class Timeout extends Error {}
 class NetworkFailure extends Error {}
@@ -85,6 +81,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     locale,
     token,
     requestUrl,
+    clientIp,
     t,
     timeoutMs = 30_000,
     retries = 2,
@@ -104,8 +101,10 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
 
   /** A fresh Request per attempt, since a body can be read only once. */
   function buildRequest(method: string, target: string, body: unknown, extra: Record<string, string> | undefined, signal: AbortSignal) {
-    const headers = new Headers({ Accept: "application/json", "Accept-Language": ACCEPT_LANGUAGE[locale] });
+    const headers = new Headers({ Accept: "application/json", "Accept-Language": toRequestLanguage(locale) });
     if (token) headers.set("Authorization", `Bearer ${token}`);
+    // The visitor's address, so the API's per-address rate limits see people, not the web server.
+    if (clientIp) headers.set("X-Forwarded-For", clientIp);
     let payload: BodyInit | undefined;
     let wireMethod = method;
     if (body instanceof FormData) {

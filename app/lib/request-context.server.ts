@@ -25,9 +25,10 @@ export const sessionMiddleware: MiddlewareFunction<Response> = async ({ request,
   const locale = getLocale(context) as Locale;
   const t = getI18n(context).getFixedT(locale, "errors");
   const token = session.get("token") ?? null;
+  const clientIp = request.headers.get("x-forwarded-for")?.split(",")[0]?.trim() || null;
   let user: UserJson | null = null;
   if (token) {
-    const probe = createApiClient({ locale, token, t });
+    const probe = createApiClient({ locale, token, t, clientIp });
     try {
       user = (await probe.get<{ user: UserJson }>("/api/v1/user")).user;
     } catch (error) {
@@ -35,7 +36,7 @@ export const sessionMiddleware: MiddlewareFunction<Response> = async ({ request,
       session.unset("token");
     }
   }
-  const api = createApiClient({ locale, token: user ? token : null, t, requestUrl: request.url });
+  const api = createApiClient({ locale, token: user ? token : null, t, requestUrl: request.url, clientIp });
   context.set(requestContext, { session, locale, api, user });
   const response = await next();
   if (token && !user) response.headers.append("Set-Cookie", await commitSession(session));

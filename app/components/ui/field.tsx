@@ -1,6 +1,7 @@
 import type { FieldMetadata } from "@conform-to/react";
 import { getInputProps } from "@conform-to/react";
 import { useTranslation } from "react-i18next";
+import { decodeMessage } from "../../../domain/validation";
 
 /**
  * Messages are either keys of the `validation` namespace (client-side and action-side Zod
@@ -8,8 +9,10 @@ import { useTranslation } from "react-i18next";
  */
 export function useMessage() {
   const { t, i18n } = useTranslation();
-  return (message: string) =>
-    i18n.exists(message, { ns: "validation" }) ? t(message, { ns: "validation" }) : message;
+  return (message: string) => {
+    const { key, values } = decodeMessage(message);
+    return i18n.exists(key, { ns: "validation" }) ? t(key, { ns: "validation", ...values }) : message;
+  };
 }
 
 export function FieldErrors({ id, errors }: { id: string; errors?: string[] }) {
