@@ -244,10 +244,17 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     // A FormData body has no cheap identity; uploads are never shared.
     if (body instanceof FormData) return (await run()) as T;
     const key = JSON.stringify([method, url(path, query), body ?? null, token ?? null, locale]);
+    // Any change may alter what a GET answers: a write forgets the GETs this page already read.
+    if (method !== "GET") for (const k of [...inFlight.keys()]) if (k.startsWith('["GET"')) inFlight.delete(k);
     let shared = inFlight.get(key);
     if (!shared) {
-      shared = run().finally(() => inFlight.delete(key));
+      // A successful GET is kept for the rest of this page request (the layout, the guard and the
+      // page often read the same thing); other answers are shared only while in flight.
+      shared = run();
       inFlight.set(key, shared);
+      const forget = () => inFlight.delete(key);
+      if (method === "GET") shared.catch(forget);
+      else shared.then(forget, forget);
     }
     // Each caller gets its own copy, so one loader mutating its data cannot touch another's.
     const data = await shared;
