@@ -1,0 +1,60 @@
+import { Hono } from "hono";
+import { eq } from "drizzle-orm";
+import { planChoiceSchema, pmsChoiceSchema } from "../../domain/schemas/business.ts";
+import { businesses } from "../db/schema/index.ts";
+import type { AuthedEnv } from "../middleware/auth.ts";
+import { requireBusiness } from "../middleware/business.ts";
+import { choosePms, connectPms, runImport } from "../services/business-pms.ts";
+import { applyBusinessEventOrThrow } from "../services/business-status.ts";
+import { answerBusiness, body } from "./businesses-shared.ts";
+
+/**
+ * The onboarding and setup steps (mounted under /api/v1). The web only reads `status`; these
+ * routes are where it changes, each through the status machine (409 when the step is not
+ * possible in the current status). docs/api/businesses.md walks through them.
+ */
+export const businessOnboardingRoutes = new Hono<AuthedEnv>()
+  .post("/businesses/:id/onboarding/plan", requireBusiness("user.businesses"), async (c) => {
+    const { db, now } = c.var.deps;
+    const { choice } = await body(c, planChoiceSchema);
+    const id = c.var.access.business.id;
+    await applyBusinessEventOrThrow(db, id, { type: choice === "subscribe" ? "subscriptionRequested" : "easyLiteChosen" }, { now: now() });
+    return answerBusiness(c, id);
+  })
+
+  .post("/businesses/:id/onboarding/submit", requireBusiness("user.businesses"), async (c) => {
+    const { db, now } = c.var.deps;
+    const id = c.var.access.business.id;
+    // builtIn or external follows the business's PMS (business-status.ts reads it).
+    const status = await applyBusinessEventOrThrow(db, id, { type: "onboardingSubmitted" }, { now: now() });
+    if (status === "PMS_CREDENTIALS_REQUESTED") {
+      // Credentials entered earlier in the wizard are used at once instead of being asked for again.
+      const [row] = await db.select({ credentials: businesses.pmsCredentials }).from(businesses).where(eq(businesses.id, id));
+      if (row?.credentials && Object.keys(row.credentials).length > 0) await connectPms(db, id, now());
+    }
+    return answerBusiness(c, id);
+  })
+
+  .put("/businesses/:id/pms", requireBusiness("user.pms-settings"), async (c) => {
+    const { db, now } = c.var.deps;
+    const input = await body(c, pmsChoiceSchema);
+    const id = c.var.access.business.id;
+    await choosePms(db, c.var.t, id, input, now());
+    return answerBusiness(c, id);
+  })
+
+  .post("/businesses/:id/setup/retry", requireBusiness("user.businesses"), async (c) => {
+    const { db, now } = c.var.deps;
+    const id = c.var.access.business.id;
+    const status = await applyBusinessEventOrThrow(db, id, { type: "retry" }, { now: now() });
+    // After a failed download, retrying downloads again; after rejected credentials it shows the form again.
+    if (status === "DOWNLOADING_DATA") await runImport(db, id, now());
+    return answerBusiness(c, id);
+  })
+
+  .post("/businesses/:id/setup/complete", requireBusiness("user.businesses"), async (c) => {
+    const { db, now } = c.var.deps;
+    const id = c.var.access.business.id;
+    await applyBusinessEventOrThrow(db, id, { type: "setupCompleted" }, { now: now() });
+    return answerBusiness(c, id);
+  });

@@ -1,0 +1,186 @@
+import { Hono } from "hono";
+import { eq } from "drizzle-orm";
+import { z } from "zod";
+import {
+  businessDetailsSchema,
+  businessTypeSchema,
+  categoryBatchSchema,
+  categoryPatchSchema,
+  categorySchema,
+  createBusinessSchema,
+  MAX_CATEGORIES,
+  newCategorySchema,
+  roomsSchema,
+  selectBusinessSchema,
+} from "../../domain/schemas/business.ts";
+import { isUuid } from "../../domain/text/sanitize.ts";
+import type { Database } from "../db/client.ts";
+import { businesses } from "../db/schema/index.ts";
+import { HttpError, notFound } from "../errors.ts";
+import type { AuthedEnv } from "../middleware/auth.ts";
+import { requireBusiness } from "../middleware/business.ts";
+import { businessesOf, selectedBusiness } from "../services/business-access.ts";
+import { businessJson, businessJsonMany } from "../services/business-json.ts";
+import {
+  categoriesOf,
+  categoryAsInput,
+  createBusiness,
+  fieldError,
+  rememberSelection,
+  saveCategorySet,
+  updateBusinessDetails,
+} from "../services/businesses.ts";
+import { answerBusiness, body, loadBusinessJson, parse } from "./businesses-shared.ts";
+
+const sameName = (a: string, b: string) => a.toLocaleLowerCase() === b.toLocaleLowerCase();
+
+/** The whole merged list, checked with the category rules; errors at room_setup.categories.{i}.{field}. */
+const mergedListSchema = z.object({ room_setup: z.object({ categories: z.array(categorySchema) }) });
+
+/**
+ * The businesses API (mounted under /api/v1): the caller's list and selection, creation, the
+ * onboarding steps that edit a business (details, type, rooms) and its room categories. Every
+ * /businesses/{id}/… route goes through requireBusiness (UUID format, existence, access,
+ * permission). Logo, status and collaborator routes live in their own modules.
+ */
+export const businessRoutes = new Hono<AuthedEnv>()
+  .get("/businesses", async (c) => {
+    const { db } = c.var.deps;
+    const user = c.var.user;
+    const [list, selected] = await Promise.all([businessesOf(db, user.id), selectedBusiness(db, user.id)]);
+    return c.json({
+      businesses: await businessJsonMany(db, list, { locale: c.var.locale, viewer: user }),
+      selected_business_uuid: selected?.id ?? null,
+    });
+  })
+
+  .post("/businesses", async (c) => {
+    const { db, now } = c.var.deps;
+    const input = await body(c, createBusinessSchema);
+    const row = await createBusiness(db, c.var.t, c.var.user, input, { now: now(), select: true });
+    return answerBusiness(c, row.id, 201);
+  })
+
+  .put("/user/selected-business", async (c) => {
+    const { db, now } = c.var.deps;
+    const { business_uuid } = await body(c, selectBusinessSchema);
+    const list = await businessesOf(db, c.var.user.id);
+    const chosen = list.find((b) => b.id === business_uuid);
+    if (!chosen) {
+      const [exists] = await db.select({ id: businesses.id }).from(businesses).where(eq(businesses.id, business_uuid));
+      throw exists ? new HttpError(403, "api.forbidden") : notFound("api.businessNotFound");
+    }
+    await rememberSelection(db, c.var.user.id, chosen.id, now());
+    return c.json({ business: await businessJson(db, chosen, { locale: c.var.locale, viewer: c.var.user }) });
+  })
+
+  .get("/businesses/:id", requireBusiness(), async (c) => {
+    return c.json({ data: await businessJson(c.var.deps.db, c.var.access.business, { locale: c.var.locale, viewer: c.var.user }) });
+  })
+
+  .put("/businesses/:id/details", requireBusiness("user.businesses"), async (c) => {
+    const { db, now } = c.var.deps;
+    const input = await body(c, businessDetailsSchema);
+    await updateBusinessDetails(db, c.var.t, c.var.access.business.id, input, now());
+    return answerBusiness(c, c.var.access.business.id);
+  })
+
+  .put("/businesses/:id/type", requireBusiness("user.businesses"), async (c) => {
+    const { db, now } = c.var.deps;
+    const input = await body(c, businessTypeSchema);
+    await updateBusinessDetails(db, c.var.t, c.var.access.business.id, input, now());
+    return answerBusiness(c, c.var.access.business.id);
+  })
+
+  .put("/businesses/:id/rooms", requireBusiness("user.businesses"), async (c) => {
+    const { db, now } = c.var.deps;
+    const { room_setup } = await body(c, roomsSchema);
+    const id = c.var.access.business.id;
+    await db.transaction((tx) => saveCategorySet(tx as unknown as Database, c.var.t, id, room_setup.categories, now()));
+    return answerBusiness(c, id);
+  })
+
+  .post("/businesses/:id/room-categories", requireBusiness("user.businesses"), async (c) => {
+    const { db, now } = c.var.deps;
+    const t = c.var.t;
+    const [category] = (await body(c, newCategorySchema)).room_setup.categories;
+    const id = c.var.access.business.id;
+    const createdId = await db.transaction(async (txn) => {
+      const tx = txn as unknown as Database;
+      const existing = (await categoriesOf(tx, id)).map(categoryAsInput);
+      if (existing.some((e) => sameName(e.name, category.name))) {
+        throw fieldError(t, "room_setup.categories.0.name", "business.duplicateCategoryName");
+      }
+      if (existing.length >= MAX_CATEGORIES) throw fieldError(t, "room_setup.categories", "validation.tooManyItems", { max: MAX_CATEGORIES });
+      const ids = await saveCategorySet(tx, t, id, [...existing, { ...category, uuid: undefined }], now());
+      return ids[ids.length - 1];
+    });
+    const business = await loadBusinessJson(c, id);
+    const created = business.room_setup.categories.find((cat) => cat.uuid === createdId);
+    return c.json({ business, category: created }, 201);
+  })
+
+  // Registered before /:categoryId, which would otherwise take "batch" for an id.
+  .put("/businesses/:id/room-categories/batch", requireBusiness("user.businesses"), async (c) => {
+    const { db, now } = c.var.deps;
+    const t = c.var.t;
+    const patches = (await body(c, categoryBatchSchema)).room_setup.categories;
+    const id = c.var.access.business.id;
+    await db.transaction(async (txn) => {
+      const tx = txn as unknown as Database;
+      const existing = (await categoriesOf(tx, id)).map(categoryAsInput);
+      const merged = patches.map((patch, i) => {
+        const stored = existing.find((e) => e.uuid === patch.uuid);
+        if (!stored) throw fieldError(t, `room_setup.categories.${i}.uuid`, "business.unknownCategory");
+        return { ...stored, ...patch };
+      });
+      const checked = parse(c, mergedListSchema, { room_setup: { categories: merged } }).room_setup.categories;
+      const final = existing.map((e) => checked.find((m) => m.uuid === e.uuid) ?? e);
+      checked.forEach((m, i) => {
+        if (final.some((other) => other.uuid !== m.uuid && sameName(other.name, m.name))) {
+          throw fieldError(t, `room_setup.categories.${i}.name`, "business.duplicateCategoryName");
+        }
+      });
+      await saveCategorySet(tx, t, id, final, now());
+    });
+    return answerBusiness(c, id);
+  })
+
+  .put("/businesses/:id/room-categories/:categoryId", requireBusiness("user.businesses"), async (c) => {
+    const { db, now } = c.var.deps;
+    const t = c.var.t;
+    const categoryId = c.req.param("categoryId").toLowerCase();
+    if (!isUuid(categoryId)) throw notFound("business.categoryNotFound");
+    const raw = await body(c, z.unknown());
+    // The category itself, or wrapped like the other category calls ({ room_setup: { categories: [it] } }).
+    const wrapped = (raw as { room_setup?: { categories?: unknown[] } } | null)?.room_setup?.categories?.[0];
+    const patch = parse(c, categoryPatchSchema, wrapped ?? raw);
+    const id = c.var.access.business.id;
+    await db.transaction(async (txn) => {
+      const tx = txn as unknown as Database;
+      const existing = (await categoriesOf(tx, id)).map(categoryAsInput);
+      const stored = existing.find((e) => e.uuid === categoryId);
+      if (!stored) throw notFound("business.categoryNotFound");
+      const checked = parse(c, categorySchema, { ...stored, ...patch, uuid: categoryId });
+      if (existing.some((e) => e.uuid !== categoryId && sameName(e.name, checked.name))) {
+        throw fieldError(t, "name", "business.duplicateCategoryName");
+      }
+      await saveCategorySet(tx, t, id, existing.map((e) => (e.uuid === categoryId ? { ...checked, uuid: categoryId } : e)), now());
+    });
+    return answerBusiness(c, id);
+  })
+
+  .delete("/businesses/:id/room-categories/:categoryId", requireBusiness("user.businesses"), async (c) => {
+    const { db, now } = c.var.deps;
+    const categoryId = c.req.param("categoryId").toLowerCase();
+    if (!isUuid(categoryId)) throw notFound("business.categoryNotFound");
+    const id = c.var.access.business.id;
+    await db.transaction(async (txn) => {
+      const tx = txn as unknown as Database;
+      const existing = (await categoriesOf(tx, id)).map(categoryAsInput);
+      if (!existing.some((e) => e.uuid === categoryId)) throw notFound("business.categoryNotFound");
+      await saveCategorySet(tx, c.var.t, id, existing.filter((e) => e.uuid !== categoryId), now());
+    });
+    return answerBusiness(c, id);
+  });
+

@@ -1,0 +1,103 @@
+import { Hono } from "hono";
+import { inviteCollaboratorSchema, updateCollaboratorSchema } from "../../domain/schemas/business.ts";
+import { isUuid } from "../../domain/text/sanitize.ts";
+import type { ApiEnv } from "../context.ts";
+import { HttpError, notFound } from "../errors.ts";
+import type { AuthedEnv } from "../middleware/auth.ts";
+import { requireBusiness } from "../middleware/business.ts";
+import { logoUrl } from "../services/business-json.ts";
+import {
+  acceptInvitation,
+  addCollaborator,
+  assertMayGrant,
+  collaboratorsOf,
+  deleteInvitation,
+  invitationByToken,
+  invitationState,
+  memberOf,
+  removeCollaborator,
+  updateCollaborator,
+} from "../services/business-collaborators.ts";
+import { fieldError } from "../services/businesses.ts";
+import { answerBusiness, body } from "./businesses-shared.ts";
+
+/** The {userId} of a collaborator route: a UUID (404 otherwise, like any unknown collaborator). */
+function userIdParam(value: string): string {
+  if (!isUuid(value)) throw notFound("business.collaboratorNotFound");
+  return value.toLowerCase();
+}
+
+/**
+ * Collaborators of a business (mounted under /api/v1, permission user.collaborators): members
+ * with the user.* permissions the owner granted, and pending invitations for addresses without
+ * an account. The owner is not a collaborator and cannot be changed or removed here.
+ */
+export const collaboratorRoutes = new Hono<AuthedEnv>()
+  .get("/businesses/:id/collaborators", requireBusiness("user.collaborators"), async (c) => {
+    return c.json(await collaboratorsOf(c.var.deps.db, c.var.access.business, c.var.deps.now()));
+  })
+
+  .post("/businesses/:id/collaborators", requireBusiness("user.collaborators"), async (c) => {
+    const input = await body(c, inviteCollaboratorSchema);
+    const outcome = await addCollaborator(c.var.deps, c.var.t, { access: c.var.access, inviter: c.var.user, locale: c.var.locale }, input);
+    return outcome.kind === "member"
+      ? c.json({ collaborator: outcome.collaborator }, 201)
+      : c.json({ invitation: outcome.invitation }, 201);
+  })
+
+  .put("/businesses/:id/collaborators/:userId", requireBusiness("user.collaborators"), async (c) => {
+    const { db } = c.var.deps;
+    const access = c.var.access;
+    const userId = userIdParam(c.req.param("userId"));
+    const { permissions } = await body(c, updateCollaboratorSchema);
+    if (userId === access.business.ownerId) throw fieldError(c.var.t, "userId", "business.ownerNotCollaborator");
+    // Otherwise a collaborator holding user.collaborators could hand themselves anything.
+    if (userId === c.var.user.id && !access.asAdministrator) throw new HttpError(403, "business.cannotChangeOwnPermissions");
+    assertMayGrant(access, permissions);
+    if (!(await updateCollaborator(db, access.business.id, userId, permissions))) throw notFound("business.collaboratorNotFound");
+    const member = await memberOf(db, access.business.id, userId);
+    return c.json({ collaborator: { user_uuid: userId, permissions: member?.permissions ?? permissions } });
+  })
+
+  .delete("/businesses/:id/collaborators/:userId", requireBusiness("user.collaborators"), async (c) => {
+    const access = c.var.access;
+    const userId = userIdParam(c.req.param("userId"));
+    if (userId === access.business.ownerId) throw fieldError(c.var.t, "userId", "business.ownerNotCollaborator");
+    if (!(await removeCollaborator(c.var.deps.db, access.business.id, userId))) throw notFound("business.collaboratorNotFound");
+    return c.json({ success: true });
+  })
+
+  .delete("/businesses/:id/invitations/:invitationId", requireBusiness("user.collaborators"), async (c) => {
+    const invitationId = c.req.param("invitationId");
+    if (!isUuid(invitationId)) throw notFound("business.invitationNotFound");
+    if (!(await deleteInvitation(c.var.deps.db, c.var.access.business.id, invitationId.toLowerCase()))) {
+      throw notFound("business.invitationNotFound");
+    }
+    return c.json({ success: true });
+  })
+
+  .post("/invitations/:token/accept", async (c) => {
+    const businessId = await acceptInvitation(c.var.deps, c.var.t, c.var.user, c.req.param("token"));
+    return answerBusiness(c, businessId);
+  });
+
+/**
+ * GET /api/invitations/{token} — no sign-in: the invitation page shows who invites whom to which
+ * business, and whether the link still works, before the person signs in or registers.
+ */
+export const publicInvitationRoutes = new Hono<ApiEnv>().get("/invitations/:token", async (c) => {
+  const found = await invitationByToken(c.var.deps.db, c.req.param("token"));
+  if (!found) throw notFound("business.invitationNotFound");
+  const state = invitationState(found.invitation, c.var.deps.now());
+  return c.json({
+    data: {
+      email: found.invitation.email,
+      business: { company_name: found.business.companyName, logo: logoUrl(found.business) },
+      inviter: { name: found.inviter.name, surname: found.inviter.surname },
+      permissions: found.invitation.permissions,
+      expires_at: found.invitation.expiresAt.toISOString(),
+      valid: state === "valid",
+      state,
+    },
+  });
+});

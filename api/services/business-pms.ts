@@ -1,0 +1,136 @@
+import { and, eq, isNull } from "drizzle-orm";
+import type { TFunction } from "i18next";
+import type { BusinessStatus } from "../../domain/business/status.ts";
+import type { Database } from "../db/client.ts";
+import { businesses, pmsSystems } from "../db/schema/index.ts";
+import { notFound } from "../errors.ts";
+import { logger } from "../logger.ts";
+import type { PmsRow } from "./business-json.ts";
+import { applyBusinessEvent, applyBusinessEventOrThrow } from "./business-status.ts";
+import { fieldError } from "./businesses.ts";
+
+/**
+ * The integration seam with property-management systems.
+ *
+ * Tarifa has no real external PMS connection yet, so the default connector is a simulation
+ * that behaves deterministically (and says so in docs/api/businesses.md):
+ * - the built-in PMS always connects and has nothing to download;
+ * - an external PMS rejects the credentials when any value is exactly "fail" (→ PMS_FAILED),
+ *   and its import fails when any value is exactly "download-fail" (→ DOWNLOAD_FAILED);
+ *   anything else connects and imports at once (→ DATA_LOADED).
+ * A real connector verifies against `settings.auth_url` and queues the import as a job whose
+ * worker reports `downloadFinished` / `downloadFailed` through applyBusinessEvent; the statuses
+ * and routes stay as they are.
+ */
+export interface PmsConnector {
+  verify(pms: PmsRow, credentials: Record<string, string>): Promise<{ ok: boolean }>;
+  importData(pms: PmsRow, credentials: Record<string, string>, businessId: string): Promise<{ ok: boolean }>;
+}
+
+export const simulatedPmsConnector: PmsConnector = {
+  async verify(pms, credentials) {
+    if (pms.pmsDefault) return { ok: true };
+    return { ok: !Object.values(credentials).includes("fail") };
+  },
+  async importData(pms, credentials) {
+    if (pms.pmsDefault) return { ok: true };
+    return { ok: !Object.values(credentials).includes("download-fail") };
+  },
+};
+
+let connector: PmsConnector = simulatedPmsConnector;
+
+/** Swaps the connector (a real integration, or a test double); answers the previous one. */
+export function setPmsConnector(next: PmsConnector): PmsConnector {
+  const previous = connector;
+  connector = next;
+  return previous;
+}
+
+/** Statuses before the data step: choosing a PMS there only records the choice. */
+const BEFORE_DATA_STEP: readonly string[] = ["BUSINESS_CREATED", "SUBSCRIPTION_REQUESTED", "ONBOARDING_EASY_LITE"];
+/** Statuses that are waiting for credentials: saving them connects at once. */
+const ASKING_FOR_CREDENTIALS: readonly string[] = ["PMS_CREDENTIALS_REQUESTED", "PMS_FAILED"];
+
+export async function activePms(db: Database, id: number): Promise<PmsRow | undefined> {
+  const [pms] = await db
+    .select()
+    .from(pmsSystems)
+    .where(and(eq(pmsSystems.id, id), eq(pmsSystems.isActive, true), isNull(pmsSystems.deletedAt)));
+  return pms;
+}
+
+/** The credentials the PMS's settings ask for, each required one present; others are dropped. */
+export function credentialsFor(t: TFunction, pms: PmsRow, given: Record<string, string>): Record<string, string> | null {
+  if (pms.settings.fields.length === 0) return null;
+  const out: Record<string, string> = {};
+  for (const field of pms.settings.fields) {
+    const value = given[field.name]?.trim() ?? "";
+    if (!value && field.required) throw fieldError(t, `credentials.${field.name}`, "validation.required");
+    if (value) out[field.name] = value;
+  }
+  return out;
+}
+
+/**
+ * PUT /businesses/{id}/pms: records the PMS and its credentials, then moves the status:
+ * before the data step nothing else happens; while credentials are asked for it connects; a
+ * business past that (data loaded, set up, download failed) is first sent back to the
+ * credentials step (`pmsCredentialsRequested`), which is refused (409) while a download runs.
+ */
+export async function choosePms(
+  db: Database,
+  t: TFunction,
+  businessId: string,
+  input: { pms_id: number; credentials: Record<string, string> },
+  now: Date,
+): Promise<void> {
+  const pms = await activePms(db, input.pms_id);
+  if (!pms) throw fieldError(t, "pms_id", "business.unknownPms");
+  const credentials = credentialsFor(t, pms, input.credentials);
+  const connect = await db.transaction(async (txn) => {
+    const tx = txn as unknown as Database;
+    const [row] = await tx.select({ status: businesses.status }).from(businesses).where(eq(businesses.id, businessId)).for("update");
+    if (!row) throw notFound("api.businessNotFound");
+    await tx.update(businesses).set({ pmsId: pms.id, pmsCredentials: credentials, updatedAt: now }).where(eq(businesses.id, businessId));
+    if (BEFORE_DATA_STEP.includes(row.status)) return false;
+    if (!ASKING_FOR_CREDENTIALS.includes(row.status)) {
+      await applyBusinessEventOrThrow(tx, businessId, { type: "pmsCredentialsRequested" }, { now });
+    }
+    return true;
+  });
+  if (connect) await connectPms(db, businessId, now);
+}
+
+/** Verifies the stored credentials and, when accepted, imports: PMS_FAILED, DOWNLOAD_FAILED or DATA_LOADED. */
+export async function connectPms(db: Database, businessId: string, now: Date): Promise<BusinessStatus | string> {
+  const [row] = await db
+    .select({ business: businesses, pms: pmsSystems })
+    .from(businesses)
+    .leftJoin(pmsSystems, eq(pmsSystems.id, businesses.pmsId))
+    .where(eq(businesses.id, businessId));
+  if (!row) throw notFound("api.businessNotFound");
+  if (!row.pms) return row.business.status;
+  const credentials = row.business.pmsCredentials ?? {};
+  const verified = await connector.verify(row.pms, credentials);
+  if (!verified.ok) {
+    logger.info({ msg: "pms credentials rejected", business_id: businessId, pms_id: row.pms.id });
+    await applyBusinessEventOrThrow(db, businessId, { type: "pmsFailed" }, { now });
+    return "PMS_FAILED";
+  }
+  await applyBusinessEventOrThrow(db, businessId, { type: "pmsCredentialsSaved" }, { now });
+  return runImport(db, businessId, now);
+}
+
+/** The import step (DOWNLOADING_DATA → DATA_LOADED or DOWNLOAD_FAILED). */
+export async function runImport(db: Database, businessId: string, now: Date): Promise<BusinessStatus | string> {
+  const [row] = await db
+    .select({ business: businesses, pms: pmsSystems })
+    .from(businesses)
+    .leftJoin(pmsSystems, eq(pmsSystems.id, businesses.pmsId))
+    .where(eq(businesses.id, businessId));
+  if (!row?.pms) return row?.business.status ?? "unknown";
+  const imported = await connector.importData(row.pms, row.business.pmsCredentials ?? {}, businessId);
+  const applied = await applyBusinessEvent(db, businessId, { type: imported.ok ? "downloadFinished" : "downloadFailed" }, { now });
+  return applied.ok ? applied.status : row.business.status;
+}
