@@ -34,6 +34,16 @@ export default [
       route("notifications", "routes/account-settings.notifications.tsx"),
     ]),
     route("account-settings/my-account/photo", "routes/account-settings.my-account.photo.ts"),
+
+    // Admin: users and permissions.
+    route("manage/users", "routes/manage-users.tsx"),
+    route("manage/users/add", "routes/manage-users.add.tsx"),
+    route("manage/users/:id", "routes/manage-users.edit.tsx"),
+    route("manage/users/:id/features", "routes/manage-users.features.tsx"),
+    route("manage/permissions", "routes/manage-permissions.tsx"),
+    route("manage/permissions/add", "routes/manage-permissions.add.tsx"),
+    route("manage/permissions/addUser", "routes/manage-permissions.add-user.tsx"),
+    route("manage/permissions/:id", "routes/manage-permissions.edit.tsx"),
   ]),
 
   route("*", "routes/catch-all.tsx"),

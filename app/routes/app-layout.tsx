@@ -1,6 +1,7 @@
 import { AppForm } from "../components/ui/app-form";
 import { useTranslation } from "react-i18next";
 import { NavLink, Outlet, useRouteLoaderData } from "react-router";
+import { AdminNav } from "../components/admin/admin-nav";
 import { LanguageSwitcher } from "../components/layout/language-switcher";
 import { getRequestState, requireUserMiddleware } from "../lib/request-context.server";
 import type { Route } from "./+types/app-layout";
@@ -35,6 +36,7 @@ export default function AppLayout({ loaderData }: Route.ComponentProps) {
               </NavLink>
             </li>
           </ul>
+          <AdminNav permissions={user.permissions} linkClass={navClass} />
         </nav>
       </aside>
       <div className="flex-1">

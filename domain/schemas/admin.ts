@@ -40,7 +40,8 @@ const optionalText = z
 
 /** At least one role; repeated names count once, in the canonical order of ROLES. */
 export const rolesField = z
-  .array(z.enum(ROLES))
+  // A form with no box ticked sends no value at all: the same message as an empty list.
+  .array(z.enum(ROLES), { error: (issue) => (issue.input === undefined ? "admin:validation.rolesRequired" : undefined) })
   .min(1, "admin:validation.rolesRequired")
   .max(ROLES.length * 2)
   .transform((roles) => ROLES.filter((role) => roles.includes(role)));
@@ -69,6 +70,15 @@ export const adminUpdateUserSchema = z.object({
   country: optionalText.optional(),
   preferred_language: z.enum(LOCALES).optional(),
   roles: rolesField.optional(),
+});
+
+/** The edit form sends every field: here the roles (no box ticked) and the e-mail are required. */
+export const adminEditUserFormSchema = adminUpdateUserSchema.extend({
+  name: personName,
+  surname: personName,
+  email,
+  roles: rolesField,
+  preferred_language: z.enum(LOCALES),
 });
 
 const featureList = z
@@ -112,7 +122,8 @@ export const descriptionField = z
   });
 
 function guardMatchesName(value: { name?: string; guard?: string }, ctx: z.RefinementCtx) {
-  if (value.name && value.guard && !value.name.startsWith(`${value.guard}.`)) {
+  // A malformed name already has its own message.
+  if (value.name && value.guard && PERMISSION_NAME_PATTERN.test(value.name) && !value.name.startsWith(`${value.guard}.`)) {
     ctx.addIssue({ code: "custom", path: ["name"], message: "admin:validation.permissionGuard" });
   }
 }
