@@ -9,7 +9,7 @@ import { HttpError, notFound } from "../errors.ts";
 import { userByEmail } from "./accounts.ts";
 import type { BusinessAccess, BusinessRow } from "./business-access.ts";
 import { addRole, fieldError, rememberSelection } from "./businesses.ts";
-import { invitationMail, sendMail } from "./mail/index.ts";
+import { sendInvitationMail } from "./mail/index.ts";
 import { hashToken } from "./tokens.ts";
 
 /** Invitations for people without an account last a week. */
@@ -125,8 +125,7 @@ export async function addCollaborator(
   });
   const link = `${deps.config.APP_URL.replace(/\/+$/, "")}/invitations/${token}`;
   const inviterName = [context.inviter.name, context.inviter.surname].filter(Boolean).join(" ");
-  const mail = invitationMail(context.locale, { inviter: inviterName, business: business.companyName, link, days: INVITATION_DAYS });
-  await sendMail(deps, { kind: "invitation", to: input.email, locale: context.locale, mail });
+  await sendInvitationMail(deps, { to: input.email, locale: context.locale, inviter: inviterName, business: business.companyName, link, days: INVITATION_DAYS });
   return { kind: "invitation", invitation: invitationJson(invitation) };
 }
 
