@@ -1,0 +1,312 @@
+import { asc, eq, sql } from "drizzle-orm";
+import { CODE_ALPHABET, CODE_LENGTH } from "../../../domain/bookings/code.ts";
+import { addDays, stayNights, todayIn } from "../../../domain/bookings/stay.ts";
+import { weekday } from "../../../domain/pricing/dates.ts";
+import { rebuildInventory } from "../../services/bookings/inventory.ts";
+import type { Database } from "../client.ts";
+import { bookingQuotes, businesses, type guests, type reservationNights, reservations, roomBlocks, roomCategories, rooms } from "../schema/index.ts";
+
+/**
+ * A year of the demo pousada's life: rooms 101–108 (Standard), 201–204 (Deluxe), 301–302
+ * (Suíte), six months of past stays and six of future bookings, fuller on weekends, in summer
+ * (December–February), Carnaval week and July, future months filling as their dates approach;
+ * several channels; cancellations and no-shows; a couple of room blocks and an open quote.
+ * Deterministic (seeded PRNG, dates relative to the business's today) and inserted in bulk, then
+ * the inventory counters are rebuilt in one statement. Does nothing without the pousada.
+ */
+export async function seedBookings(db: Database, now: Date, businessName = "Pousada Maré Alta"): Promise<void> {
+  const [business] = await db.select().from(businesses).where(eq(businesses.companyName, businessName)).limit(1);
+  if (!business) return;
+  const categories = await db.select().from(roomCategories).where(eq(roomCategories.businessId, business.id)).orderBy(asc(roomCategories.position), asc(roomCategories.createdAt));
+  if (categories.length === 0) return;
+  const random = mulberry32(20_260_101);
+  const today = todayIn(business.timezone, now);
+
+  // Rooms: 101…, 201…, 301… — as many per category as it sells.
+  const roomRows = await db
+    .insert(rooms)
+    .values(
+      categories.flatMap((c, ci) =>
+        Array.from({ length: c.roomCount }, (_, i) => ({ businessId: business.id, categoryId: c.id, number: String((ci + 1) * 100 + i + 1), floor: String(ci + 1), createdAt: now, updatedAt: now })),
+      ),
+    )
+    .returning();
+
+  const from = addDays(today, -182);
+  const to = addDays(today, 183);
+  /** room id → nights taken (by a stay or a block). */
+  const taken = new Map<string, Set<string>>(roomRows.map((r) => [r.id, new Set<string>()]));
+
+  // Blocks: room 104 under maintenance for three nights in two weeks; one suite for the owner on a weekend next month.
+  const blocks: (typeof roomBlocks.$inferInsert)[] = [];
+  const block = (roomNumber: string, startsAt: string, nights: number, reason: string, notes: string) => {
+    const room = roomRows.find((r) => r.number === roomNumber);
+    if (!room) return;
+    const endsAt = addDays(startsAt, nights - 1);
+    blocks.push({ businessId: business.id, categoryId: room.categoryId, roomId: room.id, count: 1, startsAt, endsAt, reason, notes, createdAt: now, updatedAt: now });
+    for (const n of stayNights(startsAt, addDays(endsAt, 1))) taken.get(room.id)!.add(n);
+  };
+  block("104", addDays(today, 14), 3, "maintenance", "Troca do ar-condicionado");
+  const nextFriday = addDays(today, 30 + ((5 - weekday(addDays(today, 30)) + 7) % 7));
+  block("302", nextFriday, 2, "owner_use", "Família do proprietário");
+
+  const guestRows: (typeof guests.$inferInsert & { id: string })[] = [];
+  const reservationRows: (typeof reservations.$inferInsert & { id: string })[] = [];
+  const nightRows: (typeof reservationNights.$inferInsert)[] = [];
+  const codes = new Set<string>();
+  const newCode = () => {
+    for (;;) {
+      let code = "";
+      for (let i = 0; i < CODE_LENGTH; i++) code += CODE_ALPHABET[Math.floor(random() * CODE_ALPHABET.length)];
+      if (!codes.has(code)) return codes.add(code), code;
+    }
+  };
+  const uuid = () => {
+    const hex = Array.from({ length: 32 }, () => Math.floor(random() * 16).toString(16)).join("");
+    return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-4${hex.slice(13, 16)}-${"89ab"[Math.floor(random() * 4)]}${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
+  };
+
+  const addStay = (category: (typeof categories)[number], roomId: string | null, arrival: string, nights: number, status: (typeof reservations.$inferInsert)["status"]) => {
+    const departure = addDays(arrival, nights);
+    const dates = stayNights(arrival, departure);
+    const guest = makeGuest(random, uuid(), business.id);
+    guestRows.push({ ...guest, createdAt: now, updatedAt: now });
+    const maxGuests = Math.max(category.minOccupation, Math.min(category.maxOccupation, 4));
+    const people = category.minOccupation + Math.floor(random() * (maxGuests - category.minOccupation + 1));
+    const children = people > 2 && random() < 0.6 ? people - 2 : 0;
+    const rates = dates.map((d) => nightlyRate(category, d));
+    const total = rates.reduce((s, r) => s + r, 0);
+    const lead = 1 + Math.floor(random() * random() * 120);
+    const createdAt = new Date(Math.min(now.getTime(), Date.parse(`${addDays(arrival, -lead)}T15:00:00Z`)));
+    const id = uuid();
+    const holds = status !== "cancelled" && status !== "no_show";
+    reservationRows.push({
+      id,
+      businessId: business.id,
+      code: newCode(),
+      status,
+      arrival,
+      departure,
+      categoryId: category.id,
+      roomId: holds ? roomId : null,
+      guestId: guest.id,
+      adults: people - children,
+      children,
+      ratePerNight: Math.round(total / dates.length),
+      total,
+      currency: business.currency,
+      channel: pick(random, CHANNEL_WEIGHTS),
+      notes: random() < 0.08 ? pick(random, NOTES) : null,
+      createdAt,
+      updatedAt: createdAt,
+      cancelledAt: status === "cancelled" ? new Date(Math.min(now.getTime(), createdAt.getTime() + 3 * 86_400_000)) : null,
+      cancellationReason: status === "cancelled" ? pick(random, CANCEL_REASONS) : null,
+      checkedInAt: status === "checked_in" || status === "checked_out" ? new Date(`${arrival}T17:00:00Z`) : null,
+      checkedOutAt: status === "checked_out" ? new Date(`${departure}T14:00:00Z`) : null,
+    });
+    for (const [i, night] of dates.entries()) {
+      nightRows.push({ reservationId: id, night, businessId: business.id, categoryId: category.id, roomId: holds ? roomId : null, rate: rates[i], holds });
+    }
+  };
+
+  for (const room of roomRows) {
+    const category = categories.find((c) => c.id === room.categoryId)!;
+    const nights = taken.get(room.id)!;
+    for (let day = from; day < to; ) {
+      const target = demand(day, today);
+      // A stay starts on a free night with a chance that keeps the room about `target` full.
+      if (nights.has(day) || random() > target * START_FACTOR) {
+        day = addDays(day, 1);
+        continue;
+      }
+      // Friday arrivals mostly stay the weekend; otherwise short stays, longer in high season.
+      let length = weekday(day) === 5 && random() < 0.7 ? 2 : 1 + Math.floor(random() * random() * (isHigh(day) ? 7 : 4));
+      while (length > 1 && stayNights(day, addDays(day, length)).some((n) => nights.has(n) || n >= to)) length--;
+      const departure = addDays(day, length);
+      const past = departure <= today;
+      const current = day <= today && today < departure;
+      let status: (typeof reservations.$inferInsert)["status"] = past ? "checked_out" : current ? (day === today ? "confirmed" : "checked_in") : random() < 0.1 ? "pending" : "confirmed";
+      if (day <= today && random() < 0.03) status = "no_show";
+      addStay(category, room.id, day, length, status);
+      if (status !== "no_show") for (const n of stayNights(day, departure)) nights.add(n);
+      day = departure;
+    }
+  }
+  // Cancellations: about one booking in twelve, on dates across the year.
+  const cancellations = Math.round(reservationRows.length / 12);
+  for (let i = 0; i < cancellations; i++) {
+    const category = categories[Math.floor(random() * categories.length)];
+    const arrival = addDays(from, Math.floor(random() * 365));
+    addStay(category, null, arrival, 1 + Math.floor(random() * 4), "cancelled");
+  }
+
+  // One JSON parameter per table: PGlite parses it far faster than thousands of bound values.
+  await bulk(db, "guests", "id uuid, business_id uuid, name text, email text, phone text, document text, country text", guestRows.map((g) => ({ id: g.id, business_id: g.businessId, name: g.name, email: g.email, phone: g.phone, document: g.document, country: g.country })));
+  await bulk(
+    db,
+    "reservations",
+    "id uuid, business_id uuid, code text, status text, arrival date, departure date, category_id uuid, room_id uuid, guest_id uuid, adults int, children int, rate_per_night int, total int, currency text, channel text, notes text, created_at timestamptz, updated_at timestamptz, cancelled_at timestamptz, cancellation_reason text, checked_in_at timestamptz, checked_out_at timestamptz",
+    reservationRows.map((r) => ({
+      id: r.id,
+      business_id: r.businessId,
+      code: r.code,
+      status: r.status,
+      arrival: r.arrival,
+      departure: r.departure,
+      category_id: r.categoryId,
+      room_id: r.roomId,
+      guest_id: r.guestId,
+      adults: r.adults,
+      children: r.children,
+      rate_per_night: r.ratePerNight,
+      total: r.total,
+      currency: r.currency,
+      channel: r.channel,
+      notes: r.notes,
+      created_at: r.createdAt,
+      updated_at: r.updatedAt,
+      cancelled_at: r.cancelledAt,
+      cancellation_reason: r.cancellationReason,
+      checked_in_at: r.checkedInAt,
+      checked_out_at: r.checkedOutAt,
+    })),
+  );
+  await bulk(
+    db,
+    "reservation_nights",
+    "reservation_id uuid, night date, business_id uuid, category_id uuid, room_id uuid, rate int, holds boolean",
+    nightRows.map((n) => ({ reservation_id: n.reservationId, night: n.night, business_id: n.businessId, category_id: n.categoryId, room_id: n.roomId, rate: n.rate, holds: n.holds })),
+  );
+  if (blocks.length) await db.insert(roomBlocks).values(blocks);
+  await rebuildInventory(db, business.id);
+
+  const suite = categories[categories.length - 1];
+  const quoteArrival = addDays(today, 45);
+  const quoteNights = stayNights(quoteArrival, addDays(quoteArrival, 3)).map((date) => ({ date, rate: nightlyRate(suite, date), season: null, level: null }));
+  await db.insert(bookingQuotes).values({
+    businessId: business.id,
+    categoryId: suite.id,
+    arrival: quoteArrival,
+    departure: addDays(quoteArrival, 3),
+    adults: 2,
+    children: 1,
+    guestName: "Helena Duarte",
+    guestEmail: "helena.duarte@example.com",
+    nights: quoteNights,
+    total: quoteNights.reduce((s, n) => s + n.rate, 0),
+    currency: business.currency,
+    notes: "Aniversário de casamento",
+    validUntil: addDays(today, 7),
+    createdAt: now,
+  });
+}
+
+/** Inserts rows given as JSON objects whose keys are the columns named in `columns` ("name type, …"). */
+async function bulk(db: Database, table: string, columns: string, rows: Record<string, unknown>[]) {
+  if (rows.length === 0) return;
+  const names = columns
+    .split(",")
+    .map((c) => c.trim().split(" ")[0])
+    .join(", ");
+  await db.execute(sql`insert into ${sql.identifier(table)} (${sql.raw(names)}) select ${sql.raw(names)} from json_to_recordset(${JSON.stringify(rows)}::json) as x(${sql.raw(columns)})`);
+}
+
+/** Scales a night's demand into the chance that a stay starts on it. */
+const START_FACTOR = 0.55;
+
+/** How full the pousada tends to be that night (0–1), and how much of it is booked already for a future night. */
+function demand(night: string, today: string): number {
+  const dow = weekday(night);
+  let target = dow === 5 || dow === 6 ? 0.9 : dow === 0 ? 0.3 : 0.28;
+  if (isHigh(night)) target = Math.min(0.97, target + 0.35);
+  const ahead = (Date.parse(night) - Date.parse(today)) / 86_400_000;
+  if (ahead > 3) target *= Math.max(0.2, 1 - ahead / 220);
+  return target;
+}
+
+/** Summer (December–February), Carnaval week (mid-February) and the July school holidays. */
+function isHigh(night: string): boolean {
+  const month = Number(night.slice(5, 7));
+  return month === 12 || month === 1 || month === 7 || (month === 2 && Number(night.slice(8, 10)) <= 20);
+}
+
+/** A plausible past rate (the tariff is seeded afterwards): R$ 250 base, weekends and high season higher, per category. */
+function nightlyRate(category: { priceVariationType: string; priceVariationValue: number }, night: string): number {
+  const dow = weekday(night);
+  let base = isHigh(night) ? 35_000 : dow === 5 || dow === 6 ? 29_000 : 25_000;
+  base = category.priceVariationType === "percentage" ? Math.round(base * (1 + category.priceVariationValue / 100)) : base + category.priceVariationValue;
+  return Math.round(base / 100) * 100;
+}
+
+const CHANNEL_WEIGHTS: [string, number][] = [
+  ["booking_com", 34],
+  ["direct", 24],
+  ["airbnb", 16],
+  ["phone", 14],
+  ["expedia", 10],
+  ["walk_in", 2],
+];
+const CANCEL_REASONS: [string, number][] = [
+  ["Mudança de planos", 5],
+  ["Problema de saúde", 2],
+  ["Encontrou outra hospedagem", 2],
+  ["Cancelado pelo canal", 3],
+];
+const NOTES: [string, number][] = [
+  ["Chegada depois das 22h", 3],
+  ["Pediu berço", 1],
+  ["Lua de mel", 1],
+  ["Alergia a frutos do mar", 1],
+  ["Vaga de garagem", 2],
+];
+
+const FIRST = ["Ana", "Bruno", "Carla", "Diego", "Eduarda", "Felipe", "Gabriela", "Henrique", "Isabela", "João", "Larissa", "Marcos", "Natália", "Otávio", "Paula", "Rafael", "Sofia", "Thiago", "Vitória", "William", "Camila", "Lucas", "Mariana", "Pedro", "Beatriz", "Gustavo", "Juliana", "Rodrigo", "Letícia", "André"];
+const LAST = ["Silva", "Santos", "Oliveira", "Souza", "Lima", "Pereira", "Ferreira", "Costa", "Rodrigues", "Almeida", "Nascimento", "Carvalho", "Araújo", "Ribeiro", "Martins", "Rocha", "Barbosa", "Teixeira", "Mendes", "Cardoso"];
+const ABROAD: [string, string, string][] = [
+  ["Emma", "Müller", "DE"],
+  ["Lucía", "García", "ES"],
+  ["Marco", "Rossi", "IT"],
+  ["Chloé", "Tremblay", "CA"],
+  ["James", "Smith", "US"],
+  ["Sofía", "Fernández", "AR"],
+  ["Mateo", "González", "UY"],
+];
+
+function makeGuest(random: () => number, id: string, businessId: string) {
+  let name: string;
+  let country: string;
+  if (random() < 0.15) {
+    const [first, last, c] = ABROAD[Math.floor(random() * ABROAD.length)];
+    name = `${first} ${last}`;
+    country = c;
+  } else {
+    name = `${FIRST[Math.floor(random() * FIRST.length)]} ${LAST[Math.floor(random() * LAST.length)]}`;
+    country = "BR";
+  }
+  const slug = name
+    .normalize("NFD")
+    .replace(/[\u0300-\u036f]/g, "")
+    .toLowerCase()
+    .replace(/[^a-z]+/g, ".");
+  const phone = country === "BR" ? `+55 ${11 + Math.floor(random() * 80)} 9${String(Math.floor(random() * 1e8)).padStart(8, "0")}` : null;
+  return { id, businessId, name, email: random() < 0.85 ? `${slug}${Math.floor(random() * 90) + 10}@example.com` : null, phone, document: null, country };
+}
+
+function pick<T>(random: () => number, weighted: [T, number][]): T {
+  const total = weighted.reduce((s, [, w]) => s + w, 0);
+  let r = random() * total;
+  for (const [value, w] of weighted) if ((r -= w) < 0) return value;
+  return weighted[weighted.length - 1][0];
+}
+
+/** A small, fast, seedable PRNG: the same demo data on every fresh start. */
+function mulberry32(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
