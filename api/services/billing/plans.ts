@@ -95,8 +95,12 @@ export async function businessPlans(db: Database, businessId: string, locale: st
     .where(eq(subscriptions.businessId, businessId))
     .orderBy(desc(subscriptions.createdAt), desc(subscriptions.id));
   const latest = new Map<number, (typeof rows)[number]>();
-  // Newest first, so the first row seen of each plan is its latest subscription.
-  for (const row of rows) if (!latest.has(row.plan.id)) latest.set(row.plan.id, row);
+  // Newest first, so the first row seen of each plan is its latest subscription — except that the
+  // live one (at most one per plan) always wins.
+  for (const row of rows) {
+    const seen = latest.get(row.plan.id);
+    if (!seen || (isLive(row.subscription.status) && !isLive(seen.subscription.status))) latest.set(row.plan.id, row);
+  }
   const ordered = [...latest.values()].sort(
     (a, b) =>
       Number(a.plan.isAddOn) - Number(b.plan.isAddOn) ||

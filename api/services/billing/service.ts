@@ -149,7 +149,7 @@ async function attachCard(ctx: OperationContext, deps: BillingDeps, token: strin
   const card = await viaProvider(fallback, () => deps.provider.attachPaymentMethod(ctx, token));
   const [row] = await ctx.tx
     .insert(paymentMethods)
-    .values({ id: card.id, businessId: ctx.business.id, provider: deps.provider.name, brand: card.brand, last4: card.last4, expMonth: card.expMonth, expYear: card.expYear, testCard: card.testCard ?? null, createdAt: ctx.now })
+    .values({ id: card.id, businessId: ctx.business.id, provider: deps.provider.name, brand: card.brand, last4: card.last4, expMonth: card.expMonth, expYear: card.expYear, testCard: card.testCard ?? null })
     .returning();
   if (setAsDefault || !ctx.customer.defaultPaymentMethodId) {
     await viaProvider(fallback, () => deps.provider.setDefaultPaymentMethod(ctx, row));
@@ -358,7 +358,8 @@ export async function resume(deps: BillingDeps, businessId: string, identifier: 
   return inTransaction(deps.db, async (tx) => {
     const business = await lockBusiness(tx, businessId);
     const history = await subscriptionsOf(tx, businessId);
-    const latest = history.find((s) => s.plan.planIdentifier === identifier);
+    const ofPlan = history.filter((s) => s.plan.planIdentifier === identifier);
+    const latest = ofPlan.find((s) => s.status === "trialing" || s.status === "active" || s.status === "past_due") ?? ofPlan[0];
     if (!latest) throw invalid({ [PLAN_FIELD]: ["billing.notSubscribed"] }, "billing.notSubscribed");
     const ctx = await contextFor(tx, deps, business);
     if (latest.status === "trialing" || latest.status === "active" || latest.status === "past_due") {

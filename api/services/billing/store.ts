@@ -116,7 +116,8 @@ export async function insertSubscription(
       couponId: values.couponId ?? null,
       cancellationReason: values.reason ?? null,
       ...values.state,
-      createdAt: now,
+      // createdAt is the database's clock: it orders a business's subscriptions even when the
+      // service's clock stands still (tests) — "latest" must mean the last one made.
       updatedAt: now,
     })
     .returning();
