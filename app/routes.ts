@@ -35,6 +35,20 @@ export default [
     ]),
     route("account-settings/my-account/photo", "routes/account-settings.my-account.photo.ts"),
 
+    // Pricing: price settings, calendar, days to update, occupation logs, holidays (admin).
+    route("price-settings", "routes/price-settings.tsx"),
+    route("price-settings/new-setting", "routes/price-settings.new-setting.tsx"),
+    route("price-settings/seasonalities", "routes/price-settings.seasonalities.tsx"),
+    route("price-settings/step-content", "routes/price-settings.step-parts.tsx", { id: "price-settings-step-content" }),
+    route("price-settings/step-wrapper", "routes/price-settings.step-parts.tsx", { id: "price-settings-step-wrapper" }),
+    route("price-settings/layout-container", "routes/price-settings.step-parts.tsx", { id: "price-settings-layout-container" }),
+    route("calendar", "routes/calendar.tsx"),
+    route("days-to-update", "routes/days-to-update.tsx"),
+    route("occupation-logs", "routes/occupation-logs.tsx"),
+    route("manage/holidays", "routes/manage-holidays.tsx"),
+    route("manage/holidays/add", "routes/manage-holidays.add.tsx"),
+    route("manage/holidays/:id", "routes/manage-holidays.edit.tsx"),
+
     // Admin: users and permissions.
     route("manage/users", "routes/manage-users.tsx"),
     route("manage/users/add", "routes/manage-users.add.tsx"),

@@ -22,6 +22,7 @@ import { manualPrices, occupationLogs, roomCategories, seasonalities, users } fr
 import { HttpError, notFound } from "../errors.ts";
 import { requireBusiness, type BusinessEnv } from "../middleware/business.ts";
 import type { BusinessRow } from "../services/business-access.ts";
+import { businessJson } from "../services/business-json.ts";
 import { businessToday, calendarDays, canPrice, holidaysBetween, occupancyPercentages } from "../services/pricing/calendar.ts";
 import { loadPricingConfig, tariffConfigurationFrom } from "../services/pricing/config.ts";
 import { daysToUpdate, publishRates, refreshRates } from "../services/pricing/rates.ts";
@@ -50,21 +51,11 @@ function requireCalendarReader(c: C) {
   }
 }
 
-/**
- * The business as the tariff-configuration calls answer it. The businesses area owns the full
- * business JSON; these answers carry its identity and the whole `tariff_configuration`.
- */
-async function businessJson(db: Database, business: BusinessRow) {
-  const config = await loadPricingConfig(db, business.id);
-  return {
-    uuid: business.id,
-    company_name: business.companyName,
-    status: business.status,
-    country: business.country,
-    state: business.state,
-    currency: business.currency,
-    tariff_configuration: tariffConfigurationFrom(config),
-  };
+/** The business as the tariff-configuration calls answer it: the business JSON with its `tariff_configuration` filled. */
+async function businessAnswer(c: C, business: BusinessRow) {
+  const { db } = c.var.deps;
+  const [json, config] = await Promise.all([businessJson(db, business, { locale: c.var.locale, viewer: c.var.user }), loadPricingConfig(db, business.id)]);
+  return { ...json, tariff_configuration: tariffConfigurationFrom(config) };
 }
 
 /** Runs a settings write and the recomputation of the next year's rates in one transaction. */
@@ -102,7 +93,7 @@ export const pricingRoutes = new Hono<BusinessEnv>()
     const business = c.var.access.business;
     const config = await loadPricingConfig(db, business.id);
     const warnings = await settingsWrite(c, (tx) => saveRoomsTariff(c.var.t, tx, business.id, input, config, now()));
-    return c.json({ business: await businessJson(db, business), ...withWarnings(warnings) });
+    return c.json({ business: await businessAnswer(c, business), ...withWarnings(warnings) });
   })
 
   .post("/businesses/:id/tariff-configuration/fluctuation-levels", requireBusiness("user.price-settings"), async (c) => {
@@ -111,7 +102,7 @@ export const pricingRoutes = new Hono<BusinessEnv>()
     const business = c.var.access.business;
     const config = await loadPricingConfig(db, business.id);
     await settingsWrite(c, (tx) => saveFluctuationLevels(c.var.t, tx, business.id, input, config, now()));
-    return c.json({ business: await businessJson(db, business) });
+    return c.json({ business: await businessAnswer(c, business) });
   })
 
   .post("/businesses/:id/tariff-configuration/sazonalities", requireBusiness("user.price-settings"), async (c) => {
@@ -121,7 +112,7 @@ export const pricingRoutes = new Hono<BusinessEnv>()
     const config = await loadPricingConfig(db, business.id);
     const warnings = checkSeasonality(c.var.t, config, null, input);
     const id = await settingsWrite(c, (tx) => saveSeasonality(tx, business.id, null, input, config, now()));
-    const answer = await businessJson(db, business);
+    const answer = await businessAnswer(c, business);
     const created = answer.tariff_configuration.sazonalities.find((s) => s.uuid === id)!;
     return c.json({ business: answer, created_sazonality: created, ...withWarnings(warnings) }, 201);
   })
@@ -135,7 +126,7 @@ export const pricingRoutes = new Hono<BusinessEnv>()
     if (!config.seasonalities.some((s) => s.uuid === id)) throw notFound();
     const warnings = checkSeasonality(c.var.t, config, id, input);
     await settingsWrite(c, (tx) => saveSeasonality(tx, business.id, id, input, config, now()));
-    return c.json({ business: await businessJson(db, business), ...withWarnings(warnings) });
+    return c.json({ business: await businessAnswer(c, business), ...withWarnings(warnings) });
   })
 
   .delete("/businesses/:id/tariff-configuration/sazonalities/:sazonalityId", requireBusiness("user.price-settings"), async (c) => {
@@ -151,7 +142,7 @@ export const pricingRoutes = new Hono<BusinessEnv>()
       throw new HttpError(422, "api.invalid", { is_reference: [c.var.t("problem.season.deleteReference", { ns: "pricing" })] });
     }
     await settingsWrite(c, (tx) => tx.delete(seasonalities).where(eq(seasonalities.id, id)));
-    return c.json({ business: await businessJson(db, business) });
+    return c.json({ business: await businessAnswer(c, business) });
   })
 
   .put("/businesses/:id/tariff-configuration/occupancy-pricing", requireBusiness("user.price-settings"), async (c) => {
@@ -159,7 +150,7 @@ export const pricingRoutes = new Hono<BusinessEnv>()
     const { db, now } = c.var.deps;
     const business = c.var.access.business;
     await settingsWrite(c, (tx) => saveOccupancyPricing(c.var.t, tx, business.id, input, now()));
-    return c.json({ business: await businessJson(db, business) });
+    return c.json({ business: await businessAnswer(c, business) });
   })
 
   .put("/businesses/:id/tariff-configuration/lead-time", requireBusiness("user.price-settings"), async (c) => {
@@ -167,7 +158,7 @@ export const pricingRoutes = new Hono<BusinessEnv>()
     const { db } = c.var.deps;
     const business = c.var.access.business;
     const warnings = await settingsWrite(c, (tx) => saveLeadTime(c.var.t, tx, business.id, input));
-    return c.json({ business: await businessJson(db, business), ...withWarnings(warnings) });
+    return c.json({ business: await businessAnswer(c, business), ...withWarnings(warnings) });
   })
 
   // ---- manual prices ------------------------------------------------------------------------

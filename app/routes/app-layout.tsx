@@ -3,6 +3,7 @@ import { useTranslation } from "react-i18next";
 import { NavLink, Outlet, useRouteLoaderData } from "react-router";
 import { AdminNav } from "../components/admin/admin-nav";
 import { LanguageSwitcher } from "../components/layout/language-switcher";
+import { PricingNavItems } from "../components/pricing/nav";
 import { getRequestState, requireUserMiddleware } from "../lib/request-context.server";
 import type { Route } from "./+types/app-layout";
 
@@ -35,6 +36,7 @@ export default function AppLayout({ loaderData }: Route.ComponentProps) {
                 {t("nav.dashboard")}
               </NavLink>
             </li>
+            <PricingNavItems permissions={user.permissions} className={navClass} />
           </ul>
           <AdminNav permissions={user.permissions} linkClass={navClass} />
         </nav>

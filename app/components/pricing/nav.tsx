@@ -1,0 +1,29 @@
+import { useTranslation } from "react-i18next";
+import { NavLink } from "react-router";
+
+/** The pricing entries of the sidebar, each shown only to who may open it (as the routes' guards decide). */
+export function PricingNavItems({ permissions, className }: { permissions: { name: string }[]; className: (state: { isActive: boolean }) => string }) {
+  const { t } = useTranslation("pricing");
+  const can = (name: string) => permissions.some((p) => p.name === name);
+  const calendar = can("user.calendar") || can("user.price-settings");
+  const items = [
+    { show: calendar, to: "/calendar", label: t("nav.calendar") },
+    { show: can("user.price-settings"), to: "/price-settings", label: t("nav.priceSettings") },
+    { show: calendar, to: "/days-to-update", label: t("nav.daysToUpdate") },
+    { show: calendar, to: "/occupation-logs", label: t("nav.occupationLogs") },
+    { show: can("admin.businesses"), to: "/manage/holidays", label: t("nav.holidays") },
+  ];
+  return (
+    <>
+      {items
+        .filter((i) => i.show)
+        .map((i) => (
+          <li key={i.to}>
+            <NavLink to={i.to} className={className}>
+              {i.label}
+            </NavLink>
+          </li>
+        ))}
+    </>
+  );
+}

@@ -1,0 +1,116 @@
+import { expect, test, type APIRequestContext } from "@playwright/test";
+import AxeBuilder from "@axe-core/playwright";
+import { DEMO_PASSWORD, demo, scriptsRan, signIn } from "./support/auth";
+
+/**
+ * Issue 5, "done when": a collaborator holding user.price-settings creates a seasonality for
+ * next December, sees December's calendar change, and the days-to-update list gains those days.
+ * Runs with JavaScript on and off; each project uses its own nights and rate so the two runs on
+ * one server do not see each other's season.
+ */
+
+async function apiToken(request: APIRequestContext, email: string): Promise<string> {
+  const res = await request.post("/api/auth/login", { data: { email, password: DEMO_PASSWORD } });
+  expect(res.ok()).toBeTruthy();
+  return (await res.json()).token;
+}
+
+/** The owner grants the demo collaborator user.price-settings on the demo pousada (through the collaborators API). */
+async function grantPriceSettings(request: APIRequestContext): Promise<string> {
+  const owner = await apiToken(request, demo.owner);
+  const headers = { authorization: `Bearer ${owner}` };
+  const { businesses, selected_business_uuid } = await (await request.get("/api/v1/businesses", { headers })).json();
+  const businessId: string = selected_business_uuid ?? businesses[0].uuid;
+  const team = await (await request.get(`/api/v1/businesses/${businessId}/collaborators`, { headers })).json();
+  const member = team.data.find((m: { user: { email: string } }) => m.user.email === demo.collaborator);
+  const permissions = [...new Set([...member.permissions, "user.price-settings"])];
+  const res = await request.put(`/api/v1/businesses/${businessId}/collaborators/${member.user.uuid}`, { headers, data: { permissions } });
+  expect(res.ok(), await res.text()).toBeTruthy();
+  return businessId;
+}
+
+function nextDecember(): number {
+  const now = new Date();
+  return now.getUTCMonth() === 11 ? now.getUTCFullYear() + 1 : now.getUTCFullYear();
+}
+
+test("a collaborator creates a December season, the calendar and the days to update follow", async ({ page, request }, info) => {
+  await grantPriceSettings(request);
+  const year = nextDecember();
+  const js = info.project.name === "js";
+  const [start, middle, end] = js ? [10, 11, 12] : [14, 15, 16];
+  const day = (d: number) => `${year}-12-${String(d).padStart(2, "0")}`;
+  const rate = js ? "777,00" : "888,00";
+  const shown = js ? "777" : "888";
+  const title = `Natal e2e ${info.project.name}`;
+
+  await signIn(page, demo.collaborator);
+  expect(await scriptsRan(page)).toBe(js);
+
+  // Before: December's middle night is not at that rate and is not waiting to be published.
+  await page.goto(`/calendar?month=${year}-12`);
+  const cell = page.locator(`a[data-date="${day(middle)}"]`).first();
+  await expect(cell).toBeVisible();
+  await expect(cell).not.toContainText(shown);
+  await page.goto("/days-to-update");
+  await expect(page.locator(`li[data-date="${day(middle)}"]`)).toHaveCount(0);
+
+  // Create the season through the form.
+  await page.goto("/price-settings/seasonalities");
+  const form = page.locator("form#season-new");
+  await form.getByLabel("Nome", { exact: true }).fill(title);
+  await form.getByLabel("Tarifa (R$)").fill(rate);
+  await form.getByLabel("Início 1").fill(day(start));
+  await form.getByLabel("Fim 1").fill(day(end));
+  await form.getByRole("button", { name: "Criar temporada" }).click();
+  await expect(page.getByText("Temporada salva", { exact: false }).first()).toBeVisible();
+  await expect(page.getByRole("listitem").filter({ hasText: title }).first()).toBeVisible();
+
+  // The calendar changed for those nights, and only those.
+  await page.goto(`/calendar?month=${year}-12`);
+  for (const d of [start, middle, end]) await expect(page.locator(`a[data-date="${day(d)}"]`).first()).toContainText(shown);
+  await expect(page.locator(`a[data-date="${day(end + 1)}"]`).first()).not.toContainText(shown);
+
+  // The explanation panel names the season.
+  await page.locator(`a[data-date="${day(middle)}"]`).first().click();
+  await expect(page.locator("#day-panel")).toContainText(title);
+  await expect(page.locator("#day-panel")).toContainText("Por que este preço?");
+
+  // The days to update gained those nights.
+  await page.goto("/days-to-update");
+  for (const d of [start, middle, end]) await expect(page.locator(`li[data-date="${day(d)}"]`)).toBeVisible();
+});
+
+test("the pricing pages pass axe; the wizard's part routes open the wizard", async ({ page }) => {
+  test.setTimeout(180_000);
+  await signIn(page, demo.owner);
+  for (const path of ["/price-settings", "/price-settings/seasonalities", "/price-settings/new-setting?step=2", "/calendar", "/days-to-update", "/occupation-logs"]) {
+    await page.goto(path);
+    await expect(page.locator("main h1")).toBeVisible();
+    const results = await new AxeBuilder({ page }).include("main").analyze();
+    const serious = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
+    expect(serious.map((v) => `${path}: ${v.id} ${v.nodes.map((n) => n.target).join(" ")}`)).toEqual([]);
+  }
+  await page.goto("/price-settings/step-wrapper?step=3");
+  await expect(page).toHaveURL(/\/price-settings\/new-setting\?step=3$/);
+});
+
+test("an administrator manages holidays", async ({ page }, info) => {
+  await signIn(page, demo.admin);
+  const year = 2031 + (info.project.name === "js" ? 0 : 1);
+  await page.goto(`/manage/holidays?year=${year}&country=BR`);
+  await page.locator("#import-year").fill(String(year));
+  await page.getByRole("button", { name: "Importar", exact: true }).click();
+  await expect(page.getByRole("cell", { name: "Natal", exact: true })).toBeVisible();
+  await page.getByRole("link", { name: "Adicionar feriado" }).click();
+  await page.getByLabel("Nome (português)").fill("Festa da Tainha");
+  await page.getByLabel("Data").fill(`${year}-06-20`);
+  await page.getByLabel("Estado").fill("SC");
+  await page.getByRole("button", { name: "Salvar feriado" }).click();
+  await expect(page.getByRole("cell", { name: "Festa da Tainha", exact: true })).toBeVisible();
+  await page.getByLabel(/Selecionar Festa da Tainha/).check();
+  await page.getByLabel(/Selecionar Natal/).check();
+  await page.getByRole("button", { name: "Excluir selecionados" }).click();
+  await expect(page.getByText("Feriados excluídos: 2.")).toBeVisible();
+  await expect(page.getByRole("cell", { name: "Festa da Tainha", exact: true })).toHaveCount(0);
+});
