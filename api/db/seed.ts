@@ -3,6 +3,7 @@ import type { Database } from "./client.ts";
 import { users } from "./schema/index.ts";
 import { DEMO_PASSWORD, demoUsers, seedUsers } from "./seeds/users.ts";
 import { seedBusinesses } from "./seeds/businesses.ts";
+import { seedBilling } from "./seeds/billing.ts";
 import { seedBookings } from "./seeds/bookings.ts";
 import { seedPricing } from "./seeds/pricing.ts";
 
@@ -15,6 +16,8 @@ export async function seed(db: Database, now = new Date()): Promise<void> {
     const people = await seedUsers(tx as unknown as Database, now);
     // The demo pousada, its rooms and its collaborator (business types and PMS come from migration 0006).
     await seedBusinesses(tx as unknown as Database, people, now);
+    // The pousada's Pro subscription and test card, so the product opens without /subscribe.
+    await seedBilling(tx as unknown as Database, now);
     // After the businesses, before the prices (so the first rates see the real occupancy): rooms and a year of bookings.
     await seedBookings(tx as unknown as Database, now);
     // After the businesses: prices the demo pousada (and seeds holidays).

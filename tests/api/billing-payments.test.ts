@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { DEMO_BUSINESS } from "../../api/db/seeds/businesses.ts";
 import { billingWorld, cardRows, newBusiness, type BillingWorld } from "./billing-fixtures.ts";
 
 let w: BillingWorld;
@@ -99,6 +100,16 @@ describe("payment methods, kept per business", () => {
       await w.t.json("GET", `/api/v1/payments/${id}/invoices`, { token, status: 403 });
     }
     expect((await methods(id, w.admin.token)).data.payment_methods).toHaveLength(1);
+  });
+});
+
+describe("the demo pousada (seed)", () => {
+  it("pays for Pro with a test Visa as its default card", async () => {
+    const id = DEMO_BUSINESS.id;
+    const { data } = await w.t.json("GET", `/api/v1/subscriptions/${id}`, { token: w.owner.token, status: 200 });
+    expect(data.plans).toEqual([expect.objectContaining({ plan_identifier: "pro", stripe_status: "active", includes_channel: 1 })]);
+    expect(data.invoices).toEqual([expect.objectContaining({ number: "TRF-000001", total_cents: 29900, status: "paid" })]);
+    expect((await methods(id)).data.payment_methods).toEqual([expect.objectContaining({ brand: "visa", last4: "4242", is_default: true })]);
   });
 });
 

@@ -214,7 +214,7 @@ export async function subscribe(deps: BillingDeps, businessId: string, input: Tr
     const row = await insertSubscription(tx, { businessId, plan, provider: deps.provider.name, state: outcome.subscription, couponId: coupon?.id }, deps.now);
     await recordSideEffects(ctx, row.id, outcome, deps.provider, plan.currency);
     if (coupon) await redeem(tx, coupon, businessId, row.id, deps.now);
-    await businessSubscribedEvent(tx, business);
+    await businessSubscribedEvent(tx, business, deps.now);
     const values = { plan: plan.name, date: formatDay(row.trialEnd ?? row.currentPeriodEnd) };
     return row.status === "trialing" ? { message: "billing.trialStarted", values } : { message: "billing.subscribed", values };
   });
@@ -387,7 +387,7 @@ export async function resume(deps: BillingDeps, businessId: string, identifier: 
     );
     const row = await insertSubscription(tx, { businessId, plan: latest.plan, provider: deps.provider.name, state: outcome.subscription }, deps.now);
     await recordSideEffects(ctx, row.id, outcome, deps.provider, latest.plan.currency);
-    if (!latest.isAddOn) await businessSubscribedEvent(tx, business);
+    if (!latest.isAddOn) await businessSubscribedEvent(tx, business, deps.now);
     return { message: "billing.resumed", values: { plan: latest.plan.name } };
   });
 }

@@ -1,0 +1,63 @@
+import { eq } from "drizzle-orm";
+import { addDays, periodEnd } from "../../../domain/billing/periods.ts";
+import { providerId } from "../../services/billing/store.ts";
+import type { Database } from "../client.ts";
+import { billingCustomers, businesses, invoices, paymentMethods, plans, subscriptions } from "../schema/index.ts";
+import { DEMO_BUSINESS } from "./businesses.ts";
+
+/**
+ * The demo pousada pays for Pro (built-in provider) with a test Visa as its default card, ten days
+ * into its current month, with that month's invoice — so the product opens without a detour
+ * through /subscribe and the subscriptions page has something to show. Plans themselves are
+ * reference data (migration 0005), not demo data. Does nothing when the pousada is not there.
+ */
+export async function seedBilling(db: Database, now: Date): Promise<void> {
+  const [business] = await db.select().from(businesses).where(eq(businesses.id, DEMO_BUSINESS.id));
+  if (!business) return;
+  const [pro] = await db.select().from(plans).where(eq(plans.planIdentifier, "pro"));
+  if (!pro) return;
+  const cardId = providerId("pm");
+  await db.insert(billingCustomers).values({ businessId: business.id, provider: "builtin", providerCustomerId: providerId("cus"), defaultPaymentMethodId: cardId });
+  await db.insert(paymentMethods).values({
+    id: cardId,
+    businessId: business.id,
+    provider: "builtin",
+    brand: "visa",
+    last4: "4242",
+    expMonth: 12,
+    expYear: now.getUTCFullYear() + 4,
+    testCard: "pm_card_visa",
+  });
+  const start = addDays(now, -10);
+  const end = periodEnd(start, "month");
+  const [subscription] = await db
+    .insert(subscriptions)
+    .values({
+      businessId: business.id,
+      planId: pro.id,
+      isAddOn: false,
+      status: "active",
+      provider: "builtin",
+      providerSubscriptionId: providerId("sub"),
+      interval: "month",
+      priceCents: pro.priceMonthlyCents,
+      currentPeriodStart: start,
+      currentPeriodEnd: end,
+      updatedAt: start,
+    })
+    .returning();
+  await db.insert(invoices).values({
+    businessId: business.id,
+    subscriptionId: subscription.id,
+    number: "TRF-000001",
+    provider: "builtin",
+    providerInvoiceId: providerId("in"),
+    lines: [{ kind: "subscription", plan_identifier: "pro", period_start: start.toISOString(), period_end: end.toISOString(), amount_cents: pro.priceMonthlyCents }],
+    subtotalCents: pro.priceMonthlyCents,
+    totalCents: pro.priceMonthlyCents,
+    status: "paid",
+    paymentMethodId: cardId,
+    paidAt: start,
+    createdAt: start,
+  });
+}
