@@ -4,10 +4,12 @@ import { NavLink, Outlet, useRouteLoaderData } from "react-router";
 import { AdminNav } from "../components/admin/admin-nav";
 import { LanguageSwitcher } from "../components/layout/language-switcher";
 import { PricingNavItems } from "../components/pricing/nav";
+import { appStateMiddleware } from "../lib/guard.server";
 import { getRequestState, requireUserMiddleware } from "../lib/request-context.server";
 import type { Route } from "./+types/app-layout";
 
-export const middleware: Route.MiddlewareFunction[] = [requireUserMiddleware];
+// The user's businesses, the selected one and its plans, for the route guards (guard.server.ts).
+export const middleware: Route.MiddlewareFunction[] = [requireUserMiddleware, appStateMiddleware];
 
 export async function loader({ context }: Route.LoaderArgs) {
   const { user } = getRequestState(context);
