@@ -221,7 +221,9 @@ describe("rate limits", () => {
 describe("injectable limits", () => {
   let small: TestApi;
   beforeAll(async () => {
-    small = await createTestApi({ deps: { rateLimits: { loginEmail: { points: 1, durationSec: 2 } } } });
+    small = await createTestApi({
+      deps: { rateLimits: { loginEmail: { points: 1, durationSec: 2 }, loginIp: { points: 2, durationSec: 60 } } },
+    });
   });
   afterAll(() => small.close());
 
@@ -233,5 +235,23 @@ describe("injectable limits", () => {
     expect(Number(limited.headers.get("retry-after"))).toBeLessThanOrEqual(2);
     await new Promise((resolve) => setTimeout(resolve, 2100));
     expect((await attempt(DEMO_PASSWORD)).status).toBe(200);
+  });
+
+  it("keys the per-address limit on the socket's address when there is no X-Forwarded-For", async () => {
+    // What @hono/node-server hands the app as its environment (see server.ts).
+    const from = (address: string) => ({ incoming: { socket: { remoteAddress: address, remotePort: 5000, remoteFamily: "IPv4" } } });
+    const attempt = (email: string, address: string) =>
+      small.api.fetch(
+        new Request("http://tarifa.test/api/auth/login", {
+          method: "POST",
+          headers: { "content-type": "application/json" },
+          body: JSON.stringify({ email, password: "wrong-password" }),
+        }),
+        from(address),
+      );
+    expect((await attempt("a@example.com", "192.0.2.50")).status).toBe(422);
+    expect((await attempt("b@example.com", "192.0.2.50")).status).toBe(422);
+    expect((await attempt("c@example.com", "192.0.2.50")).status).toBe(429);
+    expect((await attempt("c@example.com", "192.0.2.51")).status).toBe(422);
   });
 });
