@@ -73,7 +73,7 @@ test("the administrator finds the demo owner, edits the account and turns on com
   );
 });
 
-test("the administrator sees the permissions and their holders", async ({ page }, info) => {
+test("the administrator opens a system permission and the form that assigns it", async ({ page }, info) => {
   await signIn(page, demo.admin);
   await page.goto("/manage/permissions");
   await expect(page.getByRole("heading", { name: "Permissões", level: 1 })).toBeVisible();
