@@ -30,6 +30,8 @@ export type DatabaseTarget =
 export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHandle> {
   if (target.kind === "postgres") {
     const pool = new pg.Pool({ connectionString: target.url, max: target.max ?? 10 });
+    // An idle connection the server drops must not crash the process; the pool replaces it.
+    pool.on("error", (error) => console.error("PostgreSQL pool error:", error.message));
     const db = drizzlePg({ client: pool, schema, casing: "snake_case" });
     return {
       db: db as unknown as Database,
