@@ -58,6 +58,17 @@ export default [
     route("manage/permissions/add", "routes/manage-permissions.add.tsx"),
     route("manage/permissions/addUser", "routes/manage-permissions.add-user.tsx"),
     route("manage/permissions/:id", "routes/manage-permissions.edit.tsx"),
+
+    // Bookings: reservations, rooms overview, availability, room blocks, booking quotes.
+    route("bookings", "routes/bookings.tsx"),
+    route("bookings/home", "routes/bookings.home.tsx"),
+    route("bookings/create", "routes/bookings.create.tsx"),
+    route("bookings/export.csv", "routes/bookings.export.ts"),
+    route("bookings/:id", "routes/bookings.detail.tsx"),
+    route("bookings/:id/edit", "routes/bookings.edit.tsx"),
+    route("availability", "routes/availability.tsx"),
+    route("pms-settings/room-blocks", "routes/room-blocks.tsx"),
+    route("booking-quote/:id", "routes/booking-quote.tsx"),
   ]),
 
   route("*", "routes/catch-all.tsx"),

@@ -11,6 +11,7 @@ import {
   reservationUpdateSchema,
   CHANNELS,
 } from "../../domain/schemas/bookings.ts";
+import { HttpError } from "../errors.ts";
 import { requireBusiness, type BusinessEnv } from "../middleware/business.ts";
 import { businessToday } from "../services/bookings/context.ts";
 import { convertQuote, createQuote, freeRoomsFor, getQuote, listQuotes } from "../services/bookings/quotes.ts";
@@ -31,6 +32,7 @@ import { body, bookingContext, idParam, optionalBody, query, type BC } from "./b
 const base = "/businesses/:id";
 const reservationsOnly = requireBusiness("user.reservations");
 const RESERVATION = "bookings:api.reservationNotFound";
+const OPTIONS_PERMISSIONS = ["user.reservations", "user.pms-settings", "user.availability", "user.rooms-overview"] as const;
 const QUOTE = "bookings:api.quoteNotFound";
 
 function transition(action: ReservationAction) {
@@ -85,8 +87,9 @@ export const bookingRoutes = new Hono<BusinessEnv>()
     const name = `reservations-${businessToday(ctx)}.csv`;
     return c.body(csv, 200, { "Content-Type": "text/csv; charset=utf-8", "Content-Disposition": `attachment; filename="${name}"` });
   })
-  /** What the booking forms need: categories with their limits, rooms, channels, currency and today. */
-  .get(`${base}/reservations/options`, reservationsOnly, async (c) => {
+  /** What the booking forms need: categories with their limits, rooms, channels, currency and today (any bookings permission). */
+  .get(`${base}/reservations/options`, requireBusiness(), async (c) => {
+    if (!OPTIONS_PERMISSIONS.some((p) => c.var.access.permissions.includes(p))) throw new HttpError(403, "api.missingPermission", undefined, { permission: OPTIONS_PERMISSIONS[0] });
     const ctx = bookingContext(c);
     const categories = await ctx.db.query.roomCategories.findMany({
       where: (rc, { eq }) => eq(rc.businessId, ctx.business.id),

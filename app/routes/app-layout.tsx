@@ -2,6 +2,7 @@ import { AppForm } from "../components/ui/app-form";
 import { useTranslation } from "react-i18next";
 import { NavLink, Outlet, useRouteLoaderData } from "react-router";
 import { AdminNav } from "../components/admin/admin-nav";
+import { BookingsNavItems } from "../components/bookings/nav";
 import { LanguageSwitcher } from "../components/layout/language-switcher";
 import { PricingNavItems } from "../components/pricing/nav";
 import { appStateMiddleware } from "../lib/guard.server";
@@ -39,6 +40,7 @@ export default function AppLayout({ loaderData }: Route.ComponentProps) {
               </NavLink>
             </li>
             <PricingNavItems permissions={user.permissions} className={navClass} />
+            <BookingsNavItems permissions={user.permissions} className={navClass} />
           </ul>
           <AdminNav permissions={user.permissions} linkClass={navClass} />
         </nav>

@@ -32,7 +32,7 @@ const optionalUuid = z
 type Stay = { arrival?: string; departure?: string };
 
 /** Departure after arrival, and a stay of at most a year. */
-function checkStay(value: Stay, ctx: z.RefinementCtx) {
+export function checkStay(value: Stay, ctx: z.RefinementCtx) {
   if (!value.arrival || !value.departure) return;
   const nights = daysBetween(value.arrival, value.departure);
   if (!(nights > 0)) ctx.addIssue({ code: "custom", path: ["departure"], message: "bookings:validation.departureAfterArrival" });
@@ -71,18 +71,19 @@ const stayShape = {
 /** POST /reservations/quote-price: the engine's price for a stay before saving. */
 export const quotePriceSchema = z.object({ ...stayShape, rate_per_night: rateOverride }).superRefine(checkStay);
 
+/** The fields of a reservation, before the cross-field checks (the web's form adds its own). */
+export const reservationFields = {
+  ...stayShape,
+  room_uuid: optionalUuid,
+  guest: guestSchema,
+  rate_per_night: rateOverride,
+  channel: z.enum(CHANNELS).default("direct"),
+  status: z.enum(INITIAL_STATUSES).default("confirmed"),
+  notes: optionalText(2000),
+};
+
 /** POST /reservations */
-export const reservationCreateSchema = z
-  .object({
-    ...stayShape,
-    room_uuid: optionalUuid,
-    guest: guestSchema,
-    rate_per_night: rateOverride,
-    channel: z.enum(CHANNELS).default("direct"),
-    status: z.enum(INITIAL_STATUSES).default("confirmed"),
-    notes: optionalText(2000),
-  })
-  .superRefine(checkStay);
+export const reservationCreateSchema = z.object(reservationFields).superRefine(checkStay);
 export type ReservationCreateInput = z.output<typeof reservationCreateSchema>;
 
 /**
@@ -95,27 +96,30 @@ export type ReservationUpdateInput = z.output<typeof reservationUpdateSchema>;
 
 export const cancelSchema = z.object({ reason: optionalText(500) });
 
+export const roomBlockFields = {
+  room_category_uuid: optionalUuid,
+  room_uuid: optionalUuid,
+  count: z.number().int().min(1).max(1000).default(1),
+  starts_at: isoDate,
+  ends_at: isoDate,
+  reason: z.enum(BLOCK_REASONS).default("maintenance"),
+  notes: optionalText(500),
+};
+
 /** Room block: one numbered room, or a count of a category's rooms; nights inclusive. */
-export const roomBlockSchema = z
-  .object({
-    room_category_uuid: optionalUuid,
-    room_uuid: optionalUuid,
-    count: z.number().int().min(1).max(1000).default(1),
-    starts_at: isoDate,
-    ends_at: isoDate,
-    reason: z.enum(BLOCK_REASONS).default("maintenance"),
-    notes: optionalText(500),
-  })
-  .superRefine((value, ctx) => {
-    if (!value.room_category_uuid && !value.room_uuid) {
-      ctx.addIssue({ code: "custom", path: ["room_category_uuid"], message: "bookings:validation.blockTarget" });
-    }
-    if (value.starts_at && value.ends_at) {
-      const nights = daysBetween(value.starts_at, value.ends_at) + 1;
-      if (!(nights > 0)) ctx.addIssue({ code: "custom", path: ["ends_at"], message: "bookings:validation.endsBeforeStart" });
-      else if (nights > MAX_RANGE_NIGHTS) ctx.addIssue({ code: "custom", path: ["ends_at"], message: "bookings:validation.rangeTooLong" });
-    }
-  });
+export const roomBlockSchema = z.object(roomBlockFields).superRefine(checkBlock);
+
+/** A block names a room or a category; its last night is on or after its first, within a year. */
+export function checkBlock(value: { room_category_uuid?: string | null; room_uuid?: string | null; starts_at?: string; ends_at?: string }, ctx: z.RefinementCtx) {
+  if (!value.room_category_uuid && !value.room_uuid) {
+    ctx.addIssue({ code: "custom", path: ["room_category_uuid"], message: "bookings:validation.blockTarget" });
+  }
+  if (value.starts_at && value.ends_at) {
+    const nights = daysBetween(value.starts_at, value.ends_at) + 1;
+    if (!(nights > 0)) ctx.addIssue({ code: "custom", path: ["ends_at"], message: "bookings:validation.endsBeforeStart" });
+    else if (nights > MAX_RANGE_NIGHTS) ctx.addIssue({ code: "custom", path: ["ends_at"], message: "bookings:validation.rangeTooLong" });
+  }
+}
 export type RoomBlockInput = z.output<typeof roomBlockSchema>;
 
 export const roomSchema = z.object({

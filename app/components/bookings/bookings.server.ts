@@ -1,0 +1,55 @@
+import type { Submission, SubmissionResult } from "@conform-to/react";
+import { redirect, type MiddlewareFunction, type RouterContextProvider } from "react-router";
+import { ApiError } from "../../lib/api.server";
+import { appContext, appStateMiddleware, guard, type RouteHandle } from "../../lib/guard.server";
+
+export { ApiError };
+
+/**
+ * Every bookings page's middleware: the app state (businesses, the selected one, plans) when the
+ * layout has not loaded it yet, then the guard built from the route's handle (ARCHITECTURE.md §4).
+ */
+export function bookingsMiddleware(handle: RouteHandle): MiddlewareFunction<Response>[] {
+  const ensureAppState: MiddlewareFunction<Response> = async (args, next) => {
+    try {
+      args.context.get(appContext);
+      return next();
+    } catch {
+      return appStateMiddleware(args, next);
+    }
+  };
+  return [ensureAppState, guard(handle)];
+}
+
+/** The selected business: its id for the API paths, its name and currency. */
+export function bookingBusiness(context: Readonly<RouterContextProvider>) {
+  const { business } = context.get(appContext);
+  if (!business) throw redirect("/setup-in-progress");
+  return {
+    uuid: business.uuid,
+    name: business.company_name,
+    currency: typeof business.currency === "string" ? business.currency : "BRL",
+    base: `/api/v1/businesses/${business.uuid}`,
+  };
+}
+
+/** "guest.name" (the API's path) is also Conform's name; list indexes become brackets. */
+function fieldName(path: string): string {
+  return path.split(".").reduce((name, part) => (/^\d+$/.test(part) ? `${name}[${part}]` : name ? `${name}.${part}` : part), "");
+}
+
+/**
+ * Conform's reply for an API refusal: field errors beside the fields the form has, the rest
+ * (and a message without field errors, such as a 409 "no room left") on top of the form.
+ */
+export function replyWithApiError<T>(submission: Submission<T>, error: ApiError, fields?: readonly string[]): SubmissionResult<string[]> {
+  const fieldErrors: Record<string, string[]> = {};
+  const formErrors: string[] = [];
+  for (const [path, messages] of Object.entries(error.errors)) {
+    const name = fieldName(path);
+    if (!fields || fields.includes(name)) (fieldErrors[name] ??= []).push(...messages);
+    else formErrors.push(...messages);
+  }
+  if (!Object.keys(error.errors).length) formErrors.push(error.serverMessage ?? error.message);
+  return submission.reply({ fieldErrors, formErrors });
+}
