@@ -23,7 +23,7 @@ import { HttpError, notFound } from "../errors.ts";
 import { requireBusiness, type BusinessEnv } from "../middleware/business.ts";
 import type { BusinessRow } from "../services/business-access.ts";
 import { businessJson } from "../services/business-json.ts";
-import { businessToday, calendarDays, canPrice, holidaysBetween, occupancyPercentages } from "../services/pricing/calendar.ts";
+import { businessToday, calendarDays, canPrice, holidayName, holidaysBetween, occupancyPercentages } from "../services/pricing/calendar.ts";
 import { loadPricingConfig, tariffConfigurationFrom } from "../services/pricing/config.ts";
 import { daysToUpdate, publishRates, refreshRates } from "../services/pricing/rates.ts";
 import {
@@ -212,11 +212,11 @@ export const pricingRoutes = new Hono<BusinessEnv>()
     }
     const { db, now } = c.var.deps;
     const business = c.var.access.business;
-    const [config, occupancy, holidayList] = await Promise.all([
-      loadPricingConfig(db, business.id, { from: q.from, to: q.to }),
+    const [config, occupancy] = await Promise.all([
+      loadPricingConfig(db, business.id, { from: q.from, to: q.to }, { country: business.country, state: business.state }),
       occupancyPercentages(db, business.id, q.from, q.to),
-      holidaysBetween(db, { country: business.country, state: business.state }, q.from, q.to, c.var.locale),
     ]);
+    const holidayList = (config.holidays ?? []).map((h) => ({ uuid: h.id, date: h.date, name: holidayName(h.name, c.var.locale), country: h.country, state: h.state }));
     const category = q.category?.toLowerCase();
     if (category && !config.room_categories.some((r) => r.uuid === category)) {
       throw new HttpError(422, "api.invalid", { category: [t("problem.input.unknownCategory", { ns: "pricing", categoryId: category })] });
