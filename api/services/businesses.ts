@@ -1,9 +1,9 @@
-import { and, asc, eq, inArray, isNull, notInArray, or, sql, like } from "drizzle-orm";
+import { and, asc, eq, gte, inArray, isNull, like, notInArray, or, sql } from "drizzle-orm";
 import type { TFunction } from "i18next";
 import type { BusinessDetailsInput, CategoryInput, CreateBusinessInput } from "../../domain/schemas/business.ts";
 import { INITIAL_BUSINESS_STATUS } from "../../domain/business/status.ts";
 import type { Database } from "../db/client.ts";
-import { businesses, businessTypes, pmsSystems, roomCategories, userSelections, users, type UserRow } from "../db/schema/index.ts";
+import { businesses, businessTypes, inventoryNights, pmsSystems, roomCategories, userSelections, users, type UserRow } from "../db/schema/index.ts";
 import { HttpError } from "../errors.ts";
 import { isUniqueViolation } from "./accounts.ts";
 import type { BusinessRow } from "./business-access.ts";
@@ -14,10 +14,13 @@ export function fieldError(t: TFunction, field: string, key: string, values: Rec
   return new HttpError(422, "api.invalid", { [field]: [t(key, { ns: "validation", defaultValue: key, ...values })] });
 }
 
-/** True for PostgreSQL's foreign_key_violation (e.g. a category that reservations still point at). */
+/**
+ * True for PostgreSQL's foreign_key_violation or restrict_violation (ON DELETE RESTRICT): a row
+ * others still point at, e.g. a room category with reservations.
+ */
 export function isForeignKeyViolation(error: unknown): boolean {
   for (let e = error as { code?: string; cause?: unknown } | undefined; e; e = e.cause as typeof e) {
-    if (e.code === "23503") return true;
+    if (e.code === "23503" || e.code === "23001") return true;
   }
   return false;
 }
@@ -242,7 +245,10 @@ export async function saveCategorySet(
   now: Date,
   errorPath = "room_setup.categories",
 ): Promise<string[]> {
-  const existing = await db.select({ id: roomCategories.id }).from(roomCategories).where(eq(roomCategories.businessId, businessId));
+  const existing = await db
+    .select({ id: roomCategories.id, roomCount: roomCategories.roomCount })
+    .from(roomCategories)
+    .where(eq(roomCategories.businessId, businessId));
   const known = new Set(existing.map((c) => c.id));
   list.forEach((c, i) => {
     if (c.uuid && !known.has(c.uuid)) throw fieldError(t, `${errorPath}.${i}.uuid`, "business.unknownCategory");
@@ -261,6 +267,7 @@ export async function saveCategorySet(
         .where(and(eq(roomCategories.businessId, businessId), inArray(roomCategories.id, kept)));
     }
     const ids: string[] = [];
+    const previous = new Map(existing.map((c) => [c.id, c.roomCount]));
     for (const [position, c] of list.entries()) {
       if (c.uuid) {
         await db.update(roomCategories).set(categoryColumns(c, position)).where(eq(roomCategories.id, c.uuid));
@@ -273,6 +280,9 @@ export async function saveCategorySet(
         ids.push(row.id);
       }
     }
+    for (const c of list) {
+      if (c.uuid && c.room_count < (previous.get(c.uuid) ?? 0)) await assertRoomsCoverBookings(db, businessId, c.uuid, c.name, c.room_count, now);
+    }
     await recountRooms(db, businessId, now);
     return ids;
   } catch (error) {
@@ -280,6 +290,24 @@ export async function saveCategorySet(
     if (isForeignKeyViolation(error)) throw new HttpError(409, "business.categoryInUse");
     throw error;
   }
+}
+
+/**
+ * A category may shrink only down to what is already sold or blocked on any night from today on
+ * (bookings' inventory_nights); otherwise 409 naming the first such night. The category row is
+ * already updated (locked) in this transaction and bookings read it FOR SHARE, so no booking can
+ * slip in between this check and the commit.
+ */
+async function assertRoomsCoverBookings(db: Database, businessId: string, categoryId: string, name: string, rooms: number, now: Date) {
+  const [business] = await db.select({ timezone: businesses.timezone }).from(businesses).where(eq(businesses.id, businessId));
+  const today = new Intl.DateTimeFormat("en-CA", { timeZone: business?.timezone ?? "America/Sao_Paulo" }).format(now);
+  const [night] = await db
+    .select({ night: inventoryNights.night, taken: sql<number>`(${inventoryNights.sold} + ${inventoryNights.blocked})::int` })
+    .from(inventoryNights)
+    .where(and(eq(inventoryNights.categoryId, categoryId), gte(inventoryNights.night, today), sql`${inventoryNights.sold} + ${inventoryNights.blocked} > ${rooms}`))
+    .orderBy(asc(inventoryNights.night))
+    .limit(1);
+  if (night) throw new HttpError(409, "business.roomCountBelowBooked", undefined, { name, night: night.night, taken: night.taken });
 }
 
 /** The first index in `list` whose name repeats an earlier one (ignoring case), or -1. */

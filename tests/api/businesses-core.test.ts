@@ -283,14 +283,22 @@ describe("editing the pousada", () => {
   });
 
   it("PUT /rooms replaces the set: updates by uuid, creates new ones, deletes the missing, recounts", async () => {
-    const body = await t.json("PUT", `/api/v1/businesses/${B}/rooms`, {
-      token: owner,
+    const token = await register("trocas@example.com");
+    const created = await t.json("POST", "/api/v1/businesses", {
+      token,
+      body: { company_name: "Hotel das Trocas", country: "BR", room_setup: { categories: [category("Standard", { room_count: 8 }), category("Deluxe", { room_count: 4 }), category("Suíte", { room_count: 2 })] } },
+      status: 201,
+    });
+    const id = created.business.uuid as string;
+    const [standard, deluxe, suite] = created.business.room_setup.categories.map((c: { uuid: string }) => c.uuid);
+    const body = await t.json("PUT", `/api/v1/businesses/${id}/rooms`, {
+      token,
       body: {
         room_setup: {
           categories: [
             // Swapped names: the update must not trip over its own unique names.
-            { ...category("Deluxe", { room_count: 9 }), uuid: DEMO_CATEGORY_IDS.standard },
-            { ...category("Standard", { room_count: 4, max_occupation: 3, price_variation_value: 8000 }), uuid: DEMO_CATEGORY_IDS.deluxe },
+            { ...category("Deluxe", { room_count: 9 }), uuid: standard },
+            { ...category("Standard", { room_count: 4, max_occupation: 3, price_variation_value: 8000 }), uuid: deluxe },
             category("Chalé", { room_count: 1, max_occupation: 4, commission: 12.5, min_price: 30_000, max_price: 90_000 }),
           ],
         },
@@ -299,14 +307,14 @@ describe("editing the pousada", () => {
     });
     const cats = body.business.room_setup.categories;
     expect(cats.map((c: { uuid: string; name: string }) => [c.uuid, c.name])).toEqual([
-      [DEMO_CATEGORY_IDS.standard, "Deluxe"],
-      [DEMO_CATEGORY_IDS.deluxe, "Standard"],
+      [standard, "Deluxe"],
+      [deluxe, "Standard"],
       [expect.any(String), "Chalé"],
     ]);
     expect(cats[2]).toMatchObject({ commission: 12.5, min_price: 30_000, max_price: 90_000, price_variation_type: "value" });
     expect(body.business.room_count).toBe(14);
     expect(body.business.total_rooms).toBe(14);
-    expect((await storedCategories(B)).some((c) => c.id === DEMO_CATEGORY_IDS.suite)).toBe(false);
+    expect((await storedCategories(id)).some((c) => c.id === suite)).toBe(false);
   });
 
   it("PUT /rooms with an inconsistent set changes nothing", async () => {
@@ -327,6 +335,22 @@ describe("editing the pousada", () => {
     expect(foreign.errors["room_setup.categories.0.uuid"]).toEqual(["This room category does not belong to the business."]);
     const empty = await t.json("PUT", `/api/v1/businesses/${B}/rooms`, { token: owner, lang: "en", body: { room_setup: { categories: [] } }, status: 422 });
     expect(empty.errors["room_setup.categories"]).toEqual(["Add at least 1 item(s)."]);
+    expect(await storedCategories(B)).toEqual(before);
+  });
+
+  it("keeps the pousada's bookings whole: a category in use is not deleted, nor shrunk below what is sold (409)", async () => {
+    const before = await storedCategories(B);
+    const removed = await t.json("DELETE", `/api/v1/businesses/${B}/room-categories/${DEMO_CATEGORY_IDS.suite}`, { token: owner, lang: "en", status: 409 });
+    expect(removed.message).toBe("This room category still has reservations or other records and cannot be removed.");
+    const replaced = await t.json("PUT", `/api/v1/businesses/${B}/rooms`, {
+      token: owner,
+      lang: "en",
+      body: { room_setup: { categories: before.filter((c) => c.id !== DEMO_CATEGORY_IDS.suite).map((c) => ({ ...category(c.name, { room_count: c.roomCount, max_occupation: c.maxOccupation }), uuid: c.id })) } },
+      status: 409,
+    });
+    expect(replaced.message).toBe(removed.message);
+    const shrunk = await t.json("PUT", `/api/v1/businesses/${B}/room-categories/${DEMO_CATEGORY_IDS.standard}`, { token: owner, lang: "en", body: { room_count: 1 }, status: 409 });
+    expect(shrunk.message).toMatch(/^Standard cannot have fewer than \d+ rooms: that many are sold or blocked on \d{4}-\d{2}-\d{2}\.$/);
     expect(await storedCategories(B)).toEqual(before);
   });
 
@@ -352,7 +376,7 @@ describe("editing the pousada", () => {
 
     const bad = await t.json("PUT", `/api/v1/businesses/${B}/room-categories/${suite}`, { token: owner, lang: "en", body: { max_occupation: 1 }, status: 422 });
     expect(bad.errors).toEqual({ max_occupation: ["Maximum occupancy must be at least the minimum."] });
-    const clash = await t.json("PUT", `/api/v1/businesses/${B}/room-categories/${suite}`, { token: owner, lang: "en", body: { name: "Chalé" }, status: 422 });
+    const clash = await t.json("PUT", `/api/v1/businesses/${B}/room-categories/${suite}`, { token: owner, lang: "en", body: { name: "deluxe" }, status: 422 });
     expect(clash.errors).toEqual({ name: ["Another room category already has this name."] });
 
     const batch = await t.json("PUT", `/api/v1/businesses/${B}/room-categories/batch`, {
@@ -361,7 +385,7 @@ describe("editing the pousada", () => {
         room_setup: {
           categories: [
             { uuid: suite, commission: 15 },
-            { uuid: DEMO_CATEGORY_IDS.standard, room_count: 6 },
+            { uuid: DEMO_CATEGORY_IDS.standard, room_count: 9 },
           ],
         },
       },
@@ -369,20 +393,27 @@ describe("editing the pousada", () => {
     });
     const byId = Object.fromEntries(batch.business.room_setup.categories.map((c: { uuid: string }) => [c.uuid, c]));
     expect(byId[suite].commission).toBe(15);
-    expect(byId[DEMO_CATEGORY_IDS.standard].room_count).toBe(6);
-    expect(batch.business.total_rooms).toBe(14);
+    expect(byId[DEMO_CATEGORY_IDS.standard].room_count).toBe(9);
+    expect(batch.business.total_rooms).toBe(18);
 
     const badBatch = await t.json("PUT", `/api/v1/businesses/${B}/room-categories/batch`, {
       token: owner,
       lang: "en",
-      body: { room_setup: { categories: [{ uuid: suite, room_count: 0 }, { uuid: DEMO_CATEGORY_IDS.standard, name: "Chalé" }] } },
+      body: { room_setup: { categories: [{ uuid: suite, room_count: 0 }, { uuid: DEMO_CATEGORY_IDS.standard, name: "Deluxe" }] } },
       status: 422,
     });
     expect(badBatch.errors["room_setup.categories.0.room_count"]).toEqual(["The minimum is 1."]);
+    const clashBatch = await t.json("PUT", `/api/v1/businesses/${B}/room-categories/batch`, {
+      token: owner,
+      lang: "en",
+      body: { room_setup: { categories: [{ uuid: DEMO_CATEGORY_IDS.standard, name: "Deluxe" }] } },
+      status: 422,
+    });
+    expect(clashBatch.errors["room_setup.categories.0.name"]).toEqual(["Another room category already has this name."]);
 
     const deleted = await t.json("DELETE", `/api/v1/businesses/${B}/room-categories/${suite}`, { token: owner, status: 200 });
     expect(deleted.business.room_setup.categories.some((c: { uuid: string }) => c.uuid === suite)).toBe(false);
-    expect(deleted.business.total_rooms).toBe(11);
+    expect(deleted.business.total_rooms).toBe(15);
     await t.json("DELETE", `/api/v1/businesses/${B}/room-categories/${suite}`, { token: owner, status: 404 });
     await t.json("PUT", `/api/v1/businesses/${B}/room-categories/not-a-uuid`, { token: owner, body: { room_count: 1 }, status: 404 });
   });

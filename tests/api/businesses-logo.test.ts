@@ -17,7 +17,7 @@ const JPEG = new Uint8Array([0xff, 0xd8, 0xff, 0xe0, 0, 16, 74, 70, 73, 70, 0, 1
 const WEBP = new Uint8Array([0x52, 0x49, 0x46, 0x46, 36, 0, 0, 0, 0x57, 0x45, 0x42, 0x50, 0x56, 0x50, 0x38, 0x20]);
 const SVG = new TextEncoder().encode('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>');
 
-function form(bytes: Uint8Array, name: string, type: string, extra: Record<string, string> = {}) {
+function form(bytes: Uint8Array<ArrayBuffer>, name: string, type: string, extra: Record<string, string> = {}) {
   const data = new FormData();
   data.set("logo", new File([bytes], name, { type }));
   for (const [key, value] of Object.entries(extra)) data.set(key, value);
