@@ -39,6 +39,7 @@ export default [
     route("price-settings", "routes/price-settings.tsx"),
     route("price-settings/new-setting", "routes/price-settings.new-setting.tsx"),
     route("price-settings/seasonalities", "routes/price-settings.seasonalities.tsx"),
+    route("price-settings/preview", "routes/price-settings.preview.tsx"),
     route("price-settings/step-content", "routes/price-settings.step-parts.tsx", { id: "price-settings-step-content" }),
     route("price-settings/step-wrapper", "routes/price-settings.step-parts.tsx", { id: "price-settings-step-wrapper" }),
     route("price-settings/layout-container", "routes/price-settings.step-parts.tsx", { id: "price-settings-layout-container" }),

@@ -13,6 +13,7 @@ import {
   occupancyPricingSchema,
   publishSchema,
   roomsTariffSchema,
+  seasonalityPreviewSchema,
   seasonalitySchema,
 } from "../../domain/schemas/pricing.ts";
 import { isUuid } from "../../domain/text/sanitize.ts";
@@ -36,6 +37,7 @@ import {
   type ProblemJson,
 } from "../services/pricing/settings.ts";
 import { suggestSeasonalities } from "../services/pricing/suggestions.ts";
+import { PREVIEW_DAYS, previewSeasonality } from "../services/pricing/preview.ts";
 import { jsonBody, parseWith } from "../validate.ts";
 
 type C = Context<BusinessEnv>;
@@ -103,6 +105,21 @@ export const pricingRoutes = new Hono<BusinessEnv>()
     const config = await loadPricingConfig(db, business.id);
     await settingsWrite(c, (tx) => saveFluctuationLevels(c.var.t, tx, business.id, input, config, now()));
     return c.json({ business: await businessAnswer(c, business) });
+  })
+
+  // Registered before the create route's neighbours: how the next 90 days would change with a draft season (nothing is saved).
+  .post("/businesses/:id/tariff-configuration/sazonalities/preview", requireBusiness("user.price-settings"), async (c) => {
+    const raw = await body(c, seasonalityPreviewSchema);
+    const { uuid, ...input } = raw;
+    const { db, now } = c.var.deps;
+    const business = c.var.access.business;
+    const today = businessToday(now(), business.timezone);
+    const to = addDays(today, PREVIEW_DAYS - 1);
+    const config = await loadPricingConfig(db, business.id, { from: today, to });
+    const id = uuid && config.seasonalities.some((s) => s.uuid === uuid) ? uuid : null;
+    const warnings = checkSeasonality(c.var.t, config, id, input);
+    const occupancy = await occupancyPercentages(db, business.id, today, to);
+    return c.json({ ...previewSeasonality(config, id, input, { from: today, to, today, occupancy }), warnings });
   })
 
   .post("/businesses/:id/tariff-configuration/sazonalities", requireBusiness("user.price-settings"), async (c) => {

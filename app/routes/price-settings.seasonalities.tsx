@@ -10,6 +10,7 @@ import { formatDate, formatMoney } from "../components/pricing/money";
 import { ApiError, loadTariff, pricingBusiness, pricingMiddleware, replyWithApiError, type PricingHandle } from "../components/pricing/pricing.server";
 import { seasonalityFormSchema } from "../components/pricing/schemas";
 import { SeasonalityFields } from "../components/pricing/seasonality-form";
+import { SeasonPreview } from "../components/pricing/season-preview";
 import { AppForm } from "../components/ui/app-form";
 import { buttonClass, SubmitButton } from "../components/ui/button";
 import { getRequestState } from "../lib/request-context.server";
@@ -206,6 +207,7 @@ export default function Seasonalities({ loaderData }: Route.ComponentProps) {
           {editing ? <input type="hidden" name="id" value={editing.uuid} /> : null}
           <input type="hidden" name="intent" value={editing ? "update" : "create"} />
           <SeasonalityFields key={editing?.uuid ?? "new"} tariff={tariff} season={editing ?? undefined} errors={form.allErrors} formErrors={form.errors} formErrorId={form.errorId} />
+          <SeasonPreview key={form.id} formId={form.id} currency={business.currency} />
           <div className="flex gap-2">
             <SubmitButton pendingLabel={t("saving")}>{editing ? t("season.update") : t("season.create")}</SubmitButton>
             {editing ? (

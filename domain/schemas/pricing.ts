@@ -62,6 +62,9 @@ export const seasonalitySchema = z.object({
 });
 export type SeasonalityInput = z.output<typeof seasonalitySchema>;
 
+/** POST …/sazonalities/preview: a draft season, and the season it edits (none: a new one). */
+export const seasonalityPreviewSchema = seasonalitySchema.extend({ uuid: z.uuid().nullish() });
+
 /** POST …/tariff-configuration/rooms-tariff: the reference season's rate and each category's place relative to it. */
 export const roomsTariffSchema = z.object({
   rate: positiveCents,

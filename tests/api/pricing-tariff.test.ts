@@ -281,3 +281,22 @@ describe("permissions on the tariff configuration", () => {
     await w.setCollaboratorPermissions(["user.calendar"]);
   });
 });
+
+describe("POST …/tariff-configuration/sazonalities/preview", () => {
+  it("answers how the next 90 nights would change, saving nothing", async () => {
+    const before = (await w.t.json("GET", `${w.base}/tariff-configuration`, { token: w.tokens.owner })).tariff_configuration.sazonalities.length;
+    const answer = await w.t.json("POST", `${w.base}/tariff-configuration/sazonalities/preview`, {
+      token: w.tokens.owner,
+      status: 200,
+      body: { ...december, title: "Prévia", rate: 99_900, dates: [{ days_of_week: [0, 1, 2, 3, 4, 5, 6], starts_at: "2026-04-01", ends_at: "2026-04-03" }] },
+    });
+    expect(answer.days).toHaveLength(90);
+    expect(answer.days[0].date).toBe("2026-03-10");
+    expect(answer.changed).toBe(3);
+    expect(answer.days.find((d: any) => d.date === "2026-04-02")).toMatchObject({ after: 99_900, season: "Prévia" });
+    const after = (await w.t.json("GET", `${w.base}/tariff-configuration`, { token: w.tokens.owner })).tariff_configuration.sazonalities.length;
+    expect(after).toBe(before);
+    await w.t.json("POST", `${w.base}/tariff-configuration/sazonalities/preview`, { token: w.tokens.owner, status: 422, body: { ...december, rate: 0 } });
+    expect((await w.t.call("POST", `${w.base}/tariff-configuration/sazonalities/preview`, { token: w.tokens.collaborator, body: december })).status).toBe(403);
+  });
+});
