@@ -32,8 +32,14 @@ export default [
       route("security", "routes/account-settings.security.tsx"),
       route("language", "routes/account-settings.language.tsx"),
       route("notifications", "routes/account-settings.notifications.tsx"),
+      route("subscriptions", "routes/account-settings.subscriptions.tsx"),
     ]),
     route("account-settings/my-account/photo", "routes/account-settings.my-account.photo.ts"),
+
+    // Billing: subscribe, coupons (admin).
+    route("subscribe", "routes/subscribe.tsx"),
+    route("manage/coupons", "routes/manage-coupons.tsx"),
+    route("manage/coupons/:code", "routes/manage-coupons.edit.tsx"),
 
     // Pricing: price settings, calendar, days to update, occupation logs, holidays (admin).
     route("price-settings", "routes/price-settings.tsx"),

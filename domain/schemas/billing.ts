@@ -44,12 +44,32 @@ export const subscribeSchema = z.object({
   coupon_id: optionalIdentifier,
 });
 
-/** The web's subscribe form: a plan must be chosen; a test card can be typed instead of a saved card. */
-export const subscribeFormSchema = z.object({
-  plan_identifier: identifier("billing:validation.planRequired"),
-  payment_method_id: optionalIdentifier,
-  coupon_id: optionalIdentifier,
-});
+/**
+ * The web's subscribe form: a plan must be chosen, and a card — one of the business's saved
+ * cards (`payment_method_id`), or a new one typed in `new_payment_method` (a test card name such
+ * as pm_card_visa) when `payment_method_id` is "new" or there are no saved cards.
+ */
+export const subscribeFormSchema = z
+  .object({
+    plan_identifier: identifier("billing:validation.planRequired"),
+    payment_method_id: optionalIdentifier,
+    new_payment_method: optionalIdentifier,
+    coupon_id: optionalIdentifier,
+  })
+  .superRefine((value, ctx) => {
+    const saved = value.payment_method_id && value.payment_method_id !== NEW_CARD;
+    if (!saved && !value.new_payment_method) {
+      ctx.addIssue({ code: "custom", path: ["new_payment_method"], message: "billing:validation.paymentMethod" });
+    }
+  });
+
+/** The radio value meaning "a new card" on the web's forms. */
+export const NEW_CARD = "new";
+
+/** The card a subscribe form chose: a saved card's id, or the new card typed in. */
+export function chosenCard(value: { payment_method_id?: string; new_payment_method?: string }): string | undefined {
+  return value.payment_method_id && value.payment_method_id !== NEW_CARD ? value.payment_method_id : value.new_payment_method;
+}
 
 export const unsubscribeSchema = z.object({
   plan_identifier: identifier(),
