@@ -81,18 +81,31 @@ test("a collaborator creates a December season, the calendar and the days to upd
   for (const d of [start, middle, end]) await expect(page.locator(`li[data-date="${day(d)}"]`)).toBeVisible();
 });
 
-test("the pricing pages pass axe; the wizard's part routes open the wizard", async ({ page }) => {
+test("the pricing pages have no serious accessibility violations", async ({ page }, info) => {
+  // axe runs inside the page, so it needs JavaScript (as in a11y.spec.ts).
+  test.skip(info.project.name === "no-js", "axe needs page scripts");
   test.setTimeout(180_000);
   await signIn(page, demo.owner);
   for (const path of ["/price-settings", "/price-settings/seasonalities", "/price-settings/new-setting?step=2", "/calendar", "/days-to-update", "/occupation-logs"]) {
     await page.goto(path);
     await expect(page.locator("main h1")).toBeVisible();
-    const results = await new AxeBuilder({ page }).include("main").analyze();
+    const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"]).analyze();
     const serious = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
     expect(serious.map((v) => `${path}: ${v.id} ${v.nodes.map((n) => n.target).join(" ")}`)).toEqual([]);
   }
+});
+
+test("the wizard's part routes open the wizard at their step; a collaborator without the permission is turned away", async ({ page }) => {
+  await signIn(page, demo.owner);
   await page.goto("/price-settings/step-wrapper?step=3");
   await expect(page).toHaveURL(/\/price-settings\/new-setting\?step=3$/);
+  await expect(page.getByRole("heading", { name: /Etapa 3 de 4/ })).toBeVisible();
+  await page.goto("/price-settings/layout-container");
+  await expect(page).toHaveURL(/\/price-settings\/new-setting\?step=1$/);
+  await page.context().clearCookies();
+  await signIn(page, demo.admin);
+  await page.goto("/calendar");
+  await expect(page).not.toHaveURL(/\/calendar/);
 });
 
 test("an administrator manages holidays", async ({ page }, info) => {
@@ -113,4 +126,37 @@ test("an administrator manages holidays", async ({ page }, info) => {
   await page.getByRole("button", { name: "Excluir selecionados" }).click();
   await expect(page.getByText("Feriados excluídos: 2.")).toBeVisible();
   await expect(page.getByRole("cell", { name: "Festa da Tainha", exact: true })).toHaveCount(0);
+});
+
+test("the owner walks the wizard and sets a manual price from the calendar", async ({ page }, info) => {
+  test.setTimeout(120_000);
+  await signIn(page, demo.owner);
+  await page.goto("/price-settings/new-setting?step=1");
+  await page.getByLabel("Tarifa de referência (R$)").fill("260,00");
+  await page.getByRole("button", { name: "Salvar e continuar" }).click();
+  await expect(page).toHaveURL(/step=2$/);
+  await expect(page.getByLabel("De (%) — faixa 1")).toHaveValue("0");
+  await page.getByRole("button", { name: "Salvar e continuar" }).click();
+  await expect(page).toHaveURL(/step=3$/);
+  await page.getByRole("button", { name: "Salvar e continuar" }).click();
+  await expect(page).toHaveURL(/step=4$/);
+  await page.getByRole("button", { name: "Concluir" }).click();
+  await expect(page).toHaveURL(/\/price-settings$/);
+  await expect(page.getByText("Tarifa de referência: R$ 260")).toBeVisible();
+
+  // A manual price on one night (each project its own night of next month).
+  const now = new Date();
+  const month = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1)).toISOString().slice(0, 7);
+  const date = `${month}-${info.project.name === "js" ? "05" : "06"}`;
+  await page.goto(`/calendar?month=${month}`);
+  await page.locator(`a[data-date="${date}"]`).first().click();
+  await expect(page).toHaveURL(new RegExp(`day=${date}`));
+  const panel = page.locator("#day-panel");
+  await panel.getByLabel("Preço manual (R$)").first().fill("612,00");
+  await panel.getByRole("button", { name: "Definir preço manual" }).click();
+  await expect(page.locator(`a[data-date="${date}"]`).first()).toContainText("612");
+  await expect(page.locator(`a[data-date="${date}"]`).first()).toContainText("M");
+  await expect(panel).toContainText("Preço manual");
+  await panel.getByRole("button", { name: "Remover preço manual" }).click();
+  await expect(page.locator(`a[data-date="${date}"]`).first()).not.toContainText("612");
 });
