@@ -22,6 +22,7 @@ export default [
     route("verify-email/:id/:hash", "routes/verify-email.tsx", { id: "verify-email-id-hash" }),
     route("dev/mailbox", "routes/dev-mailbox.tsx"),
     route("dev/mailbox/:id", "routes/dev-mailbox-message.tsx"),
+    route("invitations/:token", "routes/invitations.tsx"),
   ]),
 
   // Pages behind sign-in.
@@ -65,6 +66,31 @@ export default [
     route("manage/permissions/add", "routes/manage-permissions.add.tsx"),
     route("manage/permissions/addUser", "routes/manage-permissions.add-user.tsx"),
     route("manage/permissions/:id", "routes/manage-permissions.edit.tsx"),
+
+    // Onboarding, businesses and collaborators.
+    route("onboarding", "routes/onboarding.tsx"),
+    route("onboarding/easylite", "routes/onboarding.easylite.tsx"),
+    route("onboarding/completed", "routes/onboarding.completed.tsx"),
+    route("setup-in-progress", "routes/setup-in-progress.tsx"),
+    route("pms-credentials", "routes/pms-credentials.tsx"),
+    route("businesses", "routes/businesses.tsx", [
+      index("routes/businesses._index.tsx"),
+      route("overview", "routes/businesses.overview.tsx"),
+      route("logo", "routes/businesses.logo.tsx"),
+      route("type", "routes/businesses.type.tsx"),
+      route("rooms", "routes/businesses.rooms.tsx"),
+      route("capacity", "routes/businesses.capacity.tsx"),
+      route("room-configurations", "routes/businesses.room-configurations.tsx"),
+    ]),
+    route("businesses/select", "routes/businesses.select.ts"),
+    route("businesses/:id/logo", "routes/businesses.logo-image.ts"),
+    route("pms-settings/collaborators", "routes/pms-settings-collaborators.tsx"),
+    route("pms-settings/add-collaborator", "routes/pms-settings-collaborators.add.tsx"),
+    route("pms-settings/edit-collaborator/:id", "routes/pms-settings-collaborators.edit.tsx"),
+    route("manage/businesses", "routes/manage-businesses.tsx"),
+    route("manage/businesses/add", "routes/manage-businesses.add.tsx"),
+    route("manage/businesses/:id", "routes/manage-businesses.edit.tsx"),
+    route("manage/users/:id/businesses", "routes/manage-users-businesses.tsx"),
 
     // Bookings: reservations, rooms overview, availability, room blocks, booking quotes.
     route("bookings", "routes/bookings.tsx"),

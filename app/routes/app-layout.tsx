@@ -5,7 +5,8 @@ import { AdminNav } from "../components/admin/admin-nav";
 import { BookingsNavItems } from "../components/bookings/nav";
 import { LanguageSwitcher } from "../components/layout/language-switcher";
 import { PricingNavItems } from "../components/pricing/nav";
-import { appStateMiddleware } from "../lib/guard.server";
+import { BusinessSwitcher } from "../components/business/business-switcher";
+import { appContext, appStateMiddleware } from "../lib/guard.server";
 import { getRequestState, requireUserMiddleware } from "../lib/request-context.server";
 import type { Route } from "./+types/app-layout";
 
@@ -14,8 +15,14 @@ export const middleware: Route.MiddlewareFunction[] = [requireUserMiddleware, ap
 
 export async function loader({ context }: Route.LoaderArgs) {
   const { user } = getRequestState(context);
+  const { businesses, business } = context.get(appContext);
   // requireUserMiddleware guarantees a user here.
-  return { user: user! };
+  return {
+    user: user!,
+    // For the business switcher in the top bar.
+    businesses: businesses.map(({ uuid, company_name }) => ({ uuid, company_name })),
+    selectedBusinessUuid: business?.uuid ?? null,
+  };
 }
 
 export function useAppUser() {
@@ -25,6 +32,7 @@ export function useAppUser() {
 export default function AppLayout({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const { user } = loaderData;
+  const can = (permission: string) => user.permissions.some((p) => p.name === permission);
   return (
     <div className="min-h-screen md:flex">
       <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:bg-white focus:p-2">
@@ -41,12 +49,39 @@ export default function AppLayout({ loaderData }: Route.ComponentProps) {
             </li>
             <PricingNavItems permissions={user.permissions} className={navClass} />
             <BookingsNavItems permissions={user.permissions} className={navClass} />
+            {can("user.businesses") ? (
+              <li>
+                <NavLink to="/businesses" className={navClass}>
+                  {t("nav.businesses", { ns: "business" })}
+                </NavLink>
+              </li>
+            ) : null}
+            {can("user.collaborators") ? (
+              <li>
+                <NavLink to="/pms-settings/collaborators" className={navClass}>
+                  {t("nav.collaborators", { ns: "business" })}
+                </NavLink>
+              </li>
+            ) : null}
           </ul>
           <AdminNav permissions={user.permissions} linkClass={navClass} />
+          {can("admin.businesses") ? (
+            // Sits under the Administração group when AdminNav shows it; named in full when it does not.
+            <ul aria-labelledby={can("admin.users") || can("admin.permissions") ? "nav-admin" : undefined} className="flex gap-1 md:flex-col">
+              <li>
+                <NavLink to="/manage/businesses" className={navClass}>
+                  {can("admin.users") || can("admin.permissions") ? t("nav.allBusinesses", { ns: "business" }) : t("nav.adminBusinesses", { ns: "business" })}
+                </NavLink>
+              </li>
+            </ul>
+          ) : null}
         </nav>
       </aside>
       <div className="flex-1">
         <header className="flex flex-wrap items-center justify-end gap-4 border-b border-slate-200 bg-white px-4 py-2">
+          <div className="mr-auto">
+            <BusinessSwitcher businesses={loaderData.businesses} selectedUuid={loaderData.selectedBusinessUuid} />
+          </div>
           <LanguageSwitcher />
           <span className="text-sm text-slate-700">{`${user.name} ${user.surname}`.trim()}</span>
           <NavLink to="/account-settings/my-account" className="text-sm text-brand-700 underline">

@@ -1,0 +1,39 @@
+import { redirect } from "react-router";
+import { safeRedirectPath } from "../../domain/navigation/guard";
+import { isUuid } from "../../domain/text/sanitize";
+import { listBusinesses, selectBusiness } from "../components/business/business.server";
+import { ApiError } from "../lib/api.server";
+import { guard, type RouteHandle } from "../lib/guard.server";
+import { getRequestState } from "../lib/request-context.server";
+import { redirectWithToast } from "../lib/toast.server";
+import type { Route } from "./+types/businesses.select";
+
+/** Works whatever the selected business's state: no business redirect, no permission beyond signing in. */
+export const handle = { skipSubscribedMiddleware: true, skipOnboarding: true, skipSetupCheck: true, skipEmailVerification: true } satisfies RouteHandle;
+
+export const middleware: Route.MiddlewareFunction[] = [guard(handle)];
+
+/** The business switcher's target (a resource route): remembers the choice and goes back. */
+export async function action({ request, context }: Route.ActionArgs) {
+  const { api, session } = getRequestState(context);
+  const form = await request.formData();
+  const uuid = String(form.get("business_uuid") ?? "");
+  const back = safeRedirectPath(String(form.get("redirectTo") ?? ""), "/");
+  if (!isUuid(uuid)) {
+    return redirectWithToast(back, { kind: "error", message: "business:switcher.invalid" }, { session });
+  }
+  try {
+    await selectBusiness(api, uuid);
+  } catch (error) {
+    if (!(error instanceof ApiError)) throw error;
+    return redirectWithToast(back, { kind: "error", message: error.message }, { session });
+  }
+  const { businesses } = listBusinesses(context);
+  const name = businesses.find((b) => b.uuid === uuid)?.company_name ?? "";
+  return redirectWithToast(back, { kind: "success", message: "business:switcher.switched", values: { name } }, { session });
+}
+
+/** Nothing to show: a GET (a bookmarked address) goes to the list. */
+export function loader() {
+  return redirect("/businesses");
+}
