@@ -1,7 +1,12 @@
 import { data } from "react-router";
+import { accountSettingsHandle } from "../components/account/route-flags";
 import { ApiError } from "../lib/api.server";
+import { guard } from "../lib/guard.server";
 import { getRequestState } from "../lib/request-context.server";
 import type { Route } from "./+types/account-settings.my-account.photo";
+
+export const handle = accountSettingsHandle;
+export const middleware: Route.MiddlewareFunction[] = [guard(handle)];
 
 /**
  * The signed-in user's profile photo. The API serves it only with the bearer token, which never

@@ -1,10 +1,13 @@
 import { useTranslation } from "react-i18next";
 import { Outlet, redirect } from "react-router";
 import { accountSettingsHandle } from "../components/account/route-flags";
+import { guard } from "../lib/guard.server";
 import { SettingsNav } from "../components/account/settings-nav";
 import type { Route } from "./+types/account-settings";
 
 export const handle = accountSettingsHandle;
+// The settings pages below inherit this guard (same flags).
+export const middleware: Route.MiddlewareFunction[] = [guard(handle)];
 
 export function loader({ request }: Route.LoaderArgs) {
   const { pathname } = new URL(request.url);

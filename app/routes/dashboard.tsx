@@ -1,5 +1,11 @@
 import { useTranslation } from "react-i18next";
+import { guard, type RouteHandle } from "../lib/guard.server";
+import type { Route } from "./+types/dashboard";
 import { useAppUser } from "./app-layout";
+
+// Users without the dashboard permission land on the first page they may open (spec section 2).
+export const handle: RouteHandle = { permission: "user.dashboard", landing: true };
+export const middleware: Route.MiddlewareFunction[] = [guard(handle)];
 
 export default function Dashboard() {
   const { t } = useTranslation();
