@@ -1,9 +1,17 @@
+import { getFormProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
 import { useTranslation } from "react-i18next";
-import { Link } from "react-router";
-import { PriceSettingsNav, SeasonSwatch } from "../components/pricing/form-bits";
+import { data, Link, useActionData } from "react-router";
+import { issueToKey } from "../../domain/validation";
+import { Input, PriceSettingsNav, SeasonSwatch } from "../components/pricing/form-bits";
 import { formatMoney } from "../components/pricing/money";
-import { loadTariff, pricingBusiness, pricingMiddleware, type PricingHandle } from "../components/pricing/pricing.server";
-import { buttonClass } from "../components/ui/button";
+import { ApiError, loadTariff, pricingBusiness, pricingMiddleware, replyWithApiError, type PricingHandle } from "../components/pricing/pricing.server";
+import { leadTimeFormSchema } from "../components/pricing/schemas";
+import { AppForm } from "../components/ui/app-form";
+import { buttonClass, SubmitButton } from "../components/ui/button";
+import { FormErrors } from "../components/ui/field";
+import { getRequestState } from "../lib/request-context.server";
+import { redirectWithToast } from "../lib/toast.server";
 import type { Route } from "./+types/price-settings";
 
 export const handle: PricingHandle = { permission: "user.price-settings" };
@@ -13,6 +21,24 @@ export async function loader({ context }: Route.LoaderArgs) {
   const business = pricingBusiness(context);
   return { business, tariff: await loadTariff(context, business.uuid) };
 }
+
+/** Saves the lead-time bands (the one setting edited on this page). */
+export async function action({ request, context }: Route.ActionArgs) {
+  const business = pricingBusiness(context);
+  const { api, session } = getRequestState(context);
+  const submission = parseWithZod(await request.formData(), { schema: leadTimeFormSchema, error: issueToKey });
+  if (submission.status !== "success") return data(submission.reply(), { status: 422 });
+  try {
+    await api.put(`/api/v1/businesses/${business.uuid}/tariff-configuration/lead-time`, submission.value);
+  } catch (error) {
+    if (!(error instanceof ApiError)) throw error;
+    return data(replyWithApiError(submission, error), { status: error.status });
+  }
+  return redirectWithToast("/price-settings", { kind: "success", message: "pricing:wizard.saved" }, { session });
+}
+
+/** Blank lead-time rows offered beyond the saved ones. */
+const EXTRA_LEAD_ROWS = 2;
 
 /** Price settings at a glance: what each part of the rate model is set to, with a link to change it. */
 export default function PriceSettings({ loaderData }: Route.ComponentProps) {
@@ -83,6 +109,7 @@ export default function PriceSettings({ loaderData }: Route.ComponentProps) {
           </ul>
         </Card>
       </div>
+      <LeadTimeForm bands={tariff.lead_time_bands} />
       <p className="mt-6 flex flex-wrap gap-2">
         <Link to="/calendar" className={buttonClass("primary")}>
           {t("settings.openCalendar")}
@@ -106,6 +133,34 @@ function Card({ title, edit, children }: { title: string; edit: string; children
         </Link>
       </div>
       {children}
+    </section>
+  );
+}
+
+function LeadTimeForm({ bands }: { bands: { from_days: number; to_days: number | null; percentage: number; max_occupancy?: number | null }[] }) {
+  const { t } = useTranslation("pricing");
+  const lastResult = useActionData<typeof action>();
+  const [form] = useForm({ id: "lead-time", lastResult });
+  const rows = [...bands, ...Array.from({ length: EXTRA_LEAD_ROWS }, () => null)];
+  const errors = form.allErrors;
+  return (
+    <section aria-labelledby="lead-time-heading" className="mt-4 rounded-md border border-slate-200 bg-white p-4 text-sm">
+      <h2 id="lead-time-heading" className="text-base font-semibold">
+        {t("leadTime.heading")}
+      </h2>
+      <p className="mb-3 text-slate-700">{t("leadTime.intro")}</p>
+      <AppForm {...getFormProps(form)} action="/price-settings" className="space-y-3">
+        <FormErrors id={form.errorId} errors={form.errors} />
+        {rows.map((b, i) => (
+          <div key={i} className="grid gap-3 sm:grid-cols-4">
+            <Input name={`lead_time_bands[${i}].from_days`} type="number" min={0} label={t("leadTime.fromDays", { n: i + 1 })} errors={errors} defaultValue={b ? String(b.from_days) : ""} />
+            <Input name={`lead_time_bands[${i}].to_days`} type="number" min={0} label={t("leadTime.toDays", { n: i + 1 })} hint={t("leadTime.toDaysHint")} errors={errors} defaultValue={b?.to_days != null ? String(b.to_days) : ""} />
+            <Input name={`lead_time_bands[${i}].percentage`} inputMode="decimal" label={t("leadTime.percentage", { n: i + 1 })} errors={errors} defaultValue={b ? String(b.percentage).replace(".", ",") : ""} />
+            <Input name={`lead_time_bands[${i}].max_occupancy`} inputMode="decimal" label={t("leadTime.maxOccupancy", { n: i + 1 })} hint={t("leadTime.maxOccupancyHint")} errors={errors} defaultValue={b?.max_occupancy != null ? String(b.max_occupancy) : ""} />
+          </div>
+        ))}
+        <SubmitButton pendingLabel={t("saving")}>{t("leadTime.save")}</SubmitButton>
+      </AppForm>
     </section>
   );
 }

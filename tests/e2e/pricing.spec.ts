@@ -144,6 +144,19 @@ test("the owner walks the wizard and sets a manual price from the calendar", asy
   await expect(page).toHaveURL(/\/price-settings$/);
   await expect(page.getByText("Tarifa de referência: R$ 260")).toBeVisible();
 
+  // Lead time, on the overview page.
+  await page.getByLabel("De (dias) — faixa 1").fill("0");
+  await page.getByLabel("Até (dias) — faixa 1").fill("3");
+  await page.getByLabel("Percentual — faixa 1").fill("-10");
+  await page.getByRole("button", { name: "Salvar antecedência" }).click();
+  await expect(page.getByText("Salvo.")).toBeVisible();
+  await expect(page.getByLabel("Percentual — faixa 1")).toHaveValue("-10");
+  await page.getByLabel("De (dias) — faixa 2").fill("9");
+  await page.getByLabel("Até (dias) — faixa 2").fill("2");
+  await page.getByLabel("Percentual — faixa 2").fill("5");
+  await page.getByRole("button", { name: "Salvar antecedência" }).click();
+  await expect(page.getByText("O fim da faixa deve ser igual ou maior que o início.")).toBeVisible();
+
   // A manual price on one night (each project its own night of next month).
   const now = new Date();
   const month = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1)).toISOString().slice(0, 7);

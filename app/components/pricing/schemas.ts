@@ -4,6 +4,7 @@ import {
   holidayCsvSchema,
   holidayImportSchema,
   holidaySchema,
+  leadTimeSchema,
   manualPricesSchema,
   occupancyPricingSchema,
   roomsTariffSchema,
@@ -152,6 +153,23 @@ export const occupancyFormSchema = z
     };
   })
   .pipe(into(occupancyPricingSchema));
+
+/** Lead-time bands: blank rows are dropped; a blank "to" is open-ended. */
+export const leadTimeFormSchema = z
+  .object({
+    lead_time_bands: list(z.object({ from_days: text, to_days: text, percentage: decimalField, max_occupancy: decimalField })).default([]),
+  })
+  .transform((v) => ({
+    lead_time_bands: v.lead_time_bands
+      .filter((b) => b.from_days?.trim() || b.to_days?.trim() || b.percentage !== null)
+      .map((b) => ({
+        from_days: b.from_days?.trim() ? Number(b.from_days) : -1,
+        to_days: b.to_days?.trim() ? Number(b.to_days) : null,
+        percentage: b.percentage ?? 0,
+        max_occupancy: b.max_occupancy,
+      })),
+  }))
+  .pipe(into(leadTimeSchema));
 
 /** The calendar's manual-price forms: one night (`date`) or a range; intent `clear` removes. */
 export const manualPriceFormSchema = z
