@@ -12,6 +12,7 @@ const config = getConfig();
 const handle = config.DATABASE_URL
   ? await openDatabase({ kind: "postgres", url: config.DATABASE_URL })
   : await openDatabase({ kind: "pglite", dataDir: resolve(config.DATA_DIR, "pglite") });
+await handle.migrate();
 const report = await renewDue(handle.db, new Date());
 await handle.close();
 console.log(`Renewals: ${report.renewed} renewed, ${report.recovered} recovered, ${report.pastDue} past due, ${report.canceled} canceled.`);
