@@ -19,17 +19,16 @@ export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData();
   const uuid = String(form.get("business_uuid") ?? "");
   const back = safeRedirectPath(String(form.get("redirectTo") ?? ""), "/");
-  if (!isUuid(uuid)) {
-    return redirectWithToast(back, { kind: "error", message: "business:switcher.invalid" }, { session });
-  }
+  // Only the user's own list: the API would answer 403, which the web's client treats as a lost session.
+  const chosen = isUuid(uuid) ? listBusinesses(context).businesses.find((b) => b.uuid === uuid.toLowerCase()) : undefined;
+  if (!chosen) return redirectWithToast(back, { kind: "error", message: "business:switcher.invalid" }, { session });
   try {
-    await selectBusiness(api, uuid);
+    await selectBusiness(api, chosen.uuid);
   } catch (error) {
     if (!(error instanceof ApiError)) throw error;
     return redirectWithToast(back, { kind: "error", message: error.message }, { session });
   }
-  const { businesses } = listBusinesses(context);
-  const name = businesses.find((b) => b.uuid === uuid)?.company_name ?? "";
+  const name = chosen.company_name;
   return redirectWithToast(back, { kind: "success", message: "business:switcher.switched", values: { name } }, { session });
 }
 

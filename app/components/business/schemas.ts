@@ -183,6 +183,9 @@ export const roomCategorySchema = z
           path: ["price_variation_value"],
           message: form.price_variation_type === "value" ? "business:errors.money" : "business:errors.number",
         });
+      } else if (form.price_variation_type === "percentage" && !Number.isInteger(parsed)) {
+        // Stored as a whole number: 12,5 would quietly become 13.
+        ctx.addIssue({ code: "custom", path: ["price_variation_value"], message: "business:errors.wholePercentage" });
       } else if (
         form.price_variation_type === "percentage" ? parsed < PERCENTAGE_VARIATION_MIN || parsed > PERCENTAGE_VARIATION_MAX : Math.abs(parsed) > VALUE_VARIATION_LIMIT
       ) {

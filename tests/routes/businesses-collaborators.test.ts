@@ -1,0 +1,130 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { isGuard } from "../../app/lib/guard.server.ts";
+import * as appLayout from "../../app/routes/app-layout.tsx";
+import * as invitations from "../../app/routes/invitations.tsx";
+import * as addCollaborator from "../../app/routes/pms-settings-collaborators.add.tsx";
+import * as editCollaborator from "../../app/routes/pms-settings-collaborators.edit.tsx";
+import * as collaborators from "../../app/routes/pms-settings-collaborators.tsx";
+import * as publicLayout from "../../app/routes/public-layout.tsx";
+import { demoUsers, linkIn, outboxFor } from "../helpers/api.ts";
+import { type Browser, createRouteHarness, type RouteHarness } from "../helpers/route.ts";
+
+let h: RouteHarness;
+let owner: Browser;
+let ownerToken: string;
+const DEMO = "d3e00000-0000-4000-8000-000000000001";
+const LIST = "/pms-settings/collaborators";
+const ADD = "/pms-settings/add-collaborator";
+
+beforeAll(async () => {
+  h = await createRouteHarness();
+  owner = h.browser();
+  ownerToken = await owner.signIn(demoUsers.owner.email);
+});
+afterAll(() => h.close());
+
+const inApp = { layouts: [appLayout] };
+const inPublic = { layouts: [publicLayout] };
+
+async function register(email: string): Promise<string> {
+  const answer = await h.t.json("POST", "/api/auth/register", {
+    status: 201,
+    body: { name: "Rita", surname: "Recepção", email, password: "pousada-azul-2026", password_confirmation: "pousada-azul-2026" },
+  });
+  return answer.token;
+}
+
+describe("collaborators", () => {
+  it("guards the pages with user.collaborators", async () => {
+    for (const route of [collaborators, addCollaborator, editCollaborator]) {
+      expect(route.handle).toEqual({ permission: "user.collaborators" });
+      expect(route.middleware.some(isGuard)).toBe(true);
+    }
+    const collaborator = h.browser();
+    await collaborator.signIn(demoUsers.collaborator.email);
+    expect((await collaborator.get(LIST, collaborators, inApp)).location).toBe("/unauthorized");
+  });
+
+  it("lists the team with the owner and the permissions each one holds", async () => {
+    const page = await owner.get(LIST, collaborators, inApp);
+    expect(page.data.owner.email).toBe(demoUsers.owner.email);
+    expect(page.data.data.map((c: { user: { email: string } }) => c.user.email)).toEqual([demoUsers.collaborator.email]);
+    expect(page.data.invitations).toEqual([]);
+  });
+
+  it("adds someone who has an account at once, with the permissions ticked", async () => {
+    await register("rita@example.com");
+    const refused = await owner.post(ADD, addCollaborator, { email: "rita@example.com" }, inApp);
+    expect(refused.status).toBe(422);
+    expect(refused.data.error).toEqual({ permissions: ["business:errors.permissionsRequired"] });
+
+    const added = await owner.post(ADD, addCollaborator, { email: "Rita@Example.com", permissions: ["user.calendar", "user.dashboard"] }, inApp);
+    expect(added.status).toBe(302);
+    expect(added.location).toBe(LIST);
+    const page = await owner.get(LIST, collaborators, inApp);
+    const rita = page.data.data.find((c: { user: { email: string } }) => c.user.email === "rita@example.com");
+    expect(rita.permissions).toEqual(["user.dashboard", "user.calendar"]);
+
+    const edit = `/pms-settings/edit-collaborator/${rita.user.uuid}`;
+    const form = await owner.get(edit, editCollaborator, { ...inApp, params: { id: rita.user.uuid } });
+    expect(form.data.collaborator.permissions).toEqual(["user.dashboard", "user.calendar"]);
+    const saved = await owner.post(edit, editCollaborator, { permissions: ["user.reservations"] }, { ...inApp, params: { id: rita.user.uuid } });
+    expect(saved.location).toBe(LIST);
+    const members = (await h.t.json("GET", `/api/v1/businesses/${DEMO}/collaborators`, { token: ownerToken, status: 200 })).data;
+    expect(members.find((c: { user: { email: string } }) => c.user.email === "rita@example.com").permissions).toEqual(["user.reservations"]);
+
+    const removed = await owner.post(LIST, collaborators, { intent: "remove", user_uuid: rita.user.uuid }, inApp);
+    expect(removed.location).toBe(LIST);
+    expect((await owner.get(LIST, collaborators, inApp)).data.data).toHaveLength(1);
+    expect((await owner.get("/pms-settings/edit-collaborator/nope", editCollaborator, { ...inApp, params: { id: "nope" } })).status).toBe(404);
+  });
+
+  it("invites an address without an account; the invitation page lets that person sign up and accept", async () => {
+    const invited = await owner.post(ADD, addCollaborator, { email: "joao@example.com", permissions: ["user.reservations"] }, inApp);
+    expect(invited.location).toBe(LIST);
+    const pending = (await owner.get(LIST, collaborators, inApp)).data.invitations;
+    expect(pending).toMatchObject([{ email: "joao@example.com", permissions: ["user.reservations"] }]);
+
+    const [mail] = await outboxFor(h.t.db, "joao@example.com");
+    const link = linkIn(mail, `${h.t.config.APP_URL}/invitations/`);
+    const path = link.pathname;
+    const token = path.split("/").pop()!;
+
+    // A guest sees the invitation and is offered to sign in or register, coming back here.
+    const guest = h.browser();
+    const page = await guest.get(path, invitations, { ...inPublic, params: { token } });
+    expect(page.status).toBe(200);
+    expect(page.data).toMatchObject({ user: null, invitation: { email: "joao@example.com", valid: true, business: { company_name: "Pousada Maré Alta" } } });
+    const asGuest = await guest.post(path, invitations, {}, { ...inPublic, params: { token } });
+    expect(asGuest.location).toBe(`/login?redirectTo=${encodeURIComponent(path)}`);
+
+    // Someone else signed in cannot take it.
+    const other = h.browser();
+    await other.signIn(demoUsers.collaborator.email);
+    const wrong = await other.post(path, invitations, {}, { ...inPublic, params: { token } });
+    expect(wrong.status).toBe(403);
+    expect(wrong.data).toEqual({ errors: ["business:invitation.otherEmail"] });
+
+    const joao = h.browser();
+    const joaoToken = await register("joao@example.com");
+    await joao.useToken(joaoToken);
+    const accepted = await joao.post(path, invitations, {}, { ...inPublic, params: { token } });
+    expect(accepted.location).toBe("/");
+    const list = await h.t.json("GET", "/api/v1/businesses", { token: joaoToken, status: 200 });
+    expect(list.selected_business_uuid).toBe(DEMO);
+    expect(list.businesses[0].permissions).toEqual(["user.reservations"]);
+
+    const used = await joao.get(path, invitations, { ...inPublic, params: { token } });
+    expect(used.data.invitation).toMatchObject({ valid: false, state: "accepted" });
+    expect((await guest.get("/invitations/not-a-real-token-at-all", invitations, { ...inPublic, params: { token: "not-a-real-token-at-all" } })).data.invitation).toBeNull();
+  });
+
+  it("revokes a pending invitation", async () => {
+    await owner.post(ADD, addCollaborator, { email: "maria@example.com", permissions: ["user.calendar"] }, inApp);
+    const [invitation] = (await owner.get(LIST, collaborators, inApp)).data.invitations;
+    expect(invitation.email).toBe("maria@example.com");
+    const revoked = await owner.post(LIST, collaborators, { intent: "revoke", invitation_uuid: invitation.uuid }, inApp);
+    expect(revoked.location).toBe(LIST);
+    expect((await owner.get(LIST, collaborators, inApp)).data.invitations).toEqual([]);
+  });
+});
