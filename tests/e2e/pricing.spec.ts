@@ -45,6 +45,8 @@ test("a collaborator creates a December season, the calendar and the days to upd
   const title = `Natal e2e ${info.project.name}`;
 
   await signIn(page, demo.collaborator);
+  // With JavaScript on, wait for hydration (slow on a busy machine) before checking; off, no script ever runs.
+  if (js) await page.waitForFunction(() => typeof (window as unknown as { __reactRouterRouteModules?: unknown }).__reactRouterRouteModules !== "undefined");
   expect(await scriptsRan(page)).toBe(js);
 
   // Before: December's middle night is not at that rate and is not waiting to be published.
