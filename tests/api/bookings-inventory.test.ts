@@ -1,3 +1,4 @@
+import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { occupancyByNight } from "../../api/services/occupancy.ts";
 import { createTestApi, type TestApi } from "../helpers/api.ts";
@@ -129,6 +130,23 @@ describe("GET /availability", () => {
     const missing = await t.json("GET", `${f.base}/availability`, { token: f.token, status: 422 });
     expect(Object.keys(missing.errors).sort()).toEqual(["from", "to"]);
     await t.json("GET", `${f.base}/availability?from=2027-01-01&to=2027-12-31`, { token: f.token, status: 200 });
+  });
+});
+
+describe("occupancy into pricing", () => {
+  it("appends each booking's occupancy change to the occupation log", async () => {
+    await create({ arrival: "2027-05-20", departure: "2027-05-21", room_category_uuid: f.standard.id, adults: 1 });
+    const { reservation } = await create({ arrival: "2027-05-20", departure: "2027-05-21", room_category_uuid: f.standard.id, adults: 1 });
+    await t.json("POST", `${f.base}/reservations/${reservation.uuid}/cancel`, { token: f.token, status: 200 });
+    const logs = (await t.db.execute(
+      sql`select kind, reason, from_value::float as "from", to_value::float as "to" from occupation_logs
+          where business_id = ${f.business.id} and date = '2027-05-20' and kind = 'occupancy' order by created_at, id`,
+    )) as unknown as { rows: { kind: string; reason: string; from: number; to: number }[] };
+    // 1 of 14 rooms → 2 of 14 → back to 1 of 14 (the first booking only set the baseline).
+    expect(logs.rows.map((l) => [l.reason, l.from, l.to])).toEqual([
+      ["booking", 7.1, 14.3],
+      ["booking", 14.3, 7.1],
+    ]);
   });
 });
 
