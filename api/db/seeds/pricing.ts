@@ -2,7 +2,7 @@ import { asc, eq } from "drizzle-orm";
 import { addDays } from "../../../domain/pricing/index.ts";
 import { businessToday } from "../../services/pricing/calendar.ts";
 import { packageHolidays, seedHolidays } from "../../services/pricing/holidays.ts";
-import { publishRates, refreshRates } from "../../services/pricing/rates.ts";
+import { baselineAndPublish } from "../../services/pricing/rates.ts";
 import type { Database } from "../client.ts";
 import {
   businesses,
@@ -31,7 +31,7 @@ const CATEGORY_PRICING = [
 /**
  * The demo pousada's prices: a reference season of R$ 250, summer high season (December to
  * February), weekends, Carnaval and the July school holidays, three occupancy bands, guest
- * pricing; Brazil's holidays (and the pousada's state's) for this year and the next two. The
+ * pricing; Brazil's holidays (and the pousada's state's) for this year and the next (admins import more). The
  * current rates are published once so "days to update" starts empty and fills as settings change.
  * Does nothing when the pousada is not there (the businesses seed creates it).
  */
@@ -41,7 +41,7 @@ export async function seedPricing(db: Database, now: Date, businessId?: string):
     : await db.select().from(businesses).where(eq(businesses.companyName, "Pousada Maré Alta"));
   const today = businessToday(now, business?.timezone ?? "America/Sao_Paulo");
   const year = Number(today.slice(0, 4));
-  await seedHolidays(db, [year, year + 1, year + 2], business?.state ? [business.state.toUpperCase()] : [], now);
+  await seedHolidays(db, [year, year + 1], business?.state ? [business.state.toUpperCase()] : [], now);
   if (!business) return;
   const id = business.id;
 
@@ -121,6 +121,5 @@ export async function seedPricing(db: Database, now: Date, businessId?: string):
     );
   }
 
-  await refreshRates(db, id, { now, reason: "settings" });
-  await publishRates(db, id, { now });
+  await baselineAndPublish(db, id, now);
 }

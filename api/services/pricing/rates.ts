@@ -187,3 +187,18 @@ export async function publishRates(
   }
   return { published: new Set(rows.map((r) => r.date)).size };
 }
+
+/**
+ * For a new business (the demo seed): remembers the next year's rates as the baseline of the
+ * occupation log and publishes them, computing them once. Assumes nothing was stored before.
+ */
+export async function baselineAndPublish(db: Database, businessId: string, now: Date): Promise<void> {
+  const { today, horizonEnd } = await businessClock(db, businessId, now);
+  const rates = await currentRates(db, businessId, today, horizonEnd, today);
+  const snapshots = rates.map((r) => ({ businessId, roomCategoryId: r.categoryId, date: r.date, rate: r.rate, occupancy: r.occupancy, computedAt: now }));
+  const published = rates.map((r) => ({ businessId, roomCategoryId: r.categoryId, date: r.date, rate: r.rate, publishedAt: now }));
+  for (let i = 0; i < snapshots.length; i += CHUNK) {
+    await db.insert(rateSnapshots).values(snapshots.slice(i, i + CHUNK)).onConflictDoNothing();
+    await db.insert(publishedRates).values(published.slice(i, i + CHUNK)).onConflictDoNothing();
+  }
+}
