@@ -1,0 +1,159 @@
+import { expect, test, type Browser, type Page, type TestInfo } from "@playwright/test";
+import { demo, scriptsRan, signIn } from "./support/auth";
+
+/**
+ * Onboarding with JavaScript on and off: a brand-new owner registers, is sent by the redirect
+ * rules to the welcome page, creates the hotel step by step, leaves half-way, comes back to the
+ * same step, chooses Easy Lite, and finishes on the congratulations page. Each run registers its
+ * own account, so the two projects (one server, one database) never share a business.
+ */
+
+const PASSWORD = "pousada-azul-2026";
+
+function unique(prefix: string, info: TestInfo) {
+  return `${prefix}-${info.project.name}-${Date.now()}-${info.repeatEachIndex}`;
+}
+
+async function register(page: Page, email: string) {
+  await page.goto("/register");
+  await page.getByLabel("Nome", { exact: true }).fill("Nina");
+  await page.getByLabel("Sobrenome").fill("Nova");
+  await page.getByLabel("E-mail").fill(email);
+  await page.getByLabel("Senha", { exact: true }).fill(PASSWORD);
+  await page.getByLabel("Confirme a senha").fill(PASSWORD);
+  await page.getByRole("button", { name: "Criar conta" }).click();
+  await expect(page).toHaveURL(/\/check-email$/);
+}
+
+async function signOut(page: Page) {
+  await page.getByRole("button", { name: "Sair" }).click();
+  await expect(page).toHaveURL(/\/login/);
+}
+
+/** From the welcome page through the first step: the hotel exists from here on. */
+async function createHotel(page: Page, name: string) {
+  await page.goto("/");
+  await expect(page).toHaveURL(/\/setup-in-progress$/);
+  await expect(page.getByRole("heading", { name: "Bem-vindo ao Tarifa!" })).toBeVisible();
+  await page.getByRole("main").getByRole("link", { name: "Cadastrar meu hotel" }).click();
+  await expect(page).toHaveURL(/\/onboarding$/);
+  await expect(page.getByRole("heading", { name: "Onde fica o seu hotel?" })).toBeVisible();
+  await expect(page.getByLabel("País")).toHaveValue("BR");
+  await page.getByLabel("Nome do hotel").fill(name);
+  await page.getByLabel("Estado").fill("SP");
+  await page.getByLabel("Cidade").fill("Ubatuba");
+  await page.getByRole("button", { name: "Salvar e continuar" }).click();
+  await expect(page).toHaveURL(/\/onboarding\?step=type$/);
+}
+
+test("a new owner is led through onboarding and resumes where they left off", async ({ page }, info) => {
+  const email = `${unique("onboarding", info)}@example.com`;
+  const hotel = `Pousada ${unique("Sol", info)}`;
+  await register(page, email);
+  expect(await scriptsRan(page)).toBe(info.project.name === "js");
+  await createHotel(page, hotel);
+
+  // Type and purpose; the form says what is missing before anything is saved.
+  await page.getByLabel(/^Pousada/).check();
+  await page.getByRole("button", { name: "Salvar e continuar" }).click();
+  await expect(page.getByText("Escolha uma das opções.")).toBeVisible();
+  await page.getByLabel(/^Lazer/).check();
+  await page.getByRole("button", { name: "Salvar e continuar" }).click();
+  await expect(page).toHaveURL(/\/onboarding\?step=rooms$/);
+
+  // Leaving half-way and signing in again: the wizard picks up at the rooms step of the same hotel.
+  await signOut(page);
+  await signIn(page, email, PASSWORD);
+  await page.goto("/onboarding");
+  await expect(page.getByRole("heading", { name: `Continuando a configuração de ${hotel}` })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Quartos e categorias" })).toBeVisible();
+  await expect(page.getByRole("link", { name: /Tipo/ })).toBeVisible();
+
+  // Three blank rows to start with; "add another" adds one (a server round trip without JavaScript).
+  await page.getByLabel("Nome da categoria 1").fill("Standard");
+  await page.getByLabel("Quartos na categoria 1").fill("6");
+  await page.getByRole("button", { name: "Adicionar outra categoria" }).click();
+  await expect(page.getByLabel("Nome da categoria 4")).toBeVisible();
+  await expect(page.getByLabel("Nome da categoria 1")).toHaveValue("Standard");
+  await page.getByLabel("Nome da categoria 4").fill("Suíte");
+  await page.getByLabel("Quartos na categoria 4").fill("2");
+  await page.getByRole("button", { name: "Salvar e continuar" }).click();
+  await expect(page).toHaveURL(/\/onboarding\?step=plan$/);
+
+  await page.getByRole("button", { name: "Conhecer o Easy Lite" }).click();
+  await expect(page.getByRole("heading", { name: "Easy Lite: comece hoje mesmo" })).toBeVisible();
+
+  // With Easy Lite chosen, the redirect rules bring a returning owner straight back to the wizard.
+  await signOut(page);
+  await signIn(page, email, PASSWORD);
+  await expect(page).toHaveURL(/\/onboarding$/);
+  await expect(page.getByRole("heading", { name: "Easy Lite: comece hoje mesmo" })).toBeVisible();
+
+  await page.getByRole("button", { name: "Começar com o Easy Lite" }).click();
+  await expect(page).toHaveURL(/\/setup-in-progress$/);
+  await expect(page.getByText("Os dados foram carregados e está tudo certo para começar.")).toBeVisible();
+  await page.getByRole("button", { name: "Continuar" }).click();
+  await expect(page).toHaveURL(/\/onboarding\/completed$/);
+  await expect(page.getByRole("heading", { name: "Parabéns, está tudo pronto!" })).toBeVisible();
+  await expect(page.getByText(`${hotel} já está no Tarifa.`)).toBeVisible();
+  await expect(page.getByRole("link", { name: "Ir para as configurações de preço" })).toHaveAttribute("href", "/price-settings");
+});
+
+async function adminSetsStatus(browser: Browser, info: TestInfo, hotel: string, status: string) {
+  const context = await browser.newContext({ javaScriptEnabled: info.project.use.javaScriptEnabled, locale: "pt-BR" });
+  try {
+    const admin = await context.newPage();
+    await signIn(admin, demo.admin);
+    await admin.goto(`/manage/businesses?search=${encodeURIComponent(hotel)}`);
+    await admin.getByRole("link", { name: hotel }).click();
+    await admin.getByLabel("Situação", { exact: true }).selectOption({ label: status });
+    await admin.getByRole("button", { name: "Alterar situação" }).click();
+    await expect(admin.getByText("Situação alterada.")).toBeVisible();
+  } finally {
+    await context.close();
+  }
+}
+
+test("an external PMS: credentials, a rejection, then the setup page following the import by itself", async ({ page, browser }, info) => {
+  test.setTimeout(120_000);
+  const email = `${unique("import", info)}@example.com`;
+  const hotel = `Pousada ${unique("Import", info)}`;
+  await register(page, email);
+  await createHotel(page, hotel);
+
+  // The business is asked for PMS credentials (as after a subscription with an external PMS).
+  await adminSetsStatus(browser, info, hotel, "Aguardando credenciais do PMS");
+  await page.goto("/");
+  await expect(page).toHaveURL(/\/pms-credentials$/);
+  await page.getByLabel(/StayLink/).check();
+  if (info.project.name === "no-js") await page.getByRole("button", { name: "Usar este sistema" }).click();
+  await expect(page.getByRole("heading", { name: "Credenciais do StayLink" })).toBeVisible();
+  await page.getByLabel("Usuário").fill("nina");
+  // The simulated PMS rejects the value "fail" (docs/api/businesses.md).
+  await page.getByLabel("Senha").fill("fail");
+  await page.getByLabel("ID da propriedade").fill("42");
+  await page.getByRole("button", { name: "Conectar" }).click();
+  await expect(page.getByText("A conexão falhou")).toBeVisible();
+  await page.getByLabel(/StayLink/).check();
+  if (info.project.name === "no-js") await page.getByRole("button", { name: "Usar este sistema" }).click();
+  await page.getByLabel("Usuário").fill("nina");
+  await page.getByLabel("Senha").fill("s3cret");
+  await page.getByLabel("ID da propriedade").fill("42");
+  await page.getByRole("button", { name: "Conectar" }).click();
+  await expect(page).toHaveURL(/\/setup-in-progress$/);
+  await expect(page.getByText("Os dados foram carregados e está tudo certo para começar.")).toBeVisible();
+
+  // A long import: the page refreshes itself until the status changes.
+  await adminSetsStatus(browser, info, hotel, "Importando dados");
+  await page.goto("/businesses");
+  await expect(page).toHaveURL(/\/setup-in-progress$/);
+  await expect(page.getByText(/Estamos importando as reservas/)).toBeVisible();
+  if (info.project.name === "no-js") {
+    // Without scripts the page reloads itself through a refresh <meta> kept in <noscript>.
+    expect(await page.content()).toContain('http-equiv="refresh"');
+  }
+  await adminSetsStatus(browser, info, hotel, "Falha na importação");
+  await expect(page.getByText("Não conseguimos importar os dados do seu PMS.")).toBeVisible({ timeout: 15_000 });
+  await page.getByRole("button", { name: "Tentar de novo" }).click();
+  await expect(page.getByText("Os dados foram carregados e está tudo certo para começar.")).toBeVisible();
+});
