@@ -135,6 +135,10 @@ test("the reservations list filters with a plain GET form", async ({ page }) => 
   const rows = page.locator("tbody tr");
   await expect(rows.first()).toBeVisible();
   for (const status of await rows.locator("td:nth-child(6)").allTextContents()) expect(status).toBe("cancelada");
+  const csv = await page.request.get("/bookings/export.csv?status=cancelled");
+  expect(csv.status()).toBe(200);
+  expect(csv.headers()["content-type"]).toContain("text/csv");
+  expect((await csv.text()).split("\n")[0]).toContain("Código,Situação,Chegada");
 });
 
 test("the booking pages have no serious or critical axe violations", async ({ page }, info) => {
@@ -159,4 +163,66 @@ test("the rooms overview is a readable table with a bar per stay", async ({ page
   expect(await bars.count()).toBeGreaterThan(0);
   await bars.first().focus();
   await expect(bars.first()).toBeFocused();
+});
+
+test("a reservation is changed, then cancelled, from its pages", async ({ page, request }, info) => {
+  const { headers, base } = await ownerApi(request);
+  const options = (await (await request.get(`${base}/reservations/options`, { headers })).json()).data;
+  const standard = options.categories.find((c: { name: string }) => c.name === "Standard");
+  const arrival = addDays(options.today, info.project.name === "js" ? 330 : 331);
+  const created = await request.post(`${base}/reservations`, {
+    headers,
+    data: { arrival, departure: addDays(arrival, 1), room_category_uuid: standard.uuid, adults: 1, guest: { name: "Rita Campos" } },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  const { reservation } = await created.json();
+
+  await signIn(page, demo.owner);
+  await page.goto(`/bookings/${reservation.uuid}`);
+  await page.getByRole("link", { name: "Alterar" }).click();
+  await page.getByLabel("Saída").fill(addDays(arrival, 2));
+  await page.getByLabel("Observações").fill("Pediu quarto silencioso");
+  await page.getByRole("button", { name: "Salvar alterações" }).click();
+  await expect(page).toHaveURL(new RegExp(`/bookings/${reservation.uuid}$`));
+  await expect(page.getByText("2 noite(s)").first()).toBeVisible();
+  await expect(page.getByText("Pediu quarto silencioso").first()).toBeVisible();
+
+  await page.getByLabel("Motivo do cancelamento (opcional)").fill("Mudou de planos");
+  await page.getByRole("button", { name: "Cancelar reserva" }).click();
+  await expect(page.getByText("cancelada", { exact: true }).first()).toBeVisible();
+  await expect(page.getByText("Motivo do cancelamento: Mudou de planos")).toBeVisible();
+  await expect(page.getByRole("link", { name: "Alterar" })).toHaveCount(0);
+});
+
+test("a quote is saved from the create form, shown, and turned into a reservation", async ({ page, request }, info) => {
+  const { headers, base } = await ownerApi(request);
+  const options = (await (await request.get(`${base}/reservations/options`, { headers })).json()).data;
+  const suite = options.categories.find((c: { name: string }) => c.name === "Suíte");
+  const arrival = addDays(options.today, info.project.name === "js" ? 340 : 342);
+  await signIn(page, demo.owner);
+  await page.goto(`/bookings/create?arrival=${arrival}&category=${suite.uuid}`);
+  await page.getByLabel("Saída").fill(addDays(arrival, 2));
+  await page.getByLabel("Nome do hóspede").fill("Helena Duarte");
+  await page.getByRole("button", { name: "Salvar como orçamento" }).click();
+  await expect(page).toHaveURL(/\/booking-quote\/[0-9a-f-]{36}$/);
+  await expect(page.getByRole("heading", { name: /Orçamento · Pousada Maré Alta/ })).toBeVisible();
+  await expect(page.getByText("em aberto")).toBeVisible();
+  await page.getByRole("button", { name: /Reservar por/ }).click();
+  await expect(page).toHaveURL(/\/bookings\/[0-9a-f-]{36}$/);
+  await expect(page.getByText("Helena Duarte").first()).toBeVisible();
+});
+
+test("a room is blocked and unblocked in the PMS settings", async ({ page }, info) => {
+  await signIn(page, demo.owner);
+  await page.goto("/pms-settings/room-blocks");
+  const first = info.project.name === "js" ? "2030-03-10" : "2030-04-10";
+  await page.getByLabel("Quarto", { exact: true }).selectOption({ label: "301 · Suíte" });
+  await page.getByLabel("Primeira noite").fill(first);
+  await page.getByLabel("Última noite").fill(addDays(first, 2));
+  await page.getByLabel("Motivo").selectOption("renovation");
+  await page.getByRole("button", { name: "Bloquear" }).click();
+  const item = page.getByRole("listitem").filter({ hasText: "(3 noite(s))" }).filter({ hasText: "Reforma" });
+  await expect(item.first()).toBeVisible();
+  await item.first().getByRole("button", { name: "Remover" }).click();
+  await expect(page.getByRole("listitem").filter({ hasText: "Reforma" }).filter({ hasText: "(3 noite(s))" })).toHaveCount(0);
 });
