@@ -4,6 +4,8 @@ import { NavLink } from "react-router";
 const LINKS = [
   { permission: "admin.users", to: "/manage/users", label: "nav.users" },
   { permission: "admin.permissions", to: "/manage/permissions", label: "nav.permissions" },
+  // Coupons are for administrators, who hold every admin.* permission.
+  { permission: "admin.businesses", to: "/manage/coupons", label: "billing:nav.coupons" },
 ] as const;
 
 /** The sidebar's "Administração" group: only the admin pages the user may open, nothing without admin.*. */
