@@ -59,7 +59,7 @@ export default function BusinessCapacity({ loaderData, actionData }: Route.Compo
       categories: categories.map((c) => ({ uuid: c.uuid, min_occupation: String(c.min_occupation), max_occupation: String(c.max_occupation) })),
     },
     onValidate: ({ formData }) => parseWithZod(formData, { schema: capacitySchema, error: issueToKey }),
-    shouldRevalidate: "onBlur",
+    shouldRevalidate: "onInput",
   });
   const rows = fields.categories.getFieldList();
   return (

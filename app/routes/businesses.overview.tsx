@@ -80,7 +80,7 @@ export default function BusinessOverview({ loaderData, actionData }: Route.Compo
     lastResult: actionData,
     defaultValue: business,
     onValidate: ({ formData }) => parseWithZod(formData, { schema: businessDetailsSchema, error: issueToKey }),
-    shouldRevalidate: "onBlur",
+    shouldRevalidate: "onInput",
   });
   const dash = "—";
   const place = [business.address, business.city, business.state, business.zip_code, business.country].filter(Boolean).join(", ");

@@ -176,7 +176,7 @@ function CategoryForm({ editing }: { editing: Editing }) {
     lastResult: actionData,
     defaultValue: editing ?? { min_occupation: "1", max_occupation: "2", price_variation_type: "value", price_variation_value: "", commission: "" },
     onValidate: ({ formData }) => parseWithZod(formData, { schema: roomCategorySchema, error: issueToKey }),
-    shouldRevalidate: "onBlur",
+    shouldRevalidate: "onInput",
   });
   const isPercentage = (fields.price_variation_type.value ?? editing?.price_variation_type) === "percentage";
   return (

@@ -53,7 +53,7 @@ export default function BusinessRooms({ loaderData, actionData }: Route.Componen
     lastResult: actionData,
     defaultValue: { categories: categories.map(({ uuid, room_count }) => ({ uuid, room_count: String(room_count) })) },
     onValidate: ({ formData }) => parseWithZod(formData, { schema: roomCountsSchema, error: issueToKey }),
-    shouldRevalidate: "onBlur",
+    shouldRevalidate: "onInput",
   });
   const rows = fields.categories.getFieldList();
   return (

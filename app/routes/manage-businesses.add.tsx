@@ -56,7 +56,7 @@ export default function AddBusiness({ loaderData, actionData }: Route.ComponentP
     lastResult: actionData,
     defaultValue: { owner: loaderData.owner, country: "BR" },
     onValidate: ({ formData }) => parseWithZod(formData, { schema: adminCreateBusinessSchema, error: issueToKey }),
-    shouldRevalidate: "onBlur",
+    shouldRevalidate: "onInput",
   });
   return (
     <div className="mx-auto max-w-3xl">

@@ -105,7 +105,7 @@ export default function ManageBusiness({ loaderData, actionData }: Route.Compone
     lastResult: actionData?.form === "details" ? actionData.result : undefined,
     defaultValue: business.values,
     onValidate: ({ formData }) => parseWithZod(formData, { schema: adminBusinessSchema, error: issueToKey }),
-    shouldRevalidate: "onBlur",
+    shouldRevalidate: "onInput",
   });
   const [statusForm, statusFields] = useForm({
     id: "admin-business-status",

@@ -105,7 +105,7 @@ export default function UserBusinesses({ loaderData, actionData }: Route.Compone
     id: "assign-business",
     lastResult: actionData?.form === "assign" ? actionData.result : undefined,
     onValidate: ({ formData }) => parseWithZod(formData, { schema: assignBusinessSchema, error: issueToKey }),
-    shouldRevalidate: "onBlur",
+    shouldRevalidate: "onInput",
   });
   const who = person ? `${person.name} ${person.surname}`.trim() || person.email : userId;
   return (

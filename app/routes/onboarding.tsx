@@ -241,7 +241,7 @@ function DetailsStep() {
     lastResult,
     defaultValue: business ?? { country: "BR" },
     onValidate: ({ formData }) => parseWithZod(formData, { schema: onboardingDetailsSchema, error: issueToKey }),
-    shouldRevalidate: "onBlur",
+    shouldRevalidate: "onInput",
   });
   return (
     <AppForm {...getFormProps(form)} action={`${PAGE}?step=details`} className="space-y-4">
@@ -318,7 +318,7 @@ function RoomsStep() {
     defaultValue: { categories: existing.length ? existing : Array.from({ length: BLANK_ROWS }, () => ({ name: "", room_count: "" })) },
     onValidate: ({ formData }) => parseWithZod(formData, { schema: roomsSchema, error: issueToKey }),
     shouldValidate: "onSubmit",
-    shouldRevalidate: "onBlur",
+    shouldRevalidate: "onInput",
   });
   const rows = fields.categories.getFieldList();
   const values = (form.value?.categories ?? []) as ({ room_count?: string } | undefined)[];

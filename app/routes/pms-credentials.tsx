@@ -181,7 +181,7 @@ function CredentialsForm({ chosen, lastResult }: { chosen: Chosen; lastResult: S
     lastResult,
     defaultValue: { pms_id: String(chosen.id) },
     onValidate: ({ formData }) => parseWithZod(formData, { schema, error: issueToKey }),
-    shouldRevalidate: "onBlur",
+    shouldRevalidate: "onInput",
   });
   const credentials = fields.credentials.getFieldset() as unknown as Record<string, FieldMetadata<unknown>>;
   return (

@@ -55,7 +55,7 @@ export default function AddCollaborator({ loaderData, actionData }: Route.Compon
     id: "add-collaborator",
     lastResult: actionData,
     onValidate: ({ formData }) => parseWithZod(formData, { schema: collaboratorSchema, error: issueToKey }),
-    shouldRevalidate: "onBlur",
+    shouldRevalidate: "onInput",
   });
   return (
     <div className="mx-auto max-w-3xl">

@@ -73,7 +73,7 @@ export function ChoiceGroup({
   });
   const grid = columns === 3 ? "sm:grid-cols-3" : columns === 2 ? "sm:grid-cols-2" : "";
   return (
-    <fieldset aria-describedby={field.errors ? field.errorId : undefined} aria-required={required || undefined}>
+    <fieldset aria-describedby={field.errors ? field.errorId : undefined}>
       <legend className="text-sm font-medium text-slate-800">{legend}</legend>
       <div className={`mt-2 grid gap-2 ${grid}`}>
         {options.map((option, index) => {
@@ -85,7 +85,7 @@ export function ChoiceGroup({
               htmlFor={props.id}
               className="flex cursor-pointer gap-3 rounded-md border border-slate-300 bg-white p-3 hover:border-brand-400 has-[:checked]:border-brand-600 has-[:checked]:bg-brand-50 has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-brand-500"
             >
-              <input {...props} aria-describedby={descriptionId} aria-invalid={undefined} className="mt-1 accent-brand-600" />
+              <input {...props} required={type === "radio" ? required || props.required : props.required} aria-describedby={descriptionId} aria-invalid={undefined} className="mt-1 accent-brand-600" />
               {option.icon ? (
                 <span aria-hidden="true" className="text-2xl leading-none">
                   {option.icon}
