@@ -102,7 +102,7 @@ export default function MyAccount({ loaderData }: Route.ComponentProps) {
     lastResult: actionData?.intent === "profile" ? actionData.result : undefined,
     defaultValue: user,
     onValidate: ({ formData }) => parseWithZod(formData, { schema: profileFormSchema, error: issueToKey }),
-    shouldRevalidate: "onBlur",
+    shouldRevalidate: "onInput",
   });
   const initials = `${user.name.charAt(0)}${user.surname.charAt(0)}`.toUpperCase();
   return (

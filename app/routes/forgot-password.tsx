@@ -40,7 +40,7 @@ export default function ForgotPassword({ loaderData }: Route.ComponentProps) {
   const [form, fields] = useForm({
     lastResult,
     onValidate: ({ formData }) => parseWithZod(formData, { schema: forgotPasswordSchema, error: issueToKey }),
-    shouldRevalidate: "onBlur",
+    shouldRevalidate: "onInput",
   });
   return (
     <>

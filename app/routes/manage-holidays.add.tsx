@@ -32,7 +32,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 export default function AddHoliday() {
   const { t } = useTranslation("pricing");
   const lastResult = useActionData<typeof action>();
-  const [form] = useForm({ lastResult, onValidate: ({ formData }) => parseWithZod(formData, { schema: holidayFormSchema, error: issueToKey }), shouldRevalidate: "onBlur" });
+  const [form] = useForm({ lastResult, onValidate: ({ formData }) => parseWithZod(formData, { schema: holidayFormSchema, error: issueToKey }), shouldRevalidate: "onInput" });
   return (
     <>
       <title>{`${t("holidays.addTitle")} · Tarifa`}</title>

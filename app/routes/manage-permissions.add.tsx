@@ -47,7 +47,7 @@ export default function AddPermission() {
     lastResult,
     defaultValue: { guard: "admin" },
     onValidate: ({ formData }) => parseWithZod(formData, { schema: createPermissionSchema, error: issueToKey }),
-    shouldRevalidate: "onBlur",
+    shouldRevalidate: "onInput",
   });
   return (
     <>

@@ -45,7 +45,7 @@ export default function ResetPassword({ loaderData }: Route.ComponentProps) {
     lastResult,
     defaultValue: { token: loaderData.token, email: loaderData.email },
     onValidate: ({ formData }) => parseWithZod(formData, { schema: resetPasswordSchema, error: issueToKey }),
-    shouldRevalidate: "onBlur",
+    shouldRevalidate: "onInput",
   });
   if (!loaderData.token) {
     return (

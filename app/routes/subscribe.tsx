@@ -88,7 +88,7 @@ export default function Subscribe({ loaderData }: Route.ComponentProps) {
     lastResult,
     defaultValue: { plan_identifier: plans[0]?.plan_identifier, payment_method_id: defaultCard ?? NEW_CARD },
     onValidate: ({ formData }) => parseWithZod(formData, { schema: subscribeFormSchema, error: issueToKey }),
-    shouldRevalidate: "onBlur",
+    shouldRevalidate: "onInput",
   });
 
   return (
