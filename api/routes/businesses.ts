@@ -21,6 +21,7 @@ import type { AuthedEnv } from "../middleware/auth.ts";
 import { requireBusiness } from "../middleware/business.ts";
 import { businessesOf, selectedBusiness } from "../services/business-access.ts";
 import { businessJson, businessJsonMany } from "../services/business-json.ts";
+import { tariffConfigurationJson } from "../services/pricing/config.ts";
 import {
   categoriesOf,
   categoryAsInput,
@@ -75,7 +76,13 @@ export const businessRoutes = new Hono<AuthedEnv>()
   })
 
   .get("/businesses/:id", requireBusiness(), async (c) => {
-    return c.json({ data: await businessJson(c.var.deps.db, c.var.access.business, { locale: c.var.locale, viewer: c.var.user }) });
+    const { db } = c.var.deps;
+    const [json, tariff] = await Promise.all([
+      businessJson(db, c.var.access.business, { locale: c.var.locale, viewer: c.var.user }),
+      tariffConfigurationJson(db, c.var.access.business.id),
+    ]);
+    // One business in full carries its tariff configuration (lists leave it out: it is large).
+    return c.json({ data: { ...json, tariff_configuration: tariff } });
   })
 
   .put("/businesses/:id/details", requireBusiness("user.businesses"), async (c) => {

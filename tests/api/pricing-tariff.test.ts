@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createPricingWorld, type PricingWorld } from "./pricing-fixture.ts";
+import { createTestApi, demoUsers } from "../helpers/api.ts";
 
 const NOW = new Date("2026-03-10T15:00:00Z");
 let w: PricingWorld;
@@ -298,5 +299,20 @@ describe("POST …/tariff-configuration/sazonalities/preview", () => {
     expect(after).toBe(before);
     await w.t.json("POST", `${w.base}/tariff-configuration/sazonalities/preview`, { token: w.tokens.owner, status: 422, body: { ...december, rate: 0 } });
     expect((await w.t.call("POST", `${w.base}/tariff-configuration/sazonalities/preview`, { token: w.tokens.collaborator, body: december })).status).toBe(403);
+  });
+});
+
+describe("GET /businesses/{id}", () => {
+  it("carries the tariff configuration the pricing area keeps", async () => {
+    const t = await createTestApi();
+    try {
+      const token = await t.login(demoUsers.owner.email);
+      const { data } = await t.json("GET", "/api/v1/businesses/d3e00000-0000-4000-8000-000000000001", { token, status: 200 });
+      expect(data.tariff_configuration.sazonalities.length).toBeGreaterThan(0);
+      expect(data.tariff_configuration.sazonalities.filter((s: { is_reference: boolean }) => s.is_reference)).toHaveLength(1);
+      expect(data.tariff_configuration.fluctuation_levels.length).toBeGreaterThan(0);
+    } finally {
+      await t.close();
+    }
   });
 });
