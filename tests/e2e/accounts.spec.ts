@@ -159,7 +159,11 @@ test("a forgotten password is reset from the e-mailed link", async ({ page, brow
   await page.getByRole("button", { name: "Sair" }).click();
 
   await page.getByRole("link", { name: "Esqueceu a senha?" }).click();
+  await expect(page).toHaveURL(/\/forgot-password$/);
+  // Let the client navigation settle, so the form is not re-rendered under the typed address.
+  await page.waitForLoadState("networkidle");
   await page.getByLabel("E-mail").fill(email);
+  await expect(page.getByLabel("E-mail")).toHaveValue(email);
   await page.getByRole("button", { name: "Enviar link" }).click();
   await expect(page.getByText(/Se houver uma conta com esse e-mail/)).toBeVisible();
 
