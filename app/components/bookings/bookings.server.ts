@@ -1,24 +1,16 @@
 import type { Submission, SubmissionResult } from "@conform-to/react";
 import { redirect, type MiddlewareFunction, type RouterContextProvider } from "react-router";
 import { ApiError } from "../../lib/api.server";
-import { appContext, appStateMiddleware, guard, type RouteHandle } from "../../lib/guard.server";
+import { appContext, guard, type RouteHandle } from "../../lib/guard.server";
 
 export { ApiError };
 
 /**
- * Every bookings page's middleware: the app state (businesses, the selected one, plans) when the
- * layout has not loaded it yet, then the guard built from the route's handle (ARCHITECTURE.md §4).
+ * Every bookings page's middleware: the guard built from the route's handle (ARCHITECTURE.md §4);
+ * the app layout has already loaded the businesses, the selected one and its plans.
  */
 export function bookingsMiddleware(handle: RouteHandle): MiddlewareFunction<Response>[] {
-  const ensureAppState: MiddlewareFunction<Response> = async (args, next) => {
-    try {
-      args.context.get(appContext);
-      return next();
-    } catch {
-      return appStateMiddleware(args, next);
-    }
-  };
-  return [ensureAppState, guard(handle)];
+  return [guard(handle)];
 }
 
 /** The selected business: its id for the API paths, its name and currency. */

@@ -3,7 +3,7 @@ import { redirect, type MiddlewareFunction, type RouterContextProvider } from "r
 import type { Permission } from "../../../domain/access/permissions";
 import type { TariffConfigurationJson } from "../../../api/services/pricing/config";
 import { ApiError } from "../../lib/api.server";
-import { appContext, appStateMiddleware, guard, type RouteHandle } from "../../lib/guard.server";
+import { appContext, guard, type RouteHandle } from "../../lib/guard.server";
 import { getRequestState } from "../../lib/request-context.server";
 
 /** A pricing page's handle: its permission, or several of which any one opens it. */
@@ -12,22 +12,14 @@ export interface PricingHandle extends RouteHandle {
 }
 
 /**
- * The middleware of every pricing page: the app state (businesses, the selected one, plans)
- * when the layout has not loaded it yet, then the guard of ARCHITECTURE.md section 4 built from
- * the route's handle. Pages that several permissions open (`anyOf`, e.g. the calendar: calendar
+ * The middleware of every pricing page: the guard of ARCHITECTURE.md section 4 built from the
+ * route's handle (the app layout has already loaded the businesses, the selected one and its
+ * plans). Pages that several permissions open (`anyOf`, e.g. the calendar: calendar
  * or price settings) check them here, with the same answer as the guard: /unauthorized.
  */
 export function pricingMiddleware(handle: PricingHandle): MiddlewareFunction<Response>[] {
-  const ensureAppState: MiddlewareFunction<Response> = async (args, next) => {
-    try {
-      args.context.get(appContext);
-      return next();
-    } catch {
-      return appStateMiddleware(args, next);
-    }
-  };
   const { anyOf, ...rest } = handle;
-  const checks: MiddlewareFunction<Response>[] = [ensureAppState, guard(anyOf ? { ...rest, permission: undefined } : rest)];
+  const checks: MiddlewareFunction<Response>[] = [guard(anyOf ? { ...rest, permission: undefined } : rest)];
   if (anyOf) {
     checks.push(async ({ context }, next) => {
       const held = getRequestState(context).user?.permissions.map((p) => p.name) ?? [];
