@@ -6,6 +6,8 @@ import { BookingsNavItems } from "../components/bookings/nav";
 import { LanguageSwitcher } from "../components/layout/language-switcher";
 import { PricingNavItems } from "../components/pricing/nav";
 import { BusinessSwitcher } from "../components/business/business-switcher";
+import { GatedNavItems } from "../components/layout/gated-nav";
+import { hasPlan } from "../../domain/subscription/state";
 import { appContext, appStateMiddleware } from "../lib/guard.server";
 import { getRequestState, requireUserMiddleware } from "../lib/request-context.server";
 import type { Route } from "./+types/app-layout";
@@ -15,13 +17,20 @@ export const middleware: Route.MiddlewareFunction[] = [requireUserMiddleware, ap
 
 export async function loader({ context }: Route.LoaderArgs) {
   const { user } = getRequestState(context);
-  const { businesses, business } = context.get(appContext);
+  const { businesses, business, plans } = context.get(appContext);
   // requireUserMiddleware guarantees a user here.
   return {
     user: user!,
     // For the business switcher in the top bar.
     businesses: businesses.map(({ uuid, company_name }) => ({ uuid, company_name })),
     selectedBusinessUuid: business?.uuid ?? null,
+    // The gated areas of spec section 6, for the sidebar (each page's guard enforces them).
+    gates: {
+      ai: hasPlan(plans, "ai"),
+      motor: hasPlan(plans, "motor"),
+      competitorAnalysis: hasPlan(plans, "competitorAnalysis"),
+      competitors: user!.features.includes("competitors"),
+    },
   };
 }
 
@@ -49,6 +58,7 @@ export default function AppLayout({ loaderData }: Route.ComponentProps) {
             </li>
             <PricingNavItems permissions={user.permissions} className={navClass} />
             <BookingsNavItems permissions={user.permissions} className={navClass} />
+            <GatedNavItems permissions={user.permissions} gates={loaderData.gates} className={navClass} />
             {can("user.businesses") ? (
               <li>
                 <NavLink to="/businesses" className={navClass}>

@@ -7,3 +7,6 @@ export * from "./pricing.ts";
 export * from "./bookings.ts";
 export * from "./billing.ts";
 export * from "./admin.ts";
+export * from "./chat.ts";
+export * from "./competitors.ts";
+export * from "./booking-engine.ts";

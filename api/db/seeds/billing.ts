@@ -1,4 +1,4 @@
-import { eq } from "drizzle-orm";
+import { eq, inArray } from "drizzle-orm";
 import { addDays, periodEnd } from "../../../domain/billing/periods.ts";
 import { providerId } from "../../services/billing/store.ts";
 import type { Database } from "../client.ts";
@@ -8,7 +8,9 @@ import { DEMO_BUSINESS } from "./businesses.ts";
 /**
  * The demo pousada pays for Pro (built-in provider) with a test Visa as its default card, ten days
  * into its current month, with that month's invoice — so the product opens without a detour
- * through /subscribe and the subscriptions page has something to show. Plans themselves are
+ * through /subscribe and the subscriptions page has something to show. It also holds the booking
+ * engine (`motor`) and market analysis (`competitorAnalysis`) add-ons, so those areas can be
+ * shown; the AI add-on is left for the owner to try (it has a trial). Plans themselves are
  * reference data (migration 0005), not demo data. Does nothing when the pousada is not there.
  */
 export async function seedBilling(db: Database, now: Date): Promise<void> {
@@ -16,6 +18,7 @@ export async function seedBilling(db: Database, now: Date): Promise<void> {
   if (!business) return;
   const [pro] = await db.select().from(plans).where(eq(plans.planIdentifier, "pro"));
   if (!pro) return;
+  const addOns = await db.select().from(plans).where(inArray(plans.planIdentifier, ["motor", "competitorAnalysis"])).orderBy(plans.position);
   const cardId = providerId("pm");
   await db.insert(billingCustomers).values({ businessId: business.id, provider: "builtin", providerCustomerId: providerId("cus"), defaultPaymentMethodId: cardId });
   await db.insert(paymentMethods).values({
@@ -30,31 +33,41 @@ export async function seedBilling(db: Database, now: Date): Promise<void> {
   });
   const start = addDays(now, -10);
   const end = periodEnd(start, "month");
-  const [subscription] = await db
+  const subscribed = await db
     .insert(subscriptions)
-    .values({
-      businessId: business.id,
-      planId: pro.id,
-      isAddOn: false,
-      status: "active",
-      provider: "builtin",
-      providerSubscriptionId: providerId("sub"),
-      interval: "month",
-      priceCents: pro.priceMonthlyCents,
-      currentPeriodStart: start,
-      currentPeriodEnd: end,
-      updatedAt: start,
-    })
+    .values(
+      [pro, ...addOns].map((plan) => ({
+        businessId: business.id,
+        planId: plan.id,
+        isAddOn: plan.isAddOn,
+        status: "active" as const,
+        provider: "builtin" as const,
+        providerSubscriptionId: providerId("sub"),
+        interval: "month" as const,
+        priceCents: plan.priceMonthlyCents,
+        currentPeriodStart: start,
+        currentPeriodEnd: end,
+        updatedAt: start,
+      })),
+    )
     .returning();
+  const lines = [pro, ...addOns].map((plan) => ({
+    kind: "subscription" as const,
+    plan_identifier: plan.planIdentifier,
+    period_start: start.toISOString(),
+    period_end: end.toISOString(),
+    amount_cents: plan.priceMonthlyCents,
+  }));
+  const total = lines.reduce((sum, line) => sum + line.amount_cents, 0);
   await db.insert(invoices).values({
     businessId: business.id,
-    subscriptionId: subscription.id,
+    subscriptionId: subscribed[0].id,
     number: "TRF-000001",
     provider: "builtin",
     providerInvoiceId: providerId("in"),
-    lines: [{ kind: "subscription", plan_identifier: "pro", period_start: start.toISOString(), period_end: end.toISOString(), amount_cents: pro.priceMonthlyCents }],
-    subtotalCents: pro.priceMonthlyCents,
-    totalCents: pro.priceMonthlyCents,
+    lines,
+    subtotalCents: total,
+    totalCents: total,
     status: "paid",
     paymentMethodId: cardId,
     paidAt: start,

@@ -1,0 +1,27 @@
+import { createMiddleware } from "hono/factory";
+import type { Feature } from "../../domain/access/permissions.ts";
+import { hasPlan, type GatedPlan } from "../../domain/subscription/state.ts";
+import { HttpError } from "../errors.ts";
+import { businessPlans } from "../services/billing/plans.ts";
+import type { BusinessEnv } from "./business.ts";
+
+/**
+ * The API side of the plan gates (spec section 6): after requireBusiness, the business must hold
+ * `plan` active (active, trialing or without a billing status), or the call is refused with 403.
+ * The web hides and blocks the same pages; this is the check that counts.
+ */
+export function requirePlan(plan: GatedPlan) {
+  return createMiddleware<BusinessEnv>(async (c, next) => {
+    const plans = await businessPlans(c.var.deps.db, c.var.access.business.id);
+    if (!hasPlan(plans, plan)) throw new HttpError(403, "api.planRequired", undefined, { plan });
+    await next();
+  });
+}
+
+/** The feature gate (spec section 6): the caller's account must carry `feature`. */
+export function requireFeature(feature: Feature) {
+  return createMiddleware<BusinessEnv>(async (c, next) => {
+    if (!c.var.user.features.includes(feature)) throw new HttpError(403, "api.featureRequired", undefined, { feature });
+    await next();
+  });
+}
