@@ -4,7 +4,7 @@ import { data, Link, useActionData } from "react-router";
 import { isUuid } from "../../domain/text/sanitize";
 import { issueToKey } from "../../domain/validation";
 import { ApiError, bookingBusiness, bookingsMiddleware } from "../components/bookings/bookings.server";
-import { Facts } from "../components/bookings/fields";
+import { Facts } from "../components/ui/facts";
 import { formatDate, formatDateTime, formatMoney } from "../components/bookings/format";
 import { StatusBadge } from "../components/bookings/status-badge";
 import { transitionSchema } from "../components/bookings/schemas";

@@ -4,7 +4,7 @@ import { useTranslation } from "react-i18next";
 import { data } from "react-router";
 import { issueToKey } from "../../domain/validation";
 import { apiErrorOrThrow, listBusinessTypes, replyWithApiErrors, requireSelectedBusiness } from "../components/business/business.server";
-import { ChoiceGroup } from "../components/business/fields";
+import { ChoiceGroup } from "../components/ui/choice-group";
 import { BusinessTypeIcon } from "../components/business/icons";
 import { ACCOMMODATION_PURPOSES, businessTypeSchema } from "../components/business/schemas";
 import { translated } from "../components/business/types";

@@ -8,7 +8,7 @@ import { issueToKey } from "../../domain/validation";
 import { replyWithApiError } from "../components/account/api-reply";
 import { getUser, uuidParam } from "../components/admin/admin.server";
 import { UserStatusBadge } from "../components/admin/badges";
-import { CheckboxGroup } from "../components/admin/fields";
+import { CheckboxGroup } from "../components/ui/choice-group";
 import { AdminHeader, UserTabs } from "../components/admin/page";
 import { fullName } from "../components/admin/shared";
 import { AppForm } from "../components/ui/app-form";

@@ -1,7 +1,6 @@
 import type { FieldMetadata } from "@conform-to/react";
 import { useTranslation } from "react-i18next";
-import { TextField } from "../ui/field";
-import { SelectField, TextAreaField } from "./fields";
+import { SelectField, TextAreaField, TextField } from "../ui/field";
 import { formatDate, formatMoney } from "./format";
 import type { BookingOptions, PriceQuote } from "./types";
 
