@@ -7,7 +7,8 @@ import { isUuid } from "../../domain/text/sanitize";
 import { issueToKey } from "../../domain/validation";
 import { ApiError, bookingBusiness, bookingsMiddleware, replyWithApiError } from "../components/bookings/bookings.server";
 import { Facts } from "../components/ui/facts";
-import { formatDate, formatMoney } from "../components/bookings/format";
+import { formatMoney } from "../../domain/money";
+import { formatDate } from "../lib/format-date";
 import { convertSchema } from "../components/bookings/schemas";
 import { StatusBadge } from "../components/bookings/status-badge";
 import type { BookingQuoteJson, ReservationJson } from "../components/bookings/types";
@@ -58,7 +59,7 @@ export default function BookingQuote({ loaderData }: Route.ComponentProps) {
   const { t, i18n } = useTranslation("bookings");
   const { quote: q } = loaderData;
   const locale = i18n.language;
-  const money = (c: number) => formatMoney(c, locale, q.currency);
+  const money = (c: number) => formatMoney(c, locale, q.currency, { whole: true });
   const lastResult = useActionData<typeof action>();
   const [form, fields] = useForm({
     id: `convert-${q.uuid}`,

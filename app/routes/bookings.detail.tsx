@@ -5,7 +5,8 @@ import { isUuid } from "../../domain/text/sanitize";
 import { issueToKey } from "../../domain/validation";
 import { ApiError, bookingBusiness, bookingsMiddleware } from "../components/bookings/bookings.server";
 import { Facts } from "../components/ui/facts";
-import { formatDate, formatDateTime, formatMoney } from "../components/bookings/format";
+import { formatMoney } from "../../domain/money";
+import { formatDate, formatDateTime } from "../lib/format-date";
 import { StatusBadge } from "../components/bookings/status-badge";
 import { transitionSchema } from "../components/bookings/schemas";
 import type { ReservationDetail } from "../components/bookings/types";
@@ -57,7 +58,7 @@ export default function ReservationPage({ loaderData }: Route.ComponentProps) {
   const { reservation: r } = loaderData;
   const actionData = useActionData<typeof action>();
   const locale = i18n.language;
-  const money = (c: number) => formatMoney(c, locale, r.currency);
+  const money = (c: number) => formatMoney(c, locale, r.currency, { whole: true });
   return (
     <>
       <title>{`${t("detail.title", { code: r.code })} · Tarifa`}</title>

@@ -5,7 +5,7 @@ import { data, Link, redirect, useActionData } from "react-router";
 import { isUuid } from "../../domain/text/sanitize";
 import { issueToKey } from "../../domain/validation";
 import { ApiError, bookingBusiness, bookingsMiddleware, replyWithApiError } from "../components/bookings/bookings.server";
-import { centsToInput, formatMoney } from "../components/bookings/format";
+import { centsToInput, formatMoney } from "../../domain/money";
 import { ReservationFields } from "../components/bookings/reservation-form";
 import { reservationFormSchema, toPayload } from "../components/bookings/schemas";
 import type { BookingOptions, ReservationDetail } from "../components/bookings/types";
@@ -86,7 +86,7 @@ export default function EditReservation({ loaderData }: Route.ComponentProps) {
           {t("edit.back")}
         </Link>
       </div>
-      <p className="mb-4 text-sm text-slate-700">{t("edit.intro", { total: formatMoney(r.total, i18n.language, r.currency) })}</p>
+      <p className="mb-4 text-sm text-slate-700">{t("edit.intro", { total: formatMoney(r.total, i18n.language, r.currency, { whole: true }) })}</p>
       <AppForm {...getFormProps(form)} action={`/bookings/${r.uuid}/edit`} className="max-w-3xl space-y-6">
         <FormErrors id={form.errorId} errors={form.errors} />
         <input type="hidden" name="status" value={r.status === "pending" ? "pending" : "confirmed"} />

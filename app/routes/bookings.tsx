@@ -3,7 +3,8 @@ import { Form, Link, useNavigation } from "react-router";
 import { RESERVATION_STATUSES } from "../../domain/bookings/status";
 import { queryObject, reservationListSchema } from "../../domain/schemas/bookings";
 import { bookingBusiness, bookingsMiddleware } from "../components/bookings/bookings.server";
-import { formatDate, formatMoney } from "../components/bookings/format";
+import { formatMoney } from "../../domain/money";
+import { formatDate } from "../lib/format-date";
 import { StatusBadge } from "../components/bookings/status-badge";
 import type { BookingOptions, ListAnswer } from "../components/bookings/types";
 import { buttonClass } from "../components/ui/button";
@@ -154,7 +155,7 @@ export default function Reservations({ loaderData }: Route.ComponentProps) {
                     <StatusBadge status={r.status} />
                   </td>
                   <td className="px-3 py-2">{t(`channel.${r.channel}`)}</td>
-                  <td className="px-3 py-2 text-right tabular-nums">{formatMoney(r.total, locale, r.currency)}</td>
+                  <td className="px-3 py-2 text-right tabular-nums">{formatMoney(r.total, locale, r.currency, { whole: true })}</td>
                 </tr>
               ))}
             </tbody>

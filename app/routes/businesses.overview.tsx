@@ -6,7 +6,7 @@ import { issueToKey } from "../../domain/validation";
 import { apiErrorOrThrow, replyWithApiErrors, requireSelectedBusiness } from "../components/business/business.server";
 import { countryOptions } from "../components/business/countries";
 import { logoSrc } from "../components/business/logo";
-import { formatPercent, formatVariation } from "../components/business/money";
+import { formatPercent, formatVariation } from "../../domain/money";
 import { businessDetailsSchema, DETAIL_FIELDS } from "../components/business/schemas";
 import { StatusBadge } from "../components/business/status-badge";
 import { categoriesOf, totalRooms } from "../components/business/types";

@@ -7,7 +7,7 @@ import { isUuid } from "../../domain/text/sanitize";
 import { issueToKey } from "../../domain/validation";
 import { apiErrorOrThrow, replyWithApiErrors, requireSelectedBusiness } from "../components/business/business.server";
 import { ChoiceGroup } from "../components/ui/choice-group";
-import { centsToInput, decimalToInput, formatPercent, formatVariation } from "../components/business/money";
+import { centsToInput, decimalToInput, formatPercent, formatVariation } from "../../domain/money";
 import { CATEGORY_FIELDS, PRICE_VARIATION_TYPES, roomCategorySchema } from "../components/business/schemas";
 import { categoriesOf, type RoomCategoryJson } from "../components/business/types";
 import { AppForm } from "../components/ui/app-form";

@@ -5,7 +5,7 @@ import { data, Form, Link, useActionData } from "react-router";
 import { issueToKey } from "../../domain/validation";
 import { Input } from "../components/pricing/form-bits";
 import type { HolidayJson } from "../components/pricing/holiday-form";
-import { formatDate } from "../components/pricing/money";
+import { formatDate } from "../lib/format-date";
 import { ApiError, pricingMiddleware, replyWithApiError, type PricingHandle } from "../components/pricing/pricing.server";
 import { holidayCsvFormSchema, holidayImportFormSchema } from "../components/pricing/schemas";
 import { AppForm } from "../components/ui/app-form";

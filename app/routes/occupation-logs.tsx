@@ -1,7 +1,8 @@
 import { useTranslation } from "react-i18next";
 import { Form } from "react-router";
 import { isIsoDate } from "../../domain/pricing/dates";
-import { formatDate, formatMoney } from "../components/pricing/money";
+import { formatMoney } from "../../domain/money";
+import { formatDate } from "../lib/format-date";
 import { pricingBusiness, pricingMiddleware, type PricingHandle } from "../components/pricing/pricing.server";
 import { buttonClass } from "../components/ui/button";
 import { getRequestState } from "../lib/request-context.server";

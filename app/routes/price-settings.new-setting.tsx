@@ -5,7 +5,7 @@ import { data, Link, redirect, useActionData } from "react-router";
 import type { Suggestion } from "../../api/services/pricing/suggestions";
 import { issueToKey } from "../../domain/validation";
 import { Input, PriceSettingsNav, SeasonSwatch, Select } from "../components/pricing/form-bits";
-import { centsToInput, formatMoney } from "../components/pricing/money";
+import { centsToInput, formatMoney } from "../../domain/money";
 import { ApiError, loadTariff, pricingBusiness, pricingMiddleware, replyWithApiError, type PricingHandle } from "../components/pricing/pricing.server";
 import { levelsFormSchema, occupancyFormSchema, roomsTariffFormSchema } from "../components/pricing/schemas";
 import { LayoutContainer, StepContent, StepWrapper, stepNumber, WIZARD_STEPS } from "../components/pricing/wizard";

@@ -4,7 +4,7 @@ import { useTranslation } from "react-i18next";
 import { data, Link, useActionData } from "react-router";
 import { issueToKey } from "../../domain/validation";
 import { Input, PriceSettingsNav, SeasonSwatch } from "../components/pricing/form-bits";
-import { formatMoney } from "../components/pricing/money";
+import { formatMoney } from "../../domain/money";
 import { ApiError, loadTariff, pricingBusiness, pricingMiddleware, replyWithApiError, type PricingHandle } from "../components/pricing/pricing.server";
 import { leadTimeFormSchema } from "../components/pricing/schemas";
 import { AppForm } from "../components/ui/app-form";

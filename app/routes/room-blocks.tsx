@@ -6,7 +6,7 @@ import { BLOCK_REASONS } from "../../domain/schemas/bookings";
 import { isUuid } from "../../domain/text/sanitize";
 import { issueToKey } from "../../domain/validation";
 import { ApiError, bookingBusiness, bookingsMiddleware, replyWithApiError } from "../components/bookings/bookings.server";
-import { formatDate } from "../components/bookings/format";
+import { formatDate } from "../lib/format-date";
 import { roomBlockFormSchema } from "../components/bookings/schemas";
 import type { BookingOptions, RoomBlockJson } from "../components/bookings/types";
 import { AppForm } from "../components/ui/app-form";

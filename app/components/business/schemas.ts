@@ -12,7 +12,7 @@ import {
   ROOM_COUNT_MAX,
   VALUE_VARIATION_LIMIT,
 } from "../../../domain/schemas/business";
-import { parseDecimal, parseMoneyToCents } from "./money";
+import { parseDecimal, parseMoney } from "../../../domain/money";
 
 export { PLAN_CHOICES, PRICE_VARIATION_TYPES };
 
@@ -176,7 +176,7 @@ export const roomCategorySchema = z
     }
     let priceVariation = 0;
     if (form.price_variation_value) {
-      const parsed = form.price_variation_type === "value" ? parseMoneyToCents(form.price_variation_value) : parseDecimal(form.price_variation_value);
+      const parsed = form.price_variation_type === "value" ? parseMoney(form.price_variation_value) : parseDecimal(form.price_variation_value);
       if (parsed === null) {
         ctx.addIssue({
           code: "custom",

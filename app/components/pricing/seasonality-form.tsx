@@ -3,7 +3,7 @@ import type { SeasonalityJson, TariffConfigurationJson } from "../../../api/serv
 import type { SeasonDateRange } from "../../../domain/pricing/types";
 import { FormErrors } from "../ui/field";
 import { FieldError, Input, Select, WeekdayBoxes, type ErrorMap } from "./form-bits";
-import { centsToInput } from "./money";
+import { centsToInput } from "../../../domain/money";
 
 /** Blank date-range rows offered beyond the season's own (no JavaScript needed to add one). */
 export const EXTRA_RANGES = 2;
