@@ -119,16 +119,22 @@ export async function createBlock(ctx: BookingContext, input: RoomBlockInput): P
   return id;
 }
 
+/** The business's block, locked for the rest of the transaction; 404 when there is none. */
+async function lockBlock(tx: Database, ctx: BookingContext, id: string): Promise<RoomBlockRow> {
+  const [block] = await tx
+    .select()
+    .from(roomBlocks)
+    .where(and(eq(roomBlocks.id, id), eq(roomBlocks.businessId, ctx.business.id)))
+    .for("update");
+  if (!block) throw notFound("bookings:api.blockNotFound");
+  return block;
+}
+
 export async function updateBlock(ctx: BookingContext, id: string, input: RoomBlockInput): Promise<void> {
   const what = await target(ctx, input);
   const touched: string[] = [];
   await inTransaction(ctx.db, async (tx) => {
-    const [before] = await tx
-      .select()
-      .from(roomBlocks)
-      .where(and(eq(roomBlocks.id, id), eq(roomBlocks.businessId, ctx.business.id)))
-      .for("update");
-    if (!before) throw notFound("bookings:api.blockNotFound");
+    const before = await lockBlock(tx, ctx, id);
     const oldNights = blockNights(before.startsAt, before.endsAt);
     const newNights = blockNights(input.starts_at, input.ends_at);
     await applyInventory(tx, ctx.business.id, [
@@ -168,12 +174,7 @@ export async function updateBlock(ctx: BookingContext, id: string, input: RoomBl
 export async function deleteBlock(ctx: BookingContext, id: string): Promise<void> {
   let nights: string[] = [];
   await inTransaction(ctx.db, async (tx) => {
-    const [before] = await tx
-      .select()
-      .from(roomBlocks)
-      .where(and(eq(roomBlocks.id, id), eq(roomBlocks.businessId, ctx.business.id)))
-      .for("update");
-    if (!before) throw notFound("bookings:api.blockNotFound");
+    const before = await lockBlock(tx, ctx, id);
     nights = blockNights(before.startsAt, before.endsAt);
     await applyInventory(
       tx,
