@@ -1,7 +1,7 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useTranslation } from "react-i18next";
-import { data, Form, Link } from "react-router";
+import { data, Link } from "react-router";
 import { USER_PERMISSIONS } from "../../domain/access/permissions";
 import { isUuid } from "../../domain/text/sanitize";
 import { issueToKey } from "../../domain/validation";
@@ -14,6 +14,7 @@ import type { BusinessJson } from "../components/business/types";
 import { AppForm } from "../components/ui/app-form";
 import { buttonClass, SubmitButton } from "../components/ui/button";
 import { FormErrors, SelectField } from "../components/ui/field";
+import { SearchForm } from "../components/ui/search-form";
 import { ApiError } from "../lib/api.server";
 import { guard, type RouteHandle } from "../lib/guard.server";
 import { getRequestState } from "../lib/request-context.server";
@@ -167,23 +168,7 @@ export default function UserBusinesses({ loaderData, actionData }: Route.Compone
         <h2 id="assign-heading" className="mb-3 text-lg font-semibold">
           {t("admin.assignHeading")}
         </h2>
-        <Form method="get" action={page} role="search" className="mb-4 flex flex-wrap items-end gap-2">
-          <div className="flex-1">
-            <label htmlFor="assign-search" className="block text-sm font-medium text-slate-800">
-              {t("admin.findBusiness")}
-            </label>
-            <input
-              id="assign-search"
-              type="search"
-              name="q"
-              defaultValue={q}
-              className="mt-1 block w-full rounded-md border border-slate-300 bg-white px-3 py-2"
-            />
-          </div>
-          <button type="submit" className={buttonClass("secondary")}>
-            {t("admin.searchSubmit")}
-          </button>
-        </Form>
+        <SearchForm action={page} id="assign-search" name="q" defaultValue={q} label={t("admin.findBusiness")} submitLabel={t("admin.searchSubmit")} />
         {candidates.length === 0 ? (
           <p className="text-slate-700">{t("admin.noCandidates")}</p>
         ) : (
