@@ -11,12 +11,12 @@ import { PermissionCheckboxes, PermissionList } from "../components/business/per
 import { assignBusinessSchema } from "../components/business/schemas";
 import { StatusBadge } from "../components/business/status-badge";
 import type { BusinessJson } from "../components/business/types";
+import { orNotFound } from "../components/error-page/not-found.server";
 import { AppForm } from "../components/ui/app-form";
 import { buttonClass, SubmitButton } from "../components/ui/button";
 import { FormErrors, SelectField } from "../components/ui/field";
 import { SearchForm } from "../components/ui/search-form";
-import { ApiError } from "../lib/api.server";
-import { guard, type RouteHandle } from "../lib/guard.server";
+import { guard, notFoundUnless, type RouteHandle } from "../lib/guard.server";
 import { getRequestState } from "../lib/request-context.server";
 import { redirectWithToast } from "../lib/toast.server";
 import type { Route } from "./+types/manage-users-businesses";
@@ -30,23 +30,13 @@ export const handle = { permission: "admin.businesses" } satisfies RouteHandle;
 
 export const middleware: Route.MiddlewareFunction[] = [guard(handle)];
 
-function notFound(): never {
-  throw new Response("Page Not Found", { status: 404, statusText: "Page Not Found" });
-}
-
 type Owned = BusinessJson & { is_owner?: boolean };
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
-  if (!isUuid(params.id)) notFound();
+  notFoundUnless(isUuid(params.id));
   const { api, user } = getRequestState(context);
   const q = (new URL(request.url).searchParams.get("q") ?? "").trim().slice(0, 100);
-  let list: Owned[];
-  try {
-    list = (await api.get<{ data: Owned[] }>(`/api/v1/admin/users/${params.id}/businesses`)).data;
-  } catch (error) {
-    if (error instanceof ApiError && error.status === 404) notFound();
-    throw error;
-  }
+  const list = (await orNotFound(api.get<{ data: Owned[] }>(`/api/v1/admin/users/${params.id}/businesses`))).data;
   const [person, candidates] = await Promise.all([
     adminUser(api, user, params.id),
     api.get<{ data: BusinessJson[] }>("/api/v1/admin/businesses", { query: { search: q || undefined, per_page: 20 } }),
@@ -70,7 +60,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 type ActionResult = { form: "assign"; result: ReturnType<typeof replyWithApiErrors> } | { form: "remove"; errors: string[] };
 
 export async function action({ request, params, context }: Route.ActionArgs) {
-  if (!isUuid(params.id)) notFound();
+  notFoundUnless(isUuid(params.id));
   const { api, session } = getRequestState(context);
   const formData = await request.formData();
   const page = `/manage/users/${params.id}/businesses`;
