@@ -10,8 +10,8 @@ import {
   resumeSchema,
   unsubscribeSchema,
 } from "../../domain/schemas/billing";
+import { formatMoney } from "../../domain/money";
 import { currentPlan } from "../../domain/subscription/state";
-import { issueToKey } from "../../domain/validation";
 import {
   apiRefusal,
   canManageBilling,
@@ -22,9 +22,9 @@ import {
   refusalMessage,
   type BillingAnswer,
 } from "../components/billing/billing.server";
+import { issueToKey } from "../../domain/validation";
 import { CardLabel, TestCardHint } from "../components/billing/cards";
 import { formatDay, statusKey } from "../components/billing/format";
-import { formatMoney } from "../../domain/money";
 import type { BusinessPlan, CatalogPlan, ChangePreview } from "../components/billing/types";
 import { AppForm } from "../components/ui/app-form";
 import { buttonClass, SubmitButton } from "../components/ui/button";

@@ -1,12 +1,12 @@
 import { useTranslation } from "react-i18next";
 import { Form, Link } from "react-router";
 import { addDays, daysBetween, isIsoDate, MAX_RANGE_NIGHTS } from "../../domain/bookings/stay";
+import { formatMoney } from "../../domain/money";
 import { bookingBusiness, bookingsMiddleware } from "../components/bookings/bookings.server";
 import { formatPercent } from "../components/bookings/format";
-import { formatMoney } from "../../domain/money";
-import { formatDate } from "../lib/format-date";
 import type { AvailabilityJson, BookingOptions } from "../components/bookings/types";
 import { buttonClass } from "../components/ui/button";
+import { formatDate } from "../lib/format-date";
 import { getRequestState } from "../lib/request-context.server";
 import type { Route } from "./+types/availability";
 

@@ -1,13 +1,13 @@
 import { useTranslation } from "react-i18next";
 import { Form, Link, useNavigation } from "react-router";
 import { RESERVATION_STATUSES } from "../../domain/bookings/status";
+import { formatMoney } from "../../domain/money";
 import { queryObject, reservationListSchema } from "../../domain/schemas/bookings";
 import { bookingBusiness, bookingsMiddleware } from "../components/bookings/bookings.server";
-import { formatMoney } from "../../domain/money";
-import { formatDate } from "../lib/format-date";
 import { StatusBadge } from "../components/bookings/status-badge";
 import type { BookingOptions, ListAnswer } from "../components/bookings/types";
 import { buttonClass } from "../components/ui/button";
+import { formatDate } from "../lib/format-date";
 import { getRequestState } from "../lib/request-context.server";
 import type { Route } from "./+types/bookings";
 

@@ -1,10 +1,10 @@
 import { useTranslation } from "react-i18next";
 import { Form } from "react-router";
-import { isIsoDate } from "../../domain/pricing/dates";
 import { formatMoney } from "../../domain/money";
-import { formatDate } from "../lib/format-date";
+import { isIsoDate } from "../../domain/pricing/dates";
 import { pricingBusiness, pricingMiddleware, type PricingHandle } from "../components/pricing/pricing.server";
 import { buttonClass } from "../components/ui/button";
+import { formatDate } from "../lib/format-date";
 import { getRequestState } from "../lib/request-context.server";
 import type { Route } from "./+types/occupation-logs";
 

@@ -1,8 +1,8 @@
 import type { Submission, SubmissionResult } from "@conform-to/react";
 import { redirect, type MiddlewareFunction, type RouterContextProvider } from "react-router";
 import type { Permission } from "../../../domain/access/permissions";
-import { apiPathToFieldName } from "../../../domain/validation";
 import type { TariffConfigurationJson } from "../../../api/services/pricing/config";
+import { apiPathToFieldName } from "../../../domain/validation";
 import { ApiError } from "../../lib/api.server";
 import { appContext, guard, type RouteHandle } from "../../lib/guard.server";
 import { getRequestState } from "../../lib/request-context.server";
