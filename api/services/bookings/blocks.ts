@@ -27,6 +27,19 @@ async function target(ctx: BookingContext, input: RoomBlockInput) {
   return { categoryId: category.id, roomId: null, count: input.count };
 }
 
+/** The columns a block's input sets, once its category and room are known. */
+function blockColumns(what: Awaited<ReturnType<typeof target>>, input: RoomBlockInput) {
+  return {
+    categoryId: what.categoryId,
+    roomId: what.roomId,
+    count: what.count,
+    startsAt: input.starts_at,
+    endsAt: input.ends_at,
+    reason: input.reason,
+    notes: input.notes,
+  };
+}
+
 /** A named room must hold no stay on the blocked nights (409): move the guest first. */
 async function assertRoomEmpty(tx: Database, roomId: string, startsAt: string, endsAt: string) {
   const rows = await rowsOf(tx, sql`select 1 from reservation_nights where room_id = ${roomId} and holds and night >= ${startsAt}::date and night <= ${endsAt}::date limit 1`);
@@ -100,13 +113,7 @@ export async function createBlock(ctx: BookingContext, input: RoomBlockInput): P
       .insert(roomBlocks)
       .values({
         businessId: ctx.business.id,
-        categoryId: what.categoryId,
-        roomId: what.roomId,
-        count: what.count,
-        startsAt: input.starts_at,
-        endsAt: input.ends_at,
-        reason: input.reason,
-        notes: input.notes,
+        ...blockColumns(what, input),
         createdBy: ctx.userId,
         createdAt: ctx.now,
         updatedAt: ctx.now,
@@ -145,15 +152,7 @@ export async function updateBlock(ctx: BookingContext, id: string, input: RoomBl
       const other = await assertRoomEmpty(tx, what.roomId, input.starts_at, input.ends_at);
       if (other && other !== id) throw conflict("bookings:api.roomAlreadyBlocked");
     }
-    const after = {
-      categoryId: what.categoryId,
-      roomId: what.roomId,
-      count: what.count,
-      startsAt: input.starts_at,
-      endsAt: input.ends_at,
-      reason: input.reason,
-      notes: input.notes,
-    };
+    const after = blockColumns(what, input);
     await tx
       .update(roomBlocks)
       .set({ ...after, updatedAt: ctx.now })
