@@ -14,7 +14,8 @@ const COLOUR = /^#[0-9a-fA-F]{6}$/;
 
 /** One optional text per interface locale; blanks are dropped, so `{}` means "none". */
 function perLocale(max: number) {
-  const shape = Object.fromEntries(LOCALES.map((l) => [l, z.string().max(max).nullish()])) as Record<(typeof LOCALES)[number], z.ZodType<string | null | undefined>>;
+  const text = z.string().max(max).nullish();
+  const shape = Object.fromEntries(LOCALES.map((l) => [l, text])) as Record<(typeof LOCALES)[number], typeof text>;
   return z
     .object(shape)
     .partial()
