@@ -7,7 +7,7 @@ import type { ApiEnv } from "../context.ts";
 import { requireBusiness, type BusinessEnv } from "../middleware/business.ts";
 import { requirePlan } from "../middleware/plan.ts";
 import { clientIp, limitHits } from "../middleware/rate-limit.ts";
-import { bookOnline, engineSettings, offersFor, publicEngine, publicProfile, publicReservation, publicReservationJson, saveEngineSettings, type PublicEngine } from "../services/booking-engine.ts";
+import { bookOnline, categoryChoices, engineSettings, offersFor, publicEngine, publicProfile, publicReservation, publicReservationJson, saveEngineSettings, type PublicEngine } from "../services/booking-engine.ts";
 import type { BookingContext } from "../services/bookings/context.ts";
 import { sendBookingMails } from "../services/mail/booking-engine.ts";
 import { jsonBody, parseWith } from "../validate.ts";
@@ -16,12 +16,16 @@ const setup = [requireBusiness("user.businesses"), requirePlan("motor")] as cons
 
 /**
  * The booking engine's settings (plan motor), mounted under /api/v1:
- * GET answers the saved settings or the defaults (with a free slug from the business name);
+ * GET answers the saved settings or the defaults (with a free slug from the business name) and
+ * the business's room categories;
  * PUT saves them (422 with field errors: format, slug already in use, foreign categories).
  */
 export const bookingEngineRoutes = new Hono<BusinessEnv>()
   .get("/businesses/:id/booking-engine", ...setup, async (c) => {
-    return c.json({ data: await engineSettings(c.var.deps.db, c.var.access.business) });
+    const { db } = c.var.deps;
+    const business = c.var.access.business;
+    // The categories the owner can choose to offer come along, so the form needs one call.
+    return c.json({ data: await engineSettings(db, business), categories: await categoryChoices(db, business.id) });
   })
   .put("/businesses/:id/booking-engine", ...setup, async (c) => {
     const input = await jsonBody(c, bookingEngineSettingsSchema);

@@ -151,6 +151,11 @@ async function categoriesOf(db: Database, businessId: string): Promise<Category[
   return db.select().from(roomCategories).where(eq(roomCategories.businessId, businessId)).orderBy(asc(roomCategories.position), asc(roomCategories.createdAt));
 }
 
+/** The room categories an owner may offer online. */
+export async function categoryChoices(db: Database, businessId: string) {
+  return (await categoriesOf(db, businessId)).map((c) => ({ uuid: c.id, name: c.name, room_count: c.roomCount, min_occupation: c.minOccupation, max_occupation: c.maxOccupation }));
+}
+
 /** What the public page shows about the hotel, in the reader's language. */
 export async function publicProfile(db: Database, { engine, business }: PublicEngine, locale: string, now: Date) {
   const categories = (await categoriesOf(db, business.id)).filter((c) => isOffered(engine.categoryIds, c.id));
