@@ -1,6 +1,7 @@
 import { useTranslation } from "react-i18next";
 import { Form, Link } from "react-router";
-import { readOffers, staySearch, stayQuery } from "../components/booking-engine/public.server";
+import { readOffers, staySearch } from "../components/booking-engine/public.server";
+import { stayQuery } from "../components/booking-engine/stay-query";
 import { accentButton, NightRates, PlainField, StaySummary, useProfile } from "../components/booking-engine/public-ui";
 import { formatMoney } from "../components/bookings/format";
 import { getRequestState } from "../lib/request-context.server";

@@ -1,5 +1,6 @@
 import type { ApiClient } from "../../lib/api.server";
 import { ApiError } from "../../lib/api.server";
+import type { StaySearch } from "./stay-query";
 import type { OffersAnswer, PublicProfile, PublicReservation } from "./types";
 
 export { ApiError };
@@ -23,12 +24,6 @@ export function readProfile(api: ApiClient, slug: string) {
   return orNull(async () => (await api.get<{ data: PublicProfile }>(publicPath(slug))).data);
 }
 
-export interface StaySearch {
-  arrival: string;
-  departure: string;
-  adults: string;
-  children: string;
-}
 
 /** The search as typed (strings, possibly blank); `complete` when every part is there. */
 export function staySearch(url: URL): StaySearch & { complete: boolean } {
@@ -54,11 +49,4 @@ export async function readOffers(api: ApiClient, slug: string, search: StaySearc
 export function readReservation(api: ApiClient, slug: string, code: string) {
   if (!SLUG.test(slug) || !/^[A-Za-z0-9]{4,12}$/.test(code)) return Promise.resolve(null);
   return orNull(async () => (await api.get<{ data: PublicReservation }>(`${publicPath(slug)}/reservations/${encodeURIComponent(code.toUpperCase())}`)).data);
-}
-
-/** The query string of a stay, for links between the search, the guest form and back. */
-export function stayQuery(search: StaySearch & { category?: string }): string {
-  const params = new URLSearchParams({ arrival: search.arrival, departure: search.departure, adults: search.adults, children: search.children });
-  if (search.category) params.set("category", search.category);
-  return params.toString();
 }
