@@ -13,7 +13,7 @@ export function useProfile(): PublicProfile {
 
 /** A button in the hotel's accent colour (text colour chosen for contrast). */
 export const accentButton =
-  "inline-flex min-h-11 items-center justify-center rounded-md px-4 py-2 text-base font-semibold bg-[var(--accent)] text-[var(--on-accent)] hover:opacity-90 focus-visible:outline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-slate-900";
+  "inline-flex min-h-11 items-center justify-center rounded-md px-4 py-2 text-base font-semibold bg-[var(--accent)] text-[var(--on-accent)] hover:underline focus-visible:outline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-slate-900";
 
 const control = "mt-1 block w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-base aria-[invalid=true]:border-red-600";
 
