@@ -14,7 +14,7 @@ import { priceStay } from "./bookings/pricing.ts";
 import { freeRoomsFor } from "./bookings/quotes.ts";
 import { createReservation, getReservation } from "./bookings/reservations.ts";
 import { loadPricingConfig } from "./pricing/config.ts";
-import { addDays } from "../../domain/bookings/stay.ts";
+import { addDays, todayIn } from "../../domain/bookings/stay.ts";
 
 export type EngineRow = typeof bookingEngines.$inferSelect;
 type Category = typeof roomCategories.$inferSelect;
@@ -159,7 +159,7 @@ export async function categoryChoices(db: Database, businessId: string) {
 /** What the public page shows about the hotel, in the reader's language. */
 export async function publicProfile(db: Database, { engine, business }: PublicEngine, locale: string, now: Date) {
   const categories = (await categoriesOf(db, business.id)).filter((c) => isOffered(engine.categoryIds, c.id));
-  const today = businessToday({ business, now } as BookingContext);
+  const today = todayIn(business.timezone, now);
   return {
     slug: engine.slug,
     business: { name: business.companyName, logo: logoUrl(business), city: business.city ?? null, state: business.state ?? null },

@@ -12,7 +12,7 @@ import { ApiError, bookingBusiness, replyWithApiError } from "../components/book
 import { TextAreaField } from "../components/bookings/fields";
 import { AppForm } from "../components/ui/app-form";
 import { buttonClass, SubmitButton } from "../components/ui/button";
-import { FormErrors, TextField } from "../components/ui/field";
+import { FieldErrors, FormErrors, TextField } from "../components/ui/field";
 import { guard, type RouteHandle } from "../lib/guard.server";
 import { getRequestState } from "../lib/request-context.server";
 import { redirectWithToast } from "../lib/toast.server";
@@ -77,6 +77,27 @@ function Checkbox({ field, label, hint }: { field: FieldMetadata<unknown>; label
   );
 }
 
+/** The browser's colour picker (it sends #rrggbb, with or without JavaScript). */
+function ColourField({ field, label, hint }: { field: FieldMetadata<unknown>; label: string; hint: string }) {
+  const hintId = `${field.id}-hint`;
+  return (
+    <div>
+      <label htmlFor={field.id} className="block text-sm font-medium text-slate-800">
+        {label}
+      </label>
+      <input
+        {...getInputProps(field as FieldMetadata<string>, { type: "color" })}
+        aria-describedby={[field.errors ? field.errorId : null, hintId].filter(Boolean).join(" ")}
+        className="mt-1 block h-10 w-20 cursor-pointer rounded-md border border-slate-300 bg-white p-1"
+      />
+      <p id={hintId} className="mt-1 text-sm text-slate-600">
+        {hint}
+      </p>
+      <FieldErrors id={field.errorId} errors={field.errors} />
+    </div>
+  );
+}
+
 export default function BookingEngineSetup({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation("bookingEngine");
   const { settings, categories, origin } = loaderData;
@@ -121,7 +142,7 @@ export default function BookingEngineSetup({ loaderData }: Route.ComponentProps)
             <Checkbox field={fields.enabled} label={t("setup.enabled")} hint={t("setup.enabledHint")} />
             <TextField field={fields.slug} label={t("setup.slug")} hint={t("setup.slugHint", { url: `${origin}/p/…` })} autoComplete="off" spellCheck={false} />
             <div className="grid gap-4 sm:grid-cols-2">
-              <TextField field={fields.accent_color} label={t("setup.accentColor")} type="color" hint={t("setup.accentColorHint")} />
+              <ColourField field={fields.accent_color} label={t("setup.accentColor")} hint={t("setup.accentColorHint")} />
               <TextField field={fields.contact_email} label={t("setup.contactEmail")} type="email" hint={t("setup.contactEmailHint")} autoComplete="email" />
               <TextField field={fields.contact_phone} label={t("setup.contactPhone")} type="tel" autoComplete="tel" />
             </div>
