@@ -70,3 +70,22 @@ test("a field typed into right after a client navigation keeps its value", async
   await expect(page.getByRole("heading", { level: 1, name: "Recuperar a senha" })).toBeVisible();
   await expect(page.getByLabel("E-mail")).toHaveValue("alguem@example.com");
 });
+
+// Client-side validation is loaded after the page is interactive (zod is not in the first-load
+// JavaScript): once there, a bad address is refused in the browser; without JavaScript the
+// action refuses it. Either way the translated message stands beside the field.
+test("the sign-in form refuses an invalid e-mail with a translated message", async ({ page }, info) => {
+  const posts: string[] = [];
+  page.on("request", (request) => {
+    if (request.method() === "POST") posts.push(request.url());
+  });
+  await page.goto("/login");
+  await page.waitForLoadState("networkidle");
+  // Valid for the browser's own check (which runs without JavaScript), not for the schema.
+  await page.getByLabel("E-mail").fill("alguem@exemplo");
+  await page.getByLabel("Senha").fill("qualquer");
+  await page.getByRole("button", { name: "Entrar" }).click();
+  await expect(page.getByText("Informe um e-mail válido.")).toBeVisible();
+  await expect(page.getByLabel("E-mail")).toHaveAttribute("aria-invalid", "true");
+  expect(posts).toEqual(info.project.name === "js" ? [] : [expect.stringContaining("/login")]);
+});
