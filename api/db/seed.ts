@@ -6,6 +6,7 @@ import { seedBusinesses } from "./seeds/businesses.ts";
 import { seedBilling } from "./seeds/billing.ts";
 import { seedBookings } from "./seeds/bookings.ts";
 import { seedPricing } from "./seeds/pricing.ts";
+import { seedCompetitors } from "./seeds/competitors.ts";
 
 /**
  * Demo data for a first look: the accounts below, and (as each area lands) the demo
@@ -22,6 +23,8 @@ export async function seed(db: Database, now = new Date()): Promise<void> {
     await seedBookings(tx as unknown as Database, now);
     // After the businesses: prices the demo pousada (and seeds holidays).
     await seedPricing(tx as unknown as Database, now);
+    // The demo pousada's competitors and the rates they asked, for the rate shopper and market analysis.
+    await seedCompetitors(tx as unknown as Database, now);
   });
 }
 
