@@ -4,8 +4,8 @@ import { and, eq } from "drizzle-orm";
 import { parse } from "csv-parse/sync";
 import type { z } from "zod";
 import { periodKpis, rowsOfTable, validateRateRow, weekdayProfile, weeklySummary } from "../../domain/competitors/index.ts";
-import { daysBetween } from "../../domain/pricing/index.ts";
-import { competitorSchema, MAX_MARKET_NIGHTS, MAX_RATES_PER_WRITE, marketQuerySchema, rateBatchSchema, rateImportSchema, type RateBatch } from "../../domain/schemas/competitors.ts";
+import { addDays, daysBetween } from "../../domain/pricing/index.ts";
+import { competitorSchema, DEFAULT_PERIOD_NIGHTS, MAX_MARKET_NIGHTS, MAX_RATES_PER_WRITE, marketQuerySchema, rateBatchSchema, rateImportSchema, type RateBatch } from "../../domain/schemas/competitors.ts";
 import { isUuid } from "../../domain/text/sanitize.ts";
 import type { ApiEnv } from "../context.ts";
 import type { Database } from "../db/client.ts";
@@ -44,12 +44,16 @@ async function ensureNameFree(c: C, name: string, exceptId?: string) {
 /** The period of a market query, at most a year; 422 beside `to` when longer, beside `category` when not ours. */
 async function period(c: C) {
   const q = query(c, marketQuerySchema);
-  if (daysBetween(q.from, q.to) + 1 > MAX_MARKET_NIGHTS) {
+  const business = c.var.access.business;
+  const today = businessToday(c.var.deps.now(), business.timezone);
+  const from = q.from ?? today;
+  const to = q.to ?? addDays(from, (q.days ?? DEFAULT_PERIOD_NIGHTS) - 1);
+  if (to < from) throw new HttpError(422, "api.invalid", { to: [c.var.t("competitors:validation.rangeReversed")] });
+  if (daysBetween(from, to) + 1 > MAX_MARKET_NIGHTS) {
     throw new HttpError(422, "api.invalid", { to: [c.var.t("api.competitors.rangeTooLong", { max: MAX_MARKET_NIGHTS })] });
   }
-  const business = c.var.access.business;
   try {
-    return await marketPeriod(c.var.deps.db, business, { ...q, today: businessToday(c.var.deps.now(), business.timezone) });
+    return await marketPeriod(c.var.deps.db, business, { from, to, category: q.category, today });
   } catch (error) {
     if (error instanceof UnknownCategory) throw new HttpError(422, "api.invalid", { category: [c.var.t("api.competitors.unknownCategory")] });
     throw error;

@@ -36,10 +36,21 @@ export const competitorSchema = z.object({
 });
 export type CompetitorInput = z.output<typeof competitorSchema>;
 
-/** A period `from`..`to` (inclusive, at most a year) and optionally our room category to compare. */
+/**
+ * A period of nights: `from` (today when left out) to `to`, or `days` nights from `from` when `to`
+ * is left out (14 by default); optionally our room category to compare (the first by default).
+ */
 export const marketQuerySchema = z
-  .object({ from: isoDate, to: isoDate, category: z.uuid().optional() })
-  .refine((q) => !isIsoDate(q.from) || !isIsoDate(q.to) || q.from <= q.to, { message: "competitors:validation.rangeReversed", path: ["to"] });
+  .object({
+    from: isoDate.optional(),
+    to: isoDate.optional(),
+    days: z.coerce.number().int("validation.integer").min(1).max(MAX_MARKET_NIGHTS).optional(),
+    category: z.uuid().optional(),
+  })
+  .refine((q) => !q.from || !q.to || !isIsoDate(q.from) || !isIsoDate(q.to) || q.from <= q.to, { message: "competitors:validation.rangeReversed", path: ["to"] });
+
+/** Nights shown when a period names neither its end nor its length. */
+export const DEFAULT_PERIOD_NIGHTS = 14;
 
 export const rateEntrySchema = z.object({
   competitor_id: z.uuid(),

@@ -127,7 +127,16 @@ describe("rates", () => {
     expect(await t.db.select().from(competitorRates).where(eq(competitorRates.stayDate, date))).toEqual(before);
   });
 
+  it("defaults to the next 14 nights from today, or `days` nights from `from`", async () => {
+    const answer = await t.json("GET", `${base}/competitors/rates`, { token: tokens.owner, status: 200 });
+    expect([answer.from, answer.to, answer.today, answer.nights.length]).toEqual(["2026-03-10", "2026-03-23", "2026-03-10", 14]);
+    const month = await t.json("GET", `${base}/market-analysis?days=30&from=2026-04-01`, { token: tokens.owner, status: 200 });
+    expect([month.from, month.to]).toEqual(["2026-04-01", "2026-04-30"]);
+  });
+
   it("answers 422 for reversed, too long or malformed periods and unknown categories", async () => {
+    await t.json("GET", `${base}/competitors/rates?days=0`, { token: tokens.owner, status: 422 });
+    await t.json("GET", `${base}/competitors/rates?to=2026-01-01`, { token: tokens.owner, status: 422 });
     await t.json("GET", `${base}/competitors/rates?from=2026-03-20&to=2026-03-10`, { token: tokens.owner, status: 422 });
     await t.json("GET", `${base}/competitors/rates?from=2026-01-01&to=2027-01-02`, { token: tokens.owner, status: 422 });
     await t.json("GET", `${base}/competitors/rates?from=amanha&to=2026-03-10`, { token: tokens.owner, status: 422 });
