@@ -102,6 +102,11 @@ export default [
     route("availability", "routes/availability.tsx"),
     route("pms-settings/room-blocks", "routes/room-blocks.tsx"),
     route("booking-quote/:id", "routes/booking-quote.tsx"),
+
+    // Competitors: rate shopper (feature competitors), market analysis (plan competitorAnalysis).
+    route("rate-shopper", "routes/rate-shopper.tsx"),
+    route("market-analysis", "routes/market-analysis.tsx"),
+    route("market-analysis/dashboard", "routes/market-analysis.dashboard.tsx"),
   ]),
 
   route("*", "routes/catch-all.tsx"),

@@ -10,7 +10,9 @@ import { parseMoney } from "../schemas/bookings.ts";
 /** The largest nightly rate accepted: R$ 1.000.000,00. */
 export const MAX_COMPETITOR_RATE_CENTS = 100_000_000;
 
-const SOLD_OUT = new Set(["", "-", "—", "esgotado", "esgotada", "sold out", "soldout", "agotado", "complet", "complet.", "tout réservé", "esaurito", "x"]);
+/** What people write for a sold-out night, in our languages (the grid shows the reader's word). */
+export const SOLD_OUT_WORDS = ["esgotado", "esgotada", "sold out", "soldout", "agotado", "complet", "complet.", "tout réservé", "esaurito", "x", "-", "—"];
+const SOLD_OUT = new Set(["", ...SOLD_OUT_WORDS]);
 
 /** "2026-12-25" or "25/12/2026" → "2026-12-25"; null when it is not a real date. */
 export function parseStayDate(text: string): string | null {
