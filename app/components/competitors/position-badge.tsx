@@ -14,7 +14,7 @@ export function PositionBadge({ position, locale }: { position: NightJson["posit
   if (!position) return <span className="text-sm text-slate-600">{t("position.none")}</span>;
   const index = new Intl.NumberFormat(locale, { maximumFractionDigits: 1 }).format(position.index);
   return (
-    <span className={`inline-flex items-center gap-1 rounded-full border px-2 py-0.5 text-xs font-medium ${STYLE[position.band]}`}>
+    <span className={`inline-flex items-center gap-1 whitespace-nowrap rounded-full border px-2 py-0.5 text-xs font-medium ${STYLE[position.band]}`}>
       <span aria-hidden="true">{ICON[position.band]}</span>
       {t(`position.${position.band}`)} · {index}
       <span className="sr-only">{t("position.rank", { rank: position.rank, of: position.of })}</span>

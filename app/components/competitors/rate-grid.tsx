@@ -143,7 +143,7 @@ function NightRow({
       })}
       <td className={cell}>
         <span className={mobileLabel}>{t("grid.market")}</span>
-        <span className="tabular-nums">
+        <span className="whitespace-nowrap text-right tabular-nums md:text-left">
           {night.market.count ? t("grid.marketRange", { min: money(night.market.min), median: money(night.market.median), max: money(night.market.max) }) : t("grid.noMarket")}
           {night.market.sold_out ? <span className="block text-xs text-slate-600">{t("grid.soldOutCount", { count: night.market.sold_out })}</span> : null}
         </span>
