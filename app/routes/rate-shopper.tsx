@@ -60,8 +60,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   const { api, session } = getRequestState(context);
   const formData = await request.formData();
   const intent = String(formData.get("intent") ?? "");
-  const back = String(formData.get("back") ?? "");
-  const returnTo = back.startsWith(`${PAGE}?`) ? back : new URL(request.url).pathname + new URL(request.url).search;
+  // The grid and the import post to the page with its ?start and ?category, and come back to it.
+  const url = new URL(request.url);
+  const returnTo = `${PAGE}${url.search}`;
   const fail = (result: ActionResult, status: number) => data<ActionResult>(result, { status });
 
   if (intent === "rates") {

@@ -11,5 +11,3 @@ export const competitorFormSchema = competitorSchema.extend({
 });
 export type CompetitorForm = z.output<typeof competitorFormSchema>;
 
-/** The CSV import form: a file or pasted text (the action reads the file). */
-export const IMPORT_FIELDS = { file: "file", text: "csv" } as const;
