@@ -13,7 +13,7 @@ import { competitors } from "../db/schema/index.ts";
 import { HttpError, notFound } from "../errors.ts";
 import { requireBusiness, type BusinessEnv } from "../middleware/business.ts";
 import { requireFeature, requirePlan } from "../middleware/plan.ts";
-import { marketPeriod, nightJson, UnknownCategory } from "../services/competitors/market.ts";
+import { marketPeriod, nightJson, UnknownCategory, type MarketPeriod } from "../services/competitors/market.ts";
 import { competitorJson, competitorOf, competitorsOf, competitorValues, foreignCompetitorIds, nameTaken, writeRates } from "../services/competitors/store.ts";
 import { businessToday } from "../services/pricing/calendar.ts";
 import { jsonBody, parseWith } from "../validate.ts";
@@ -60,6 +60,11 @@ async function period(c: C) {
   }
 }
 
+/** What both period answers start with: the period, the business's currency and the category compared. */
+function periodJson(c: C, p: MarketPeriod) {
+  return { from: p.from, to: p.to, today: p.today, currency: c.var.access.business.currency, configured: p.configured, category: p.category, categories: p.categories };
+}
+
 /** Writes a batch in one transaction after checking that every competitor is the business's. */
 async function saveBatch(c: C, rates: RateBatch["rates"], source: "manual" | "csv", errorPath: (index: number) => string) {
   const { db, now } = c.var.deps;
@@ -80,17 +85,7 @@ export const competitorRoutes = new Hono<BusinessEnv>()
   // ---- rates (registered before /competitors/:competitorId) -----------------------------------
   .get("/businesses/:id/competitors/rates", ...rateShopper, async (c) => {
     const p = await period(c);
-    return c.json({
-      from: p.from,
-      to: p.to,
-      today: p.today,
-      currency: c.var.access.business.currency,
-      configured: p.configured,
-      category: p.category,
-      categories: p.categories,
-      competitors: p.competitors,
-      nights: p.nights.map(nightJson),
-    });
+    return c.json({ ...periodJson(c, p), competitors: p.competitors, nights: p.nights.map(nightJson) });
   })
 
   .put("/businesses/:id/competitors/rates", ...rateShopper, async (c) => {
@@ -179,13 +174,7 @@ export const competitorRoutes = new Hono<BusinessEnv>()
   .get("/businesses/:id/market-analysis", ...marketAnalysis, async (c) => {
     const p = await period(c);
     return c.json({
-      from: p.from,
-      to: p.to,
-      today: p.today,
-      currency: c.var.access.business.currency,
-      configured: p.configured,
-      category: p.category,
-      categories: p.categories,
+      ...periodJson(c, p),
       competitors_count: p.competitors.filter((k) => k.active).length,
       kpis: snake(periodKpis(p.nights)),
       nights: p.nights.map(nightJson),

@@ -8,6 +8,7 @@ import { issueToKey } from "../../domain/validation";
 import { ApiError, bookingBusiness, replyWithApiError } from "../components/bookings/bookings.server";
 import { CompetitorForm, CompetitorList, CsvImportForm } from "../components/competitors/competitor-set";
 import { cellErrorsFrom, gridChanges } from "../components/competitors/grid-form";
+import { CategorySelect, DateInput } from "../components/competitors/period-picker";
 import { RateGrid, type GridResult } from "../components/competitors/rate-grid";
 import { competitorFormSchema } from "../components/competitors/schemas";
 import type { CompetitorJson, RatesAnswer } from "../components/competitors/types";
@@ -153,26 +154,8 @@ export default function RateShopper({ loaderData }: Route.ComponentProps) {
             {t("grid.heading", { from: formatDate(answer.from, locale), to: formatDate(answer.to, locale) })}
           </h2>
           <form method="get" action={PAGE} className="flex flex-wrap items-end gap-2">
-            <div>
-              <label htmlFor="grid-start" className="block text-sm font-medium text-slate-800">
-                {t("grid.start")}
-              </label>
-              <input id="grid-start" name="start" type="date" defaultValue={answer.from} className="mt-1 rounded-md border border-slate-300 px-2 py-1.5" />
-            </div>
-            {answer.categories.length > 1 ? (
-              <div>
-                <label htmlFor="grid-category" className="block text-sm font-medium text-slate-800">
-                  {t("grid.category")}
-                </label>
-                <select id="grid-category" name="category" defaultValue={answer.category?.uuid} className="mt-1 rounded-md border border-slate-300 px-2 py-1.5">
-                  {answer.categories.map((c) => (
-                    <option key={c.uuid} value={c.uuid}>
-                      {c.name}
-                    </option>
-                  ))}
-                </select>
-              </div>
-            ) : null}
+            <DateInput id="grid-start" name="start" label={t("grid.start")} defaultValue={answer.from} />
+            <CategorySelect id="grid-category" categories={answer.categories} selected={answer.category?.uuid} />
             <button type="submit" className={buttonClass("secondary", "py-1.5")}>
               {t("grid.show")}
             </button>

@@ -1,6 +1,6 @@
-import AxeBuilder from "@axe-core/playwright";
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test } from "@playwright/test";
 import { demo, scriptsRan, signIn } from "./support/auth";
+import { expectNoSeriousViolations } from "./support/axe";
 
 /**
  * Rate shopper and market analysis, with JavaScript on and off: the demo owner adds a competitor,
@@ -8,12 +8,6 @@ import { demo, scriptsRan, signIn } from "./support/auth";
  * market analysis. Each project uses its own competitor and nights far ahead (beyond the seeded
  * rates), so the two runs never see each other's data.
  */
-
-async function expectNoSeriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"]).analyze();
-  const serious = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
-  expect(serious.map((v) => `${page.url()} ${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`)).toEqual([]);
-}
 
 test("the owner records a competitor's rates and sees them in the grid and the market analysis", async ({ page }, info) => {
   const js = info.project.name === "js";

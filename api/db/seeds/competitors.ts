@@ -4,6 +4,7 @@ import { businessToday } from "../../services/pricing/calendar.ts";
 import type { Database } from "../client.ts";
 import { businesses, competitorRates, competitors } from "../schema/index.ts";
 import { DEMO_BUSINESS } from "./businesses.ts";
+import { mulberry32 } from "./bookings.ts";
 
 /** The demo pousada's competitive set: plausible neighbours in a colonial coastal town. */
 export const DEMO_COMPETITORS = [
@@ -17,18 +18,6 @@ export const DEMO_COMPETITORS = [
 /** Nights seen before and after today. */
 const PAST_NIGHTS = 60;
 const FUTURE_NIGHTS = 120;
-
-/** A small seeded generator (mulberry32), so every seed of the demo shows the same market. */
-function prng(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** Summer (December to February) and the July school holidays cost more on the coast. */
 function seasonFactor(date: string): number {
@@ -63,7 +52,7 @@ export async function seedCompetitors(db: Database, now: Date): Promise<void> {
     )
     .returning();
   const today = businessToday(now, business.timezone);
-  const random = prng(20_260_401);
+  const random = mulberry32(20_260_401);
   const rates: (typeof competitorRates.$inferInsert)[] = [];
   for (let i = -PAST_NIGHTS; i < FUTURE_NIGHTS; i++) {
     const date = addDays(today, i);

@@ -8,7 +8,6 @@ import type { MarketAnswer } from "./types";
 /** A GET form (works without JavaScript): next 30/60/90 nights or custom dates, and our room category. */
 export function PeriodPicker({ action, market, choice, error }: { action: string; market: MarketAnswer; choice: PeriodChoice; error?: string | null }) {
   const { t } = useTranslation("competitors");
-  const field = "mt-1 rounded-md border border-slate-300 bg-white px-2 py-1.5";
   return (
     <form method="get" action={action} className="mb-4 space-y-2 rounded-lg border border-slate-200 bg-white p-3">
       <FormErrors id="period-error" errors={error ? [error] : undefined} />
@@ -24,32 +23,9 @@ export function PeriodPicker({ action, market, choice, error }: { action: string
             ))}
           </div>
         </fieldset>
-        <div>
-          <label htmlFor="period-from" className="block text-sm font-medium text-slate-800">
-            {t("period.from")}
-          </label>
-          <input id="period-from" name="from" type="date" defaultValue={market.from} className={field} aria-describedby="period-custom-hint" />
-        </div>
-        <div>
-          <label htmlFor="period-to" className="block text-sm font-medium text-slate-800">
-            {t("period.to")}
-          </label>
-          <input id="period-to" name="to" type="date" defaultValue={market.to} className={field} aria-describedby="period-custom-hint" />
-        </div>
-        {market.categories.length > 1 ? (
-          <div>
-            <label htmlFor="period-category" className="block text-sm font-medium text-slate-800">
-              {t("grid.category")}
-            </label>
-            <select id="period-category" name="category" defaultValue={market.category?.uuid} className={field}>
-              {market.categories.map((c) => (
-                <option key={c.uuid} value={c.uuid}>
-                  {c.name}
-                </option>
-              ))}
-            </select>
-          </div>
-        ) : null}
+        <DateInput id="period-from" name="from" label={t("period.from")} defaultValue={market.from} describedBy="period-custom-hint" />
+        <DateInput id="period-to" name="to" label={t("period.to")} defaultValue={market.to} describedBy="period-custom-hint" />
+        <CategorySelect id="period-category" categories={market.categories} selected={market.category?.uuid} />
         <button type="submit" className={buttonClass("secondary", "py-1.5")}>
           {t("period.show")}
         </button>
@@ -58,6 +34,40 @@ export function PeriodPicker({ action, market, choice, error }: { action: string
         {t("period.customHint")}
       </p>
     </form>
+  );
+}
+
+const FIELD = "mt-1 rounded-md border border-slate-300 bg-white px-2 py-1.5";
+
+/** A labelled date field of a GET form (the rate grid's first night, a custom period's ends). */
+export function DateInput({ id, name, label, defaultValue, describedBy }: { id: string; name: string; label: string; defaultValue: string; describedBy?: string }) {
+  return (
+    <div>
+      <label htmlFor={id} className="block text-sm font-medium text-slate-800">
+        {label}
+      </label>
+      <input id={id} name={name} type="date" defaultValue={defaultValue} className={FIELD} aria-describedby={describedBy} />
+    </div>
+  );
+}
+
+/** Which of our room categories to compare with the market (shown only when there is a choice). */
+export function CategorySelect({ id, categories, selected }: { id: string; categories: { uuid: string; name: string }[]; selected?: string }) {
+  const { t } = useTranslation("competitors");
+  if (categories.length < 2) return null;
+  return (
+    <div>
+      <label htmlFor={id} className="block text-sm font-medium text-slate-800">
+        {t("grid.category")}
+      </label>
+      <select id={id} name="category" defaultValue={selected} className={FIELD}>
+        {categories.map((c) => (
+          <option key={c.uuid} value={c.uuid}>
+            {c.name}
+          </option>
+        ))}
+      </select>
+    </div>
   );
 }
 
