@@ -16,6 +16,9 @@ test("the owner records a competitor's rates and sees them in the grid and the m
   const start = js ? "2031-05-05" : "2031-06-02";
   const next = js ? "06/05/2031" : "03/06/2031";
 
+  // The grid's cells of this competitor, one per night ("Pousada E2E js, seg., 05 de mai.").
+  const cells = page.getByRole("textbox", { name: new RegExp(`^${name}, `) });
+
   await signIn(page, demo.owner);
   await page.goto("/rate-shopper");
   expect(await scriptsRan(page)).toBe(js);
@@ -32,27 +35,27 @@ test("the owner records a competitor's rates and sees them in the grid and the m
 
   // A typo is answered beside the cell, nothing saved.
   await page.goto(`/rate-shopper?start=${start}`);
-  const firstNight = page.getByLabel(name).first();
+  const firstNight = cells.first();
   await firstNight.fill("caro");
   await page.getByRole("button", { name: "Salvar tarifas" }).click();
   await expect(page.getByText("Nada foi salvo: corrija as células marcadas.")).toBeVisible();
-  await expect(page.getByLabel(name).first()).toHaveAttribute("aria-invalid", "true");
+  await expect(cells.first()).toHaveAttribute("aria-invalid", "true");
 
   // Record the first night's rate.
-  await page.getByLabel(name).first().fill("777,00");
+  await cells.first().fill("777,00");
   await page.getByRole("button", { name: "Salvar tarifas" }).click();
-  await expect(page.getByText("Tarifas salvas (1).")).toBeVisible();
+  await expect(page.getByText("Tarifas salvas: 1.")).toBeVisible();
   await page.goto(`/rate-shopper?start=${start}`);
-  await expect(page.getByLabel(name).first()).toHaveValue("777,00");
-  const row = page.getByRole("row").filter({ has: page.getByLabel(name).first() });
+  await expect(cells.first()).toHaveValue("777,00");
+  const row = page.getByRole("row").filter({ has: cells.first() });
   await expect(row.getByText("R$ 777,00 · R$ 777,00 · R$ 777,00")).toBeVisible();
 
   // The second night sold out, by CSV.
   await page.getByLabel("Ou cole as linhas aqui").fill(`concorrente;data;tarifa\n${name};${next};esgotado`);
   await page.getByRole("button", { name: "Importar", exact: true }).click();
-  await expect(page.getByText("CSV importado: 1 tarifas.")).toBeVisible();
+  await expect(page.getByText("Tarifas importadas do CSV: 1.")).toBeVisible();
   await page.goto(`/rate-shopper?start=${start}`);
-  await expect(page.getByLabel(name).nth(1)).toHaveValue("esgotado");
+  await expect(cells.nth(1)).toHaveValue("esgotado");
 
   // The market analysis of that week counts the recorded night.
   await page.goto(`/market-analysis?period=custom&from=${start}&to=${start}`);
@@ -69,6 +72,17 @@ test("the owner records a competitor's rates and sees them in the grid and the m
   await page.getByText("Ver os dados em tabela").first().click();
   await expect(page.getByRole("table", { name: /Nossa tarifa .* e o mercado/ }).getByText("R$ 777,00").first()).toBeVisible();
   if (js) await expectNoSeriousViolations(page);
+
+  // Deactivated, it leaves the grid; deleted (after a confirmation with JavaScript), it is gone.
+  await page.goto("/rate-shopper");
+  await page.getByRole("button", { name: `Desativar ${name}` }).click();
+  await expect(page.getByText(`${name} foi desativado`)).toBeVisible();
+  await page.goto(`/rate-shopper?start=${start}`);
+  await expect(cells).toHaveCount(0);
+  page.once("dialog", (dialog) => void dialog.accept());
+  await page.getByRole("button", { name: `Excluir ${name} e as tarifas registradas` }).click();
+  await expect(page.getByText("Concorrente excluído com as tarifas registradas.")).toBeVisible();
+  await expect(page.getByRole("button", { name: `Reativar ${name}` })).toHaveCount(0);
 });
 
 test("the collaborator, without the competitor-analysis permission, is sent to /unauthorized", async ({ page }) => {

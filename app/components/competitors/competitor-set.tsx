@@ -51,7 +51,17 @@ export function CompetitorList({ competitors, page }: { competitors: CompetitorJ
           </AppForm>
           <AppForm action={page}>
             <input type="hidden" name="competitor_uuid" value={c.uuid} />
-            <SubmitButton name="intent" value="delete" variant="danger" className="px-3 py-1" aria-label={t("set.deleteLabel", { name: c.name })}>
+            <SubmitButton
+              name="intent"
+              value="delete"
+              variant="danger"
+              className="px-3 py-1"
+              aria-label={t("set.deleteLabel", { name: c.name })}
+              // With JavaScript, a last word before the rates go too; without it the button just posts.
+              onClick={(event) => {
+                if (!window.confirm(t("set.deleteConfirm", { name: c.name }))) event.preventDefault();
+              }}
+            >
               {t("set.delete")}
             </SubmitButton>
           </AppForm>

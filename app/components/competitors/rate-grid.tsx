@@ -115,9 +115,9 @@ function NightRow({
         const id = `cell-${c.uuid}-${night.date}`;
         return (
           <td key={c.uuid} className={cell}>
+            {/* Visible on phones (the card has no column header); the input's own name adds the night. */}
             <label htmlFor={id} className="text-slate-600 md:sr-only">
               {c.name}
-              <span className="sr-only">, {day}</span>
             </label>
             <span className="flex flex-col items-end md:items-stretch">
               <input type="hidden" name={wasName(c.uuid, night.date)} value={shown} />
@@ -126,6 +126,7 @@ function NightRow({
                 id={id}
                 name={name}
                 defaultValue={typed ?? shown}
+                aria-label={`${c.name}, ${day}`}
                 inputMode="decimal"
                 autoComplete="off"
                 aria-invalid={error ? true : undefined}
