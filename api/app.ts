@@ -27,6 +27,7 @@ import { bookingRoutes } from "./routes/bookings.ts";
 import { roomRoutes } from "./routes/rooms.ts";
 import { holidayRoutes } from "./routes/holidays.ts";
 import { pricingRoutes } from "./routes/pricing.ts";
+import { competitorRoutes } from "./routes/competitors.ts";
 import { bookingEngineRoutes, publicBookingEngineRoutes } from "./routes/booking-engine.ts";
 
 /** Bodies above this are refused with 413 (logo uploads have their own, larger, limit). */
@@ -89,6 +90,7 @@ export function createApi(deps: ApiDeps) {
   api.route("/v1", roomRoutes);
   api.route("/v1", pricingRoutes);
   api.route("/v1", holidayRoutes);
+  api.route("/v1", competitorRoutes);
   api.route("/v1", bookingEngineRoutes);
   api.route("/", publicBookingEngineRoutes);
 

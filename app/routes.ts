@@ -103,6 +103,11 @@ export default [
     route("pms-settings/room-blocks", "routes/room-blocks.tsx"),
     route("booking-quote/:id", "routes/booking-quote.tsx"),
 
+    // Competitors: rate shopper (feature competitors), market analysis (plan competitorAnalysis).
+    route("rate-shopper", "routes/rate-shopper.tsx"),
+    route("market-analysis", "routes/market-analysis.tsx"),
+    route("market-analysis/dashboard", "routes/market-analysis.dashboard.tsx"),
+
     // Booking engine (plan motor): the settings of the public page.
     route("booking-engine/setup", "routes/booking-engine.setup.tsx"),
   ]),
