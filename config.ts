@@ -24,6 +24,8 @@ const schema = z.object({
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
   STRIPE_SECRET_KEY: z.string().startsWith("sk_").optional(),
   STRIPE_WEBHOOK_SECRET: z.string().startsWith("whsec_").optional(),
+  /** How often the built-in billing provider renews due subscriptions; 0 turns it off. */
+  RENEWALS_EVERY_MINUTES: z.coerce.number().int().min(0).max(1440).default(60),
 });
 
 export type Env = z.infer<typeof schema>;
