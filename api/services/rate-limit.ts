@@ -27,6 +27,8 @@ export const DEFAULT_RATE_LIMITS = {
   /** Verification e-mails a signed-in user may ask for again. */
   resendUser: { points: 3, durationSec: FIFTEEN_MINUTES },
   resendIp: { points: 20, durationSec: FIFTEEN_MINUTES },
+  /** Questions a user may put to the AI chat (each one reads live data). */
+  chatMessages: { points: 60, durationSec: FIFTEEN_MINUTES },
 } satisfies Record<string, LimitRule>;
 
 export type RateLimitName = keyof typeof DEFAULT_RATE_LIMITS;
