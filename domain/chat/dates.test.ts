@@ -62,6 +62,11 @@ describe("namedPeriod", () => {
     ["le mois prochain", { from: "2026-12-01", to: "2026-12-31" }],
     ["el mes que viene", { from: "2026-12-01", to: "2026-12-31" }],
     ["esta semana", { from: TODAY, to: "2026-11-28" }],
+    ["e depois de amanhã?", { from: "2026-11-24", to: "2026-11-24" }],
+    ["the day after tomorrow", { from: "2026-11-24", to: "2026-11-24" }],
+    ["pasado mañana", { from: "2026-11-24", to: "2026-11-24" }],
+    ["après-demain", { from: "2026-11-24", to: "2026-11-24" }],
+    ["dopodomani", { from: "2026-11-24", to: "2026-11-24" }],
   ])("%s", (question, span) => {
     expect(namedPeriod(question, TODAY)).toEqual(span);
   });

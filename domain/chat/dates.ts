@@ -47,9 +47,10 @@ function slashDates(text: string, today: string, locale: string): string[] {
 const NEXT_DAYS = /(?:proxim[oa]s|next|prochains?|prossim[ie]|ultimos|coming)\s+(\d{1,3})\s+(?:dias|days|jours|giorni|noites|nights|nuits|notti|noches)/;
 const THIS_MONTH = /\b(?:este mes|esse mes|neste mes|deste mes|this month|ce mois|questo mese|mes actual|del mes)\b/;
 const NEXT_MONTH = /\b(?:proximo mes|mes que vem|next month|mois prochain|prochain mois|prossimo mese|mes que viene|el mes proximo)\b/;
+const DAY_AFTER_TOMORROW = /\b(?:depois de amanha|day after tomorrow|pasado manana|apres-demain|apres demain|dopodomani|dopo domani)\b/;
 const THIS_WEEK = /\b(?:esta semana|essa semana|this week|cette semaine|questa settimana|proxima semana|next week|semaine prochaine|prossima settimana|semana que vem|la semana que viene)\b/;
 
-/** A period named in words: "próximos 30 dias", "this month", "mois prochain", "questa settimana". */
+/** A period named in words: "próximos 30 dias", "this month", "mois prochain", "questa settimana", "après-demain". */
 export function namedPeriod(question: string, today: string): DateSpan | null {
   const text = normalise(question);
   const days = NEXT_DAYS.exec(text);
@@ -63,6 +64,8 @@ export function namedPeriod(question: string, today: string): DateSpan | null {
   }
   if (THIS_MONTH.test(text)) return { from: `${today.slice(0, 7)}-01`, to: monthEnd(today) };
   if (THIS_WEEK.test(text)) return { from: today, to: addDays(today, 6) };
+  // chrono reads "amanhã" in "depois de amanhã" as tomorrow; the day after is named here.
+  if (DAY_AFTER_TOMORROW.test(text)) return { from: addDays(today, 2), to: addDays(today, 2) };
   return null;
 }
 

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq } from "drizzle-orm";
+import { and, asc, desc, eq, max } from "drizzle-orm";
 import type { ChatData } from "../../../domain/chat/facts.ts";
 import { conversationTitle } from "../../../domain/chat/title.ts";
 import type { Database } from "../../db/client.ts";
@@ -88,12 +88,18 @@ export async function recordExchange(
         .values({ businessId: owner.businessId, userId: owner.userId, title: conversationTitle(question), createdAt: at, updatedAt: at })
         .returning();
     }
-    // The answer is stamped a millisecond after the question so the thread orders the same everywhere.
+    // The thread is ordered by time: the question comes after every earlier message (even when the
+    // clock has not moved, as in tests or on a coarse clock) and the answer a millisecond after it.
+    const [last] = await tx
+      .select({ at: max(chatMessages.createdAt) })
+      .from(chatMessages)
+      .where(eq(chatMessages.conversationId, conversation.id));
+    const asked = last?.at && last.at.getTime() >= at.getTime() ? new Date(last.at.getTime() + 1) : at;
     const messages = await tx
       .insert(chatMessages)
       .values([
-        { conversationId: conversation.id, role: "user" as const, content: question, createdAt: at },
-        { conversationId: conversation.id, role: "assistant" as const, content: answer.content, data: (answer.data as Record<string, unknown> | null) ?? null, provider, createdAt: new Date(at.getTime() + 1) },
+        { conversationId: conversation.id, role: "user" as const, content: question, createdAt: asked },
+        { conversationId: conversation.id, role: "assistant" as const, content: answer.content, data: (answer.data as Record<string, unknown> | null) ?? null, provider, createdAt: new Date(asked.getTime() + 1) },
       ])
       .returning();
     return { conversation: conversationJson(conversation), messages: messages.map(messageJson) };
