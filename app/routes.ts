@@ -102,6 +102,10 @@ export default [
     route("availability", "routes/availability.tsx"),
     route("pms-settings/room-blocks", "routes/room-blocks.tsx"),
     route("booking-quote/:id", "routes/booking-quote.tsx"),
+
+    // AI chat (plan ai).
+    route("chat", "routes/chat.tsx"),
+    route("ai", "routes/ai.tsx"),
   ]),
 
   route("*", "routes/catch-all.tsx"),
