@@ -171,6 +171,8 @@ export default function Chat({ loaderData }: Route.ComponentProps) {
   };
 
   const conversationInput = conversation ? <input type="hidden" name="conversation" value={conversation.uuid} /> : null;
+  // Without JavaScript a refused question re-renders the page at the form's address: keep the thread in it.
+  const formAction = conversation ? `${PAGE}?c=${conversation.uuid}` : PAGE;
 
   return (
     <>
@@ -219,7 +221,7 @@ export default function Chat({ loaderData }: Route.ComponentProps) {
             )}
           </div>
 
-          <fetcher.Form method="post" action={PAGE} ref={formRef} {...getFormProps(form)} className="space-y-2">
+          <fetcher.Form method="post" action={formAction} ref={formRef} {...getFormProps(form)} className="space-y-2">
             <AuthenticityTokenInput name="csrf" />
             <input type="hidden" name="intent" value="ask" />
             {conversationInput}
@@ -245,7 +247,7 @@ export default function Chat({ loaderData }: Route.ComponentProps) {
             </button>
           </fetcher.Form>
 
-          <fetcher.Form method="post" action={PAGE} aria-labelledby="chat-suggested">
+          <fetcher.Form method="post" action={formAction} aria-labelledby="chat-suggested">
             <AuthenticityTokenInput name="csrf" />
             <input type="hidden" name="intent" value="ask" />
             {conversationInput}
