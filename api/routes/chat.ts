@@ -4,11 +4,10 @@ import { chatMessageSchema } from "../../domain/schemas/chat.ts";
 import { isUuid } from "../../domain/text/sanitize.ts";
 import type { ApiEnv } from "../context.ts";
 import { notFound } from "../errors.ts";
-import { translatorFor } from "../i18n.ts";
 import { requireBusiness, type BusinessEnv } from "../middleware/business.ts";
 import { requirePlan } from "../middleware/plan.ts";
 import { limitHits } from "../middleware/rate-limit.ts";
-import { builtinChatProvider } from "../services/chat/builtin.ts";
+import { chatProviderFor } from "../services/chat/index.ts";
 import {
   conversationHistory,
   conversationMessages,
@@ -26,7 +25,6 @@ import { jsonBody } from "../validate.ts";
 
 type C = Context<BusinessEnv>;
 
-const defaultProvider = builtinChatProvider(translatorFor);
 const gate = [requireBusiness("user.chat-ai"), requirePlan("ai")] as const;
 
 const owner = (c: C): ConversationOwner => ({ businessId: c.var.access.business.id, userId: c.var.user.id });
@@ -44,7 +42,7 @@ async function ask(c: C, history: ChatTurn[]) {
   const { db, now } = c.var.deps;
   const business = c.var.access.business;
   const at = now();
-  const provider: ChatProvider = c.var.deps.chatProvider ?? defaultProvider;
+  const provider: ChatProvider = c.var.deps.chatProvider ?? chatProviderFor(c.var.deps.config);
   const answer = await provider.answer({
     business: { id: business.id, name: business.companyName, currency: business.currency },
     permissions: c.var.access.permissions,
@@ -54,7 +52,7 @@ async function ask(c: C, history: ChatTurn[]) {
     locale: c.var.locale,
     today: businessToday(at, business.timezone),
   });
-  return { question: message, answer: { ...answer, content: fitAnswer(answer.content) }, provider: provider.name, at };
+  return { question: message, answer: { content: fitAnswer(answer.content), data: answer.data }, provider: answer.writtenBy ?? provider.name, at };
 }
 
 /** The AI chat (plan `ai`), mounted under /api/v1: one user's conversations about one business. */

@@ -48,6 +48,8 @@ export interface ChatRequest {
 export interface ChatAnswer {
   content: string;
   data: ChatData | null;
+  /** Who wrote this answer when not the provider itself (an external provider falling back to the built-in one). */
+  writtenBy?: string;
 }
 
 export interface ChatProvider {
