@@ -90,7 +90,7 @@ function ConversationList({ conversations, selected }: { conversations: Conversa
         <h2 id="chat-conversations" className="font-semibold">
           {t("page.conversations")}
         </h2>
-        <Link to={PAGE} className={buttonClass("secondary", "px-3 py-1")}>
+        <Link to={PAGE} className={buttonClass("secondary", "whitespace-nowrap px-3 py-1")}>
           {t("page.newConversation")}
         </Link>
       </div>

@@ -64,7 +64,7 @@ describe("answer composition", () => {
         { uuid: "b", name: "Suíte", rate: 46_250, manual: true, explanation: [] },
       ],
     });
-    expect(content).toContain("temporada Alta");
+    expect(content).toContain("— Alta, ocupação 50%");
     expect(content).toContain("Faixa de ocupação: Média");
     expect(content).toContain("Feriado: Natal");
     expect(content).toMatch(/Standard: R\$\s330/);

@@ -51,7 +51,9 @@ export function AnswerCard({ data }: { data: ChatData }) {
               <li key={c.uuid} className="py-1">
                 <details>
                   <summary className="flex cursor-pointer flex-wrap items-baseline justify-between gap-2">
-                    <span>{c.name}</span>
+                    <span>
+                      {c.name} <span className="text-xs text-brand-700 underline">{t("card.howCalculated")}</span>
+                    </span>
                     <span className="font-semibold tabular-nums">
                       {money(c.rate)}
                       {c.manual ? <span className="ml-1 rounded bg-amber-100 px-1 text-xs font-normal text-amber-900">{t("card.manual")}</span> : null}
