@@ -28,6 +28,8 @@ const schema = z.object({
   AI_API_URL: z.url({ protocol: /^https?$/ }).optional(),
   AI_API_KEY: z.string().min(1).optional(),
   AI_MODEL: z.string().min(1).default("gpt-4o-mini"),
+  /** How often the built-in billing provider renews due subscriptions; 0 turns it off. */
+  RENEWALS_EVERY_MINUTES: z.coerce.number().int().min(0).max(1440).default(60),
 });
 
 export type Env = z.infer<typeof schema>;

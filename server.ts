@@ -10,6 +10,7 @@ import type { ServerBuild } from "react-router";
 import { createApi } from "./api/app.ts";
 import { openDatabase, type DatabaseHandle } from "./api/db/client.ts";
 import { seedIfEmpty } from "./api/db/seed.ts";
+import { scheduleRenewals, type RenewalSchedule } from "./api/services/billing/renewal-schedule.ts";
 import { ConfigError, getConfig, type Config } from "./config.ts";
 import { httpUpstream, setUpstream } from "./app/lib/upstream.server.ts";
 
@@ -24,6 +25,7 @@ export interface RunningServer {
  */
 export async function startServer(config: Config, options: { seed?: boolean } = {}): Promise<RunningServer> {
   let database: DatabaseHandle | undefined;
+  let renewals: RenewalSchedule | undefined;
   const app = express();
   app.disable("x-powered-by");
   app.set("trust proxy", "loopback");
@@ -43,6 +45,10 @@ export async function startServer(config: Config, options: { seed?: boolean } = 
     await database.migrate();
     if (options.seed !== false) await seedIfEmpty(database.db, { log: true });
     const api = createApi({ db: database.db, config, now: () => new Date() });
+    // The API's process renews the built-in provider's subscriptions (Stripe renews its own).
+    if (config.RENEWALS_EVERY_MINUTES > 0) {
+      renewals = scheduleRenewals(database.db, { everyMs: config.RENEWALS_EVERY_MINUTES * 60_000 });
+    }
     setUpstream(async (request) => api.fetch(request));
     const apiListener = getRequestListener(api.fetch);
     app.all(["/api", "/api/{*splat}"], (req, res) => apiListener(req, res));
@@ -100,6 +106,7 @@ export async function startServer(config: Config, options: { seed?: boolean } = 
     async close() {
       await new Promise<void>((done) => server.close(() => done()));
       server.closeAllConnections?.();
+      await renewals?.stop();
       await database?.close();
     },
   };

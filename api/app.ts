@@ -28,6 +28,8 @@ import { bookingRoutes } from "./routes/bookings.ts";
 import { roomRoutes } from "./routes/rooms.ts";
 import { holidayRoutes } from "./routes/holidays.ts";
 import { pricingRoutes } from "./routes/pricing.ts";
+import { competitorRoutes } from "./routes/competitors.ts";
+import { bookingEngineRoutes, publicBookingEngineRoutes } from "./routes/booking-engine.ts";
 
 /** Bodies above this are refused with 413 (logo uploads have their own, larger, limit). */
 export const MAX_BODY_BYTES = 1024 * 1024;
@@ -90,6 +92,9 @@ export function createApi(deps: ApiDeps) {
   api.route("/v1", pricingRoutes);
   api.route("/v1", holidayRoutes);
   api.route("/v1", chatRoutes);
+  api.route("/v1", competitorRoutes);
+  api.route("/v1", bookingEngineRoutes);
+  api.route("/", publicBookingEngineRoutes);
 
   api.notFound((c) => c.json({ message: c.var.t("api.notFound") }, 404));
   api.onError((err, c) => {

@@ -19,12 +19,17 @@ async function main() {
     resources: { [locale]: resources },
     interpolation: { escapeValue: false },
   });
+  // useTransitions={false}: by default the router renders each navigation as an interruptible
+  // React transition, so the address bar already shows the new page while the old one stays on
+  // screen, interactive, for as long as that render takes (hundreds of ms on a slow phone);
+  // whatever is typed then goes into the old page's form and is lost when the new page appears.
+  // Without transitions the new page is rendered in one piece right after the URL changes.
   startTransition(() => {
     hydrateRoot(
       document,
       <I18nextProvider i18n={i18next}>
         <StrictMode>
-          <HydratedRouter />
+          <HydratedRouter useTransitions={false} />
         </StrictMode>
       </I18nextProvider>,
     );

@@ -106,6 +106,21 @@ export default [
     // AI chat (plan ai).
     route("chat", "routes/chat.tsx"),
     route("ai", "routes/ai.tsx"),
+
+    // Competitors: rate shopper (feature competitors), market analysis (plan competitorAnalysis).
+    route("rate-shopper", "routes/rate-shopper.tsx"),
+    route("market-analysis", "routes/market-analysis.tsx"),
+    route("market-analysis/dashboard", "routes/market-analysis.dashboard.tsx"),
+
+    // Booking engine (plan motor): the settings of the public page.
+    route("booking-engine/setup", "routes/booking-engine.setup.tsx"),
+  ]),
+
+  // The booking engine's public page: no app layout, open to anyone (spec section 2).
+  route("p/:slug", "routes/public-booking.tsx", [
+    index("routes/public-booking._index.tsx"),
+    route("book", "routes/public-booking.book.tsx"),
+    route("confirmation/:code", "routes/public-booking.confirmation.tsx"),
   ]),
 
   route("*", "routes/catch-all.tsx"),

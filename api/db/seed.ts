@@ -6,6 +6,8 @@ import { seedBusinesses } from "./seeds/businesses.ts";
 import { seedBilling } from "./seeds/billing.ts";
 import { seedBookings } from "./seeds/bookings.ts";
 import { seedPricing } from "./seeds/pricing.ts";
+import { seedCompetitors } from "./seeds/competitors.ts";
+import { seedBookingEngine } from "./seeds/booking-engine.ts";
 
 /**
  * Demo data for a first look: the accounts below, and (as each area lands) the demo
@@ -22,6 +24,10 @@ export async function seed(db: Database, now = new Date()): Promise<void> {
     await seedBookings(tx as unknown as Database, now);
     // After the businesses: prices the demo pousada (and seeds holidays).
     await seedPricing(tx as unknown as Database, now);
+    // The demo pousada's competitors and the rates they asked, for the rate shopper and market analysis.
+    await seedCompetitors(tx as unknown as Database, now);
+    // The demo pousada's public booking page (/p/pousada-mare-alta).
+    await seedBookingEngine(tx as unknown as Database, now);
   });
 }
 

@@ -29,6 +29,8 @@ export const DEFAULT_RATE_LIMITS = {
   resendIp: { points: 20, durationSec: FIFTEEN_MINUTES },
   /** Questions a user may put to the AI chat (each one reads live data). */
   chatMessages: { points: 60, durationSec: FIFTEEN_MINUTES },
+  /** Online bookings (the public booking engine) per client address. */
+  bookingEngineIp: { points: 12, durationSec: FIFTEEN_MINUTES },
 } satisfies Record<string, LimitRule>;
 
 export type RateLimitName = keyof typeof DEFAULT_RATE_LIMITS;

@@ -1,14 +1,13 @@
 import { getFormProps, useForm } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
 import { useTranslation } from "react-i18next";
 import { data, Link, redirect, useActionData } from "react-router";
-import { forgotPasswordSchema } from "../../domain/schemas/auth";
-import { issueToKey } from "../../domain/validation";
 import { replyWithApiError } from "../components/account/api-reply";
+import { validateForgotPassword } from "../components/account/auth-validation";
 import { AppForm } from "../components/ui/app-form";
 import { SubmitButton } from "../components/ui/button";
 import { FormErrors, TextField } from "../components/ui/field";
 import { ApiError } from "../lib/api.server";
+import { useDeferredModule } from "../lib/deferred-module";
 import { getRequestState } from "../lib/request-context.server";
 import type { Route } from "./+types/forgot-password";
 
@@ -22,7 +21,7 @@ export function loader({ request }: Route.LoaderArgs) {
  */
 export async function action({ request, context }: Route.ActionArgs) {
   const formData = await request.formData();
-  const submission = parseWithZod(formData, { schema: forgotPasswordSchema, error: issueToKey });
+  const submission = validateForgotPassword({ formData });
   if (submission.status !== "success") return data(submission.reply(), { status: 422 });
   const { api } = getRequestState(context);
   try {
@@ -37,9 +36,10 @@ export async function action({ request, context }: Route.ActionArgs) {
 export default function ForgotPassword({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation("auth");
   const lastResult = useActionData<typeof action>();
+  const validation = useDeferredModule(() => import("../components/account/auth-validation"));
   const [form, fields] = useForm({
     lastResult,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: forgotPasswordSchema, error: issueToKey }),
+    onValidate: validation?.validateForgotPassword,
     shouldRevalidate: "onInput",
   });
   return (

@@ -1,16 +1,15 @@
 import { AppForm } from "../components/ui/app-form";
 import { getFormProps, useForm } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
 import { useTranslation } from "react-i18next";
 import { data, Link, redirect, useActionData, useSearchParams } from "react-router";
 import { safeRedirectPath } from "../../domain/navigation/guard";
-import { loginSchema } from "../../domain/schemas/auth";
-import { issueToKey } from "../../domain/validation";
 import { isLocale } from "../../locales/list";
 import type { UserJson } from "../../api/services/user-json";
+import { validateLogin } from "../components/account/auth-validation";
 import { SubmitButton } from "../components/ui/button";
 import { FormErrors, TextField } from "../components/ui/field";
 import { ApiError } from "../lib/api.server";
+import { useDeferredModule } from "../lib/deferred-module";
 import { localeCookieHeader } from "../lib/locale-cookie";
 import { getRequestState } from "../lib/request-context.server";
 import { commitSession } from "../lib/session.server";
@@ -18,7 +17,7 @@ import type { Route } from "./+types/login";
 
 export async function action({ request, context }: Route.ActionArgs) {
   const formData = await request.formData();
-  const submission = parseWithZod(formData, { schema: loginSchema, error: issueToKey });
+  const submission = validateLogin({ formData });
   if (submission.status !== "success") return data(submission.reply({ hideFields: ["password"] }), { status: 422 });
   const { api, session } = getRequestState(context);
   try {
@@ -42,9 +41,10 @@ export default function Login() {
   const { t } = useTranslation("auth");
   const lastResult = useActionData<typeof action>();
   const [searchParams] = useSearchParams();
+  const validation = useDeferredModule(() => import("../components/account/auth-validation"));
   const [form, fields] = useForm({
     lastResult,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: loginSchema, error: issueToKey }),
+    onValidate: validation?.validateLogin,
     shouldRevalidate: "onInput",
   });
   return (

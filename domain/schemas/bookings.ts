@@ -8,7 +8,7 @@ import { daysBetween, MAX_RANGE_NIGHTS, MAX_STAY_NIGHTS } from "../bookings/stay
  * keys: `validation.*` for generic ones, `bookings:validation.*` for the ones below.
  */
 
-export const CHANNELS = ["direct", "booking_com", "airbnb", "expedia", "phone", "walk_in", "other"] as const;
+export const CHANNELS = ["direct", "booking_com", "airbnb", "expedia", "phone", "walk_in", "booking_engine", "other"] as const;
 export type Channel = (typeof CHANNELS)[number];
 
 export const BLOCK_REASONS = ["maintenance", "owner_use", "renovation", "other"] as const;

@@ -160,8 +160,6 @@ test("a forgotten password is reset from the e-mailed link", async ({ page, brow
 
   await page.getByRole("link", { name: "Esqueceu a senha?" }).click();
   await expect(page).toHaveURL(/\/forgot-password$/);
-  // Let the client navigation settle, so the form is not re-rendered under the typed address.
-  await page.waitForLoadState("networkidle");
   await page.getByLabel("E-mail").fill(email);
   await expect(page.getByLabel("E-mail")).toHaveValue(email);
   await page.getByRole("button", { name: "Enviar link" }).click();

@@ -166,8 +166,6 @@ test("the owner walks the wizard and sets a manual price from the calendar", asy
   await page.goto(`/calendar?month=${month}`);
   await page.locator(`a[data-date="${date}"]`).first().click();
   await expect(page).toHaveURL(new RegExp(`day=${date}`));
-  // Let the client navigation settle, so the panel is not re-rendered under the typed price.
-  await page.waitForLoadState("networkidle");
   const panel = page.locator("#day-panel");
   await panel.getByLabel("Preço manual (R$)").first().fill("612,00");
   await expect(panel.getByLabel("Preço manual (R$)").first()).toHaveValue("612,00");

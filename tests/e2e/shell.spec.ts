@@ -51,3 +51,41 @@ test("a form post without the CSRF token is refused", async ({ request }) => {
   const response = await request.post("/login", { form: { email: demo.owner, password: "x" } });
   expect(response.status()).toBe(403);
 });
+
+// Regression: with JavaScript on, the address used to change before the new page was on screen
+// (router updates rendered as interruptible React transitions), so what was typed at once went
+// into the previous page's form and vanished with it. A slowed-down CPU makes that window wide.
+test("a field typed into right after a client navigation keeps its value", async ({ page, browserName }, info) => {
+  if (info.project.name === "js" && browserName === "chromium") {
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send("Emulation.setCPUThrottlingRate", { rate: 6 });
+  }
+  await page.goto("/login");
+  // Hydrated, so the link below is a client-side navigation (in the js project).
+  await page.waitForLoadState("networkidle");
+  await page.getByRole("link", { name: "Esqueceu a senha?" }).click();
+  await expect(page).toHaveURL(/\/forgot-password$/);
+  await page.getByLabel("E-mail").fill("alguem@example.com");
+  await page.waitForLoadState("networkidle");
+  await expect(page.getByRole("heading", { level: 1, name: "Recuperar a senha" })).toBeVisible();
+  await expect(page.getByLabel("E-mail")).toHaveValue("alguem@example.com");
+});
+
+// Client-side validation is loaded after the page is interactive (zod is not in the first-load
+// JavaScript): once there, a bad address is refused in the browser; without JavaScript the
+// action refuses it. Either way the translated message stands beside the field.
+test("the sign-in form refuses an invalid e-mail with a translated message", async ({ page }, info) => {
+  const posts: string[] = [];
+  page.on("request", (request) => {
+    if (request.method() === "POST") posts.push(request.url());
+  });
+  await page.goto("/login");
+  await page.waitForLoadState("networkidle");
+  // Valid for the browser's own check (which runs without JavaScript), not for the schema.
+  await page.getByLabel("E-mail").fill("alguem@exemplo");
+  await page.getByLabel("Senha").fill("qualquer");
+  await page.getByRole("button", { name: "Entrar" }).click();
+  await expect(page.getByText("Informe um e-mail válido.")).toBeVisible();
+  await expect(page.getByLabel("E-mail")).toHaveAttribute("aria-invalid", "true");
+  expect(posts).toEqual(info.project.name === "js" ? [] : [expect.stringContaining("/login")]);
+});

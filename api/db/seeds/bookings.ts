@@ -300,7 +300,7 @@ function pick<T>(random: () => number, weighted: [T, number][]): T {
 }
 
 /** A small, fast, seedable PRNG: the same demo data on every fresh start. */
-function mulberry32(seed: number): () => number {
+export function mulberry32(seed: number): () => number {
   let a = seed >>> 0;
   return () => {
     a = (a + 0x6d2b79f5) >>> 0;

@@ -8,7 +8,7 @@ import { mailerFor } from "./transport.ts";
 export type { Mailer, MailMessage } from "./transport.ts";
 export { invitationMail, passwordResetMail, verificationMail, type RenderedMail } from "./templates.ts";
 
-export type MailKind = "verification" | "password_reset" | "invitation";
+export type MailKind = "verification" | "password_reset" | "invitation" | "booking_confirmation" | "booking_notice";
 
 export interface OutgoingMail {
   kind: MailKind;

@@ -11,7 +11,7 @@ export interface RenderedMail {
 const escapeHtml = (s: string) =>
   s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;").replace(/'/g, "&#39;");
 
-interface Layout {
+export interface Layout {
   subject: string;
   greetingName?: string | null;
   paragraphs: string[];
@@ -24,7 +24,7 @@ interface Layout {
  * for clients that block links), closing lines, signature. All texts come from the `email`
  * namespace; everything is escaped once, after translation, so names cannot inject markup.
  */
-function render(t: TFunction, layout: Layout): RenderedMail {
+export function render(t: TFunction, layout: Layout): RenderedMail {
   const greeting = layout.greetingName
     ? t("layout.greeting", { ns: "email", name: layout.greetingName })
     : t("layout.greetingNoName", { ns: "email" });

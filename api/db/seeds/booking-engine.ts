@@ -1,0 +1,47 @@
+import { eq } from "drizzle-orm";
+import type { Database } from "../client.ts";
+import { bookingEngines, businesses } from "../schema/index.ts";
+import { DEMO_BUSINESS } from "./businesses.ts";
+
+/** The demo pousada's public booking page, enabled, at /p/pousada-mare-alta (it holds the motor add-on). */
+export async function seedBookingEngine(db: Database, now: Date): Promise<void> {
+  const [business] = await db.select({ id: businesses.id }).from(businesses).where(eq(businesses.id, DEMO_BUSINESS.id));
+  if (!business) return;
+  await db.insert(bookingEngines).values({
+    businessId: business.id,
+    slug: "pousada-mare-alta",
+    enabled: true,
+    headline: {
+      "pt-BR": "Pé na areia em Florianópolis",
+      "en-US": "Steps from the beach in Florianópolis",
+      "es-ES": "A pasos de la playa en Florianópolis",
+      "fr-CA": "À deux pas de la plage à Florianópolis",
+      "it-IT": "A due passi dalla spiaggia a Florianópolis",
+    },
+    description: {
+      "pt-BR": "Quartos claros com vista para o mar, café da manhã caseiro e atendimento de família. Reserve direto com a pousada pelo melhor preço.",
+      "en-US": "Bright rooms with sea views, home-made breakfast and family service. Book directly with the pousada for the best price.",
+      "es-ES": "Habitaciones luminosas con vista al mar, desayuno casero y atención familiar. Reserve directamente con la posada al mejor precio.",
+      "fr-CA": "Chambres lumineuses avec vue sur la mer, déjeuner maison et accueil familial. Réservez directement auprès de la pousada au meilleur prix.",
+      "it-IT": "Camere luminose con vista mare, colazione fatta in casa e accoglienza familiare. Prenota direttamente con la pousada al miglior prezzo.",
+    },
+    policies: {
+      "pt-BR": "Cancelamento gratuito até 7 dias antes da chegada. Crianças até 5 anos não pagam. Não aceitamos animais.",
+      "en-US": "Free cancellation up to 7 days before arrival. Children up to 5 stay free. No pets.",
+      "es-ES": "Cancelación gratuita hasta 7 días antes de la llegada. Niños hasta 5 años no pagan. No se admiten mascotas.",
+      "fr-CA": "Annulation gratuite jusqu’à 7 jours avant l’arrivée. Gratuit pour les enfants de 5 ans et moins. Animaux non admis.",
+      "it-IT": "Cancellazione gratuita fino a 7 giorni prima dell’arrivo. Bambini fino a 5 anni gratis. Animali non ammessi.",
+    },
+    accentColor: "#0f766e",
+    contactEmail: "reservas@pousada-demo.com.br",
+    contactPhone: "+55 48 3333-0000",
+    minNights: 1,
+    maxNights: 30,
+    maxAdvanceDays: 365,
+    checkInTime: "14:00",
+    checkOutTime: "12:00",
+    autoConfirm: false,
+    createdAt: now,
+    updatedAt: now,
+  });
+}

@@ -1,0 +1,88 @@
+import type { Context } from "hono";
+import { Hono } from "hono";
+import { stayNights } from "../../domain/bookings/stay.ts";
+import { bookingEngineSettingsSchema, offersQuerySchema, publicReservationSchema } from "../../domain/schemas/booking-engine.ts";
+import { queryObject } from "../../domain/schemas/bookings.ts";
+import type { ApiEnv } from "../context.ts";
+import { requireBusiness, type BusinessEnv } from "../middleware/business.ts";
+import { requirePlan } from "../middleware/plan.ts";
+import { clientIp, limitHits } from "../middleware/rate-limit.ts";
+import { bookOnline, categoryChoices, engineSettings, offersFor, publicEngine, publicProfile, publicReservation, publicReservationJson, saveEngineSettings, type PublicEngine } from "../services/booking-engine.ts";
+import type { BookingContext } from "../services/bookings/context.ts";
+import { sendBookingMails } from "../services/mail/booking-engine.ts";
+import { jsonBody, parseWith } from "../validate.ts";
+
+const setup = [requireBusiness("user.businesses"), requirePlan("motor")] as const;
+
+/**
+ * The booking engine's settings (plan motor), mounted under /api/v1:
+ * GET answers the saved settings or the defaults (with a free slug from the business name) and
+ * the business's room categories;
+ * PUT saves them (422 with field errors: format, slug already in use, foreign categories).
+ */
+export const bookingEngineRoutes = new Hono<BusinessEnv>()
+  .get("/businesses/:id/booking-engine", ...setup, async (c) => {
+    const { db } = c.var.deps;
+    const business = c.var.access.business;
+    // The categories the owner can choose to offer come along, so the form needs one call.
+    return c.json({ data: await engineSettings(db, business), categories: await categoryChoices(db, business.id) });
+  })
+  .put("/businesses/:id/booking-engine", ...setup, async (c) => {
+    const input = await jsonBody(c, bookingEngineSettingsSchema);
+    const data = await saveEngineSettings({ db: c.var.deps.db, business: c.var.access.business, t: c.var.t, now: c.var.deps.now() }, input);
+    return c.json({ data });
+  });
+
+function publicContext(c: Context<ApiEnv>, found: PublicEngine): BookingContext {
+  return { db: c.var.deps.db, business: found.business, userId: null, now: c.var.deps.now(), t: c.var.t };
+}
+
+const engineOf = (c: Context<ApiEnv>) => publicEngine(c.var.deps.db, c.req.param("slug") ?? "");
+
+/**
+ * The public booking engine (no sign-in), mounted under /api: the hotel's page, offers for a
+ * stay, online bookings (rate-limited per client address) and the confirmation. Every call
+ * answers 404 when the slug is unknown, the engine off or the business without the motor plan.
+ */
+export const publicBookingEngineRoutes = new Hono<ApiEnv>()
+  .get("/public/booking-engines/:slug", async (c) => {
+    const found = await engineOf(c);
+    return c.json({ data: await publicProfile(c.var.deps.db, found, c.var.locale, c.var.deps.now()) });
+  })
+  .get("/public/booking-engines/:slug/offers", async (c) => {
+    const found = await engineOf(c);
+    const query = parseWith(c, offersQuerySchema, queryObject(new URL(c.req.url).searchParams));
+    return c.json({ data: await offersFor(publicContext(c, found), found.engine, query) });
+  })
+  .post("/public/booking-engines/:slug/reservations", async (c) => {
+    const found = await engineOf(c);
+    await limitHits(c, [["bookingEngineIp", clientIp(c)]]);
+    const input = await jsonBody(c, publicReservationSchema);
+    const reservation = await bookOnline(publicContext(c, found), found.engine, input);
+    const stay = {
+      code: reservation.code,
+      status: reservation.status,
+      arrival: reservation.arrival,
+      departure: reservation.departure,
+      nights: stayNights(reservation.arrival, reservation.departure).length,
+      category: reservation.room_category.name,
+      adults: reservation.adults,
+      children: reservation.children,
+      total: reservation.total,
+      currency: reservation.currency,
+      guest: { name: reservation.guest.name, email: reservation.guest.email, phone: reservation.guest.phone },
+      notes: reservation.notes,
+    };
+    await sendBookingMails(c.var.deps, {
+      locale: c.var.locale,
+      hotel: { name: found.business.companyName, email: found.engine.contactEmail ?? found.business.email ?? null, checkIn: found.engine.checkInTime, checkOut: found.engine.checkOutTime },
+      slug: found.engine.slug,
+      reservationId: reservation.uuid,
+      stay,
+    });
+    return c.json({ data: { ...publicReservationJson(reservation, reservation.room_category.name), nights: stay.nights, night_rates: reservation.night_rates } }, 201);
+  })
+  .get("/public/booking-engines/:slug/reservations/:code", async (c) => {
+    const found = await engineOf(c);
+    return c.json({ data: await publicReservation(c.var.deps.db, found, (c.req.param("code") ?? "").toUpperCase()) });
+  });

@@ -1,0 +1,272 @@
+import { and, asc, eq, ne } from "drizzle-orm";
+import { hasPlan } from "../../domain/subscription/state.ts";
+import { isOffered, normaliseSlug, offerableCategories, offerTotals, stayIssue, localizedText } from "../../domain/booking-engine/rules.ts";
+import type { BookingEngineSettingsInput, OffersQuery, PublicReservationInput } from "../../domain/schemas/booking-engine.ts";
+import type { Database } from "../db/client.ts";
+import { bookingEngines, businesses, reservations, roomCategories } from "../db/schema/index.ts";
+import { notFound } from "../errors.ts";
+import { businessPlans } from "./billing/plans.ts";
+import type { BusinessRow } from "./business-access.ts";
+import { logoUrl } from "./business-json.ts";
+import { businessToday, fieldError, type BookingContext } from "./bookings/context.ts";
+import { pgCode } from "./bookings/db.ts";
+import { priceStay } from "./bookings/pricing.ts";
+import { freeRoomsFor } from "./bookings/quotes.ts";
+import { createReservation, getReservation } from "./bookings/reservations.ts";
+import { loadPricingConfig } from "./pricing/config.ts";
+import { addDays, todayIn } from "../../domain/bookings/stay.ts";
+
+export type EngineRow = typeof bookingEngines.$inferSelect;
+type Category = typeof roomCategories.$inferSelect;
+
+/** The settings as the API shows them (snake_case at the edge). */
+export function settingsJson(row: Omit<EngineRow, "businessId" | "createdAt" | "updatedAt">, saved: boolean) {
+  return {
+    slug: row.slug,
+    enabled: row.enabled,
+    headline: row.headline,
+    description: row.description,
+    policies: row.policies,
+    accent_color: row.accentColor,
+    contact_email: row.contactEmail,
+    contact_phone: row.contactPhone,
+    category_ids: row.categoryIds,
+    min_nights: row.minNights,
+    max_nights: row.maxNights,
+    max_advance_days: row.maxAdvanceDays,
+    check_in_time: row.checkInTime,
+    check_out_time: row.checkOutTime,
+    auto_confirm: row.autoConfirm,
+    saved,
+  };
+}
+
+async function slugTaken(db: Database, slug: string, businessId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: bookingEngines.businessId })
+    .from(bookingEngines)
+    .where(and(eq(bookingEngines.slug, slug), ne(bookingEngines.businessId, businessId)));
+  return Boolean(row);
+}
+
+/** A free slug from the business name: the name itself, else the name with -2, -3, … */
+async function suggestSlug(db: Database, business: BusinessRow): Promise<string> {
+  const base = normaliseSlug(business.companyName);
+  for (let n = 1; ; n++) {
+    const suffix = n === 1 ? "" : `-${n}`;
+    const slug = base.slice(0, 60 - suffix.length).replace(/-+$/, "") + suffix;
+    if (!(await slugTaken(db, slug, business.id))) return slug;
+  }
+}
+
+/** The saved settings, or the defaults with a suggested slug (nothing is written). */
+export async function engineSettings(db: Database, business: BusinessRow) {
+  const [row] = await db.select().from(bookingEngines).where(eq(bookingEngines.businessId, business.id));
+  if (row) return settingsJson(row, true);
+  return settingsJson(
+    {
+      slug: await suggestSlug(db, business),
+      enabled: false,
+      headline: {},
+      description: {},
+      policies: {},
+      accentColor: "#0f766e",
+      contactEmail: business.email ?? null,
+      contactPhone: business.phoneNumber ?? null,
+      categoryIds: [],
+      minNights: 1,
+      maxNights: 30,
+      maxAdvanceDays: 365,
+      checkInTime: "14:00",
+      checkOutTime: "12:00",
+      autoConfirm: false,
+    },
+    false,
+  );
+}
+
+/** Saves the settings (insert or update): the slug must be free and the categories the business's own. */
+export async function saveEngineSettings(ctx: Pick<BookingContext, "db" | "business" | "t" | "now">, input: BookingEngineSettingsInput) {
+  const { db, business } = ctx;
+  if (await slugTaken(db, input.slug, business.id)) throw fieldError(ctx, "slug", "bookingEngine:validation.slugTaken");
+  const categoryIds = [...new Set(input.category_ids.map((id) => id.toLowerCase()))];
+  if (categoryIds.length) {
+    const own = await db.select({ id: roomCategories.id }).from(roomCategories).where(eq(roomCategories.businessId, business.id));
+    const ids = new Set(own.map((c) => c.id));
+    if (categoryIds.some((id) => !ids.has(id))) throw fieldError(ctx, "category_ids", "bookingEngine:validation.unknownCategory");
+  }
+  const values = {
+    slug: input.slug,
+    enabled: input.enabled,
+    headline: input.headline,
+    description: input.description,
+    policies: input.policies,
+    accentColor: input.accent_color,
+    contactEmail: input.contact_email,
+    contactPhone: input.contact_phone,
+    categoryIds,
+    minNights: input.min_nights,
+    maxNights: input.max_nights,
+    maxAdvanceDays: input.max_advance_days,
+    checkInTime: input.check_in_time,
+    checkOutTime: input.check_out_time,
+    autoConfirm: input.auto_confirm,
+    updatedAt: ctx.now,
+  };
+  try {
+    await db
+      .insert(bookingEngines)
+      .values({ businessId: business.id, ...values, createdAt: ctx.now })
+      .onConflictDoUpdate({ target: bookingEngines.businessId, set: values });
+  } catch (error) {
+    // Two hotels saving the same slug at once: the unique index decides, the loser gets the field error.
+    if (pgCode(error) === "23505") throw fieldError(ctx, "slug", "bookingEngine:validation.slugTaken");
+    throw error;
+  }
+  return engineSettings(db, business);
+}
+
+// ---------------------------------------------------------------------------------------------
+// The public side
+
+export interface PublicEngine {
+  engine: EngineRow;
+  business: BusinessRow;
+}
+
+/** The engine behind /p/{slug}: 404 when the slug is unknown, the engine off or the motor plan gone. */
+export async function publicEngine(db: Database, slug: string): Promise<PublicEngine> {
+  if (!/^[a-z0-9-]{3,60}$/.test(slug)) throw notFound("api.bookingEngine.notFound");
+  const [row] = await db
+    .select({ engine: bookingEngines, business: businesses })
+    .from(bookingEngines)
+    .innerJoin(businesses, eq(businesses.id, bookingEngines.businessId))
+    .where(eq(bookingEngines.slug, slug));
+  if (!row || !row.engine.enabled) throw notFound("api.bookingEngine.notFound");
+  if (!hasPlan(await businessPlans(db, row.business.id), "motor")) throw notFound("api.bookingEngine.notFound");
+  return row;
+}
+
+async function categoriesOf(db: Database, businessId: string): Promise<Category[]> {
+  return db.select().from(roomCategories).where(eq(roomCategories.businessId, businessId)).orderBy(asc(roomCategories.position), asc(roomCategories.createdAt));
+}
+
+/** The room categories an owner may offer online. */
+export async function categoryChoices(db: Database, businessId: string) {
+  return (await categoriesOf(db, businessId)).map((c) => ({ uuid: c.id, name: c.name, room_count: c.roomCount, min_occupation: c.minOccupation, max_occupation: c.maxOccupation }));
+}
+
+/** What the public page shows about the hotel, in the reader's language. */
+export async function publicProfile(db: Database, { engine, business }: PublicEngine, locale: string, now: Date) {
+  const categories = (await categoriesOf(db, business.id)).filter((c) => isOffered(engine.categoryIds, c.id));
+  const today = todayIn(business.timezone, now);
+  return {
+    slug: engine.slug,
+    business: { name: business.companyName, logo: logoUrl(business), city: business.city ?? null, state: business.state ?? null },
+    headline: localizedText(engine.headline, locale),
+    description: localizedText(engine.description, locale),
+    policies: localizedText(engine.policies, locale),
+    accent_color: engine.accentColor,
+    contact: { email: engine.contactEmail ?? business.email ?? null, phone: engine.contactPhone ?? business.phoneNumber ?? null },
+    check_in_time: engine.checkInTime,
+    check_out_time: engine.checkOutTime,
+    min_nights: engine.minNights,
+    max_nights: engine.maxNights,
+    today,
+    last_arrival: addDays(today, engine.maxAdvanceDays),
+    currency: business.currency,
+    categories: categories.map((c) => ({ uuid: c.id, name: c.name, min_occupation: c.minOccupation, max_occupation: c.maxOccupation })),
+  };
+}
+
+function checkStayRules(ctx: BookingContext, engine: EngineRow, stay: { arrival: string; departure: string }) {
+  const issue = stayIssue(engine, stay, businessToday(ctx));
+  if (issue) throw fieldError(ctx, issue.field, issue.key, issue.values);
+}
+
+/**
+ * The offers for a stay: every offered category that takes the party and has a room free on every
+ * night, priced night by night exactly as the bookings screens price it (same engine, same
+ * occupancy, same guest count). A business that cannot price yet offers nothing.
+ */
+export async function offersFor(ctx: BookingContext, engine: EngineRow, query: OffersQuery) {
+  checkStayRules(ctx, engine, query);
+  const guests = query.adults + query.children;
+  const categories = await categoriesOf(ctx.db, ctx.business.id);
+  const free = new Map<string, number>();
+  for (const c of categories) {
+    if (isOffered(engine.categoryIds, c.id)) free.set(c.id, await freeRoomsFor(ctx, c.id, c.roomCount, query.arrival, query.departure));
+  }
+  const eligible = offerableCategories(categories, engine.categoryIds, guests, free);
+  const today = businessToday(ctx);
+  const config = eligible.length ? await loadPricingConfig(ctx.db, ctx.business.id, { from: query.arrival, to: addDays(query.departure, -1) }) : undefined;
+  const offers = [];
+  for (const c of eligible) {
+    const price = await priceStay(ctx.db, ctx.business.id, { categoryId: c.id, arrival: query.arrival, departure: query.departure, guests, today }, config);
+    if (!price) continue;
+    const totals = offerTotals(price.nights);
+    offers.push({
+      category: { uuid: c.id, name: c.name, min_occupation: c.minOccupation, max_occupation: c.maxOccupation },
+      free_rooms: free.get(c.id) ?? 0,
+      nights: totals.nights,
+      total: totals.total,
+      rate_per_night: totals.ratePerNight,
+    });
+  }
+  return { arrival: query.arrival, departure: query.departure, adults: query.adults, children: query.children, nights: offers[0]?.nights.length ?? 0, currency: ctx.business.currency, offers };
+}
+
+/**
+ * Books a stay for a guest: the engine's rules first, then the bookings service (one transaction,
+ * inventory locked, 409 when the last room went meanwhile), channel booking_engine, pending
+ * unless the hotel confirms automatically.
+ */
+export async function bookOnline(ctx: BookingContext, engine: EngineRow, input: PublicReservationInput) {
+  checkStayRules(ctx, engine, input);
+  const [category] = await ctx.db
+    .select()
+    .from(roomCategories)
+    .where(and(eq(roomCategories.id, input.category_id), eq(roomCategories.businessId, ctx.business.id)));
+  if (!category || !isOffered(engine.categoryIds, category.id)) throw fieldError(ctx, "category_id", "bookingEngine:validation.unknownCategory");
+  const id = await createReservation(ctx, {
+    room_category_uuid: category.id,
+    arrival: input.arrival,
+    departure: input.departure,
+    adults: input.adults,
+    children: input.children,
+    room_uuid: null,
+    guest: { name: input.guest.name, email: input.guest.email, phone: input.guest.phone, document: input.guest.document, country: input.guest.country },
+    rate_per_night: null,
+    channel: "booking_engine",
+    status: engine.autoConfirm ? "confirmed" : "pending",
+    notes: input.notes,
+  });
+  return getReservation(ctx, id);
+}
+
+/** What the confirmation page may show to whoever holds the code: the stay, never the guest's details. */
+export async function publicReservation(db: Database, { business }: PublicEngine, code: string) {
+  if (!/^[A-Z0-9]{4,12}$/.test(code)) throw notFound("api.bookingEngine.reservationNotFound");
+  const [row] = await db
+    .select({ r: reservations, categoryName: roomCategories.name })
+    .from(reservations)
+    .innerJoin(roomCategories, eq(roomCategories.id, reservations.categoryId))
+    .where(and(eq(reservations.businessId, business.id), eq(reservations.code, code), eq(reservations.channel, "booking_engine")));
+  if (!row) throw notFound("api.bookingEngine.reservationNotFound");
+  return publicReservationJson(row.r, row.categoryName);
+}
+
+export function publicReservationJson(r: Pick<typeof reservations.$inferSelect, "code" | "status" | "arrival" | "departure" | "adults" | "children" | "total" | "currency">, categoryName: string) {
+  return {
+    code: r.code,
+    status: r.status,
+    arrival: r.arrival,
+    departure: r.departure,
+    adults: r.adults,
+    children: r.children,
+    category: categoryName,
+    total: r.total,
+    currency: r.currency,
+  };
+}
+
