@@ -85,9 +85,17 @@ function oldestFirst(userId: string, rows: readonly BusinessRow[]): BusinessRow[
   return [...rows].sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime() || owned(a) - owned(b));
 }
 
-/** The user's own and shared businesses with their membership rows, in one query. */
+/**
+ * The user's own and shared businesses with their membership rows and whether each is the one
+ * they last selected (user_selected_business), in one query.
+ */
 function ownOrSharedOf(db: Database, userId: string) {
-  return withMembership(db, userId).where(or(eq(businesses.ownerId, userId), eq(businessMembers.userId, userId)));
+  return db
+    .select({ business: businesses, member: businessMembers, remembered: userSelections.businessId })
+    .from(businesses)
+    .leftJoin(businessMembers, and(eq(businessMembers.businessId, businesses.id), eq(businessMembers.userId, userId)))
+    .leftJoin(userSelections, and(eq(userSelections.userId, userId), eq(userSelections.businessId, businesses.id)))
+    .where(or(eq(businesses.ownerId, userId), eq(businessMembers.userId, userId)));
 }
 
 /** The businesses a user owns or collaborates on, oldest first. */
@@ -96,11 +104,9 @@ export async function businessesOf(db: Database, userId: string): Promise<Busine
   return oldestFirst(userId, rows.map((r) => r.business));
 }
 
-/** The remembered choice among `list` (spec section 1), else its first business, else null. */
-async function pickSelected(db: Database, userId: string, list: readonly BusinessRow[]): Promise<BusinessRow | null> {
-  if (list.length === 0) return null;
-  const [remembered] = await db.select().from(userSelections).where(eq(userSelections.userId, userId));
-  return list.find((b) => b.id === remembered?.businessId) ?? list[0];
+/** The remembered choice among the user's businesses (spec section 1), else the oldest, else null. */
+function pickSelected(rows: readonly { business: BusinessRow; remembered: string | null }[], list: readonly BusinessRow[]): BusinessRow | null {
+  return rows.find((r) => r.remembered === r.business.id)?.business ?? list[0] ?? null;
 }
 
 /**
@@ -108,10 +114,11 @@ async function pickSelected(db: Database, userId: string, list: readonly Busines
  * user's list, otherwise the first business, or null when the user has none.
  */
 export async function selectedBusiness(db: Database, userId: string): Promise<BusinessRow | null> {
-  return pickSelected(db, userId, await businessesOf(db, userId));
+  const rows = await ownOrSharedOf(db, userId);
+  return pickSelected(rows, oldestFirst(userId, rows.map((r) => r.business)));
 }
 
-/** Everything the signed-in shell needs about the user's businesses, in three queries. */
+/** Everything the signed-in shell needs about the user's businesses, in two queries. */
 export interface BusinessesState {
   /** Owned or collaborating, oldest first. */
   list: BusinessRow[];
@@ -131,5 +138,5 @@ export async function businessesStateOf(db: Database, user: UserRow): Promise<Bu
     if (found) access.set(row.business.id, found);
   }
   const list = oldestFirst(user.id, rows.map((r) => r.business));
-  return { list, access, selected: await pickSelected(db, user.id, list), direct };
+  return { list, access, selected: pickSelected(rows, list), direct };
 }
