@@ -174,7 +174,7 @@ export const currentUserRoutes = new Hono<AuthedEnv>()
    * What every signed-in page needs in one answer (docs/api/session.md): GET /user's `user`,
    * GET /businesses' `businesses` and `selected_business_uuid`, and the selected business's
    * `plans` as GET /subscriptions/{id} answers them. One authentication and one read of the
-   * memberships instead of three calls (docs/decisions/0009-one-call-for-the-app-shell.md).
+   * memberships instead of three calls (docs/decisions/0011-one-call-for-the-app-shell.md).
    */
   .get("/user/app-state", async (c) => {
     const { db } = c.var.deps;

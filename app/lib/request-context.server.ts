@@ -32,7 +32,7 @@ export const requestContext = createContext<RequestState>();
  * Root middleware: reads the session, builds the API client for this request and loads the
  * user once — with their businesses and the selected one's plans, in the same call, since
  * nearly every signed-in request is a page of the app layout, which needs them
- * (docs/decisions/0009-one-call-for-the-app-shell.md). A token the API no longer accepts is
+ * (docs/decisions/0011-one-call-for-the-app-shell.md). A token the API no longer accepts is
  * dropped from the session.
  */
 export const sessionMiddleware: MiddlewareFunction<Response> = async ({ request, context }, next) => {

@@ -6,7 +6,7 @@ import { demoUsers } from "../helpers/api.ts";
 import { createRouteHarness, type RouteHarness } from "../helpers/route.ts";
 
 /**
- * The signed-in shell (docs/decisions/0009-one-call-for-the-app-shell.md): the root's session
+ * The signed-in shell (docs/decisions/0011-one-call-for-the-app-shell.md): the root's session
  * middleware reads the user, their businesses and the selected one's plans in one API call,
  * and the app layout's guard works from that answer.
  */
