@@ -24,6 +24,10 @@ const schema = z.object({
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
   STRIPE_SECRET_KEY: z.string().startsWith("sk_").optional(),
   STRIPE_WEBHOOK_SECRET: z.string().startsWith("whsec_").optional(),
+  /** An OpenAI-compatible chat-completions API for the AI chat (both URL and key, or the built-in assistant answers). */
+  AI_API_URL: z.url({ protocol: /^https?$/ }).optional(),
+  AI_API_KEY: z.string().min(1).optional(),
+  AI_MODEL: z.string().min(1).default("gpt-4o-mini"),
   /** How often the built-in billing provider renews due subscriptions; 0 turns it off. */
   RENEWALS_EVERY_MINUTES: z.coerce.number().int().min(0).max(1440).default(60),
 });

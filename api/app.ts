@@ -13,6 +13,7 @@ import { adminUserRoutes } from "./routes/admin-users.ts";
 import { devMailboxRoutes } from "./routes/accounts-dev-mailbox.ts";
 import { authRoutes, currentUserRoutes, logoutRoutes } from "./routes/auth.ts";
 import { billingRoutes } from "./routes/billing.ts";
+import { chatRoutes } from "./routes/chat.ts";
 import { couponRoutes } from "./routes/coupons.ts";
 import { webhookRoutes } from "./routes/webhooks.ts";
 import { healthRoutes } from "./routes/health.ts";
@@ -90,6 +91,7 @@ export function createApi(deps: ApiDeps) {
   api.route("/v1", roomRoutes);
   api.route("/v1", pricingRoutes);
   api.route("/v1", holidayRoutes);
+  api.route("/v1", chatRoutes);
   api.route("/v1", competitorRoutes);
   api.route("/v1", bookingEngineRoutes);
   api.route("/", publicBookingEngineRoutes);

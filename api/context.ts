@@ -2,6 +2,7 @@ import type { Config } from "../config.ts";
 import type { Database } from "./db/client.ts";
 import type { TFunction } from "i18next";
 import type { BillingProvider } from "./services/billing/provider.ts";
+import type { ChatProvider } from "./services/chat/provider.ts";
 import type { Mailer } from "./services/mail/transport.ts";
 import type { RateLimitSettings } from "./services/rate-limit.ts";
 
@@ -22,6 +23,8 @@ export interface ApiDeps {
   forgotPasswordMinMs?: number;
   /** The billing provider; default: Stripe when STRIPE_SECRET_KEY is set, else the built-in one. */
   billing?: BillingProvider;
+  /** Who writes the chat's answers; default: the built-in revenue assistant. */
+  chatProvider?: ChatProvider;
 }
 
 export interface ApiEnv {

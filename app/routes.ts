@@ -103,6 +103,10 @@ export default [
     route("pms-settings/room-blocks", "routes/room-blocks.tsx"),
     route("booking-quote/:id", "routes/booking-quote.tsx"),
 
+    // AI chat (plan ai).
+    route("chat", "routes/chat.tsx"),
+    route("ai", "routes/ai.tsx"),
+
     // Competitors: rate shopper (feature competitors), market analysis (plan competitorAnalysis).
     route("rate-shopper", "routes/rate-shopper.tsx"),
     route("market-analysis", "routes/market-analysis.tsx"),

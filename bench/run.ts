@@ -12,11 +12,20 @@ import type { BenchContext, BenchRow, BenchSuite } from "./types.ts";
  * `npm run bench`: a production server on a temporary database, the named pages and calls
  * under fixed-concurrency load beside /unauthorized (the lightest page) as a ratio, the
  * gzip size of each page's JavaScript, then every suite in bench/suites/. Reports only.
+ * `npm run bench -- --no-suites` stops after the pages and calls; `--suite=<name>` runs only the
+ * suites whose file name contains <name> (e.g. `--suite=calendar`).
  */
 const BASELINE = "/unauthorized";
 /** Pages measured for throughput and JavaScript size; `as` signs in first. Areas add theirs. */
 const pages: { path: string; as?: keyof typeof demoUsers }[] = [{ path: "/login" }, { path: "/", as: "owner" }];
-const calls: { path: string; as?: keyof typeof demoUsers }[] = [{ path: "/api/health" }, { path: "/api/v1/user", as: "owner" }];
+const calls: { path: string; as?: keyof typeof demoUsers }[] = [
+  { path: "/api/health" },
+  { path: "/api/v1/user", as: "owner" },
+  // What every signed-in page reads first (docs/api/session.md).
+  { path: "/api/v1/user/app-state", as: "owner" },
+];
+const args = process.argv.slice(2);
+const suiteFilter = args.includes("--no-suites") ? null : (args.find((a) => a.startsWith("--suite="))?.slice("--suite=".length) ?? "");
 
 if (!existsSync("build/server/index.js")) {
   console.log("No build: running react-router build…");
@@ -24,7 +33,8 @@ if (!existsSync("build/server/index.js")) {
   if (built.status !== 0) process.exit(built.status ?? 1);
 }
 
-const port = 4300 + Math.floor(Math.random() * 500);
+// BENCH_PORT when several people bench on one machine; otherwise a random one.
+const port = Number(process.env.BENCH_PORT) || 4300 + Math.floor(Math.random() * 500);
 const first = await startProductionServer(port);
 await first.stop();
 const server = await startProductionServer(port, first.dataDir);
@@ -69,7 +79,8 @@ try {
     rows.push({ name: `API ${call.path} requests/s`, value: result.rps, unit: "req/s" });
     rows.push({ name: `API ${call.path} p95`, value: result.p95, unit: "ms" });
   }
-  for (const file of readdirSync("bench/suites").filter((f) => f.endsWith(".ts")).sort()) {
+  const suites = suiteFilter === null ? [] : readdirSync("bench/suites").filter((f) => f.endsWith(".ts") && f.includes(suiteFilter));
+  for (const file of suites.sort()) {
     const suite = (await import(pathToFileURL(`bench/suites/${file}`).href)) as { run: BenchSuite };
     rows.push(...(await suite.run(ctx)));
   }

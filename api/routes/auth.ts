@@ -32,7 +32,10 @@ import {
   verifyEmail,
 } from "../services/accounts.ts";
 import { dummyHash, hashPassword, verifyPassword } from "../services/passwords.ts";
-import { permissionsOf } from "../services/permissions.ts";
+import { businessPlans } from "../services/billing/plans.ts";
+import { businessesStateOf } from "../services/business-access.ts";
+import { businessJsonMany } from "../services/business-json.ts";
+import { permissionsIn, permissionsOf } from "../services/permissions.ts";
 import { ACCESS_TOKEN_MINUTES, issueToken, revokeToken, SESSION_TOKEN_DAYS } from "../services/tokens.ts";
 import { userJson } from "../services/user-json.ts";
 import { jsonBody } from "../validate.ts";
@@ -156,10 +159,35 @@ export const authRoutes = new Hono<ApiEnv>()
   });
 
 /** Mounted under /api/v1, where app.ts requires a signed-in user. */
-export const currentUserRoutes = new Hono<AuthedEnv>().get("/user", async (c) => {
-  const user = c.var.user;
-  return c.json({ user: userJson(user, await permissionsOf(c.var.deps.db, user)) });
-});
+export const currentUserRoutes = new Hono<AuthedEnv>()
+  .get("/user", async (c) => {
+    const user = c.var.user;
+    return c.json({ user: userJson(user, await permissionsOf(c.var.deps.db, user)) });
+  })
+
+  /**
+   * What every signed-in page needs in one answer (docs/api/session.md): GET /user's `user`,
+   * GET /businesses' `businesses` and `selected_business_uuid`, and the selected business's
+   * `plans` as GET /subscriptions/{id} answers them. One authentication and one read of the
+   * memberships instead of three calls (docs/decisions/0011-one-call-for-the-app-shell.md).
+   */
+  .get("/user/app-state", async (c) => {
+    const { db } = c.var.deps;
+    const { user, locale } = c.var;
+    const state = await businessesStateOf(db, user);
+    const selected = state.selected;
+    const [list, plans] = await Promise.all([
+      businessJsonMany(db, state.list, { locale, viewer: user, access: state.access }),
+      // Only the selected business, which is in the caller's own list: no other business is read.
+      selected ? businessPlans(db, selected.id, locale) : [],
+    ]);
+    return c.json({
+      user: userJson(user, permissionsIn(user, state)),
+      businesses: list,
+      selected_business_uuid: selected?.id ?? null,
+      plans,
+    });
+  });
 
 export const logoutRoutes = new Hono<AuthedEnv>()
   .post("/auth/logout", requireUser, async (c) => {

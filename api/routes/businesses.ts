@@ -19,7 +19,7 @@ import { businesses } from "../db/schema/index.ts";
 import { HttpError, notFound } from "../errors.ts";
 import type { AuthedEnv } from "../middleware/auth.ts";
 import { requireBusiness } from "../middleware/business.ts";
-import { businessesOf, selectedBusiness } from "../services/business-access.ts";
+import { businessesOf, businessesStateOf } from "../services/business-access.ts";
 import { businessJson, businessJsonMany } from "../services/business-json.ts";
 import { tariffConfigurationJson } from "../services/pricing/config.ts";
 import {
@@ -48,9 +48,9 @@ export const businessRoutes = new Hono<AuthedEnv>()
   .get("/businesses", async (c) => {
     const { db } = c.var.deps;
     const user = c.var.user;
-    const [list, selected] = await Promise.all([businessesOf(db, user.id), selectedBusiness(db, user.id)]);
+    const { list, access, selected } = await businessesStateOf(db, user);
     return c.json({
-      businesses: await businessJsonMany(db, list, { locale: c.var.locale, viewer: user }),
+      businesses: await businessJsonMany(db, list, { locale: c.var.locale, viewer: user, access }),
       selected_business_uuid: selected?.id ?? null,
     });
   })

@@ -24,7 +24,7 @@ import { HttpError, notFound } from "../errors.ts";
 import { requireBusiness, type BusinessEnv } from "../middleware/business.ts";
 import type { BusinessRow } from "../services/business-access.ts";
 import { businessJson } from "../services/business-json.ts";
-import { businessToday, calendarDays, canPrice, holidayName, holidaysBetween, occupancyPercentages } from "../services/pricing/calendar.ts";
+import { businessToday, calendarDays, canPrice, holidayName, occupancyPercentages } from "../services/pricing/calendar.ts";
 import { loadPricingConfig, tariffConfigurationFrom } from "../services/pricing/config.ts";
 import { daysToUpdate, publishRates, refreshRates } from "../services/pricing/rates.ts";
 import {
@@ -36,7 +36,7 @@ import {
   saveSeasonality,
   type ProblemJson,
 } from "../services/pricing/settings.ts";
-import { suggestSeasonalities } from "../services/pricing/suggestions.ts";
+import { businessSuggestions } from "../services/pricing/suggestions.ts";
 import { PREVIEW_DAYS, previewSeasonality } from "../services/pricing/preview.ts";
 import { jsonBody, parseWith } from "../validate.ts";
 
@@ -314,28 +314,7 @@ export const pricingRoutes = new Hono<BusinessEnv>()
 
   // ---- suggested seasonalities (spec: AI-generated) -----------------------------------------
   .get("/ai/content/:id/seasonalities", requireBusiness("user.price-settings"), async (c) => {
-    const { db, now } = c.var.deps;
-    const business = c.var.access.business;
-    const today = businessToday(now(), business.timezone);
-    const [config, holidayList] = await Promise.all([
-      loadPricingConfig(db, business.id),
-      holidaysBetween(db, { country: business.country, state: business.state }, today, addDays(today, 364), c.var.locale),
-    ]);
-    const reference = config.seasonalities.find((s) => s.is_reference);
-    const data = suggestSeasonalities({
-      today,
-      country: business.country.toUpperCase(),
-      state: business.state?.toUpperCase() ?? null,
-      referenceRate: reference?.rate ?? 25_000,
-      referenceVariations: (reference?.fluctuation_level_variations ?? []).map((v) => ({
-        fluctuation_level: v.fluctuation_level,
-        price_variation: v.price_variation,
-        price_variation_type: v.price_variation_type,
-      })),
-      holidays: holidayList,
-      locale: c.var.locale,
-      t: c.var.t,
-    });
+    const data = await businessSuggestions(c.var.deps.db, c.var.access.business, { now: c.var.deps.now(), locale: c.var.locale, t: c.var.t });
     return c.json({ data });
   });
 

@@ -1,4 +1,4 @@
-import { and, eq } from "drizzle-orm";
+import { and, eq, inArray, or } from "drizzle-orm";
 import { permissionsFor, type Permission } from "../../domain/access/permissions.ts";
 import type { Database } from "../db/client.ts";
 import { businesses, businessMembers, userSelections, type UserRow } from "../db/schema/index.ts";
@@ -15,6 +15,36 @@ export interface BusinessAccess {
   asAdministrator: boolean;
 }
 
+type MemberRow = typeof businessMembers.$inferSelect;
+
+/**
+ * What `user` may do on `business`, given their membership row there (if any) and the account's
+ * direct grants; null when they have no way in (not owner, member or admin).
+ */
+function accessFrom(user: UserRow, business: BusinessRow, member: MemberRow | null, grantedDirectly: readonly string[]): BusinessAccess | null {
+  const isOwner = business.ownerId === user.id;
+  const permissions = permissionsFor({
+    roles: user.roles,
+    grantedOnBusiness: member?.permissions ?? [],
+    isOwnerOfBusiness: isOwner,
+    grantedDirectly,
+  });
+  const isMember = isOwner || !!member;
+  const asAdministrator = !isMember && permissions.includes("admin.businesses");
+  if (!isMember && !asAdministrator) return null;
+  // An administrator managing someone else's hotel may do everything there.
+  const effective = asAdministrator ? ([...new Set([...permissions, ...permissionsFor({ roles: [], grantedOnBusiness: [], isOwnerOfBusiness: true })])] as Permission[]) : permissions;
+  return { business, permissions: effective, isOwner, asAdministrator };
+}
+
+/** Businesses with the user's membership row on each, in one query. */
+function withMembership(db: Database, userId: string) {
+  return db
+    .select({ business: businesses, member: businessMembers })
+    .from(businesses)
+    .leftJoin(businessMembers, and(eq(businessMembers.businessId, businesses.id), eq(businessMembers.userId, userId)));
+}
+
 /**
  * The user's access to one business, or null when they have none (not owner, member or admin).
  * admin.businesses counts whether it comes from the administrator role or a direct grant;
@@ -26,39 +56,57 @@ export async function accessTo(
   businessId: string,
   grantedDirectly?: readonly string[],
 ): Promise<BusinessAccess | null> {
-  const [row] = await db
-    .select({ business: businesses, member: businessMembers })
-    .from(businesses)
-    .leftJoin(businessMembers, and(eq(businessMembers.businessId, businesses.id), eq(businessMembers.userId, user.id)))
-    .where(eq(businesses.id, businessId))
-    .limit(1);
+  const [row] = await withMembership(db, user.id).where(eq(businesses.id, businessId)).limit(1);
   if (!row) return null;
-  const isOwner = row.business.ownerId === user.id;
-  const permissions = permissionsFor({
-    roles: user.roles,
-    grantedOnBusiness: row.member?.permissions ?? [],
-    isOwnerOfBusiness: isOwner,
-    grantedDirectly: grantedDirectly ?? (await directGrantsOf(db, user.id)),
-  });
-  const isMember = isOwner || !!row.member;
-  const asAdministrator = !isMember && permissions.includes("admin.businesses");
-  if (!isMember && !asAdministrator) return null;
-  // An administrator managing someone else's hotel may do everything there.
-  const effective = asAdministrator ? ([...new Set([...permissions, ...permissionsFor({ roles: [], grantedOnBusiness: [], isOwnerOfBusiness: true })])] as Permission[]) : permissions;
-  return { business: row.business, permissions: effective, isOwner, asAdministrator };
+  return accessFrom(user, row.business, row.member, grantedDirectly ?? (await directGrantsOf(db, user.id)));
+}
+
+/** accessTo for many businesses in two queries; businesses the user cannot reach are left out of the map. */
+export async function accessesTo(
+  db: Database,
+  user: UserRow,
+  businessIds: readonly string[],
+  grantedDirectly?: readonly string[],
+): Promise<Map<string, BusinessAccess>> {
+  const out = new Map<string, BusinessAccess>();
+  if (businessIds.length === 0) return out;
+  const rows = await withMembership(db, user.id).where(inArray(businesses.id, [...new Set(businessIds)]));
+  const direct = grantedDirectly ?? (await directGrantsOf(db, user.id));
+  for (const row of rows) {
+    const access = accessFrom(user, row.business, row.member, direct);
+    if (access) out.set(row.business.id, access);
+  }
+  return out;
+}
+
+/** Oldest first; on the same instant owned before shared, otherwise in the database's order (a stable sort). */
+function oldestFirst(userId: string, rows: readonly BusinessRow[]): BusinessRow[] {
+  const owned = (b: BusinessRow) => (b.ownerId === userId ? 0 : 1);
+  return [...rows].sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime() || owned(a) - owned(b));
+}
+
+/**
+ * The user's own and shared businesses with their membership rows and whether each is the one
+ * they last selected (user_selected_business), in one query.
+ */
+function ownOrSharedOf(db: Database, userId: string) {
+  return db
+    .select({ business: businesses, member: businessMembers, remembered: userSelections.businessId })
+    .from(businesses)
+    .leftJoin(businessMembers, and(eq(businessMembers.businessId, businesses.id), eq(businessMembers.userId, userId)))
+    .leftJoin(userSelections, and(eq(userSelections.userId, userId), eq(userSelections.businessId, businesses.id)))
+    .where(or(eq(businesses.ownerId, userId), eq(businessMembers.userId, userId)));
 }
 
 /** The businesses a user owns or collaborates on, oldest first. */
 export async function businessesOf(db: Database, userId: string): Promise<BusinessRow[]> {
-  const owned = await db.select().from(businesses).where(eq(businesses.ownerId, userId));
-  const shared = await db
-    .select({ business: businesses })
-    .from(businessMembers)
-    .innerJoin(businesses, eq(businesses.id, businessMembers.businessId))
-    .where(eq(businessMembers.userId, userId));
-  const all = [...owned, ...shared.map((s) => s.business)];
-  const unique = [...new Map(all.map((b) => [b.id, b])).values()];
-  return unique.sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime());
+  const rows = await ownOrSharedOf(db, userId);
+  return oldestFirst(userId, rows.map((r) => r.business));
+}
+
+/** The remembered choice among the user's businesses (spec section 1), else the oldest, else null. */
+function pickSelected(rows: readonly { business: BusinessRow; remembered: string | null }[], list: readonly BusinessRow[]): BusinessRow | null {
+  return rows.find((r) => r.remembered === r.business.id)?.business ?? list[0] ?? null;
 }
 
 /**
@@ -66,8 +114,29 @@ export async function businessesOf(db: Database, userId: string): Promise<Busine
  * user's list, otherwise the first business, or null when the user has none.
  */
 export async function selectedBusiness(db: Database, userId: string): Promise<BusinessRow | null> {
-  const list = await businessesOf(db, userId);
-  if (list.length === 0) return null;
-  const [remembered] = await db.select().from(userSelections).where(eq(userSelections.userId, userId));
-  return list.find((b) => b.id === remembered?.businessId) ?? list[0];
+  const rows = await ownOrSharedOf(db, userId);
+  return pickSelected(rows, oldestFirst(userId, rows.map((r) => r.business)));
+}
+
+/** Everything the signed-in shell needs about the user's businesses, in two queries. */
+export interface BusinessesState {
+  /** Owned or collaborating, oldest first. */
+  list: BusinessRow[];
+  /** The user's access to each business of `list`, by id. */
+  access: Map<string, BusinessAccess>;
+  selected: BusinessRow | null;
+  /** The account's direct grants (user_permissions). */
+  direct: string[];
+}
+
+export async function businessesStateOf(db: Database, user: UserRow): Promise<BusinessesState> {
+  const direct = await directGrantsOf(db, user.id);
+  const rows = await ownOrSharedOf(db, user.id);
+  const access = new Map<string, BusinessAccess>();
+  for (const row of rows) {
+    const found = accessFrom(user, row.business, row.member, direct);
+    if (found) access.set(row.business.id, found);
+  }
+  const list = oldestFirst(user.id, rows.map((r) => r.business));
+  return { list, access, selected: pickSelected(rows, list), direct };
 }

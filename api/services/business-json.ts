@@ -3,7 +3,7 @@ import { allowedEvents, isBusinessStatus } from "../../domain/business/status.ts
 import { DEFAULT_LOCALE } from "../../domain/locale.ts";
 import type { Database } from "../db/client.ts";
 import { businessTypes, pmsSystems, roomCategories, users, type Translated, type UserRow } from "../db/schema/index.ts";
-import { accessTo, type BusinessRow } from "./business-access.ts";
+import { accessesTo, type BusinessAccess, type BusinessRow } from "./business-access.ts";
 
 export type BusinessTypeRow = typeof businessTypes.$inferSelect;
 export type PmsRow = typeof pmsSystems.$inferSelect;
@@ -171,12 +171,17 @@ export type BusinessJson = ReturnType<typeof toJson>;
  * a business the viewer cannot reach shows none). Related rows are loaded in a few queries for
  * the whole list.
  */
-export async function businessJsonMany(db: Database, rows: readonly BusinessRow[], options: { locale: string; viewer: UserRow }): Promise<BusinessJson[]> {
+export async function businessJsonMany(
+  db: Database,
+  rows: readonly BusinessRow[],
+  /** `access`: the viewer's access by business id, when the caller has loaded it already. */
+  options: { locale: string; viewer: UserRow; access?: ReadonlyMap<string, BusinessAccess> },
+): Promise<BusinessJson[]> {
   if (rows.length === 0) return [];
   const related = await loadRelated(db, rows);
-  const accesses = await Promise.all(rows.map((b) => accessTo(db, options.viewer, b.id)));
-  return rows.map((b, i) => {
-    const access = accesses[i];
+  const accesses = options.access ?? (await accessesTo(db, options.viewer, rows.map((b) => b.id)));
+  return rows.map((b) => {
+    const access = accesses.get(b.id);
     return toJson(b, related, options.locale, { permissions: access?.permissions ?? [], isOwner: b.ownerId === options.viewer.id });
   });
 }

@@ -1,8 +1,7 @@
 import { isPermission, permissionsFor } from "../../domain/access/permissions.ts";
 import type { Database } from "../db/client.ts";
 import type { UserRow } from "../db/schema/index.ts";
-import { directGrantsOf } from "./admin/grants.ts";
-import { accessTo, selectedBusiness } from "./business-access.ts";
+import { businessesStateOf, type BusinessesState } from "./business-access.ts";
 
 /**
  * The permissions a user holds right now, on their selected business
@@ -12,13 +11,14 @@ import { accessTo, selectedBusiness } from "./business-access.ts";
  * shown, but no route checks them.
  */
 export async function permissionsOf(db: Database, user: UserRow): Promise<string[]> {
-  const direct = await directGrantsOf(db, user.id);
+  return permissionsIn(user, await businessesStateOf(db, user));
+}
+
+/** permissionsOf from the businesses state already loaded for this request. */
+export function permissionsIn(user: UserRow, { selected, access, direct }: BusinessesState): string[] {
   const custom = direct.filter((name) => !isPermission(name));
-  const business = await selectedBusiness(db, user.id);
-  if (business) {
-    const access = await accessTo(db, user, business.id, direct);
-    if (access) return [...access.permissions, ...custom];
-  }
+  const held = selected ? access.get(selected.id) : undefined;
+  if (held) return [...held.permissions, ...custom];
   const base: string[] = permissionsFor({ roles: user.roles, grantedOnBusiness: [], isOwnerOfBusiness: false, grantedDirectly: direct });
   return [...(user.roles.includes("owner") ? [...base, "user.businesses"] : base), ...custom];
 }

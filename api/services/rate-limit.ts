@@ -27,6 +27,8 @@ export const DEFAULT_RATE_LIMITS = {
   /** Verification e-mails a signed-in user may ask for again. */
   resendUser: { points: 3, durationSec: FIFTEEN_MINUTES },
   resendIp: { points: 20, durationSec: FIFTEEN_MINUTES },
+  /** Questions a user may put to the AI chat (each one reads live data). */
+  chatMessages: { points: 60, durationSec: FIFTEEN_MINUTES },
   /** Online bookings (the public booking engine) per client address. */
   bookingEngineIp: { points: 12, durationSec: FIFTEEN_MINUTES },
 } satisfies Record<string, LimitRule>;

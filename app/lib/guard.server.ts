@@ -35,18 +35,15 @@ export const appContext = createContext<AppState>();
 
 /**
  * App-layout middleware: the user's businesses, the selected one (remembered on the server)
- * and its plans, loaded once per request for the guard and the layout.
+ * and its plans, for the guard and the layout. The root's session middleware loaded them with
+ * the user in one call (GET /api/v1/user/app-state); this runs after requireUserMiddleware.
  */
 export const appStateMiddleware: MiddlewareFunction<Response> = async ({ context }, next) => {
-  const { api } = getRequestState(context);
-  const { businesses, selected_business_uuid } = await api.get<{ businesses: BusinessSummary[]; selected_business_uuid: string | null }>(
-    "/api/v1/businesses",
-  );
+  const { shell } = getRequestState(context);
+  if (!shell) throw redirect("/login");
+  const { businesses, selected_business_uuid, plans } = shell;
   const business = businesses.find((b) => b.uuid === selected_business_uuid) ?? businesses[0] ?? null;
-  const plans = business
-    ? (await api.get<{ data: { plans: Plan[] } }>(`/api/v1/subscriptions/${business.uuid}`)).data.plans
-    : [];
-  context.set(appContext, { businesses, business, plans });
+  context.set(appContext, { businesses, business, plans: business ? plans : [] });
   return next();
 };
 

@@ -5,6 +5,16 @@ import { createApiClient, ApiError, type ApiClient } from "./api.server.ts";
 import { getI18n, getLocale } from "./i18n.server.ts";
 import { commitSession, getSession, type AppSession } from "./session.server.ts";
 import type { Locale } from "../../locales/list.ts";
+import type { Plan } from "../../domain/subscription/state.ts";
+import type { BusinessSummary } from "./guard.server.ts";
+
+/** GET /api/v1/user/app-state: the user, their businesses, the selected one and its plans. */
+export interface AppStateAnswer {
+  user: UserJson;
+  businesses: BusinessSummary[];
+  selected_business_uuid: string | null;
+  plans: Plan[];
+}
 
 export interface RequestState {
   session: AppSession;
@@ -12,13 +22,18 @@ export interface RequestState {
   api: ApiClient;
   /** The signed-in user, loaded once per request; null for guests. */
   user: UserJson | null;
+  /** Loaded with the user in the same call; the app layout's middleware reads it (guard.server.ts). Null for guests. */
+  shell: Omit<AppStateAnswer, "user"> | null;
 }
 
 export const requestContext = createContext<RequestState>();
 
 /**
- * Root middleware: reads the session, builds the API client for this request and loads
- * the user once. A token the API no longer accepts is dropped from the session.
+ * Root middleware: reads the session, builds the API client for this request and loads the
+ * user once — with their businesses and the selected one's plans, in the same call, since
+ * nearly every signed-in request is a page of the app layout, which needs them
+ * (docs/decisions/0011-one-call-for-the-app-shell.md). A token the API no longer accepts is
+ * dropped from the session.
  */
 export const sessionMiddleware: MiddlewareFunction<Response> = async ({ request, context }, next) => {
   const session = await getSession(request);
@@ -27,17 +42,18 @@ export const sessionMiddleware: MiddlewareFunction<Response> = async ({ request,
   const token = session.get("token") ?? null;
   const clientIp = request.headers.get("x-forwarded-for")?.split(",")[0]?.trim() || null;
   let user: UserJson | null = null;
+  let shell: RequestState["shell"] = null;
   if (token) {
     const probe = createApiClient({ locale, token, t, clientIp });
     try {
-      user = (await probe.get<{ user: UserJson }>("/api/v1/user")).user;
+      ({ user, ...shell } = await probe.get<AppStateAnswer>("/api/v1/user/app-state"));
     } catch (error) {
       if (!(error instanceof ApiError) || (error.status !== 401 && error.status !== 403)) throw error;
       session.unset("token");
     }
   }
   const api = createApiClient({ locale, token: user ? token : null, t, requestUrl: request.url, clientIp });
-  context.set(requestContext, { session, locale, api, user });
+  context.set(requestContext, { session, locale, api, user, shell });
   const response = await next();
   if (token && !user) response.headers.append("Set-Cookie", await commitSession(session));
   return response;

@@ -1,6 +1,8 @@
 import type { TFunction } from "i18next";
 import { addDays, weekday, type FluctuationLevelVariation, type SeasonDateRange } from "../../../domain/pricing/index.ts";
-import { holidayName, type HolidayJson } from "./calendar.ts";
+import type { Database } from "../../db/client.ts";
+import { businessToday, holidayName, holidaysBetween, type HolidayJson } from "./calendar.ts";
+import { loadPricingConfig } from "./config.ts";
 import { packageHolidays } from "./holidays.ts";
 
 /**
@@ -195,4 +197,32 @@ export function suggestSeasonalities(input: SuggestionInput): Suggestion[] {
   }
 
   return out.sort((a, b) => a.dates[0].starts_at.localeCompare(b.dates[0].starts_at) || a.key.localeCompare(b.key));
+}
+
+/** The suggestions for one business from today, read from its reference season and holidays (the AI-content call and the chat). */
+export async function businessSuggestions(
+  db: Database,
+  business: { id: string; country: string; state: string | null; timezone: string },
+  options: { now: Date; locale: string; t: TFunction },
+): Promise<Suggestion[]> {
+  const today = businessToday(options.now, business.timezone);
+  const [config, holidayList] = await Promise.all([
+    loadPricingConfig(db, business.id),
+    holidaysBetween(db, { country: business.country, state: business.state }, today, addDays(today, 364), options.locale),
+  ]);
+  const reference = config.seasonalities.find((s) => s.is_reference);
+  return suggestSeasonalities({
+    today,
+    country: business.country.toUpperCase(),
+    state: business.state?.toUpperCase() ?? null,
+    referenceRate: reference?.rate ?? 25_000,
+    referenceVariations: (reference?.fluctuation_level_variations ?? []).map((v) => ({
+      fluctuation_level: v.fluctuation_level,
+      price_variation: v.price_variation,
+      price_variation_type: v.price_variation_type,
+    })),
+    holidays: holidayList,
+    locale: options.locale,
+    t: options.t,
+  });
 }

@@ -1,0 +1,19 @@
+import type { Config } from "../../../config.ts";
+import { translatorFor } from "../../i18n.ts";
+import { builtinChatProvider } from "./builtin.ts";
+import { openAiCompatibleProvider } from "./openai.ts";
+import type { ChatProvider } from "./provider.ts";
+
+const builtin = builtinChatProvider(translatorFor);
+const external = new WeakMap<Config, ChatProvider>();
+
+/** The chat's provider for a configuration: the OpenAI-compatible one when AI_API_URL and AI_API_KEY are set, else the built-in assistant. */
+export function chatProviderFor(config: Pick<Config, "AI_API_URL" | "AI_API_KEY" | "AI_MODEL">): ChatProvider {
+  if (!config.AI_API_URL || !config.AI_API_KEY) return builtin;
+  let found = external.get(config as Config);
+  if (!found) {
+    found = openAiCompatibleProvider({ url: config.AI_API_URL, key: config.AI_API_KEY, model: config.AI_MODEL, facts: builtin });
+    external.set(config as Config, found);
+  }
+  return found;
+}

@@ -1,0 +1,53 @@
+import type { PGlite } from "@electric-sql/pglite";
+import { createApi } from "../api/app.ts";
+import { openDatabase } from "../api/db/client.ts";
+import { seed } from "../api/db/seed.ts";
+import { DEMO_PASSWORD, demoUsers } from "../api/db/seeds/users.ts";
+import { parseConfig, setConfig } from "../config.ts";
+
+/**
+ * `node --import tsx bench/queries.ts [--as=owner] /api/v1/user …`: how many SQL statements each
+ * API call runs, on a fresh in-memory demo database (second call of each, so nothing is warming
+ * up). On PGlite every statement costs about a millisecond whatever its size, so this count is
+ * the first thing to look at when a page is slow.
+ */
+const args = process.argv.slice(2);
+const as = (args.find((a) => a.startsWith("--as="))?.slice(5) ?? "owner") as keyof typeof demoUsers;
+const paths = args.filter((a) => !a.startsWith("--"));
+if (paths.length === 0) paths.push("/api/v1/user", "/api/v1/businesses", "/api/v1/user/app-state");
+
+const handle = await openDatabase({ kind: "pglite" });
+await handle.migrate();
+const config = parseConfig({ NODE_ENV: "test", DATA_DIR: "/tmp/tarifa-bench-queries", SESSION_SECRET: "bench-secret-bench-secret-bench-secret", LOG_LEVEL: "silent" });
+setConfig(config);
+await seed(handle.db, new Date());
+const api = createApi({ db: handle.db, config, now: () => new Date() });
+
+const login = await api.fetch(
+  new Request("http://bench/api/auth/login", {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ email: demoUsers[as].email, password: DEMO_PASSWORD }),
+  }),
+);
+const { token } = (await login.json()) as { token: string };
+
+let statements = 0;
+const client = (handle.db as unknown as { $client: PGlite }).$client;
+for (const method of ["query", "exec"] as const) {
+  const original = client[method].bind(client) as (...a: unknown[]) => Promise<unknown>;
+  (client as unknown as Record<string, unknown>)[method] = (...a: unknown[]) => {
+    statements++;
+    return original(...a);
+  };
+}
+
+const call = (path: string) => api.fetch(new Request(`http://bench${path}`, { headers: { authorization: `Bearer ${token}` } }));
+for (const path of paths) {
+  await (await call(path)).arrayBuffer();
+  statements = 0;
+  const res = await call(path);
+  const bytes = (await res.arrayBuffer()).byteLength;
+  console.log(`${path.padEnd(60)} ${String(res.status).padStart(4)} ${String(statements).padStart(4)} statements ${String(bytes).padStart(8)} bytes`);
+}
+await handle.close();
