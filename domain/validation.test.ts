@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
-import { fieldErrorsOf, issueToKey } from "./validation.ts";
+import { apiPathToFieldName, fieldErrorsOf, issueToKey } from "./validation.ts";
 
 const schema = z.object({
   email: z.email(),
@@ -45,5 +45,16 @@ describe("Zod issues as translation keys", () => {
     const result = nested.safeParse({ room_setup: { categories: [{ name: "ok" }, { name: "" }] } }, { error: issueToKey });
     expect(result.success).toBe(false);
     if (!result.success) expect(Object.keys(fieldErrorsOf(result.error))).toEqual(["room_setup.categories.1.name"]);
+  });
+});
+
+describe("API field paths as Conform field names", () => {
+  it.each([
+    ["guest_name", "guest_name"],
+    ["guest.name", "guest.name"],
+    ["dates.0.ends_at", "dates[0].ends_at"],
+    ["categories.12.price.0", "categories[12].price[0]"],
+  ])("%s → %s", (path, name) => {
+    expect(apiPathToFieldName(path)).toBe(name);
   });
 });

@@ -72,3 +72,8 @@ export function fieldErrorsOf(error: z.ZodError): Record<string, { key: string; 
   }
   return out;
 }
+
+/** An API field path ("categories.0.name") as Conform names the field ("categories[0].name"). */
+export function apiPathToFieldName(path: string): string {
+  return path.split(".").reduce((name, part) => (/^\d+$/.test(part) ? `${name}[${part}]` : name ? `${name}.${part}` : part), "");
+}

@@ -9,7 +9,7 @@ import { users, type UserRow } from "../db/schema/index.ts";
 import { forbidden, HttpError, invalid, notFound } from "../errors.ts";
 import type { AuthedEnv } from "../middleware/auth.ts";
 import { clientIp, limitHits } from "../middleware/rate-limit.ts";
-import { cleanText, sendVerificationMail, userById } from "../services/accounts.ts";
+import { profileChanges, saveUserChanges, sendVerificationMail, userById } from "../services/accounts.ts";
 import { getNotificationPreferences, updateNotificationPreferences } from "../services/notification-preferences.ts";
 import { hashPassword, verifyPassword } from "../services/passwords.ts";
 import { permissionsOf } from "../services/permissions.ts";
@@ -85,30 +85,9 @@ export const accountRoutes = new Hono<AuthedEnv>()
   })
 
   .put("/users/:uuid", async (c) => {
-    const { db, now } = c.var.deps;
     const user = await manageableUser(c);
     const input = await body(c, updateUserSchema);
-    const changes: Partial<typeof users.$inferInsert> = {};
-    if (input.name !== undefined) changes.name = cleanText(input.name) ?? user.name;
-    if (input.surname !== undefined) changes.surname = cleanText(input.surname) ?? user.surname;
-    for (const [field, column] of [
-      ["company", "company"],
-      ["phone", "phone"],
-      ["address", "address"],
-      ["state", "state"],
-      ["zip_code", "zipCode"],
-      ["country", "country"],
-    ] as const) {
-      if (input[field] !== undefined) changes[column] = cleanText(input[field]);
-    }
-    if (input.preferred_language !== undefined) changes.preferredLanguage = input.preferred_language;
-    if (Object.keys(changes).length === 0) return answerUser(c, user);
-    const [updated] = await db
-      .update(users)
-      .set({ ...changes, updatedAt: now() })
-      .where(eq(users.id, user.id))
-      .returning();
-    return answerUser(c, updated);
+    return answerUser(c, await saveUserChanges(c.var.deps, user, profileChanges(input, user)));
   })
 
   .post(

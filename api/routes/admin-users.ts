@@ -5,7 +5,7 @@ import { isAdministrator } from "../../domain/access/permissions.ts";
 import { adminUpdateUserSchema, createUserSchema, listUsersQuerySchema, userFeaturesSchema } from "../../domain/schemas/admin.ts";
 import { users, type UserRow } from "../db/schema/index.ts";
 import { HttpError, notFound } from "../errors.ts";
-import { cleanText, isUniqueViolation, userByEmail } from "../services/accounts.ts";
+import { cleanText, insertUser, isUniqueViolation, profileChanges, saveUserChanges, userByEmail } from "../services/accounts.ts";
 import { sendAccountCreatedMail } from "../services/admin/account-mail.ts";
 import { body, fieldError, pathUuid, query, requirePermission, type AdminContext, type AdminEnv } from "../services/admin/require.ts";
 import { adminUserAnswer, findUser, listUsers } from "../services/admin/users.ts";
@@ -51,28 +51,23 @@ export const adminUserRoutes = new Hono<AdminEnv>()
     assertMayManage(c, null, input.roles);
     if (await userByEmail(deps.db, input.email)) throw fieldError(c, "email", "auth.emailTaken");
     const at = deps.now();
-    let user: UserRow;
-    try {
-      [user] = await deps.db
-        .insert(users)
-        .values({
-          name: cleanText(input.name) ?? "",
-          surname: cleanText(input.surname) ?? "",
-          email: input.email,
-          // Nobody knows this password; the person sets theirs from the e-mail.
-          passwordHash: await hashPassword(randomBytes(32).toString("base64url")),
-          company: cleanText(input.company),
-          phone: cleanText(input.phone),
-          preferredLanguage: input.preferred_language,
-          roles: input.roles,
-          createdAt: at,
-          updatedAt: at,
-        })
-        .returning();
-    } catch (error) {
-      if (isUniqueViolation(error)) throw fieldError(c, "email", "auth.emailTaken");
-      throw error;
-    }
+    const user = await insertUser(
+      deps.db,
+      {
+        name: cleanText(input.name) ?? "",
+        surname: cleanText(input.surname) ?? "",
+        email: input.email,
+        // Nobody knows this password; the person sets theirs from the e-mail.
+        passwordHash: await hashPassword(randomBytes(32).toString("base64url")),
+        company: cleanText(input.company),
+        phone: cleanText(input.phone),
+        preferredLanguage: input.preferred_language,
+        roles: input.roles,
+        createdAt: at,
+        updatedAt: at,
+      },
+      () => fieldError(c, "email", "auth.emailTaken"),
+    );
     await sendAccountCreatedMail(deps, user);
     return answer(c, user, 201);
   })
@@ -80,27 +75,14 @@ export const adminUserRoutes = new Hono<AdminEnv>()
   .get("/:id", async (c) => answer(c, await targetUser(c)))
 
   .put("/:id", async (c) => {
-    const { db, now } = c.var.deps;
+    const { db } = c.var.deps;
     const user = await targetUser(c);
     const input = await body(c, adminUpdateUserSchema);
     assertMayManage(c, user, input.roles);
     if (input.roles && user.id === c.var.user.id && isAdministrator(user.roles) && !isAdministrator(input.roles)) {
       throw fieldError(c, "roles", "admin:errors.ownAdministratorRole");
     }
-    const changes: Partial<typeof users.$inferInsert> = {};
-    if (input.name !== undefined) changes.name = cleanText(input.name) ?? user.name;
-    if (input.surname !== undefined) changes.surname = cleanText(input.surname) ?? user.surname;
-    for (const [field, column] of [
-      ["company", "company"],
-      ["phone", "phone"],
-      ["address", "address"],
-      ["state", "state"],
-      ["zip_code", "zipCode"],
-      ["country", "country"],
-    ] as const) {
-      if (input[field] !== undefined) changes[column] = cleanText(input[field]);
-    }
-    if (input.preferred_language !== undefined) changes.preferredLanguage = input.preferred_language;
+    const changes = profileChanges(input, user);
     if (input.roles !== undefined) changes.roles = input.roles;
     if (input.email !== undefined && input.email !== user.email.toLowerCase()) {
       const other = await userByEmail(db, input.email);
@@ -109,14 +91,8 @@ export const adminUserRoutes = new Hono<AdminEnv>()
       // The new address has not been proven yet.
       changes.emailVerifiedAt = null;
     }
-    if (Object.keys(changes).length === 0) return answer(c, user);
     try {
-      const [updated] = await db
-        .update(users)
-        .set({ ...changes, updatedAt: now() })
-        .where(eq(users.id, user.id))
-        .returning();
-      return answer(c, updated);
+      return answer(c, await saveUserChanges(c.var.deps, user, changes));
     } catch (error) {
       if (isUniqueViolation(error)) throw fieldError(c, "email", "auth.emailTaken");
       throw error;

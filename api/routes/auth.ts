@@ -9,7 +9,7 @@ import {
   verifyEmailSchema,
 } from "../../domain/schemas/auth.ts";
 import type { ApiEnv } from "../context.ts";
-import { users, type UserRow } from "../db/schema/index.ts";
+import type { UserRow } from "../db/schema/index.ts";
 import { HttpError, invalid } from "../errors.ts";
 import { optionalUser, requireUser, type AuthedEnv } from "../middleware/auth.ts";
 import {
@@ -25,7 +25,7 @@ import {
   cleanText,
   completePasswordReset,
   findPasswordReset,
-  isUniqueViolation,
+  insertUser,
   sendPasswordReset,
   sendVerificationMail,
   userByEmail,
@@ -99,27 +99,22 @@ export const authRoutes = new Hono<ApiEnv>()
     if (await userByEmail(deps.db, input.email)) throw fieldError(c, "email", "auth.emailTaken");
     const passwordHash = await hashPassword(input.password);
     const now = deps.now();
-    let user: UserRow;
-    try {
-      [user] = await deps.db
-        .insert(users)
-        .values({
-          name: cleanText(input.name) ?? "",
-          surname: cleanText(input.surname) ?? "",
-          email: input.email,
-          passwordHash,
-          company: cleanText(input.company),
-          phone: cleanText(input.phone),
-          preferredLanguage: input.preferred_language ?? c.var.locale,
-          roles: ["owner"],
-          createdAt: now,
-          updatedAt: now,
-        })
-        .returning();
-    } catch (error) {
-      if (isUniqueViolation(error)) throw fieldError(c, "email", "auth.emailTaken");
-      throw error;
-    }
+    const user = await insertUser(
+      deps.db,
+      {
+        name: cleanText(input.name) ?? "",
+        surname: cleanText(input.surname) ?? "",
+        email: input.email,
+        passwordHash,
+        company: cleanText(input.company),
+        phone: cleanText(input.phone),
+        preferredLanguage: input.preferred_language ?? c.var.locale,
+        roles: ["owner"],
+        createdAt: now,
+        updatedAt: now,
+      },
+      () => fieldError(c, "email", "auth.emailTaken"),
+    );
     await sendVerificationMail(deps, user);
     return signIn(c, user, input.mode, 201);
   })

@@ -42,6 +42,66 @@ export function cleanText(value: string | null | undefined): string | null {
   return sanitizeText(value) || null;
 }
 
+// ── Account rows ────────────────────────────────────────────────────────────────────────────
+
+type UserChanges = Partial<typeof users.$inferInsert>;
+
+/** The profile fields an account update may carry (the user's own page and the administrators'). */
+export interface ProfileInput {
+  name?: string;
+  surname?: string;
+  company?: string | null;
+  phone?: string | null;
+  address?: string | null;
+  state?: string | null;
+  zip_code?: string | null;
+  country?: string | null;
+  preferred_language?: UserRow["preferredLanguage"];
+}
+
+const OPTIONAL_PROFILE_COLUMNS = [
+  ["company", "company"],
+  ["phone", "phone"],
+  ["address", "address"],
+  ["state", "state"],
+  ["zip_code", "zipCode"],
+  ["country", "country"],
+] as const;
+
+/** The columns a profile update sets: only the fields sent; a name cleaned to nothing keeps the old one, the rest may be cleared. */
+export function profileChanges(input: ProfileInput, user: Pick<UserRow, "name" | "surname">): UserChanges {
+  const changes: UserChanges = {};
+  if (input.name !== undefined) changes.name = cleanText(input.name) ?? user.name;
+  if (input.surname !== undefined) changes.surname = cleanText(input.surname) ?? user.surname;
+  for (const [field, column] of OPTIONAL_PROFILE_COLUMNS) {
+    if (input[field] !== undefined) changes[column] = cleanText(input[field]);
+  }
+  if (input.preferred_language !== undefined) changes.preferredLanguage = input.preferred_language;
+  return changes;
+}
+
+/** Writes the changes (with a new updatedAt); the user as it is when there is nothing to change. */
+export async function saveUserChanges(deps: Pick<ApiDeps, "db" | "now">, user: UserRow, changes: UserChanges): Promise<UserRow> {
+  if (Object.keys(changes).length === 0) return user;
+  const [updated] = await deps.db
+    .update(users)
+    .set({ ...changes, updatedAt: deps.now() })
+    .where(eq(users.id, user.id))
+    .returning();
+  return updated;
+}
+
+/** Inserts an account; `emailTaken()` is what is thrown when the unique index finds the address in use (a race with the callers' own check). */
+export async function insertUser(db: Database, values: typeof users.$inferInsert, emailTaken: () => Error): Promise<UserRow> {
+  try {
+    const [user] = await db.insert(users).values(values).returning();
+    return user;
+  } catch (error) {
+    if (isUniqueViolation(error)) throw emailTaken();
+    throw error;
+  }
+}
+
 // ── E-mail verification ─────────────────────────────────────────────────────────────────────
 
 const sha1 = (value: string) => createHash("sha1").update(value).digest("hex");

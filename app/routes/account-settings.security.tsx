@@ -5,6 +5,7 @@ import { data, useActionData } from "react-router";
 import { changePasswordSchema } from "../../domain/schemas/auth";
 import { issueToKey } from "../../domain/validation";
 import { replyWithApiError } from "../components/account/api-reply";
+import { NewPasswordFields } from "../components/account/new-password-fields";
 import { AppForm } from "../components/ui/app-form";
 import { SubmitButton } from "../components/ui/button";
 import { FormErrors, TextField } from "../components/ui/field";
@@ -57,20 +58,10 @@ export default function Security() {
           autoComplete="current-password"
           required
         />
-        <TextField
-          field={fields.password}
-          label={t("security.newPassword")}
-          type="password"
-          autoComplete="new-password"
-          hint={t("password.rules", { ns: "auth" })}
-          required
-        />
-        <TextField
-          field={fields.password_confirmation}
-          label={t("security.passwordConfirmation")}
-          type="password"
-          autoComplete="new-password"
-          required
+        <NewPasswordFields
+          password={fields.password}
+          confirmation={fields.password_confirmation}
+          labels={{ password: t("security.newPassword"), confirmation: t("security.passwordConfirmation") }}
         />
         <SubmitButton pendingLabel={t("security.pending")}>{t("security.submit")}</SubmitButton>
       </AppForm>

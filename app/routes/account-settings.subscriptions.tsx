@@ -10,8 +10,8 @@ import {
   resumeSchema,
   unsubscribeSchema,
 } from "../../domain/schemas/billing";
+import { formatMoney } from "../../domain/money";
 import { currentPlan } from "../../domain/subscription/state";
-import { issueToKey } from "../../domain/validation";
 import {
   apiRefusal,
   canManageBilling,
@@ -22,8 +22,9 @@ import {
   refusalMessage,
   type BillingAnswer,
 } from "../components/billing/billing.server";
+import { issueToKey } from "../../domain/validation";
 import { CardLabel, TestCardHint } from "../components/billing/cards";
-import { formatDay, formatMoney, statusKey } from "../components/billing/format";
+import { formatDay, statusKey } from "../components/billing/format";
 import type { BusinessPlan, CatalogPlan, ChangePreview } from "../components/billing/types";
 import { AppForm } from "../components/ui/app-form";
 import { buttonClass, SubmitButton } from "../components/ui/button";
@@ -258,7 +259,7 @@ function PlanTimeline({ plan }: { plan: BusinessPlan }) {
 }
 
 function price(plan: BusinessPlan, t: (key: string, values: Record<string, unknown>) => string, locale: string) {
-  return t(plan.interval === "year" ? "price.perYear" : "price.perMonth", { price: formatMoney(plan.price_cents, locale, plan.currency) });
+  return t(plan.interval === "year" ? "price.perYear" : "price.perMonth", { price: formatMoney(plan.price_cents, locale, plan.currency, { whole: true }) });
 }
 
 function CurrentPlan({ current, live, manage }: { current: BusinessPlan | null; live: boolean; manage: boolean }) {
@@ -353,7 +354,7 @@ function CancelForm({ plan }: { plan: BusinessPlan }) {
 
 function ChangePlan({ current, plans, preview }: { current: BusinessPlan; plans: CatalogPlan[]; preview: ChangePreview | null }) {
   const { t, i18n } = useTranslation("billing");
-  const money = (cents: number) => formatMoney(cents, i18n.language, current.currency);
+  const money = (cents: number) => formatMoney(cents, i18n.language, current.currency, { whole: true });
   const target = preview ? plans.find((p) => p.plan_identifier === preview.to_plan_identifier) : null;
   if (!plans.length) return null;
   return (
@@ -436,7 +437,7 @@ function AddOns({ addOns, manage, baseLive }: { addOns: { plan: CatalogPlan; sub
               <div className="flex flex-wrap items-center gap-2">
                 <span className="font-medium">{plan.name}</span>
                 {subscription ? <StatusBadge plan={subscription} /> : null}
-                <span className="text-sm text-slate-700">{t("price.perMonth", { price: formatMoney(plan.price_monthly_cents, i18n.language, plan.currency) })}</span>
+                <span className="text-sm text-slate-700">{t("price.perMonth", { price: formatMoney(plan.price_monthly_cents, i18n.language, plan.currency, { whole: true }) })}</span>
               </div>
               <p className="text-sm text-slate-700">{plan.description}</p>
               {subscription && live ? (
@@ -561,9 +562,9 @@ function Invoices({ invoices }: { invoices: Route.ComponentProps["loaderData"]["
                 <td className="py-2 pr-2 font-mono">{invoice.number}</td>
                 <td className="py-2 pr-2">{formatDay(invoice.created_at, i18n.language)}</td>
                 <td className="py-2 pr-2 text-right">
-                  {formatMoney(invoice.total_cents, i18n.language, invoice.currency)}
+                  {formatMoney(invoice.total_cents, i18n.language, invoice.currency, { whole: true })}
                   {invoice.discount_cents > 0 ? (
-                    <span className="block text-xs text-slate-600">{t("invoices.discount", { amount: formatMoney(invoice.discount_cents, i18n.language, invoice.currency) })}</span>
+                    <span className="block text-xs text-slate-600">{t("invoices.discount", { amount: formatMoney(invoice.discount_cents, i18n.language, invoice.currency, { whole: true }) })}</span>
                   ) : null}
                 </td>
                 <td className="py-2">

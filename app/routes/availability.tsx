@@ -1,10 +1,12 @@
 import { useTranslation } from "react-i18next";
 import { Form, Link } from "react-router";
 import { addDays, daysBetween, isIsoDate, MAX_RANGE_NIGHTS } from "../../domain/bookings/stay";
+import { formatMoney } from "../../domain/money";
 import { bookingBusiness, bookingsMiddleware } from "../components/bookings/bookings.server";
-import { formatDate, formatMoney, formatPercent } from "../components/bookings/format";
+import { formatPercent } from "../components/bookings/format";
 import type { AvailabilityJson, BookingOptions } from "../components/bookings/types";
 import { buttonClass } from "../components/ui/button";
+import { formatDate } from "../lib/format-date";
 import { getRequestState } from "../lib/request-context.server";
 import type { Route } from "./+types/availability";
 
@@ -121,7 +123,7 @@ export default function Availability({ loaderData }: Route.ComponentProps) {
                             {c.blocked ? ` · ${t("availability.blocked", { count: c.blocked })}` : ""}
                           </span>
                           <span className="block text-xs tabular-nums" data-testid="rate">
-                            {formatMoney(c.rate, locale, a.currency)}
+                            {c.rate === null ? "—" : formatMoney(c.rate, locale, a.currency, { whole: true })}
                           </span>
                         </td>
                       );

@@ -2,18 +2,21 @@ import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useTranslation } from "react-i18next";
 import { data, Link, useActionData } from "react-router";
+import { formatMoney } from "../../domain/money";
 import { CHANNELS } from "../../domain/schemas/bookings";
 import { isUuid } from "../../domain/text/sanitize";
 import { issueToKey } from "../../domain/validation";
 import { ApiError, bookingBusiness, bookingsMiddleware, replyWithApiError } from "../components/bookings/bookings.server";
-import { Facts, SelectField } from "../components/bookings/fields";
-import { formatDate, formatMoney } from "../components/bookings/format";
+import { NightRates } from "../components/bookings/night-rates";
 import { convertSchema } from "../components/bookings/schemas";
 import { StatusBadge } from "../components/bookings/status-badge";
 import type { BookingQuoteJson, ReservationJson } from "../components/bookings/types";
+import { orNotFound } from "../components/error-page/not-found.server";
 import { AppForm } from "../components/ui/app-form";
 import { buttonClass, SubmitButton } from "../components/ui/button";
-import { FormErrors, TextField } from "../components/ui/field";
+import { Facts } from "../components/ui/facts";
+import { FormErrors, SelectField, TextField } from "../components/ui/field";
+import { formatDate } from "../lib/format-date";
 import { notFoundUnless } from "../lib/guard.server";
 import { getRequestState } from "../lib/request-context.server";
 import { redirectWithToast } from "../lib/toast.server";
@@ -26,12 +29,7 @@ export async function loader({ context, params }: Route.LoaderArgs) {
   notFoundUnless(isUuid(params.id));
   const business = bookingBusiness(context);
   const { api } = getRequestState(context);
-  try {
-    return { quote: (await api.get<{ data: BookingQuoteJson }>(`${business.base}/booking-quotes/${params.id}`)).data };
-  } catch (error) {
-    if (error instanceof ApiError && error.status === 404) notFoundUnless(false);
-    throw error;
-  }
+  return { quote: (await orNotFound(api.get<{ data: BookingQuoteJson }>(`${business.base}/booking-quotes/${params.id}`))).data };
 }
 
 /** Turns the offer into a reservation at the quoted rates (the API takes the inventory, 409 when full). */
@@ -58,7 +56,7 @@ export default function BookingQuote({ loaderData }: Route.ComponentProps) {
   const { t, i18n } = useTranslation("bookings");
   const { quote: q } = loaderData;
   const locale = i18n.language;
-  const money = (c: number) => formatMoney(c, locale, q.currency);
+  const money = (c: number) => formatMoney(c, locale, q.currency, { whole: true });
   const lastResult = useActionData<typeof action>();
   const [form, fields] = useForm({
     id: `convert-${q.uuid}`,
@@ -89,27 +87,16 @@ export default function BookingQuote({ loaderData }: Route.ComponentProps) {
               [t("quote.validUntil"), formatDate(q.valid_until, locale)],
             ]}
           />
-          <table className="mt-4 w-full text-sm">
-            <caption className="sr-only">{t("price.caption")}</caption>
-            <tbody>
-              {q.nights.map((n) => (
-                <tr key={n.date} className="border-b border-slate-100">
-                  <th scope="row" className="py-1 text-left font-normal">
-                    {formatDate(n.date, locale, { weekday: "short", day: "2-digit", month: "short" })}
-                  </th>
-                  <td className="py-1 text-right tabular-nums">{money(n.rate)}</td>
-                </tr>
-              ))}
-            </tbody>
-            <tfoot>
-              <tr>
-                <th scope="row" className="pt-2 text-left font-semibold">
-                  {t("price.total")}
-                </th>
-                <td className="pt-2 text-right text-lg font-semibold tabular-nums">{money(q.total)}</td>
-              </tr>
-            </tfoot>
-          </table>
+          <NightRates
+            nights={q.nights}
+            total={q.total}
+            currency={q.currency}
+            locale={locale}
+            caption={t("price.caption")}
+            totalLabel={t("price.total")}
+            className="mt-4 w-full text-sm"
+            totalClassName="text-lg"
+          />
           {q.notes ? <p className="mt-3 whitespace-pre-line rounded bg-slate-50 p-2 text-sm">{q.notes}</p> : null}
         </section>
         <section aria-labelledby="convert-heading" className="rounded-lg border border-slate-200 bg-white p-4">

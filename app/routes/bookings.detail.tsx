@@ -1,17 +1,20 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useTranslation } from "react-i18next";
 import { data, Link, useActionData } from "react-router";
+import { formatMoney } from "../../domain/money";
 import { isUuid } from "../../domain/text/sanitize";
 import { issueToKey } from "../../domain/validation";
 import { ApiError, bookingBusiness, bookingsMiddleware } from "../components/bookings/bookings.server";
-import { Facts } from "../components/bookings/fields";
-import { formatDate, formatDateTime, formatMoney } from "../components/bookings/format";
+import { NightRates } from "../components/bookings/night-rates";
 import { StatusBadge } from "../components/bookings/status-badge";
 import { transitionSchema } from "../components/bookings/schemas";
 import type { ReservationDetail } from "../components/bookings/types";
+import { orNotFound } from "../components/error-page/not-found.server";
 import { AppForm } from "../components/ui/app-form";
 import { buttonClass, SubmitButton } from "../components/ui/button";
+import { Facts } from "../components/ui/facts";
 import { FormErrors } from "../components/ui/field";
+import { formatDate, formatDateTime } from "../lib/format-date";
 import { notFoundUnless } from "../lib/guard.server";
 import { getRequestState } from "../lib/request-context.server";
 import { redirectWithToast } from "../lib/toast.server";
@@ -26,13 +29,8 @@ export async function loader({ context, params }: Route.LoaderArgs) {
   notFoundUnless(isUuid(params.id));
   const business = bookingBusiness(context);
   const { api } = getRequestState(context);
-  try {
-    const { data: reservation } = await api.get<{ data: ReservationDetail }>(`${business.base}/reservations/${params.id}`);
-    return { reservation };
-  } catch (error) {
-    if (error instanceof ApiError && error.status === 404) notFoundUnless(false);
-    throw error;
-  }
+  const { data: reservation } = await orNotFound(api.get<{ data: ReservationDetail }>(`${business.base}/reservations/${params.id}`));
+  return { reservation };
 }
 
 /** The status buttons (confirm, cancel, check in, check out, no-show), each a small form. */
@@ -57,7 +55,7 @@ export default function ReservationPage({ loaderData }: Route.ComponentProps) {
   const { reservation: r } = loaderData;
   const actionData = useActionData<typeof action>();
   const locale = i18n.language;
-  const money = (c: number) => formatMoney(c, locale, r.currency);
+  const money = (c: number) => formatMoney(c, locale, r.currency, { whole: true });
   return (
     <>
       <title>{`${t("detail.title", { code: r.code })} · Tarifa`}</title>
@@ -118,28 +116,16 @@ export default function ReservationPage({ loaderData }: Route.ComponentProps) {
             <h2 id="rates-heading" className="mb-3 text-lg font-semibold">
               {t("detail.rates")}
             </h2>
-            <table className="w-full text-sm">
-              <caption className="sr-only">{t("detail.rates")}</caption>
-              <tbody>
-                {r.night_rates.map((n) => (
-                  <tr key={n.date} className="border-b border-slate-100">
-                    <th scope="row" className="py-1 text-left font-normal">
-                      {formatDate(n.date, locale, { weekday: "short", day: "2-digit", month: "short", year: "numeric" })}
-                    </th>
-                    <td className="py-1 text-right tabular-nums">{money(n.rate)}</td>
-                  </tr>
-                ))}
-              </tbody>
-              <tfoot>
-                <tr>
-                  <th scope="row" className="pt-2 text-left font-semibold">
-                    {t("price.total")}
-                    {r.rate_overridden ? <span className="ml-2 text-xs font-normal text-slate-600">{t("detail.typedRate")}</span> : null}
-                  </th>
-                  <td className="pt-2 text-right text-base font-semibold tabular-nums">{money(r.total)}</td>
-                </tr>
-              </tfoot>
-            </table>
+            <NightRates
+              nights={r.night_rates}
+              total={r.total}
+              currency={r.currency}
+              locale={locale}
+              caption={t("detail.rates")}
+              totalLabel={t("price.total")}
+              totalNote={r.rate_overridden ? t("detail.typedRate") : undefined}
+              withYear
+            />
           </section>
         </div>
 

@@ -2,13 +2,14 @@ import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useTranslation } from "react-i18next";
 import { data, Link, redirect, useActionData } from "react-router";
+import { centsToInput, formatMoney } from "../../domain/money";
 import { isUuid } from "../../domain/text/sanitize";
 import { issueToKey } from "../../domain/validation";
 import { ApiError, bookingBusiness, bookingsMiddleware, replyWithApiError } from "../components/bookings/bookings.server";
-import { centsToInput, formatMoney } from "../components/bookings/format";
 import { ReservationFields } from "../components/bookings/reservation-form";
 import { reservationFormSchema, toPayload } from "../components/bookings/schemas";
 import type { BookingOptions, ReservationDetail } from "../components/bookings/types";
+import { orNotFound } from "../components/error-page/not-found.server";
 import { AppForm } from "../components/ui/app-form";
 import { buttonClass, SubmitButton } from "../components/ui/button";
 import { FormErrors } from "../components/ui/field";
@@ -24,13 +25,7 @@ export async function loader({ context, params }: Route.LoaderArgs) {
   notFoundUnless(isUuid(params.id));
   const business = bookingBusiness(context);
   const { api } = getRequestState(context);
-  let reservation: ReservationDetail;
-  try {
-    reservation = (await api.get<{ data: ReservationDetail }>(`${business.base}/reservations/${params.id}`)).data;
-  } catch (error) {
-    if (error instanceof ApiError && error.status === 404) notFoundUnless(false);
-    throw error;
-  }
+  const reservation = (await orNotFound(api.get<{ data: ReservationDetail }>(`${business.base}/reservations/${params.id}`))).data;
   if (reservation.editable === "none") throw redirect(`/bookings/${reservation.uuid}`);
   const options = (await api.get<{ data: BookingOptions }>(`${business.base}/reservations/options`)).data;
   return { reservation, options };
@@ -86,7 +81,7 @@ export default function EditReservation({ loaderData }: Route.ComponentProps) {
           {t("edit.back")}
         </Link>
       </div>
-      <p className="mb-4 text-sm text-slate-700">{t("edit.intro", { total: formatMoney(r.total, i18n.language, r.currency) })}</p>
+      <p className="mb-4 text-sm text-slate-700">{t("edit.intro", { total: formatMoney(r.total, i18n.language, r.currency, { whole: true }) })}</p>
       <AppForm {...getFormProps(form)} action={`/bookings/${r.uuid}/edit`} className="max-w-3xl space-y-6">
         <FormErrors id={form.errorId} errors={form.errors} />
         <input type="hidden" name="status" value={r.status === "pending" ? "pending" : "confirmed"} />

@@ -2,10 +2,10 @@ import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { addDays, isIsoDate } from "../../domain/bookings/stay";
 import { bookingBusiness, bookingsMiddleware } from "../components/bookings/bookings.server";
-import { formatDate } from "../components/bookings/format";
 import { TapeChart } from "../components/bookings/tape-chart";
 import type { BookingOptions, RoomsOverviewJson } from "../components/bookings/types";
 import { buttonClass } from "../components/ui/button";
+import { formatDate } from "../lib/format-date";
 import { getRequestState } from "../lib/request-context.server";
 import type { Route } from "./+types/bookings.home";
 

@@ -1,12 +1,13 @@
 import { useTranslation } from "react-i18next";
 import { Form, Link, useNavigation } from "react-router";
 import { RESERVATION_STATUSES } from "../../domain/bookings/status";
+import { formatMoney } from "../../domain/money";
 import { queryObject, reservationListSchema } from "../../domain/schemas/bookings";
 import { bookingBusiness, bookingsMiddleware } from "../components/bookings/bookings.server";
-import { formatDate, formatMoney } from "../components/bookings/format";
 import { StatusBadge } from "../components/bookings/status-badge";
 import type { BookingOptions, ListAnswer } from "../components/bookings/types";
 import { buttonClass } from "../components/ui/button";
+import { formatDate } from "../lib/format-date";
 import { getRequestState } from "../lib/request-context.server";
 import type { Route } from "./+types/bookings";
 
@@ -154,7 +155,7 @@ export default function Reservations({ loaderData }: Route.ComponentProps) {
                     <StatusBadge status={r.status} />
                   </td>
                   <td className="px-3 py-2">{t(`channel.${r.channel}`)}</td>
-                  <td className="px-3 py-2 text-right tabular-nums">{formatMoney(r.total, locale, r.currency)}</td>
+                  <td className="px-3 py-2 text-right tabular-nums">{formatMoney(r.total, locale, r.currency, { whole: true })}</td>
                 </tr>
               ))}
             </tbody>

@@ -1,19 +1,17 @@
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useTranslation } from "react-i18next";
-import { data, Link } from "react-router";
+import { Link } from "react-router";
 import { OCCUPATION_MAX } from "../../domain/schemas/business";
 import { issueToKey } from "../../domain/validation";
-import { apiErrorOrThrow, replyWithApiErrors, requireSelectedBusiness } from "../components/business/business.server";
-import { saveCategoryBatch } from "../components/business/category-batch.server";
+import { requireSelectedBusiness } from "../components/business/business.server";
+import { categoryBatchAction } from "../components/business/category-batch.server";
 import { capacitySchema } from "../components/business/schemas";
 import { categoriesOf } from "../components/business/types";
 import { AppForm } from "../components/ui/app-form";
 import { buttonClass, SubmitButton } from "../components/ui/button";
 import { FormErrors, TextField } from "../components/ui/field";
 import { guard, type RouteHandle } from "../lib/guard.server";
-import { getRequestState } from "../lib/request-context.server";
-import { redirectWithToast } from "../lib/toast.server";
 import type { Route } from "./+types/businesses.capacity";
 
 /** How many guests each category takes: the fewest and the most per room. */
@@ -35,18 +33,8 @@ export async function loader({ context }: Route.LoaderArgs) {
   };
 }
 
-export async function action({ request, context }: Route.ActionArgs) {
-  const { api, session } = getRequestState(context);
-  const submission = parseWithZod(await request.formData(), { schema: capacitySchema, error: issueToKey });
-  if (submission.status !== "success") return data(submission.reply(), { status: 422 });
-  const business = requireSelectedBusiness(context);
-  try {
-    await saveCategoryBatch(api, business.uuid, submission.value.categories);
-  } catch (error) {
-    const refusal = apiErrorOrThrow(error);
-    return data(replyWithApiErrors(submission, refusal, { fields: ["categories[].min_occupation", "categories[].max_occupation"], stripPrefix: "room_setup." }), { status: refusal.status });
-  }
-  return redirectWithToast(PAGE, { kind: "success", message: "business:capacity.saved" }, { session });
+export async function action(args: Route.ActionArgs) {
+  return categoryBatchAction(args, { schema: capacitySchema, fields: ["categories[].min_occupation", "categories[].max_occupation"], page: PAGE, message: "business:capacity.saved" });
 }
 
 export default function BusinessCapacity({ loaderData, actionData }: Route.ComponentProps) {

@@ -1,18 +1,16 @@
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useTranslation } from "react-i18next";
-import { data, Link } from "react-router";
+import { Link } from "react-router";
 import { issueToKey } from "../../domain/validation";
-import { apiErrorOrThrow, replyWithApiErrors, requireSelectedBusiness } from "../components/business/business.server";
-import { saveCategoryBatch } from "../components/business/category-batch.server";
+import { requireSelectedBusiness } from "../components/business/business.server";
+import { categoryBatchAction } from "../components/business/category-batch.server";
 import { roomCountsSchema } from "../components/business/schemas";
 import { categoriesOf, totalRooms } from "../components/business/types";
 import { AppForm } from "../components/ui/app-form";
 import { buttonClass, SubmitButton } from "../components/ui/button";
 import { FormErrors, TextField } from "../components/ui/field";
 import { guard, type RouteHandle } from "../lib/guard.server";
-import { getRequestState } from "../lib/request-context.server";
-import { redirectWithToast } from "../lib/toast.server";
 import type { Route } from "./+types/businesses.rooms";
 
 /** How many rooms the hotel has, per category; the counts are edited here, the rest on room configurations. */
@@ -31,18 +29,8 @@ export async function loader({ context }: Route.LoaderArgs) {
   };
 }
 
-export async function action({ request, context }: Route.ActionArgs) {
-  const { api, session } = getRequestState(context);
-  const submission = parseWithZod(await request.formData(), { schema: roomCountsSchema, error: issueToKey });
-  if (submission.status !== "success") return data(submission.reply(), { status: 422 });
-  const business = requireSelectedBusiness(context);
-  try {
-    await saveCategoryBatch(api, business.uuid, submission.value.categories);
-  } catch (error) {
-    const refusal = apiErrorOrThrow(error);
-    return data(replyWithApiErrors(submission, refusal, { fields: ["categories[].room_count"], stripPrefix: "room_setup." }), { status: refusal.status });
-  }
-  return redirectWithToast(PAGE, { kind: "success", message: "business:rooms.saved" }, { session });
+export async function action(args: Route.ActionArgs) {
+  return categoryBatchAction(args, { schema: roomCountsSchema, fields: ["categories[].room_count"], page: PAGE, message: "business:rooms.saved" });
 }
 
 export default function BusinessRooms({ loaderData, actionData }: Route.ComponentProps) {

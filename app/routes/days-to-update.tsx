@@ -1,11 +1,12 @@
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import type { DayToUpdate } from "../../api/services/pricing/rates";
+import { formatMoney } from "../../domain/money";
 import { SeasonSwatch } from "../components/pricing/form-bits";
-import { formatDate, formatMoney } from "../components/pricing/money";
 import { ApiError, heldPermissions, pricingBusiness, pricingMiddleware, type PricingHandle } from "../components/pricing/pricing.server";
 import { AppForm } from "../components/ui/app-form";
 import { SubmitButton } from "../components/ui/button";
+import { formatDate } from "../lib/format-date";
 import { getRequestState } from "../lib/request-context.server";
 import { redirectWithToast } from "../lib/toast.server";
 import type { Route } from "./+types/days-to-update";

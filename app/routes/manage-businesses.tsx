@@ -1,9 +1,10 @@
 import { useTranslation } from "react-i18next";
-import { Form, Link } from "react-router";
+import { Link } from "react-router";
 import { adminListQuerySchema } from "../../domain/schemas/business";
 import { StatusBadge } from "../components/business/status-badge";
 import type { BusinessJson } from "../components/business/types";
 import { buttonClass } from "../components/ui/button";
+import { SearchForm } from "../components/ui/search-form";
 import { guard, type RouteHandle } from "../lib/guard.server";
 import { getRequestState } from "../lib/request-context.server";
 import type { Route } from "./+types/manage-businesses";
@@ -52,24 +53,15 @@ export default function ManageBusinesses({ loaderData }: Route.ComponentProps) {
           {t("admin.add")}
         </Link>
       </div>
-      <Form method="get" action={PAGE} role="search" className="mb-4 flex flex-wrap items-end gap-2">
-        <div className="flex-1">
-          <label htmlFor="business-search" className="block text-sm font-medium text-slate-800">
-            {t("admin.search")}
-          </label>
-          <input
-            id="business-search"
-            type="search"
-            name="search"
-            defaultValue={search}
-            placeholder={t("admin.searchPlaceholder")}
-            className="mt-1 block w-full rounded-md border border-slate-300 bg-white px-3 py-2"
-          />
-        </div>
-        <button type="submit" className={buttonClass("secondary")}>
-          {t("admin.searchSubmit")}
-        </button>
-      </Form>
+      <SearchForm
+        action={PAGE}
+        id="business-search"
+        name="search"
+        defaultValue={search}
+        label={t("admin.search")}
+        placeholder={t("admin.searchPlaceholder")}
+        submitLabel={t("admin.searchSubmit")}
+      />
       <p className="mb-2 text-sm text-slate-700" aria-live="polite">
         {t("admin.count", { count: meta.total })}
       </p>

@@ -4,6 +4,7 @@ import { useTranslation } from "react-i18next";
 import { data, Link, useActionData } from "react-router";
 import { isUuid } from "../../domain/text/sanitize";
 import { issueToKey } from "../../domain/validation";
+import { orNotFound } from "../components/error-page/not-found.server";
 import { HolidayFields, type HolidayJson } from "../components/pricing/holiday-form";
 import { ApiError, pricingMiddleware, replyWithApiError, type PricingHandle } from "../components/pricing/pricing.server";
 import { holidayFormSchema } from "../components/pricing/schemas";
@@ -20,12 +21,7 @@ export const middleware: Route.MiddlewareFunction[] = pricingMiddleware(handle);
 export async function loader({ context, params }: Route.LoaderArgs) {
   notFoundUnless(isUuid(params.id));
   const { api } = getRequestState(context);
-  try {
-    return { holiday: (await api.get<{ holiday: HolidayJson }>(`/api/v1/admin/holidays/${params.id}`)).holiday };
-  } catch (error) {
-    if (error instanceof ApiError && error.status === 404) notFoundUnless(false);
-    throw error;
-  }
+  return { holiday: (await orNotFound(api.get<{ holiday: HolidayJson }>(`/api/v1/admin/holidays/${params.id}`))).holiday };
 }
 
 export async function action({ request, context, params }: Route.ActionArgs) {

@@ -1,22 +1,22 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useTranslation } from "react-i18next";
-import { data, Form, Link } from "react-router";
+import { data, Link } from "react-router";
 import { USER_PERMISSIONS } from "../../domain/access/permissions";
 import { isUuid } from "../../domain/text/sanitize";
 import { issueToKey } from "../../domain/validation";
 import { adminUser } from "../components/business/admin.server";
 import { apiErrorOrThrow, replyWithApiErrors } from "../components/business/business.server";
-import { SelectField } from "../components/business/fields";
 import { PermissionCheckboxes, PermissionList } from "../components/business/permission-checkboxes";
 import { assignBusinessSchema } from "../components/business/schemas";
 import { StatusBadge } from "../components/business/status-badge";
 import type { BusinessJson } from "../components/business/types";
+import { orNotFound } from "../components/error-page/not-found.server";
 import { AppForm } from "../components/ui/app-form";
 import { buttonClass, SubmitButton } from "../components/ui/button";
-import { FormErrors } from "../components/ui/field";
-import { ApiError } from "../lib/api.server";
-import { guard, type RouteHandle } from "../lib/guard.server";
+import { FormErrors, SelectField } from "../components/ui/field";
+import { SearchForm } from "../components/ui/search-form";
+import { guard, notFoundUnless, type RouteHandle } from "../lib/guard.server";
 import { getRequestState } from "../lib/request-context.server";
 import { redirectWithToast } from "../lib/toast.server";
 import type { Route } from "./+types/manage-users-businesses";
@@ -30,23 +30,13 @@ export const handle = { permission: "admin.businesses" } satisfies RouteHandle;
 
 export const middleware: Route.MiddlewareFunction[] = [guard(handle)];
 
-function notFound(): never {
-  throw new Response("Page Not Found", { status: 404, statusText: "Page Not Found" });
-}
-
 type Owned = BusinessJson & { is_owner?: boolean };
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
-  if (!isUuid(params.id)) notFound();
+  notFoundUnless(isUuid(params.id));
   const { api, user } = getRequestState(context);
   const q = (new URL(request.url).searchParams.get("q") ?? "").trim().slice(0, 100);
-  let list: Owned[];
-  try {
-    list = (await api.get<{ data: Owned[] }>(`/api/v1/admin/users/${params.id}/businesses`)).data;
-  } catch (error) {
-    if (error instanceof ApiError && error.status === 404) notFound();
-    throw error;
-  }
+  const list = (await orNotFound(api.get<{ data: Owned[] }>(`/api/v1/admin/users/${params.id}/businesses`))).data;
   const [person, candidates] = await Promise.all([
     adminUser(api, user, params.id),
     api.get<{ data: BusinessJson[] }>("/api/v1/admin/businesses", { query: { search: q || undefined, per_page: 20 } }),
@@ -70,7 +60,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 type ActionResult = { form: "assign"; result: ReturnType<typeof replyWithApiErrors> } | { form: "remove"; errors: string[] };
 
 export async function action({ request, params, context }: Route.ActionArgs) {
-  if (!isUuid(params.id)) notFound();
+  notFoundUnless(isUuid(params.id));
   const { api, session } = getRequestState(context);
   const formData = await request.formData();
   const page = `/manage/users/${params.id}/businesses`;
@@ -168,23 +158,7 @@ export default function UserBusinesses({ loaderData, actionData }: Route.Compone
         <h2 id="assign-heading" className="mb-3 text-lg font-semibold">
           {t("admin.assignHeading")}
         </h2>
-        <Form method="get" action={page} role="search" className="mb-4 flex flex-wrap items-end gap-2">
-          <div className="flex-1">
-            <label htmlFor="assign-search" className="block text-sm font-medium text-slate-800">
-              {t("admin.findBusiness")}
-            </label>
-            <input
-              id="assign-search"
-              type="search"
-              name="q"
-              defaultValue={q}
-              className="mt-1 block w-full rounded-md border border-slate-300 bg-white px-3 py-2"
-            />
-          </div>
-          <button type="submit" className={buttonClass("secondary")}>
-            {t("admin.searchSubmit")}
-          </button>
-        </Form>
+        <SearchForm action={page} id="assign-search" name="q" defaultValue={q} label={t("admin.findBusiness")} submitLabel={t("admin.searchSubmit")} />
         {candidates.length === 0 ? (
           <p className="text-slate-700">{t("admin.noCandidates")}</p>
         ) : (

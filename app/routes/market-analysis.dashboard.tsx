@@ -4,7 +4,7 @@ import { RateChart, WeekdayIndexChart } from "../components/competitors/charts";
 import { KpiCards } from "../components/competitors/kpi-cards";
 import { loadMarket } from "../components/competitors/market.server";
 import { MarketTabs, PeriodPicker } from "../components/competitors/period-picker";
-import { formatDate } from "../components/pricing/money";
+import { formatDate } from "../lib/format-date";
 import { guard } from "../lib/guard.server";
 import type { Route } from "./+types/market-analysis.dashboard";
 

@@ -5,8 +5,8 @@ import { KpiCards } from "../components/competitors/kpi-cards";
 import { rangeLabel, weekdayName } from "../components/competitors/labels";
 import { loadMarket } from "../components/competitors/market.server";
 import { MarketTabs, PeriodPicker } from "../components/competitors/period-picker";
-import { formatDate } from "../components/pricing/money";
 import { buttonClass } from "../components/ui/button";
+import { formatDate } from "../lib/format-date";
 import { guard } from "../lib/guard.server";
 import type { Route } from "./+types/market-analysis";
 

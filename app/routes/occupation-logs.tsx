@@ -1,9 +1,10 @@
 import { useTranslation } from "react-i18next";
 import { Form } from "react-router";
+import { formatMoney } from "../../domain/money";
 import { isIsoDate } from "../../domain/pricing/dates";
-import { formatDate, formatMoney } from "../components/pricing/money";
 import { pricingBusiness, pricingMiddleware, type PricingHandle } from "../components/pricing/pricing.server";
 import { buttonClass } from "../components/ui/button";
+import { formatDate } from "../lib/format-date";
 import { getRequestState } from "../lib/request-context.server";
 import type { Route } from "./+types/occupation-logs";
 

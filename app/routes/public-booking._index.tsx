@@ -1,9 +1,9 @@
 import { useTranslation } from "react-i18next";
 import { Form, Link } from "react-router";
+import { formatMoney } from "../../domain/money";
 import { readOffers, staySearch } from "../components/booking-engine/public.server";
 import { stayQuery } from "../components/booking-engine/stay-query";
 import { accentButton, NightRates, PlainField, StaySummary, useProfile } from "../components/booking-engine/public-ui";
-import { formatMoney } from "../components/bookings/format";
 import { getRequestState } from "../lib/request-context.server";
 import type { Route } from "./+types/public-booking._index";
 
@@ -60,11 +60,11 @@ export default function PublicSearch({ loaderData }: Route.ComponentProps) {
                 <li key={offer.category.uuid} className="rounded-lg border border-slate-200 bg-white p-4 shadow-sm">
                   <div className="mb-2 flex flex-wrap items-baseline justify-between gap-2">
                     <h3 className="text-base font-semibold">{offer.category.name}</h3>
-                    <p className="text-lg font-semibold tabular-nums">{formatMoney(offer.total, i18n.language, offers.currency)}</p>
+                    <p className="text-lg font-semibold tabular-nums">{formatMoney(offer.total, i18n.language, offers.currency, { whole: true })}</p>
                   </div>
                   <p className="mb-2 text-sm text-slate-700">
                     {t("public.occupancy", { min: offer.category.min_occupation, max: offer.category.max_occupation })} ·{" "}
-                    {t("public.perNight", { rate: formatMoney(offer.rate_per_night, i18n.language, offers.currency) })}
+                    {t("public.perNight", { rate: formatMoney(offer.rate_per_night, i18n.language, offers.currency, { whole: true }) })}
                     {offer.free_rooms <= 2 ? <> · {t("public.fewLeft", { count: offer.free_rooms })}</> : null}
                   </p>
                   <details className="mb-3">

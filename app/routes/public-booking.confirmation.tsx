@@ -1,9 +1,10 @@
 import { useTranslation } from "react-i18next";
 import { data, Link } from "react-router";
+import { formatMoney } from "../../domain/money";
 import { readReservation } from "../components/booking-engine/public.server";
 import { accentButton, useProfile } from "../components/booking-engine/public-ui";
-import { formatDate, formatMoney } from "../components/bookings/format";
-import { Facts } from "../components/bookings/fields";
+import { Facts } from "../components/ui/facts";
+import { formatDate } from "../lib/format-date";
 import { getRequestState } from "../lib/request-context.server";
 import type { Route } from "./+types/public-booking.confirmation";
 
@@ -48,7 +49,7 @@ export default function PublicConfirmation({ loaderData }: Route.ComponentProps)
             [t("public.departure"), `${date(reservation.departure)} · ${t("public.until", { time: profile.check_out_time })}`],
             [t("public.room"), reservation.category],
             [t("public.guests"), t("public.party", { adults: reservation.adults, children: reservation.children })],
-            [t("public.total"), formatMoney(reservation.total, i18n.language, reservation.currency)],
+            [t("public.total"), formatMoney(reservation.total, i18n.language, reservation.currency, { whole: true })],
             [t("public.status"), t(`bookings:status.${reservation.status}`)],
           ]}
         />

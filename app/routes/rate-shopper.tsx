@@ -12,9 +12,9 @@ import { CategorySelect, DateInput } from "../components/competitors/period-pick
 import { RateGrid, type GridResult } from "../components/competitors/rate-grid";
 import { competitorFormSchema } from "../components/competitors/schemas";
 import type { CompetitorJson, RatesAnswer } from "../components/competitors/types";
-import { formatDate } from "../components/pricing/money";
 import { buttonClass } from "../components/ui/button";
 import { FormErrors } from "../components/ui/field";
+import { formatDate } from "../lib/format-date";
 import { guard } from "../lib/guard.server";
 import { getRequestState } from "../lib/request-context.server";
 import { redirectWithToast } from "../lib/toast.server";

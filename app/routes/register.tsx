@@ -3,9 +3,10 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { useTranslation } from "react-i18next";
 import { data, Link, redirect, useActionData } from "react-router";
 import { registerSchema } from "../../domain/schemas/auth";
-import { issueToKey } from "../../domain/validation";
 import type { UserJson } from "../../api/services/user-json";
+import { issueToKey } from "../../domain/validation";
 import { replyWithApiError } from "../components/account/api-reply";
+import { NewPasswordFields } from "../components/account/new-password-fields";
 import { AppForm } from "../components/ui/app-form";
 import { SubmitButton } from "../components/ui/button";
 import { FormErrors, TextField } from "../components/ui/field";
@@ -56,20 +57,10 @@ export default function Register() {
           <TextField field={fields.surname} label={t("register.surname")} autoComplete="family-name" required />
         </div>
         <TextField field={fields.email} label={t("register.email")} type="email" autoComplete="email" required />
-        <TextField
-          field={fields.password}
-          label={t("register.password")}
-          type="password"
-          autoComplete="new-password"
-          hint={t("password.rules")}
-          required
-        />
-        <TextField
-          field={fields.password_confirmation}
-          label={t("register.passwordConfirmation")}
-          type="password"
-          autoComplete="new-password"
-          required
+        <NewPasswordFields
+          password={fields.password}
+          confirmation={fields.password_confirmation}
+          labels={{ password: t("register.password"), confirmation: t("register.passwordConfirmation") }}
         />
         <TextField field={fields.company} label={t("register.company")} autoComplete="organization" />
         <TextField field={fields.phone} label={t("register.phone")} type="tel" autoComplete="tel" />

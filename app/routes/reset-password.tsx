@@ -5,6 +5,7 @@ import { data, Link, useActionData, useLocation } from "react-router";
 import { resetPasswordSchema } from "../../domain/schemas/auth";
 import { issueToKey } from "../../domain/validation";
 import { replyWithApiError } from "../components/account/api-reply";
+import { NewPasswordFields } from "../components/account/new-password-fields";
 import { AppForm } from "../components/ui/app-form";
 import { SubmitButton } from "../components/ui/button";
 import { FormErrors, TextField } from "../components/ui/field";
@@ -78,20 +79,10 @@ export default function ResetPassword({ loaderData }: Route.ComponentProps) {
           </p>
         ) : null}
         <TextField field={fields.email} label={t("reset.email")} type="email" autoComplete="email" required />
-        <TextField
-          field={fields.password}
-          label={t("reset.password")}
-          type="password"
-          autoComplete="new-password"
-          hint={t("password.rules")}
-          required
-        />
-        <TextField
-          field={fields.password_confirmation}
-          label={t("reset.passwordConfirmation")}
-          type="password"
-          autoComplete="new-password"
-          required
+        <NewPasswordFields
+          password={fields.password}
+          confirmation={fields.password_confirmation}
+          labels={{ password: t("reset.password"), confirmation: t("reset.passwordConfirmation") }}
         />
         <SubmitButton className="w-full" pendingLabel={t("reset.pending")}>
           {t("reset.submit")}

@@ -3,12 +3,12 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { useTranslation } from "react-i18next";
 import { data, Link, redirect, useActionData } from "react-router";
 import { trialLength } from "../../domain/billing/renewal";
+import { formatMoney } from "../../domain/money";
 import { chosenCard, NEW_CARD, subscribeFormSchema } from "../../domain/schemas/billing";
 import { currentPlan, DEFAULT_TRIAL_DAYS, hasActiveSubscription } from "../../domain/subscription/state";
 import { issueToKey } from "../../domain/validation";
 import { apiRefusal, canManageBilling, loadCatalog, loadPaymentMethods, loadSubscription, refusalMessage, replyWithRefusal, type BillingAnswer } from "../components/billing/billing.server";
 import { CardLabel, TestCardHint } from "../components/billing/cards";
-import { formatMoney } from "../components/billing/format";
 import type { BusinessPlan } from "../components/billing/types";
 import { AppForm } from "../components/ui/app-form";
 import { buttonClass, SubmitButton } from "../components/ui/button";
@@ -137,7 +137,7 @@ export default function Subscribe({ loaderData }: Route.ComponentProps) {
                         {plan.description}
                       </span>
                       <span className="mt-1 block text-sm font-medium">
-                        {t(business.interval === "year" ? "price.perYear" : "price.perMonth", { price: formatMoney(price, locale, plan.currency) })}
+                        {t(business.interval === "year" ? "price.perYear" : "price.perMonth", { price: formatMoney(price, locale, plan.currency, { whole: true }) })}
                       </span>
                       {trialAvailable && days > 0 ? <span className="mt-1 block text-sm text-emerald-800">{t("subscribe.trialBadge", { count: days })}</span> : null}
                       {plan.includes_channel === 1 ? <span className="mt-1 block text-sm text-slate-600">{t("subscribe.includesChannel")}</span> : null}

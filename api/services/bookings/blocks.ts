@@ -27,6 +27,19 @@ async function target(ctx: BookingContext, input: RoomBlockInput) {
   return { categoryId: category.id, roomId: null, count: input.count };
 }
 
+/** The columns a block's input sets, once its category and room are known. */
+function blockColumns(what: Awaited<ReturnType<typeof target>>, input: RoomBlockInput) {
+  return {
+    categoryId: what.categoryId,
+    roomId: what.roomId,
+    count: what.count,
+    startsAt: input.starts_at,
+    endsAt: input.ends_at,
+    reason: input.reason,
+    notes: input.notes,
+  };
+}
+
 /** A named room must hold no stay on the blocked nights (409): move the guest first. */
 async function assertRoomEmpty(tx: Database, roomId: string, startsAt: string, endsAt: string) {
   const rows = await rowsOf(tx, sql`select 1 from reservation_nights where room_id = ${roomId} and holds and night >= ${startsAt}::date and night <= ${endsAt}::date limit 1`);
@@ -100,13 +113,7 @@ export async function createBlock(ctx: BookingContext, input: RoomBlockInput): P
       .insert(roomBlocks)
       .values({
         businessId: ctx.business.id,
-        categoryId: what.categoryId,
-        roomId: what.roomId,
-        count: what.count,
-        startsAt: input.starts_at,
-        endsAt: input.ends_at,
-        reason: input.reason,
-        notes: input.notes,
+        ...blockColumns(what, input),
         createdBy: ctx.userId,
         createdAt: ctx.now,
         updatedAt: ctx.now,
@@ -119,16 +126,22 @@ export async function createBlock(ctx: BookingContext, input: RoomBlockInput): P
   return id;
 }
 
+/** The business's block, locked for the rest of the transaction; 404 when there is none. */
+async function lockBlock(tx: Database, ctx: BookingContext, id: string): Promise<RoomBlockRow> {
+  const [block] = await tx
+    .select()
+    .from(roomBlocks)
+    .where(and(eq(roomBlocks.id, id), eq(roomBlocks.businessId, ctx.business.id)))
+    .for("update");
+  if (!block) throw notFound("bookings:api.blockNotFound");
+  return block;
+}
+
 export async function updateBlock(ctx: BookingContext, id: string, input: RoomBlockInput): Promise<void> {
   const what = await target(ctx, input);
   const touched: string[] = [];
   await inTransaction(ctx.db, async (tx) => {
-    const [before] = await tx
-      .select()
-      .from(roomBlocks)
-      .where(and(eq(roomBlocks.id, id), eq(roomBlocks.businessId, ctx.business.id)))
-      .for("update");
-    if (!before) throw notFound("bookings:api.blockNotFound");
+    const before = await lockBlock(tx, ctx, id);
     const oldNights = blockNights(before.startsAt, before.endsAt);
     const newNights = blockNights(input.starts_at, input.ends_at);
     await applyInventory(tx, ctx.business.id, [
@@ -139,15 +152,7 @@ export async function updateBlock(ctx: BookingContext, id: string, input: RoomBl
       const other = await assertRoomEmpty(tx, what.roomId, input.starts_at, input.ends_at);
       if (other && other !== id) throw conflict("bookings:api.roomAlreadyBlocked");
     }
-    const after = {
-      categoryId: what.categoryId,
-      roomId: what.roomId,
-      count: what.count,
-      startsAt: input.starts_at,
-      endsAt: input.ends_at,
-      reason: input.reason,
-      notes: input.notes,
-    };
+    const after = blockColumns(what, input);
     await tx
       .update(roomBlocks)
       .set({ ...after, updatedAt: ctx.now })
@@ -168,12 +173,7 @@ export async function updateBlock(ctx: BookingContext, id: string, input: RoomBl
 export async function deleteBlock(ctx: BookingContext, id: string): Promise<void> {
   let nights: string[] = [];
   await inTransaction(ctx.db, async (tx) => {
-    const [before] = await tx
-      .select()
-      .from(roomBlocks)
-      .where(and(eq(roomBlocks.id, id), eq(roomBlocks.businessId, ctx.business.id)))
-      .for("update");
-    if (!before) throw notFound("bookings:api.blockNotFound");
+    const before = await lockBlock(tx, ctx, id);
     nights = blockNights(before.startsAt, before.endsAt);
     await applyInventory(
       tx,

@@ -1,8 +1,8 @@
-import { data } from "react-router";
 import type { AdminUserJson } from "../../../api/services/admin/users";
 import type { PermissionHolderJson, PermissionJson } from "../../../api/services/admin/permissions";
 import { isUuid } from "../../../domain/text/sanitize";
-import { ApiError, type ApiClient, type Query } from "../../lib/api.server";
+import type { ApiClient, Query } from "../../lib/api.server";
+import { orNotFound } from "../error-page/not-found.server";
 
 /** The admin area's calls to the API (/api/v1/admin/*), for the /manage screens. */
 
@@ -21,16 +21,6 @@ export function listUsers(api: ApiClient, query: Query): Promise<UserPage> {
 export function uuidParam(value: string | undefined): string {
   if (!isUuid(value)) throw new Response("Page Not Found", { status: 404, statusText: "Page Not Found" });
   return value.toLowerCase();
-}
-
-/** The API's 404 becomes this page's 404; other failures go on to the error page as they are. */
-async function orNotFound<T>(call: Promise<T>): Promise<T> {
-  try {
-    return await call;
-  } catch (error) {
-    if (error instanceof ApiError && error.status === 404) throw data(null, { status: 404, statusText: "Page Not Found" });
-    throw error;
-  }
 }
 
 export async function getUser(api: ApiClient, id: string): Promise<AdminUserJson> {

@@ -2,8 +2,7 @@ import type { FieldMetadata } from "@conform-to/react";
 import { useTranslation } from "react-i18next";
 import { PERMISSION_GUARDS } from "../../../domain/schemas/admin";
 import { locales } from "../../../locales/list";
-import { TextField } from "../ui/field";
-import { SelectField } from "./fields";
+import { SelectField, TextField } from "../ui/field";
 
 type DescriptionFields = Record<string, FieldMetadata<unknown>>;
 

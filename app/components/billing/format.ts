@@ -1,9 +1,4 @@
-/** Money and dates in the reader's locale (Intl), for the billing screens. */
-
-export function formatMoney(cents: number, locale: string, currency = "BRL"): string {
-  const whole = cents % 100 === 0;
-  return new Intl.NumberFormat(locale, { style: "currency", currency, minimumFractionDigits: whole ? 0 : 2, maximumFractionDigits: 2 }).format(cents / 100);
-}
+/** Dates and statuses for the billing screens. */
 
 /** An instant from the API as a date in the business's time zone. */
 export function formatDay(iso: string | null | undefined, locale: string, timeZone = "America/Sao_Paulo"): string {

@@ -1,6 +1,7 @@
 import { useTranslation } from "react-i18next";
 import { useRouteLoaderData } from "react-router";
-import { formatDate, formatMoney } from "../bookings/format";
+import { formatMoney } from "../../../domain/money";
+import { formatDate } from "../../lib/format-date";
 import { FieldErrors } from "../ui/field";
 import type { PublicProfile } from "./types";
 
@@ -72,7 +73,7 @@ export function NightRates({ nights, total, currency }: { nights: { date: string
         {nights.map((n) => (
           <tr key={n.date} className="border-t border-slate-100">
             <td className="py-1">{formatDate(n.date, i18n.language, { weekday: "short", day: "numeric", month: "short" })}</td>
-            <td className="py-1 text-right tabular-nums">{formatMoney(n.rate, i18n.language, currency)}</td>
+            <td className="py-1 text-right tabular-nums">{formatMoney(n.rate, i18n.language, currency, { whole: true })}</td>
           </tr>
         ))}
       </tbody>
@@ -81,7 +82,7 @@ export function NightRates({ nights, total, currency }: { nights: { date: string
           <th scope="row" className="py-1 text-left">
             {t("public.total")}
           </th>
-          <td className="py-1 text-right tabular-nums">{formatMoney(total, i18n.language, currency)}</td>
+          <td className="py-1 text-right tabular-nums">{formatMoney(total, i18n.language, currency, { whole: true })}</td>
         </tr>
       </tfoot>
     </table>

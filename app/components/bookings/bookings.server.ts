@@ -1,5 +1,6 @@
 import type { Submission, SubmissionResult } from "@conform-to/react";
 import { redirect, type MiddlewareFunction, type RouterContextProvider } from "react-router";
+import { apiPathToFieldName } from "../../../domain/validation";
 import { ApiError } from "../../lib/api.server";
 import { appContext, guard, type RouteHandle } from "../../lib/guard.server";
 
@@ -25,11 +26,6 @@ export function bookingBusiness(context: Readonly<RouterContextProvider>) {
   };
 }
 
-/** "guest.name" (the API's path) is also Conform's name; list indexes become brackets. */
-function fieldName(path: string): string {
-  return path.split(".").reduce((name, part) => (/^\d+$/.test(part) ? `${name}[${part}]` : name ? `${name}.${part}` : part), "");
-}
-
 /**
  * Conform's reply for an API refusal: field errors beside the fields the form has, the rest
  * (and a message without field errors, such as a 409 "no room left") on top of the form.
@@ -38,7 +34,7 @@ export function replyWithApiError<T>(submission: Submission<T>, error: ApiError,
   const fieldErrors: Record<string, string[]> = {};
   const formErrors: string[] = [];
   for (const [path, messages] of Object.entries(error.errors)) {
-    const name = fieldName(path);
+    const name = apiPathToFieldName(path);
     if (!fields || fields.includes(name)) (fieldErrors[name] ??= []).push(...messages);
     else formErrors.push(...messages);
   }

@@ -1,33 +1,16 @@
 import { useTranslation } from "react-i18next";
-import { NavLink, useLocation } from "react-router";
+import { NavItems } from "../layout/nav-items";
 
 /** The bookings entries of the sidebar, each shown only to who may open it (as the routes' guards decide). */
 export function BookingsNavItems({ permissions, className }: { permissions: { name: string }[]; className: (state: { isActive: boolean }) => string }) {
   const { t } = useTranslation("bookings");
   const can = (name: string) => permissions.some((p) => p.name === name);
-  const { pathname } = useLocation();
   const items = [
     { show: can("user.rooms-overview"), to: "/bookings/home", label: t("nav.overview"), end: true },
-    { show: can("user.reservations"), to: "/bookings", label: t("nav.reservations"), end: false },
+    // "/bookings" stays lit on a reservation's pages but not on the rooms overview.
+    { show: can("user.reservations"), to: "/bookings", label: t("nav.reservations"), end: false, notActiveOn: ["/bookings/home"] },
     { show: can("user.availability"), to: "/availability", label: t("nav.availability"), end: true },
     { show: can("user.pms-settings"), to: "/pms-settings/room-blocks", label: t("nav.roomBlocks"), end: true },
   ];
-  return (
-    <>
-      {items
-        .filter((i) => i.show)
-        .map((i) => (
-          <li key={i.to}>
-            <NavLink
-              to={i.to}
-              end={i.end}
-              // "/bookings" stays lit on a reservation's pages but not on the rooms overview.
-              className={(state) => className({ isActive: state.isActive && !(i.to === "/bookings" && pathname === "/bookings/home") })}
-            >
-              {i.label}
-            </NavLink>
-          </li>
-        ))}
-    </>
-  );
+  return <NavItems items={items} className={className} />;
 }

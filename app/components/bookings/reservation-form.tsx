@@ -1,8 +1,8 @@
 import type { FieldMetadata } from "@conform-to/react";
 import { useTranslation } from "react-i18next";
-import { TextField } from "../ui/field";
-import { SelectField, TextAreaField } from "./fields";
-import { formatDate, formatMoney } from "./format";
+import { formatMoney } from "../../../domain/money";
+import { formatDate } from "../../lib/format-date";
+import { SelectField, TextAreaField, TextField } from "../ui/field";
 import type { BookingOptions, PriceQuote } from "./types";
 
 type Fields = Record<string, FieldMetadata<unknown>>;
@@ -70,7 +70,7 @@ export function ReservationFields({ fields, options, mode, stayLocked = false }:
 /** The price of the stay, night by night, shown before the reservation is saved. */
 export function PricePreview({ quote, locale }: { quote: PriceQuote; locale: string }) {
   const { t } = useTranslation("bookings");
-  const money = (c: number) => formatMoney(c, locale, quote.currency);
+  const money = (c: number) => formatMoney(c, locale, quote.currency, { whole: true });
   return (
     <section aria-labelledby="price-heading" className="rounded-lg border border-slate-200 bg-white p-4" aria-live="polite">
       <h2 id="price-heading" className="text-lg font-semibold">

@@ -1,5 +1,6 @@
 import type { Submission, SubmissionResult } from "@conform-to/react";
 import { redirect } from "react-router";
+import { apiPathToFieldName } from "../../../domain/validation";
 import { appContext, type AppState } from "../../lib/guard.server";
 import { ApiError, type ApiClient } from "../../lib/api.server";
 import type { getRequestState } from "../../lib/request-context.server";
@@ -65,7 +66,7 @@ export async function selectBusiness(api: ApiClient, uuid: string): Promise<void
 export function toFieldName(path: string, stripPrefix: string | RegExp = ""): string {
   const rest =
     stripPrefix instanceof RegExp ? path.replace(stripPrefix, "") : stripPrefix && path.startsWith(stripPrefix) ? path.slice(stripPrefix.length) : path;
-  return rest.split(".").reduce((name, part) => (/^\d+$/.test(part) ? `${name}[${part}]` : name ? `${name}.${part}` : part), "");
+  return apiPathToFieldName(rest);
 }
 
 /**

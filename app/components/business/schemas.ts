@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { USER_PERMISSIONS } from "../../../domain/access/permissions";
 import { BUSINESS_STATUSES } from "../../../domain/business/status";
+import { parseDecimal, parseMoney } from "../../../domain/money";
 import { UUID_PATTERN } from "../../../domain/text/sanitize";
 import {
   MAX_CATEGORIES,
@@ -12,7 +13,6 @@ import {
   ROOM_COUNT_MAX,
   VALUE_VARIATION_LIMIT,
 } from "../../../domain/schemas/business";
-import { parseDecimal, parseMoneyToCents } from "./money";
 
 export { PLAN_CHOICES, PRICE_VARIATION_TYPES };
 
@@ -176,7 +176,7 @@ export const roomCategorySchema = z
     }
     let priceVariation = 0;
     if (form.price_variation_value) {
-      const parsed = form.price_variation_type === "value" ? parseMoneyToCents(form.price_variation_value) : parseDecimal(form.price_variation_value);
+      const parsed = form.price_variation_type === "value" ? parseMoney(form.price_variation_value) : parseDecimal(form.price_variation_value);
       if (parsed === null) {
         ctx.addIssue({
           code: "custom",

@@ -2,8 +2,9 @@ import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import type { ChatData, ChatLink } from "../../../domain/chat/facts";
 import { calendarHref } from "../../../domain/chat/compose";
+import { formatMoney } from "../../../domain/money";
 import { Explanation } from "../calendar/explanation";
-import { formatDate, formatMoney } from "../pricing/money";
+import { formatDate } from "../../lib/format-date";
 
 function Links({ links }: { links: ChatLink[] }) {
   const { t } = useTranslation("chat");

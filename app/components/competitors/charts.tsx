@@ -1,7 +1,8 @@
 import { ResponsiveBar } from "@nivo/bar";
 import { ResponsiveLine, type LineCustomSvgLayerProps } from "@nivo/line";
 import { useTranslation } from "react-i18next";
-import { formatDate, formatMoney } from "../pricing/money";
+import { formatMoney } from "../../../domain/money";
+import { formatDate } from "../../lib/format-date";
 import { weekdayName } from "./labels";
 import type { MarketAnswer } from "./types";
 

@@ -1,4 +1,4 @@
-import { formatDate } from "../pricing/money";
+import { formatDate } from "../../lib/format-date";
 
 /** "domingo" … "sábado" in the reader's language (0 = Sunday); 2023-01-01 was a Sunday. */
 export function weekdayName(day: number, locale: string, style: "long" | "short" = "long"): string {

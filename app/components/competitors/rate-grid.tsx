@@ -1,7 +1,8 @@
 import { useTranslation } from "react-i18next";
 import { useFetcher } from "react-router";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
-import { centsToInput, formatDate, formatMoney } from "../pricing/money";
+import { centsToInput, formatMoney } from "../../../domain/money";
+import { formatDate } from "../../lib/format-date";
 import { buttonClass } from "../ui/button";
 import { FormErrors, useMessage } from "../ui/field";
 import { cellName, wasName } from "./grid-form";

@@ -1,5 +1,5 @@
 import { useTranslation } from "react-i18next";
-import { NavLink } from "react-router";
+import { NavItems } from "./nav-items";
 
 /** Which plan- and feature-gated areas the selected business and the user's account unlock. */
 export interface Gates {
@@ -30,17 +30,5 @@ export function GatedNavItems({
     { show: can("user.businesses") && gates.motor, to: "/booking-engine/setup", label: t("nav.bookingEngine") },
     { show: can("user.chat-ai") && gates.ai, to: "/chat", label: t("nav.chat") },
   ];
-  return (
-    <>
-      {items
-        .filter((i) => i.show)
-        .map((i) => (
-          <li key={i.to}>
-            <NavLink to={i.to} className={className}>
-              {i.label}
-            </NavLink>
-          </li>
-        ))}
-    </>
-  );
+  return <NavItems items={items} className={className} />;
 }

@@ -1,5 +1,5 @@
 import { useTranslation } from "react-i18next";
-import { NavLink } from "react-router";
+import { NavItems } from "../layout/nav-items";
 
 /** The pricing entries of the sidebar, each shown only to who may open it (as the routes' guards decide). */
 export function PricingNavItems({ permissions, className }: { permissions: { name: string }[]; className: (state: { isActive: boolean }) => string }) {
@@ -13,17 +13,5 @@ export function PricingNavItems({ permissions, className }: { permissions: { nam
     { show: calendar, to: "/occupation-logs", label: t("nav.occupationLogs") },
     { show: can("admin.businesses"), to: "/manage/holidays", label: t("nav.holidays") },
   ];
-  return (
-    <>
-      {items
-        .filter((i) => i.show)
-        .map((i) => (
-          <li key={i.to}>
-            <NavLink to={i.to} className={className}>
-              {i.label}
-            </NavLink>
-          </li>
-        ))}
-    </>
-  );
+  return <NavItems items={items} className={className} />;
 }

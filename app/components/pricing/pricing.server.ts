@@ -2,6 +2,7 @@ import type { Submission, SubmissionResult } from "@conform-to/react";
 import { redirect, type MiddlewareFunction, type RouterContextProvider } from "react-router";
 import type { Permission } from "../../../domain/access/permissions";
 import type { TariffConfigurationJson } from "../../../api/services/pricing/config";
+import { apiPathToFieldName } from "../../../domain/validation";
 import { ApiError } from "../../lib/api.server";
 import { appContext, guard, type RouteHandle } from "../../lib/guard.server";
 import { getRequestState } from "../../lib/request-context.server";
@@ -50,7 +51,7 @@ export async function loadTariff(context: Parameters<typeof getRequestState>[0],
 /** "dates.0.ends_at" (the API's path) → "dates[0].ends_at" (Conform's name). */
 export function fieldName(path: string, rename: Record<string, string> = {}): string {
   if (rename[path]) return rename[path];
-  return path.split(".").reduce((name, part) => (/^\d+$/.test(part) ? `${name}[${part}]` : name ? `${name}.${part}` : part), "");
+  return apiPathToFieldName(path);
 }
 
 /** Conform's reply for an API refusal: every field error beside its field, others on top. */

@@ -10,7 +10,7 @@ import {
   roomsTariffSchema,
   seasonalitySchema,
 } from "../../../domain/schemas/pricing";
-import { parseDecimal, parseMoney } from "./money";
+import { parseDecimal, parseMoney } from "../../../domain/money";
 
 /**
  * What the pricing forms post, turned into the API's payloads and checked with the API's own

@@ -1,8 +1,9 @@
 import { useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { useFetcher } from "react-router";
+import { formatMoney } from "../../../domain/money";
+import { formatDate } from "../../lib/format-date";
 import type { PreviewAnswer } from "../../routes/price-settings.preview";
-import { formatDate, formatMoney } from "./money";
 
 /**
  * With JavaScript, shows how the next 90 nights' prices would change if the season form were

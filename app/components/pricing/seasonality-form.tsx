@@ -1,9 +1,9 @@
 import { useTranslation } from "react-i18next";
 import type { SeasonalityJson, TariffConfigurationJson } from "../../../api/services/pricing/config";
+import { centsToInput } from "../../../domain/money";
 import type { SeasonDateRange } from "../../../domain/pricing/types";
 import { FormErrors } from "../ui/field";
 import { FieldError, Input, Select, WeekdayBoxes, type ErrorMap } from "./form-bits";
-import { centsToInput } from "./money";
 
 /** Blank date-range rows offered beyond the season's own (no JavaScript needed to add one). */
 export const EXTRA_RANGES = 2;

@@ -1,5 +1,4 @@
-import type { FieldMetadata } from "@conform-to/react";
-import { getInputProps } from "@conform-to/react";
+import { getInputProps, getSelectProps, getTextareaProps, type FieldMetadata } from "@conform-to/react";
 import { useTranslation } from "react-i18next";
 import { decodeMessage } from "../../../domain/validation";
 
@@ -27,6 +26,23 @@ export function FieldErrors({ id, errors }: { id: string; errors?: string[] }) {
   );
 }
 
+/** The look of every text box, select and text area. */
+const control =
+  "mt-1 block w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-base shadow-sm aria-[invalid=true]:border-red-600 focus:border-brand-500";
+
+/** The ids a control is described by: its errors (when there are some) and its hint. */
+function describedBy(field: FieldMetadata<unknown>, hintId?: string) {
+  return [field.errors ? field.errorId : null, hintId ?? null].filter(Boolean).join(" ") || undefined;
+}
+
+function Hint({ id, hint }: { id: string; hint?: string }) {
+  return hint ? (
+    <p id={id} className="mt-1 text-sm text-slate-600">
+      {hint}
+    </p>
+  ) : null;
+}
+
 type InputType = "text" | "email" | "password" | "number" | "date" | "tel" | "url" | "color" | "search";
 
 export function TextField({
@@ -50,14 +66,59 @@ export function TextField({
       <input
         {...getInputProps(field as FieldMetadata<string>, { type })}
         {...rest}
-        aria-describedby={[field.errors ? field.errorId : null, hint ? hintId : null].filter(Boolean).join(" ") || undefined}
-        className="mt-1 block w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-base shadow-sm aria-[invalid=true]:border-red-600 focus:border-brand-500"
+        aria-describedby={describedBy(field, hint ? hintId : undefined)}
+        className={control}
       />
-      {hint ? (
-        <p id={hintId} className="mt-1 text-sm text-slate-600">
-          {hint}
-        </p>
-      ) : null}
+      <Hint id={hintId} hint={hint} />
+      <FieldErrors id={field.errorId} errors={field.errors} />
+    </div>
+  );
+}
+
+/** A labelled <select> bound to a Conform field; `placeholder` adds an empty first option. */
+export function SelectField({
+  field,
+  label,
+  options,
+  hint,
+  placeholder,
+  ...rest
+}: {
+  field: FieldMetadata<unknown>;
+  label: string;
+  options: { value: string; label: string }[];
+  hint?: string;
+  placeholder?: string;
+} & Omit<React.SelectHTMLAttributes<HTMLSelectElement>, "name" | "id" | "defaultValue" | "form">) {
+  const hintId = `${field.id}-hint`;
+  const { key, ...props } = getSelectProps(field as FieldMetadata<string>);
+  return (
+    <div>
+      <label htmlFor={field.id} className="block text-sm font-medium text-slate-800">
+        {label}
+      </label>
+      <select key={key} {...props} {...rest} aria-describedby={describedBy(field, hint ? hintId : undefined)} className={control}>
+        {placeholder !== undefined ? <option value="">{placeholder}</option> : null}
+        {options.map((o) => (
+          <option key={o.value} value={o.value}>
+            {o.label}
+          </option>
+        ))}
+      </select>
+      <Hint id={hintId} hint={hint} />
+      <FieldErrors id={field.errorId} errors={field.errors} />
+    </div>
+  );
+}
+
+export function TextAreaField({ field, label, rows = 3 }: { field: FieldMetadata<unknown>; label: string; rows?: number }) {
+  const { key, ...props } = getTextareaProps(field as FieldMetadata<string>);
+  return (
+    <div>
+      <label htmlFor={field.id} className="block text-sm font-medium text-slate-800">
+        {label}
+      </label>
+      <textarea key={key} {...props} rows={rows} className={control} />
       <FieldErrors id={field.errorId} errors={field.errors} />
     </div>
   );

@@ -1,50 +1,57 @@
-import { getCollectionProps, getSelectProps, type FieldMetadata } from "@conform-to/react";
-import { FieldErrors } from "../ui/field";
+import { getCollectionProps, type FieldMetadata } from "@conform-to/react";
+import { FieldErrors } from "./field";
 
-const control =
-  "mt-1 block w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-base shadow-sm aria-[invalid=true]:border-red-600 focus:border-brand-500";
+/** What Conform remembers for a field (the server's echo after a refused post, or the defaults). */
+function initialList(field: FieldMetadata<unknown>): string[] {
+  const value = field.initialValue as unknown;
+  if (Array.isArray(value)) return value.map(String);
+  return typeof value === "string" && value !== "" ? [value] : [];
+}
 
-/** A labelled <select> bound to a Conform field. */
-export function SelectField({
+/** Several boxes under one name (roles, features): the browser sends every ticked value. */
+export function CheckboxGroup({
   field,
-  label,
+  legend,
   options,
-  hint,
-  placeholder,
-  ...rest
 }: {
   field: FieldMetadata<unknown>;
-  label: string;
-  options: { value: string; label: string }[];
-  hint?: string;
-  placeholder?: string;
-} & Omit<React.SelectHTMLAttributes<HTMLSelectElement>, "name" | "id" | "defaultValue" | "form">) {
-  const hintId = `${field.id}-hint`;
+  legend: string;
+  options: { value: string; label: string; hint?: string }[];
+}) {
+  const chosen = initialList(field);
   return (
-    <div>
-      <label htmlFor={field.id} className="block text-sm font-medium text-slate-800">
-        {label}
-      </label>
-      <select
-        {...getSelectProps(field as FieldMetadata<string>)}
-        {...rest}
-        aria-describedby={[field.errors ? field.errorId : null, hint ? hintId : null].filter(Boolean).join(" ") || undefined}
-        className={control}
-      >
-        {placeholder !== undefined ? <option value="">{placeholder}</option> : null}
-        {options.map((o) => (
-          <option key={o.value} value={o.value}>
-            {o.label}
-          </option>
-        ))}
-      </select>
-      {hint ? (
-        <p id={hintId} className="mt-1 text-sm text-slate-600">
-          {hint}
-        </p>
-      ) : null}
+    <fieldset aria-describedby={field.errors ? field.errorId : undefined}>
+      <legend className="text-sm font-medium text-slate-800">{legend}</legend>
+      <div className="mt-2 space-y-2">
+        {options.map((o) => {
+          const id = `${field.id}-${o.value}`;
+          return (
+            <div key={o.value} className="flex items-start gap-3">
+              <input
+                id={id}
+                type="checkbox"
+                name={field.name}
+                value={o.value}
+                defaultChecked={chosen.includes(o.value)}
+                aria-describedby={o.hint ? `${id}-hint` : undefined}
+                className="mt-1 h-4 w-4 accent-brand-600"
+              />
+              <div>
+                <label htmlFor={id} className="text-sm text-slate-800">
+                  {o.label}
+                </label>
+                {o.hint ? (
+                  <p id={`${id}-hint`} className="text-sm text-slate-600">
+                    {o.hint}
+                  </p>
+                ) : null}
+              </div>
+            </div>
+          );
+        })}
+      </div>
       <FieldErrors id={field.errorId} errors={field.errors} />
-    </div>
+    </fieldset>
   );
 }
 
