@@ -104,11 +104,16 @@ describe("payment methods, kept per business", () => {
 });
 
 describe("the demo pousada (seed)", () => {
-  it("pays for Pro with a test Visa as its default card", async () => {
+  it("pays for Pro and the booking-engine and market-analysis add-ons with a test Visa as its default card", async () => {
     const id = DEMO_BUSINESS.id;
     const { data } = await w.t.json("GET", `/api/v1/subscriptions/${id}`, { token: w.owner.token, status: 200 });
-    expect(data.plans).toEqual([expect.objectContaining({ plan_identifier: "pro", stripe_status: "active", includes_channel: 1 })]);
-    expect(data.invoices).toEqual([expect.objectContaining({ number: "TRF-000001", total_cents: 29900, status: "paid" })]);
+    expect(data.plans).toEqual([
+      expect.objectContaining({ plan_identifier: "pro", stripe_status: "active", includes_channel: 1, is_add_on: false }),
+      expect.objectContaining({ plan_identifier: "motor", stripe_status: "active", is_add_on: true }),
+      expect.objectContaining({ plan_identifier: "competitorAnalysis", stripe_status: "active", is_add_on: true }),
+    ]);
+    // R$ 299 + R$ 99 + R$ 129 on one invoice.
+    expect(data.invoices).toEqual([expect.objectContaining({ number: "TRF-000001", total_cents: 52700, status: "paid" })]);
     expect((await methods(id)).data.payment_methods).toEqual([expect.objectContaining({ brand: "visa", last4: "4242", is_default: true })]);
   });
 });
