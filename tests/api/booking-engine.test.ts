@@ -143,10 +143,10 @@ describe("GET/PUT /businesses/{id}/booking-engine", () => {
 describe("public booking engine", () => {
   it("shows the hotel's page in the reader's language, Portuguese as fallback", async () => {
     const en = await t.json("GET", pub("pousada-mare-alta"), { lang: "en", status: 200 });
-    expect(en.data).toMatchObject({ slug: "pousada-mare-alta", business: { name: "Pousada Maré Alta" }, headline: "Steps from the beach in Florianópolis", currency: "BRL" });
+    expect(en.data).toMatchObject({ slug: "pousada-mare-alta", business: { name: "Pousada Maré Alta" }, headline: "Steps from the beach in Paraty", currency: "BRL" });
     expect(en.data.categories.length).toBeGreaterThan(0);
     const pt = await t.json("GET", pub("pousada-mare-alta"), { status: 200 });
-    expect(pt.data.headline).toBe("Pé na areia em Florianópolis");
+    expect(pt.data.headline).toBe("Pé na areia em Paraty");
   });
 
   it("answers 404 for an unknown slug, a disabled engine or a business without motor", async () => {
