@@ -5,6 +5,7 @@ import type { ApiEnv } from "../context.ts";
 import { HttpError, notFound } from "../errors.ts";
 import type { AuthedEnv } from "../middleware/auth.ts";
 import { requireBusiness } from "../middleware/business.ts";
+import { limitHits } from "../middleware/rate-limit.ts";
 import { logoUrl } from "../services/business-json.ts";
 import {
   acceptInvitation,
@@ -39,6 +40,8 @@ export const collaboratorRoutes = new Hono<AuthedEnv>()
 
   .post("/businesses/:id/collaborators", requireBusiness("user.collaborators"), async (c) => {
     const input = await body(c, inviteCollaboratorSchema);
+    // Every invitation e-mails someone: an account cannot be used to send mail in bulk.
+    await limitHits(c, [["invitationsUser", c.var.user.id]]);
     const outcome = await addCollaborator(c.var.deps, c.var.t, { access: c.var.access, inviter: c.var.user, locale: c.var.locale }, input);
     return outcome.kind === "member"
       ? c.json({ collaborator: outcome.collaborator }, 201)

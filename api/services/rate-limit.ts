@@ -29,6 +29,8 @@ export const DEFAULT_RATE_LIMITS = {
   resendIp: { points: 20, durationSec: FIFTEEN_MINUTES },
   /** Questions a user may put to the AI chat (each one reads live data). */
   chatMessages: { points: 60, durationSec: FIFTEEN_MINUTES },
+  /** Collaborator invitations (each one e-mails someone) a user may send. */
+  invitationsUser: { points: 30, durationSec: 60 * 60 },
   /** Online bookings (the public booking engine) per client address. */
   bookingEngineIp: { points: 12, durationSec: FIFTEEN_MINUTES },
 } satisfies Record<string, LimitRule>;

@@ -207,3 +207,22 @@ describe("changing and removing collaborators", () => {
     await t.json("GET", `/api/v1/businesses/${B}`, { token, status: 403 });
   });
 });
+
+describe("invitation rate limit", () => {
+  let small: TestApi;
+  beforeAll(async () => {
+    small = await createTestApi({ deps: { rateLimits: { invitationsUser: { points: 2, durationSec: 3600 } } } });
+  });
+  afterAll(() => small.close());
+
+  it("refuses a user's invitations over the limit with 429 and sends no more e-mail", async () => {
+    const token = await small.login(demoUsers.owner.email);
+    const send = (email: string, status: number) =>
+      small.json("POST", `/api/v1/businesses/${B}/collaborators`, { token, lang: "en", body: { email, permissions: ["user.calendar"] }, status });
+    await send("first@invite.test", 201);
+    await send("second@invite.test", 201);
+    const refused = await send("third@invite.test", 429);
+    expect(refused.message).toMatch(/Too many attempts/);
+    expect(await outboxFor(small.db, "third@invite.test")).toEqual([]);
+  });
+});
