@@ -7,7 +7,7 @@ import { bookingEngineSettingsSchema } from "../../domain/schemas/booking-engine
 import { LOCALES } from "../../domain/locale";
 import { issueToKey } from "../../domain/validation";
 import { CheckboxGroup } from "../components/ui/choice-group";
-import { FieldErrors, FormErrors, TextAreaField, TextField } from "../components/ui/field";
+import { FormErrors, TextAreaField, TextField } from "../components/ui/field";
 import type { CategoryChoice, EngineSettings } from "../components/booking-engine/types";
 import { ApiError, bookingBusiness, replyWithApiError } from "../components/bookings/bookings.server";
 import { AppForm } from "../components/ui/app-form";
@@ -76,27 +76,6 @@ function Checkbox({ field, label, hint }: { field: FieldMetadata<unknown>; label
   );
 }
 
-/** The browser's colour picker (it sends #rrggbb, with or without JavaScript). */
-function ColourField({ field, label, hint }: { field: FieldMetadata<unknown>; label: string; hint: string }) {
-  const hintId = `${field.id}-hint`;
-  return (
-    <div>
-      <label htmlFor={field.id} className="block text-sm font-medium text-slate-800">
-        {label}
-      </label>
-      <input
-        {...getInputProps(field as FieldMetadata<string>, { type: "color" })}
-        aria-describedby={[field.errors ? field.errorId : null, hintId].filter(Boolean).join(" ")}
-        className="mt-1 block h-10 w-20 cursor-pointer rounded-md border border-slate-300 bg-white p-1"
-      />
-      <p id={hintId} className="mt-1 text-sm text-slate-600">
-        {hint}
-      </p>
-      <FieldErrors id={field.errorId} errors={field.errors} />
-    </div>
-  );
-}
-
 export default function BookingEngineSetup({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation("bookingEngine");
   const { settings, categories, origin } = loaderData;
@@ -141,7 +120,13 @@ export default function BookingEngineSetup({ loaderData }: Route.ComponentProps)
             <Checkbox field={fields.enabled} label={t("setup.enabled")} hint={t("setup.enabledHint")} />
             <TextField field={fields.slug} label={t("setup.slug")} hint={t("setup.slugHint", { url: `${origin}/p/…` })} autoComplete="off" spellCheck={false} />
             <div className="grid gap-4 sm:grid-cols-2">
-              <ColourField field={fields.accent_color} label={t("setup.accentColor")} hint={t("setup.accentColorHint")} />
+              <TextField
+                type="color"
+                field={fields.accent_color}
+                label={t("setup.accentColor")}
+                hint={t("setup.accentColorHint")}
+                className="mt-1 block h-10 w-20 cursor-pointer rounded-md border border-slate-300 bg-white p-1"
+              />
               <TextField field={fields.contact_email} label={t("setup.contactEmail")} type="email" hint={t("setup.contactEmailHint")} autoComplete="email" />
               <TextField field={fields.contact_phone} label={t("setup.contactPhone")} type="tel" autoComplete="tel" />
             </div>

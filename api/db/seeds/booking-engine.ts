@@ -32,15 +32,9 @@ export async function seedBookingEngine(db: Database, now: Date): Promise<void> 
       "fr-CA": "Annulation gratuite jusqu’à 7 jours avant l’arrivée. Gratuit pour les enfants de 5 ans et moins. Animaux non admis.",
       "it-IT": "Cancellazione gratuita fino a 7 giorni prima dell’arrivo. Bambini fino a 5 anni gratis. Animali non ammessi.",
     },
-    accentColor: "#0f766e",
     contactEmail: "reservas@pousada-demo.com.br",
     contactPhone: "+55 24 3371-0000",
-    minNights: 1,
-    maxNights: 30,
-    maxAdvanceDays: 365,
-    checkInTime: "14:00",
-    checkOutTime: "12:00",
-    autoConfirm: false,
+    // Colour, stay limits, times and confirmation keep the table's defaults (1–30 nights, 14:00/12:00, pending).
     createdAt: now,
     updatedAt: now,
   });

@@ -1,7 +1,7 @@
 import { useTranslation } from "react-i18next";
 import { useRouteLoaderData } from "react-router";
-import { formatMoney } from "../../../domain/money";
 import { formatDate } from "../../lib/format-date";
+import { NightRates as SharedNightRates } from "../bookings/night-rates";
 import { FieldErrors } from "../ui/field";
 import type { PublicProfile } from "./types";
 
@@ -53,38 +53,18 @@ export function StaySummary({ stay }: { stay: { arrival: string; departure: stri
   );
 }
 
-/** Night by night rates and the total, in the hotel's currency. */
+/** Night by night rates and the total, in the hotel's currency (the bookings screens' table). */
 export function NightRates({ nights, total, currency }: { nights: { date: string; rate: number }[]; total: number; currency: string }) {
   const { t, i18n } = useTranslation("bookingEngine");
   return (
-    <table className="w-full text-sm">
-      <caption className="sr-only">{t("public.nightlyRates")}</caption>
-      <thead>
-        <tr className="text-left text-slate-600">
-          <th scope="col" className="py-1 font-medium">
-            {t("public.night")}
-          </th>
-          <th scope="col" className="py-1 text-right font-medium">
-            {t("public.rate")}
-          </th>
-        </tr>
-      </thead>
-      <tbody>
-        {nights.map((n) => (
-          <tr key={n.date} className="border-t border-slate-100">
-            <td className="py-1">{formatDate(n.date, i18n.language, { weekday: "short", day: "numeric", month: "short" })}</td>
-            <td className="py-1 text-right tabular-nums">{formatMoney(n.rate, i18n.language, currency, { whole: true })}</td>
-          </tr>
-        ))}
-      </tbody>
-      <tfoot>
-        <tr className="border-t border-slate-300 font-semibold">
-          <th scope="row" className="py-1 text-left">
-            {t("public.total")}
-          </th>
-          <td className="py-1 text-right tabular-nums">{formatMoney(total, i18n.language, currency, { whole: true })}</td>
-        </tr>
-      </tfoot>
-    </table>
+    <SharedNightRates
+      nights={nights}
+      total={total}
+      currency={currency}
+      locale={i18n.language}
+      caption={t("public.nightlyRates")}
+      totalLabel={t("public.total")}
+      totalClassName="text-sm"
+    />
   );
 }

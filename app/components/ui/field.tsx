@@ -50,12 +50,15 @@ export function TextField({
   label,
   type = "text",
   hint,
+  className = control,
   ...rest
 }: {
   field: FieldMetadata<unknown>;
   label: string;
   type?: InputType;
   hint?: string;
+  /** The control's classes (e.g. a small swatch for type="color"). */
+  className?: string;
 } & Omit<React.InputHTMLAttributes<HTMLInputElement>, "type" | "name" | "id" | "defaultValue" | "form">) {
   const hintId = `${field.id}-hint`;
   return (
@@ -67,7 +70,7 @@ export function TextField({
         {...getInputProps(field as FieldMetadata<string>, { type })}
         {...rest}
         aria-describedby={describedBy(field, hint ? hintId : undefined)}
-        className={control}
+        className={className}
       />
       <Hint id={hintId} hint={hint} />
       <FieldErrors id={field.errorId} errors={field.errors} />
