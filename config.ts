@@ -28,17 +28,33 @@ const schema = z.object({
   AI_API_URL: z.url({ protocol: /^https?$/ }).optional(),
   AI_API_KEY: z.string().min(1).optional(),
   AI_MODEL: z.string().min(1).default("gpt-4o-mini"),
+  /** 64 hex characters (32 bytes): encrypts stored credentials (AES-256-GCM). Without it a key is kept in DATA_DIR. */
+  SECRETS_KEY: z.string().regex(/^[0-9a-fA-F]{64}$/, "must be 64 hexadecimal characters").optional(),
+  /** Channex's API (its staging server while testing an integration). */
+  CHANNEX_API_URL: z.url({ protocol: /^https?$/ }).default("https://app.channex.io"),
+  /** Background jobs (channel pushes, schedules) in this process; "false" for a web-only process. */
+  JOBS: z.enum(["true", "false"]).default("true"),
   /** How often the built-in billing provider renews due subscriptions; 0 turns it off. */
   RENEWALS_EVERY_MINUTES: z.coerce.number().int().min(0).max(1440).default(60),
+  /** Lets iCal imports fetch loopback and private-network addresses (default: only outside production). */
+  ICAL_PRIVATE_HOSTS: z.enum(["true", "false"]).optional(),
+  /** Accounts one client address may create per hour (the e2e suite raises it: it signs up many). */
+  REGISTRATIONS_PER_ADDRESS_PER_HOUR: z.coerce.number().int().min(1).default(10),
+  /** Days a sent or failed e-mail stays in the outbox before it is deleted. */
+  OUTBOX_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
 });
 
 export type Env = z.infer<typeof schema>;
 
-export interface Config extends Omit<Env, "SESSION_SECRET" | "COOKIE_SECURE" | "DEV_MAILBOX"> {
+export interface Config extends Omit<Env, "SESSION_SECRET" | "COOKIE_SECURE" | "DEV_MAILBOX" | "SECRETS_KEY"> {
   SESSION_SECRET: string;
+  /** Hex, 32 bytes. */
+  SECRETS_KEY: string;
   cookieSecure: boolean;
   /** The development mailbox page (/dev/mailbox) shows the outbox when no SMTP server is configured. */
   devMailbox: boolean;
+  /** iCal imports may fetch loopback and private addresses (ICAL_PRIVATE_HOSTS; off in production by default). */
+  icalPrivateHosts: boolean;
   uploadsDir: string;
   isProduction: boolean;
 }
@@ -59,8 +75,10 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     ...e,
     DATA_DIR: dataDir,
     SESSION_SECRET: e.SESSION_SECRET ?? persistentSecret(dataDir),
+    SECRETS_KEY: e.SECRETS_KEY ?? persistentSecret(dataDir, "secrets-key"),
     cookieSecure: e.COOKIE_SECURE ? e.COOKIE_SECURE === "true" : isProduction && e.APP_URL.startsWith("https:"),
     devMailbox: e.DEV_MAILBOX ? e.DEV_MAILBOX === "true" : !e.SMTP_URL,
+    icalPrivateHosts: e.ICAL_PRIVATE_HOSTS ? e.ICAL_PRIVATE_HOSTS === "true" : !isProduction,
     uploadsDir: join(dataDir, "uploads"),
     isProduction,
   };
@@ -70,8 +88,8 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
  * Without SESSION_SECRET a random secret is kept in DATA_DIR, so a first `npm start` works
  * and sessions survive restarts; deployments set SESSION_SECRET explicitly.
  */
-function persistentSecret(dataDir: string): string {
-  const file = join(dataDir, "session-secret");
+function persistentSecret(dataDir: string, name = "session-secret"): string {
+  const file = join(dataDir, name);
   if (existsSync(file)) return readFileSync(file, "utf8").trim();
   mkdirSync(dataDir, { recursive: true });
   const secret = randomBytes(32).toString("hex");

@@ -8,6 +8,8 @@ const executablePath =
   process.env.PLAYWRIGHT_CHROMIUM_PATH ?? (existsSync("/usr/bin/chromium") ? "/usr/bin/chromium" : undefined);
 const port = Number(process.env.E2E_PORT ?? 3900);
 const baseURL = `http://localhost:${port}`;
+/** Where tests/e2e/channels.spec.ts runs its fake Channex (the server pushes there). */
+export const fakeChannexPort = port + 2000;
 
 export default defineConfig({
   testDir: "tests/e2e",
@@ -55,6 +57,9 @@ export default defineConfig({
       DATA_DIR: mkdtempSync(join(tmpdir(), "tarifa-e2e-")),
       LOG_LEVEL: "warn",
       E2E: "true",
+      CHANNEX_API_URL: `http://127.0.0.1:${fakeChannexPort}`,
+      // The specs sign up many accounts, all from 127.0.0.1.
+      REGISTRATIONS_PER_ADDRESS_PER_HOUR: "1000",
     },
   },
 });

@@ -5,14 +5,21 @@ import { getRequestListener } from "@hono/node-server";
 import { createRequestHandler } from "@react-router/express";
 import compression from "compression";
 import express from "express";
-import helmet from "helmet";
 import type { ServerBuild } from "react-router";
 import { createApi } from "./api/app.ts";
 import { openDatabase, type DatabaseHandle } from "./api/db/client.ts";
 import { seedIfEmpty } from "./api/db/seed.ts";
-import { scheduleRenewals, type RenewalSchedule } from "./api/services/billing/renewal-schedule.ts";
+import { encryptStoredCredentials } from "./api/services/business-pms.ts";
+import { backgroundFor } from "./api/services/jobs/server-jobs.ts";
+import type { JobQueue } from "./api/services/jobs/queue.ts";
 import { ConfigError, getConfig, type Config } from "./config.ts";
 import { httpUpstream, setUpstream } from "./app/lib/upstream.server.ts";
+import {
+  baseSecurityHeaders,
+  finishAnswer,
+  IMMUTABLE_ASSET_MAX_AGE,
+  STATIC_FILE_MAX_AGE,
+} from "./app/lib/security-headers.server.ts";
 
 export interface RunningServer {
   url: string;
@@ -25,7 +32,7 @@ export interface RunningServer {
  */
 export async function startServer(config: Config, options: { seed?: boolean } = {}): Promise<RunningServer> {
   let database: DatabaseHandle | undefined;
-  let renewals: RenewalSchedule | undefined;
+  let jobs: JobQueue | undefined;
   const app = express();
   app.disable("x-powered-by");
   app.set("trust proxy", "loopback");
@@ -35,6 +42,9 @@ export async function startServer(config: Config, options: { seed?: boolean } = 
     req.headers["x-forwarded-for"] = req.ip ?? req.socket.remoteAddress ?? "unknown";
     next();
   });
+  // Security headers for every class of answer, the API's and static files' included (app/lib/security-headers.server.ts).
+  app.use(baseSecurityHeaders({ https: config.cookieSecure }));
+  app.use(finishAnswer);
 
   if (config.API_BASE_URL) {
     setUpstream(httpUpstream(config.API_BASE_URL));
@@ -44,41 +54,21 @@ export async function startServer(config: Config, options: { seed?: boolean } = 
       : await openDatabase({ kind: "pglite", dataDir: resolve(config.DATA_DIR, "pglite") });
     await database.migrate();
     if (options.seed !== false) await seedIfEmpty(database.db, { log: true });
+    await encryptStoredCredentials(database.db);
     const api = createApi({ db: database.db, config, now: () => new Date() });
-    // The API's process renews the built-in provider's subscriptions (Stripe renews its own).
-    if (config.RENEWALS_EVERY_MINUTES > 0) {
-      renewals = scheduleRenewals(database.db, { everyMs: config.RENEWALS_EVERY_MINUTES * 60_000 });
-    }
+    // Channel pushes, booking feeds and renewals run on the durable queue (ADR 0015).
+    if (config.JOBS === "true") jobs = await backgroundFor(database, config);
     setUpstream(async (request) => api.fetch(request));
     const apiListener = getRequestListener(api.fetch);
     app.all(["/api", "/api/{*splat}"], (req, res) => apiListener(req, res));
   }
 
-  app.use(
-    helmet({
-      contentSecurityPolicy: config.isProduction
-        ? {
-            directives: {
-              // React Router's hydration data is an inline script.
-              "script-src": ["'self'", "'unsafe-inline'"],
-              "style-src": ["'self'", "'unsafe-inline'"],
-              "img-src": ["'self'", "data:", "blob:"],
-              "upgrade-insecure-requests": config.cookieSecure ? [] : null,
-            },
-          }
-        : false,
-      strictTransportSecurity: config.cookieSecure,
-      crossOriginEmbedderPolicy: false,
-      // "no-referrer" makes browsers send `Origin: null` on form posts, which React Router refuses.
-      referrerPolicy: { policy: "strict-origin-when-cross-origin" },
-    }),
-  );
   app.use(compression());
 
   if (config.isProduction) {
     const buildDir = resolve("build");
-    app.use("/assets", express.static(resolve(buildDir, "client/assets"), { immutable: true, maxAge: "1y" }));
-    app.use(express.static(resolve(buildDir, "client"), { maxAge: "1h" }));
+    app.use("/assets", express.static(resolve(buildDir, "client/assets"), { immutable: true, maxAge: IMMUTABLE_ASSET_MAX_AGE }));
+    app.use(express.static(resolve(buildDir, "client"), { maxAge: STATIC_FILE_MAX_AGE }));
     const build = (await import(pathToFileURL(resolve(buildDir, "server/index.js")).href)) as ServerBuild;
     app.all("/{*splat}", createRequestHandler({ build, mode: "production" }));
   } else {
@@ -106,7 +96,7 @@ export async function startServer(config: Config, options: { seed?: boolean } = 
     async close() {
       await new Promise<void>((done) => server.close(() => done()));
       server.closeAllConnections?.();
-      await renewals?.stop();
+      await jobs?.stop();
       await database?.close();
     },
   };

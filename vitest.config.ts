@@ -3,18 +3,21 @@ import { fileURLToPath } from "node:url";
 
 // Kept apart from vite.config.ts so the React Router plugin does not load under Vitest.
 const alias = { "~": fileURLToPath(new URL("./app", import.meta.url)) };
+// Property tests print a seed that replays a failure (FC_SEED / FC_PATH).
+const setupFiles = ["tests/helpers/fast-check-replay.ts"];
 
 export default defineConfig({
   resolve: { alias },
   test: {
     projects: [
-      { resolve: { alias }, test: { name: "unit", include: ["domain/**/*.test.ts", "tests/unit/**/*.test.ts"], environment: "node" } },
+      { resolve: { alias }, test: { name: "unit", include: ["domain/**/*.test.ts", "tests/unit/**/*.test.ts"], environment: "node", setupFiles } },
       {
         resolve: { alias },
         test: {
           name: "api",
           include: ["tests/api/**/*.test.ts"],
           environment: "node",
+          setupFiles,
           globalSetup: ["tests/helpers/global-setup.ts"],
           testTimeout: 30_000,
           hookTimeout: 60_000,
@@ -26,6 +29,7 @@ export default defineConfig({
           name: "routes",
           include: ["tests/routes/**/*.test.ts"],
           environment: "node",
+          setupFiles,
           globalSetup: ["tests/helpers/global-setup.ts"],
           testTimeout: 30_000,
           hookTimeout: 60_000,

@@ -6,6 +6,7 @@ import type { ApiDeps, ApiEnv } from "./context.ts";
 import { HttpError } from "./errors.ts";
 import { translatorFor } from "./i18n.ts";
 import { logger } from "./logger.ts";
+import { rejectInvalidQuery } from "./validate.ts";
 import { requireUser } from "./middleware/auth.ts";
 import { accountRoutes } from "./routes/accounts.ts";
 import { adminPermissionRoutes } from "./routes/admin-permissions.ts";
@@ -18,6 +19,7 @@ import { couponRoutes } from "./routes/coupons.ts";
 import { webhookRoutes } from "./routes/webhooks.ts";
 import { healthRoutes } from "./routes/health.ts";
 import { adminBusinessRoutes } from "./routes/admin-businesses.ts";
+import { channelRoutes } from "./routes/channels.ts";
 import { businessRoutes } from "./routes/businesses.ts";
 import { businessLogoRoutes, publicBusinessRoutes } from "./routes/businesses-logo.ts";
 import { businessOnboardingRoutes } from "./routes/businesses-onboarding.ts";
@@ -29,7 +31,16 @@ import { roomRoutes } from "./routes/rooms.ts";
 import { holidayRoutes } from "./routes/holidays.ts";
 import { pricingRoutes } from "./routes/pricing.ts";
 import { competitorRoutes } from "./routes/competitors.ts";
+import { intelligenceRoutes } from "./routes/intelligence.ts";
+import { trackingRoutes } from "./routes/tracking.ts";
 import { bookingEngineRoutes, publicBookingEngineRoutes } from "./routes/booking-engine.ts";
+import { ledgerRoutes } from "./routes/ledger.ts";
+import { icalRoutes, publicIcalRoutes } from "./routes/ical.ts";
+import { distributionRoutes } from "./routes/distribution.ts";
+import { reportRoutes } from "./routes/reports.ts";
+import { notificationRoutes } from "./routes/notifications.ts";
+import { dailyCommandRoutes } from "./routes/daily-commands.ts";
+import { learningRoutes, publicLearningRoutes } from "./routes/learning.ts";
 
 /** Bodies above this are refused with 413 (logo uploads have their own, larger, limit). */
 export const MAX_BODY_BYTES = 1024 * 1024;
@@ -64,6 +75,8 @@ export function createApi(deps: ApiDeps) {
   // Upload routes set their own, larger, limit.
   api.use((c, next) => (UPLOAD_PATH.test(c.req.path) ? next() : defaultBodyLimit(c, next)));
 
+  api.use(rejectInvalidQuery);
+
   // Everything under /api/v1 needs a signed-in user; each route then checks the business.
   api.use("/v1/*", requireUser);
 
@@ -72,6 +85,8 @@ export function createApi(deps: ApiDeps) {
   api.route("/", logoutRoutes);
   api.route("/v1", currentUserRoutes);
   api.route("/v1", accountRoutes);
+  api.route("/v1", notificationRoutes);
+  api.route("/v1", dailyCommandRoutes);
   api.route("/v1/admin/users", adminUserRoutes);
   api.route("/v1/admin/permissions", adminPermissionRoutes);
   api.route("/", devMailboxRoutes);
@@ -80,6 +95,7 @@ export function createApi(deps: ApiDeps) {
   api.route("/v1", businessOnboardingRoutes);
   api.route("/v1", collaboratorRoutes);
   api.route("/v1", adminBusinessRoutes);
+  api.route("/v1", channelRoutes);
   api.route("/v1", referenceRoutes);
   api.route("/", publicBusinessRoutes);
   api.route("/", publicInvitationRoutes);
@@ -93,8 +109,17 @@ export function createApi(deps: ApiDeps) {
   api.route("/v1", holidayRoutes);
   api.route("/v1", chatRoutes);
   api.route("/v1", competitorRoutes);
+  api.route("/v1", intelligenceRoutes);
+  api.route("/v1", trackingRoutes);
   api.route("/v1", bookingEngineRoutes);
+  api.route("/v1", distributionRoutes);
+  api.route("/v1", reportRoutes);
+  api.route("/v1", learningRoutes);
+  api.route("/", publicLearningRoutes);
   api.route("/", publicBookingEngineRoutes);
+  api.route("/v1", ledgerRoutes);
+  api.route("/v1", icalRoutes);
+  api.route("/", publicIcalRoutes);
 
   api.notFound((c) => c.json({ message: c.var.t("api.notFound") }, 404));
   api.onError((err, c) => {

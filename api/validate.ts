@@ -1,14 +1,17 @@
-import type { Context } from "hono";
+import type { Context, MiddlewareHandler } from "hono";
 import type { z } from "zod";
-import { fieldErrorsOf, issueToKey } from "../domain/validation.ts";
+import { fieldErrorsOf, hasInvalidCharacters, invalidTextPath, issueToKey } from "../domain/validation.ts";
 import type { ApiEnv } from "./context.ts";
 import { HttpError } from "./errors.ts";
 
 /** Parses with the shared schema; a failure becomes a 422 whose field errors are translated for the caller. */
 export function parseWith<S extends z.ZodType, E extends ApiEnv>(c: Context<E>, schema: S, input: unknown): z.output<S> {
+  const t = (c as unknown as Context<ApiEnv>).var.t;
+  // Text the database cannot store is refused here, once, for every schema (ADR 0018).
+  const badText = invalidTextPath(input);
+  if (badText) throw new HttpError(422, "api.invalid", { [badText.join(".") || "_form"]: [t("validation.invalidCharacters", { ns: "validation" })] });
   const result = schema.safeParse(input, { error: issueToKey });
   if (result.success) return result.data;
-  const t = (c as unknown as Context<ApiEnv>).var.t;
   const errors: Record<string, string[]> = {};
   for (const [field, issues] of Object.entries(fieldErrorsOf(result.error))) {
     errors[field] = issues.map(({ key, values }) => t(key, { ns: "validation", defaultValue: key, ...values }));
@@ -26,3 +29,23 @@ export async function jsonBody<S extends z.ZodType, E extends ApiEnv>(c: Context
   }
   return parseWith(c, schema, body);
 }
+
+/**
+ * Query strings and paths with a NUL or a lone surrogate (`?search=%00`, `%ED%A0%80`) are refused
+ * with 400 before any route runs: every route, including the ones that read a parameter without a
+ * schema, gets the same answer instead of a database error.
+ */
+export const rejectInvalidQuery: MiddlewareHandler<ApiEnv> = async (c, next) => {
+  const url = new URL(c.req.url);
+  let path: string;
+  try {
+    path = decodeURIComponent(url.pathname);
+  } catch {
+    throw new HttpError(400, "api.invalidQuery");
+  }
+  if (hasInvalidCharacters(path)) throw new HttpError(400, "api.invalidQuery");
+  for (const [key, value] of url.searchParams) {
+    if (hasInvalidCharacters(key) || hasInvalidCharacters(value)) throw new HttpError(400, "api.invalidQuery");
+  }
+  await next();
+};

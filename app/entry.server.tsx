@@ -1,3 +1,4 @@
+import { randomBytes } from "node:crypto";
 import { STATUS_CODES } from "node:http";
 import { PassThrough } from "node:stream";
 import { createReadableStreamFromReadable } from "@react-router/node";
@@ -5,8 +6,10 @@ import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import { I18nextProvider } from "react-i18next";
 import { ServerRouter, type EntryContext, type RouterContextProvider } from "react-router";
-import { crawlerErrorBody, isCrawler } from "./lib/bots";
+import { answersCrawlerWithErrorBody, crawlerErrorBody } from "./lib/bots";
 import { getI18n } from "./lib/i18n.server";
+import { pageContentSecurityPolicy } from "./lib/security-headers.server";
+import { getConfig } from "../config";
 
 export const streamTimeout = 5_000;
 
@@ -21,20 +24,28 @@ export default function handleRequest(
   // Crawlers and link previews get the status and a minimal body, never the error page (spec 2);
   // error answers therefore vary by user agent for any cache in between.
   if (responseStatusCode >= 400) responseHeaders.append("Vary", "User-Agent");
-  if (responseStatusCode >= 400 && isCrawler(userAgent)) {
+  if (answersCrawlerWithErrorBody(responseStatusCode, userAgent, routerContext.staticHandlerContext)) {
     responseHeaders.set("Content-Type", "text/html; charset=utf-8");
     const body = request.method === "HEAD" ? null : crawlerErrorBody(responseStatusCode, STATUS_CODES[responseStatusCode]);
     return Promise.resolve(new Response(body, { headers: responseHeaders, status: responseStatusCode }));
   }
+  // A fresh nonce per page: React Router puts it on its inline scripts (ServerRouter passes it to <Scripts>/<ScrollRestoration>).
+  const nonce = randomBytes(16).toString("base64");
+  const config = getConfig();
+  responseHeaders.set(
+    "Content-Security-Policy",
+    pageContentSecurityPolicy(nonce, { upgradeInsecureRequests: config.cookieSecure, devServer: !config.isProduction }),
+  );
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
     // Crawlers and SPA-mode get the whole document at once.
     const readyOption = (userAgent && isbot(userAgent)) || routerContext.isSpaMode ? "onAllReady" : "onShellReady";
     const { pipe, abort } = renderToPipeableStream(
       <I18nextProvider i18n={getI18n(loadContext)}>
-        <ServerRouter context={routerContext} url={request.url} />
+        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
       </I18nextProvider>,
       {
+        nonce,
         [readyOption]() {
           shellRendered = true;
           const body = new PassThrough();

@@ -6,14 +6,18 @@ import { getConfig } from "../config";
 import { messagesVersion } from "../locales/resources";
 import { i18nextMiddleware } from "./lib/i18n.server";
 import { getRequestState, sessionMiddleware } from "./lib/request-context.server";
-import { csrfMiddleware, getCsrfToken } from "./lib/csrf.server";
+import { getCsrfToken } from "./lib/csrf.server";
+import { queryGuardMiddleware } from "./lib/query-guard.server";
+import { requestGuardMiddleware } from "./lib/request-guard.server";
 import { AuthenticityTokenProvider } from "remix-utils/csrf/react";
 import { commitSession } from "./lib/session.server";
 import { ErrorPage } from "./components/error-page";
 import { LoadingBar } from "./components/layout/loading-bar";
 import { Toasts } from "./components/layout/toasts";
 
-export const middleware: Route.MiddlewareFunction[] = [i18nextMiddleware, csrfMiddleware, sessionMiddleware];
+// The query guard refuses NUL characters in the address; the request guard (origin, form body, size,
+// CSRF token) runs before the session is read and before any action.
+export const middleware: Route.MiddlewareFunction[] = [i18nextMiddleware, queryGuardMiddleware, requestGuardMiddleware, sessionMiddleware];
 
 export async function loader({ context }: Route.LoaderArgs) {
   const { locale, session } = getRequestState(context);

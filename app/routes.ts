@@ -36,10 +36,12 @@ export default [
       route("subscriptions", "routes/account-settings.subscriptions.tsx"),
     ]),
     route("account-settings/my-account/photo", "routes/account-settings.my-account.photo.ts"),
+    route("notifications/list", "routes/notifications/list.tsx"),
 
     // Billing: subscribe, coupons (admin).
     route("subscribe", "routes/subscribe.tsx"),
     route("manage/coupons", "routes/manage-coupons.tsx"),
+    route("manage/daily-command-execution", "routes/manage/daily-command-execution.tsx"),
     route("manage/coupons/:code", "routes/manage-coupons.edit.tsx"),
 
     // Pricing: price settings, calendar, days to update, occupation logs, holidays (admin).
@@ -90,6 +92,7 @@ export default [
     route("manage/businesses", "routes/manage-businesses.tsx"),
     route("manage/businesses/add", "routes/manage-businesses.add.tsx"),
     route("manage/businesses/:id", "routes/manage-businesses.edit.tsx"),
+    route("manage/businesses/:id/channex", "routes/manage/business-channex.tsx"),
     route("manage/users/:id/businesses", "routes/manage-users-businesses.tsx"),
 
     // Bookings: reservations, rooms overview, availability, room blocks, booking quotes.
@@ -101,16 +104,66 @@ export default [
     route("bookings/:id/edit", "routes/bookings.edit.tsx"),
     route("availability", "routes/availability.tsx"),
     route("pms-settings/room-blocks", "routes/room-blocks.tsx"),
+
+    // PMS settings: categories, rate plans, sales channels and their mapping, hotel policies, users.
+    route("pms-settings", "routes/pms-settings/index.tsx"),
+    route("pms-settings/categories", "routes/pms-settings/categories.tsx"),
+    route("pms-settings/rate-plans", "routes/pms-settings/rate-plans.tsx"),
+    route("pms-settings/rate-plans/create", "routes/pms-settings/rate-plan-form.tsx", { id: "pms-rate-plan-create" }),
+    route("pms-settings/rate-plans/:planId/edit", "routes/pms-settings/rate-plan-form.tsx", { id: "pms-rate-plan-edit" }),
+    route("pms-settings/sales-channels", "routes/pms-settings/sales-channels.tsx"),
+    route("pms-settings/sales-channels/create", "routes/pms-settings/sales-channel-form.tsx", { id: "pms-sales-channel-create" }),
+    route("pms-settings/sales-channels/:channelId/edit", "routes/pms-settings/sales-channel-form.tsx", { id: "pms-sales-channel-edit" }),
+    route("pms-settings/sales-channels/booking", "routes/pms-settings/sales-channels.booking.tsx"),
+    route("pms-settings/mapping/:channelUuid", "routes/pms-settings/mapping.tsx"),
+    route("pms-settings/hotel-policies", "routes/pms-settings/hotel-policies.tsx"),
+    route("pms-settings/users", "routes/pms-settings/users.tsx"),
+    route("pms-settings/permissions", "routes/pms-settings/permissions.tsx"),
+
+    // PMS settings, ledger: items, points of sale, accounts, suppliers, iCal (docs/api/ledger.md).
+    route("pms-settings/items", "routes/pms-settings/items.tsx"),
+    route("pms-settings/items-categories", "routes/pms-settings/items-categories.tsx"),
+    route("pms-settings/points-of-sale", "routes/pms-settings/points-of-sale.tsx"),
+    route("pms-settings/accounts", "routes/pms-settings/accounts.tsx"),
+    route("pms-settings/suppliers", "routes/pms-settings/suppliers.tsx"),
+    route("pms-settings/edit-suppliers/:id?", "routes/pms-settings/edit-suppliers.tsx"),
+    route("pms-settings/ical", "routes/pms-settings/ical.tsx"),
     route("booking-quote/:id", "routes/booking-quote.tsx"),
+
+    // Learning centre (user.learning) and its administration (admin.learning).
+    route("learning", "routes/learning/index.tsx"),
+    route("learning/:id", "routes/learning/lesson.tsx"),
+    route("manage/learning", "routes/learning/manage.tsx"),
+    route("manage/learning/add", "routes/learning/manage-add.tsx"),
+    route("manage/learning/:id", "routes/learning/manage-edit.tsx"),
 
     // AI chat (plan ai).
     route("chat", "routes/chat.tsx"),
+    route("chat.bkp", "routes/chat/archive.tsx"),
     route("ai", "routes/ai.tsx"),
 
     // Competitors: rate shopper (feature competitors), market analysis (plan competitorAnalysis).
     route("rate-shopper", "routes/rate-shopper.tsx"),
     route("market-analysis", "routes/market-analysis.tsx"),
     route("market-analysis/dashboard", "routes/market-analysis.dashboard.tsx"),
+
+    // Intelligence: pickup, pace, booking curves and forecast.
+    route("tracking", "routes/intelligence/tracking.tsx"),
+    // Reports (user.business-intelligence): reports, export centre, rewards, the host's view.
+    route("reports", "routes/reports/index.tsx"),
+    route("reports/financial", "routes/reports/financial.tsx"),
+    route("reports/commissions", "routes/reports/commissions.tsx"),
+    route("exportar", "routes/reports/export-centre.tsx"),
+    route("exportar/:file", "routes/reports/export-file.ts"),
+    route("rewards", "routes/reports/rewards.tsx"),
+    route("hosts", "routes/hosts/index.tsx"),
+    route("hosts/competitors", "routes/hosts/competitors.tsx"),
+    route("hosts/precifications", "routes/hosts/precifications.tsx"),
+    // Intelligence (the dashboard is the index above): month by month, sales, free exploration, goals.
+    route("monthly", "routes/intelligence/monthly.tsx"),
+    route("sales-dashboard", "routes/intelligence/sales-dashboard.tsx"),
+    route("business-intelligence", "routes/intelligence/business-intelligence.tsx"),
+    route("goals", "routes/intelligence/goals.tsx"),
 
     // Booking engine (plan motor): the settings of the public page.
     route("booking-engine/setup", "routes/booking-engine.setup.tsx"),

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { centsToInput, decimalToInput, formatMoney, formatPercent, formatSignedMoney, formatVariation, parseDecimal, parseMoney } from "./money";
+import { centsToInput, decimalToInput, formatMoney, formatPercent, formatPercentRange, formatSignedMoney, formatVariation, parseDecimal, parseMoney } from "./money";
 
 const nbsp = (text: string) => text.replace(/\u00a0|\u202f/g, " ");
 
@@ -24,14 +24,64 @@ describe("parseDecimal", () => {
   });
 });
 
-describe("parseMoney", () => {
-  it("turns a typed amount into cents", () => {
-    expect(parseMoney("250,00")).toBe(25000);
-    expect(parseMoney("1.234,5")).toBe(123450);
-    expect(parseMoney("0,07")).toBe(7);
+describe("parseMoney: one rule for every typed amount", () => {
+  it.each([
+    // The edge cases of the forms' former rule (domain/money.ts)…
+    ["250,00", 25000],
+    ["1.234,5", 123450],
+    ["0,07", 7],
+    ["250", 25000],
+    ["-10", -1000],
+    ["−10,5", -1050],
+    ["1.234", 123400],
+    // …and of the bookings' and imports' former rule (domain/schemas/bookings.ts).
+    ["350", 35000],
+    ["350,50", 35050],
+    ["1.350,50", 135050],
+    ["350.5", 35050],
+    ["R$ 350", 35000],
+    ["€12", 1200],
+    ["$ 9.99", 999],
+    ["US$ 9.99", 999],
+    [" 1 350,50 ", 135050],
+    ["1\u00a0350,50", 135050],
+    ["1,234.56", 123456],
+    ["1.234.567", 123456700],
+    ["1,234,567.89", 123456789],
+    [250, 25000],
+    [12.5, 1250],
+  ])("reads %j as %j cents", (input, cents) => {
+    expect(parseMoney(input)).toBe(cents);
   });
-  it("refuses more than two decimals", () => {
-    expect(parseMoney("1,234")).toBeNull();
+
+  it.each([
+    [""],
+    ["   "],
+    ["R$"],
+    ["-"],
+    ["abc"],
+    ["12a"],
+    ["1,2345"], // more than two decimals
+    ["12,345"], // a pt-BR decimal comma with three decimals, or an en-US thousand: not guessed
+    ["1,234,567"],
+    ["1234.567"],
+    ["1.23.4"], // broken groups
+    ["1.234.56"],
+    ["1,2,3"],
+    ["12,34.56"],
+    ["1.234,567"],
+    ["250,"],
+    [",50"],
+    ["--5"],
+    ["1e5"],
+    ["99999999999999999999"], // past the safe integers
+    [12.345],
+    [Number.NaN],
+    [Number.POSITIVE_INFINITY],
+    [null],
+    [undefined],
+  ])("refuses %j", (input) => {
+    expect(parseMoney(input)).toBeNull();
   });
 });
 
@@ -69,5 +119,18 @@ describe("formatting", () => {
   it("shows percentages in the reader's locale", () => {
     expect(nbsp(formatPercent(15.5, "pt-BR"))).toBe("15,5%");
     expect(formatPercent(15.5, "en-US")).toBe("15.5%");
+    expect(nbsp(formatPercent(15.5, "fr-CA"))).toBe("15,5 %");
+  });
+  it("shows occupancy with one decimal, variations signed, bands as ranges", () => {
+    // 3 of 7 rooms: the calendar used to print "42.9 %" in pt-BR.
+    expect(formatPercent((3 / 7) * 100, "pt-BR", { digits: 1 })).toBe("42,9%");
+    expect(formatPercent((3 / 7) * 100, "en-US", { digits: 1 })).toBe("42.9%");
+    expect(nbsp(formatPercent((3 / 7) * 100, "es-ES", { digits: 1 }))).toBe("42,9 %");
+    expect(formatPercent(100, "pt-BR", { digits: 1 })).toBe("100%");
+    expect(formatPercent(12, "pt-BR", { signed: true })).toBe("+12%");
+    expect(formatPercent(-2, "pt-BR", { signed: true })).toBe("-2%");
+    expect(formatPercent(0, "pt-BR", { signed: true })).toBe("0%");
+    expect(nbsp(formatPercentRange(40, 70, "pt-BR"))).toBe("40% – 70%");
+    expect(nbsp(formatPercentRange(33.5, 100, "fr-CA"))).toBe("33,5–100 %");
   });
 });

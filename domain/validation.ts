@@ -1,4 +1,4 @@
-import type { z } from "zod";
+import { z } from "zod";
 
 /**
  * Validation messages are translation keys of the `validation` namespace, so one Zod
@@ -76,4 +76,53 @@ export function fieldErrorsOf(error: z.ZodError): Record<string, { key: string; 
 /** An API field path ("categories.0.name") as Conform names the field ("categories[0].name"). */
 export function apiPathToFieldName(path: string): string {
   return path.split(".").reduce((name, part) => (/^\d+$/.test(part) ? `${name}[${part}]` : name ? `${name}.${part}` : part), "");
+}
+
+/**
+ * Text PostgreSQL cannot store: a NUL character ("invalid byte sequence for encoding UTF8: 0x00",
+ * "unsupported Unicode escape sequence" in jsonb) or a lone UTF-16 surrogate ("invalid input
+ * syntax for type json"). Nobody types either; they arrive from fuzzers and broken clients.
+ */
+export function hasInvalidCharacters(text: string): boolean {
+  return INVALID_CHARACTERS.test(text);
+}
+/** NUL, a high surrogate not followed by a low one, or a low one not preceded by a high one. */
+const INVALID_CHARACTERS = /\u0000|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+
+/**
+ * The path of the first string (a value or an object key) with invalid characters anywhere in a
+ * parsed JSON body or query, or null when there is none. Checked once at the API's edge, before
+ * any schema, so every route and every JSON column is covered by the same rule.
+ */
+export function invalidTextPath(value: unknown, path: (string | number)[] = []): (string | number)[] | null {
+  if (typeof value === "string") return hasInvalidCharacters(value) ? path : null;
+  if (Array.isArray(value)) {
+    for (let i = 0; i < value.length; i++) {
+      const found = invalidTextPath(value[i], [...path, i]);
+      if (found) return found;
+    }
+    return null;
+  }
+  if (value && typeof value === "object") {
+    for (const [key, inner] of Object.entries(value)) {
+      if (hasInvalidCharacters(key)) return path;
+      const found = invalidTextPath(inner, [...path, key]);
+      if (found) return found;
+    }
+  }
+  return null;
+}
+
+/** Stay, season, holiday and search dates: no hotel sells a night outside these years (ADR 0018). */
+export const DATE_MIN = "2000-01-01";
+export const DATE_MAX = "2100-12-31";
+
+/** A calendar date `YYYY-MM-DD` that exists (no 2026-02-30) and lies within DATE_MIN…DATE_MAX. */
+export const isoDate = z.iso
+  .date()
+  .refine((v) => v >= DATE_MIN && v <= DATE_MAX, encodeMessage("validation.dateOutOfRange", { min: DATE_MIN, max: DATE_MAX }));
+
+/** The same rule as a plain check, for pages that read a date from their own address. */
+export function isDateInRange(value: unknown): value is string {
+  return isoDate.safeParse(value).success;
 }

@@ -15,9 +15,16 @@ export type Database = PgDatabase<PgQueryResultHKT, Schema>;
 
 export const migrationsFolder = fileURLToPath(new URL("./migrations", import.meta.url));
 
+/** Plain SQL text with `$n` parameters, as the job queue (pg-boss) speaks it. */
+export interface SqlExecutor {
+  executeSql(text: string, values?: unknown[]): Promise<{ rows: any[] }>;
+}
+
 export interface DatabaseHandle {
   db: Database;
   kind: "pglite" | "postgres";
+  /** The same database for libraries that bring their own SQL (several statements allowed without parameters). */
+  sql: SqlExecutor;
   migrate(): Promise<void>;
   close(): Promise<void>;
 }
@@ -36,6 +43,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
     return {
       db: db as unknown as Database,
       kind: "postgres",
+      sql: { executeSql: (text, values) => pool.query(text, values) },
       migrate: () => migratePg(db, { migrationsFolder }),
       close: () => pool.end(),
     };
@@ -46,6 +54,14 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
   return {
     db: db as unknown as Database,
     kind: "pglite",
+    sql: {
+      // PGlite's extended protocol takes one statement; scripts without parameters go through exec.
+      async executeSql(text, values) {
+        if (values?.length) return client.query(text, values);
+        const results = await client.exec(text);
+        return results[results.length - 1] ?? { rows: [] };
+      },
+    },
     migrate: () => migratePglite(db, { migrationsFolder }),
     close: () => client.close(),
   };

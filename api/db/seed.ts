@@ -8,6 +8,9 @@ import { seedBookings } from "./seeds/bookings.ts";
 import { seedPricing } from "./seeds/pricing.ts";
 import { seedCompetitors } from "./seeds/competitors.ts";
 import { seedBookingEngine } from "./seeds/booking-engine.ts";
+import { seedLedger } from "./seeds/ledger.ts";
+import { seedDistribution } from "./seeds/distribution.ts";
+import { seedLearning } from "./seeds/learning.ts";
 
 /**
  * Demo data for a first look: the accounts below, and (as each area lands) the demo
@@ -28,7 +31,16 @@ export async function seed(db: Database, now = new Date()): Promise<void> {
     await seedCompetitors(tx as unknown as Database, now);
     // The demo pousada's public booking page (/p/pousada-mare-alta).
     await seedBookingEngine(tx as unknown as Database, now);
+    // After the bookings: items, accounts, extras and payments of the demo stays, a supplier.
+    await seedLedger(tx as unknown as Database, now);
+    // Sales channels, rate plans and house rules of the demo pousada.
+    await seedDistribution(tx as unknown as Database, now);
+    // The starter course of the learning centre (markdown files in seeds/learning/).
+    await seedLearning(tx as unknown as Database, now);
   });
+  // Planner statistics for the rows just bulk-inserted: embedded PGlite has no autovacuum, and
+  // without them the metrics aggregates over three years of nights pick plans 5–10× slower.
+  await db.execute(sql`analyze`);
 }
 
 /** Seeds only an empty database, so restarts never duplicate or overwrite data. */

@@ -4,7 +4,8 @@ import { createMiddleware } from "hono/factory";
 import type { UserRow } from "../db/schema/index.ts";
 import type { ApiEnv } from "../context.ts";
 import { unauthenticated } from "../errors.ts";
-import { userForToken } from "../services/tokens.ts";
+import { touchSession, userForToken } from "../services/tokens.ts";
+import { clientIp, UNKNOWN_IP } from "./rate-limit.ts";
 import { assertXsrf, isUnsafe, SESSION_COOKIE } from "./csrf-cookie.ts";
 
 export interface AuthVariables {
@@ -12,6 +13,8 @@ export interface AuthVariables {
   tokenId: string;
   /** `session` from sign-in, `access` from POST /api/auth/access-token. */
   tokenKind: "session" | "access";
+  /** The sign-in session behind the token: the token itself, or the session that minted it. */
+  sessionId: string;
   /** How the caller proved who they are: a bearer header or the session cookie. */
   authMode: "bearer" | "cookie";
 }
@@ -28,14 +31,13 @@ function bearer(header: string | undefined): string | null {
 async function authenticate<E extends ApiEnv>(c: Context<E>) {
   const header = c.req.header("authorization");
   const { db, now } = c.var.deps;
-  if (header !== undefined) {
-    const token = bearer(header);
-    const found = token ? await userForToken(db, token, now()) : null;
-    return found ? { ...found, mode: "bearer" as const } : null;
-  }
-  const cookie = getCookie(c, SESSION_COOKIE);
-  const found = cookie ? await userForToken(db, cookie, now()) : null;
-  return found ? { ...found, mode: "cookie" as const } : null;
+  const mode = header !== undefined ? ("bearer" as const) : ("cookie" as const);
+  const token = mode === "bearer" ? bearer(header) : getCookie(c, SESSION_COOKIE);
+  const found = token ? await userForToken(db, token, now()) : null;
+  if (!found) return null;
+  const ip = clientIp(c);
+  await touchSession(db, found, now(), ip === UNKNOWN_IP ? null : ip);
+  return { ...found, mode };
 }
 
 function remember(c: Context<AuthedEnv> | Context<MaybeAuthedEnv>, found: NonNullable<Awaited<ReturnType<typeof authenticate>>>) {
@@ -43,6 +45,7 @@ function remember(c: Context<AuthedEnv> | Context<MaybeAuthedEnv>, found: NonNul
   ctx.set("user", found.user);
   ctx.set("tokenId", found.tokenId);
   ctx.set("tokenKind", found.kind);
+  ctx.set("sessionId", found.sessionId);
   ctx.set("authMode", found.mode);
 }
 

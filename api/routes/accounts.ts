@@ -10,7 +10,9 @@ import { forbidden, HttpError, invalid, notFound } from "../errors.ts";
 import type { AuthedEnv } from "../middleware/auth.ts";
 import { clientIp, limitHits } from "../middleware/rate-limit.ts";
 import { profileChanges, saveUserChanges, sendVerificationMail, userById } from "../services/accounts.ts";
-import { getNotificationPreferences, updateNotificationPreferences } from "../services/notification-preferences.ts";
+import { getNotificationSettings, updateNotificationPreferences, type UserNotificationSettings } from "../services/notification-preferences.ts";
+
+const preferencesJson = (s: UserNotificationSettings) => ({ preferences: s.preferences, muted_business_uuids: s.mutedBusinessIds });
 import { hashPassword, verifyPassword } from "../services/passwords.ts";
 import { permissionsOf } from "../services/permissions.ts";
 import {
@@ -71,7 +73,7 @@ export const accountRoutes = new Hono<AuthedEnv>()
     await db.transaction(async (tx) => {
       await tx.update(users).set({ passwordHash, updatedAt: at }).where(eq(users.id, me.id));
       // Every other device signs in again with the new password; this one stays signed in.
-      await revokeUserTokens(tx as unknown as typeof db, me.id, at, c.var.tokenId);
+      await revokeUserTokens(tx as unknown as typeof db, me.id, at, c.var.sessionId);
     });
     return c.json({ message: c.var.t("auth.passwordChanged") });
   })
@@ -162,13 +164,11 @@ export const accountRoutes = new Hono<AuthedEnv>()
 
   .get("/users/:uuid/notification-preferences", async (c) => {
     const user = await manageableUser(c);
-    return c.json({ preferences: await getNotificationPreferences(c.var.deps.db, user.id) });
+    return c.json(preferencesJson(await getNotificationSettings(c.var.deps.db, user.id)));
   })
 
   .put("/users/:uuid/notification-preferences", async (c) => {
     const user = await manageableUser(c);
-    const { preferences } = await body(c, notificationPreferencesSchema);
-    return c.json({
-      preferences: await updateNotificationPreferences(c.var.deps.db, user.id, preferences, c.var.deps.now()),
-    });
+    const { preferences, muted_business_uuids } = await body(c, notificationPreferencesSchema);
+    return c.json(preferencesJson(await updateNotificationPreferences(c.var.deps.db, user.id, preferences, c.var.deps.now(), muted_business_uuids)));
   });

@@ -10,6 +10,7 @@ import {
 } from "../../domain/schemas/auth.ts";
 import type { ApiEnv } from "../context.ts";
 import type { UserRow } from "../db/schema/index.ts";
+import { unreadCount } from "../services/notifications/inbox.ts";
 import { HttpError, invalid } from "../errors.ts";
 import { optionalUser, requireUser, type AuthedEnv } from "../middleware/auth.ts";
 import {
@@ -20,7 +21,7 @@ import {
   setXsrfCookie,
   XSRF_COOKIE,
 } from "../middleware/csrf-cookie.ts";
-import { clientIp, limitCheck, limitForget, limitHits } from "../middleware/rate-limit.ts";
+import { clientIp, limitCheck, limitForget, limitHits, UNKNOWN_IP } from "../middleware/rate-limit.ts";
 import {
   cleanText,
   completePasswordReset,
@@ -36,7 +37,16 @@ import { businessPlans } from "../services/billing/plans.ts";
 import { businessesStateOf } from "../services/business-access.ts";
 import { businessJsonMany } from "../services/business-json.ts";
 import { permissionsIn, permissionsOf } from "../services/permissions.ts";
-import { ACCESS_TOKEN_MINUTES, issueToken, revokeToken, SESSION_TOKEN_DAYS } from "../services/tokens.ts";
+import { sessionJson } from "../services/session-json.ts";
+import {
+  ACCESS_TOKEN_MINUTES,
+  issueAccessToken,
+  issueSession,
+  liveSessions,
+  revokeSession,
+  revokeUserTokens,
+  SESSION_TOKEN_DAYS,
+} from "../services/tokens.ts";
 import { userJson } from "../services/user-json.ts";
 import { jsonBody } from "../validate.ts";
 
@@ -50,7 +60,9 @@ const fieldError = (c: Context<ApiEnv>, field: string, key: string) =>
  */
 async function signIn(c: Context<ApiEnv>, user: UserRow, mode: "token" | "cookie" | undefined, status: 200 | 201) {
   const { db, now } = c.var.deps;
-  const { token, expiresAt } = await issueToken(db, user.id, "session", now());
+  const ip = clientIp(c);
+  const client = { userAgent: c.req.header("user-agent"), ip: ip === UNKNOWN_IP ? null : ip };
+  const { token, expiresAt } = await issueSession(db, user.id, now(), client);
   const body = { user: userJson(user, await permissionsOf(db, user)) };
   if (mode === "cookie") {
     setSessionCookie(c, token, expiresAt);
@@ -97,6 +109,9 @@ export const authRoutes = new Hono<ApiEnv>()
     if (input.mode === "cookie") assertXsrf(c);
     // Telling that the address is taken is what every sign-up form does; forgot-password never tells.
     if (await userByEmail(deps.db, input.email)) throw fieldError(c, "email", "auth.emailTaken");
+    // Counted after validation and the taken-address check, so a mistyped form never uses up a
+    // shared office's address; one atomic hit, so parallel sign-ups cannot slip past the limit.
+    await limitHits(c, [["registerIp", clientIp(c)]]);
     const passwordHash = await hashPassword(input.password);
     const now = deps.now();
     const user = await insertUser(
@@ -176,22 +191,41 @@ export const currentUserRoutes = new Hono<AuthedEnv>()
     const { user, locale } = c.var;
     const state = await businessesStateOf(db, user);
     const selected = state.selected;
-    const [list, plans] = await Promise.all([
+    const [list, plans, unread] = await Promise.all([
       businessJsonMany(db, state.list, { locale, viewer: user, access: state.access }),
       // Only the selected business, which is in the caller's own list: no other business is read.
       selected ? businessPlans(db, selected.id, locale) : [],
+      // For the bell in the top bar, so no page pays a second call for it.
+      unreadCount(db, user.id),
     ]);
     return c.json({
       user: userJson(user, permissionsIn(user, state)),
       businesses: list,
       selected_business_uuid: selected?.id ?? null,
       plans,
+      unread_notifications: unread,
     });
+  })
+
+  /** The caller's signed-in sessions (device, address, last seen), for "sign out everywhere". */
+  .get("/auth/sessions", async (c) => {
+    const { db, now } = c.var.deps;
+    const sessions = await liveSessions(db, c.var.user.id, now());
+    return c.json({ sessions: sessions.map((s) => sessionJson(s, c.var.sessionId)) });
+  })
+
+  /** Ends every session of the caller, this one included, and every access token they minted. */
+  .post("/auth/logout-everywhere", async (c) => {
+    const { db, now } = c.var.deps;
+    await revokeUserTokens(db, c.var.user.id, now());
+    if (c.var.authMode === "cookie") clearSessionCookies(c);
+    return c.json({ success: true });
   });
 
 export const logoutRoutes = new Hono<AuthedEnv>()
   .post("/auth/logout", requireUser, async (c) => {
-    await revokeToken(c.var.deps.db, c.var.tokenId, c.var.deps.now());
+    // The whole session ends, with every access token it minted (also when called with one of them).
+    await revokeSession(c.var.deps.db, c.var.sessionId, c.var.deps.now());
     if (c.var.authMode === "cookie") clearSessionCookies(c);
     return c.json({ success: true });
   })
@@ -200,6 +234,6 @@ export const logoutRoutes = new Hono<AuthedEnv>()
   .post("/auth/access-token", requireUser, async (c) => {
     // Only a session may mint access tokens: otherwise one leaked access token would renew itself forever.
     if (c.var.tokenKind !== "session") throw new HttpError(403, "auth.sessionRequired");
-    const { token } = await issueToken(c.var.deps.db, c.var.user.id, "access", c.var.deps.now());
+    const { token } = await issueAccessToken(c.var.deps.db, c.var.user.id, c.var.sessionId, c.var.deps.now());
     return c.json({ response_code: "token.valid", access_token: token, expires_in: ACCESS_TOKEN_MINUTES * 60 });
   });

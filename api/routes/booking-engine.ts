@@ -10,6 +10,7 @@ import { clientIp, limitHits } from "../middleware/rate-limit.ts";
 import { bookOnline, categoryChoices, engineSettings, offersFor, publicEngine, publicProfile, publicReservation, publicReservationJson, saveEngineSettings, type PublicEngine } from "../services/booking-engine.ts";
 import type { BookingContext } from "../services/bookings/context.ts";
 import { sendBookingMails } from "../services/mail/booking-engine.ts";
+import { hotelPoliciesJson, hotelPoliciesOf } from "../services/distribution/hotel-policies.ts";
 import { jsonBody, parseWith } from "../validate.ts";
 
 const setup = [requireBusiness("user.businesses"), requirePlan("motor")] as const;
@@ -75,7 +76,14 @@ export const publicBookingEngineRoutes = new Hono<ApiEnv>()
     };
     await sendBookingMails(c.var.deps, {
       locale: c.var.locale,
-      hotel: { name: found.business.companyName, email: found.engine.contactEmail ?? found.business.email ?? null, checkIn: found.engine.checkInTime, checkOut: found.engine.checkOutTime },
+      hotel: {
+        name: found.business.companyName,
+        email: found.engine.contactEmail ?? found.business.email ?? null,
+        checkIn: found.engine.checkInTime,
+        checkOut: found.engine.checkOutTime,
+        ownerId: found.business.ownerId,
+        policies: hotelPoliciesJson(await hotelPoliciesOf(c.var.deps.db, found.business.id)),
+      },
       slug: found.engine.slug,
       reservationId: reservation.uuid,
       stay,

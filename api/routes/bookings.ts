@@ -9,7 +9,6 @@ import {
   reservationCreateSchema,
   reservationListSchema,
   reservationUpdateSchema,
-  CHANNELS,
 } from "../../domain/schemas/bookings.ts";
 import { HttpError } from "../errors.ts";
 import { requireBusiness, type BusinessEnv } from "../middleware/business.ts";
@@ -28,6 +27,7 @@ import {
 } from "../services/bookings/reservations.ts";
 import { listRooms } from "../services/bookings/rooms.ts";
 import { body, bookingContext, idParam, optionalBody, query, type BC } from "./bookings-shared.ts";
+import { channelChoices } from "../services/distribution/sales-channels.ts";
 
 const base = "/businesses/:id";
 const reservationsOnly = requireBusiness("user.reservations");
@@ -95,11 +95,13 @@ export const bookingRoutes = new Hono<BusinessEnv>()
       where: (rc, { eq }) => eq(rc.businessId, ctx.business.id),
       orderBy: (rc, { asc }) => [asc(rc.position), asc(rc.createdAt)],
     });
+    const choices = await channelChoices(ctx.db, ctx.business.id, c.req.query("channel"));
     return c.json({
       data: {
         categories: categories.map((rc) => ({ uuid: rc.id, name: rc.name, room_count: rc.roomCount, min_occupation: rc.minOccupation, max_occupation: rc.maxOccupation })),
         rooms: await listRooms(ctx),
-        channels: CHANNELS,
+        channels: choices.codes,
+        channel_names: choices.names,
         currency: ctx.business.currency,
         today: businessToday(ctx),
       },

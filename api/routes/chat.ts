@@ -58,7 +58,8 @@ async function ask(c: C, history: ChatTurn[]) {
 /** The AI chat (plan `ai`), mounted under /api/v1: one user's conversations about one business. */
 export const chatRoutes = new Hono<BusinessEnv>()
   .get("/businesses/:id/chat/conversations", ...gate, async (c) => {
-    return c.json({ data: await listConversations(c.var.deps.db, owner(c)) });
+    const q = (c.req.query("q") ?? "").trim().slice(0, 200);
+    return c.json({ data: await listConversations(c.var.deps.db, owner(c), q || undefined) });
   })
 
   .post("/businesses/:id/chat/conversations", ...gate, async (c) => {

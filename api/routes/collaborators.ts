@@ -1,5 +1,7 @@
 import { Hono } from "hono";
 import { inviteCollaboratorSchema, updateCollaboratorSchema } from "../../domain/schemas/business.ts";
+import { permissionMatrixSchema } from "../../domain/schemas/distribution.ts";
+import type { Database } from "../db/client.ts";
 import { isUuid } from "../../domain/text/sanitize.ts";
 import type { ApiEnv } from "../context.ts";
 import { HttpError, notFound } from "../errors.ts";
@@ -46,6 +48,26 @@ export const collaboratorRoutes = new Hono<AuthedEnv>()
     return outcome.kind === "member"
       ? c.json({ collaborator: outcome.collaborator }, 201)
       : c.json({ invitation: outcome.invitation }, 201);
+  })
+
+  // The permission matrix (PMS settings): every listed collaborator's permissions, all or none.
+  .put("/businesses/:id/collaborators", requireBusiness("user.collaborators"), async (c) => {
+    const { db } = c.var.deps;
+    const access = c.var.access;
+    const { collaborators } = await body(c, permissionMatrixSchema);
+    collaborators.forEach(({ user_uuid, permissions }, i) => {
+      if (user_uuid === access.business.ownerId) throw fieldError(c.var.t, `collaborators.${i}.user_uuid`, "business.ownerNotCollaborator");
+      if (user_uuid === c.var.user.id && !access.asAdministrator) throw new HttpError(403, "business.cannotChangeOwnPermissions");
+      assertMayGrant(access, permissions);
+    });
+    await db.transaction(async (tx) => {
+      for (const [i, { user_uuid, permissions }] of collaborators.entries()) {
+        if (!(await updateCollaborator(tx as unknown as Database, access.business.id, user_uuid, permissions))) {
+          throw fieldError(c.var.t, `collaborators.${i}.user_uuid`, "pms:validation.notCollaborator");
+        }
+      }
+    });
+    return c.json(await collaboratorsOf(db, access.business, c.var.deps.now()));
   })
 
   .put("/businesses/:id/collaborators/:userId", requireBusiness("user.collaborators"), async (c) => {

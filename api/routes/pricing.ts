@@ -263,7 +263,8 @@ export const pricingRoutes = new Hono<BusinessEnv>()
   // ---- days to update -----------------------------------------------------------------------
   .get("/businesses/:id/days-to-update", requireBusiness(), async (c) => {
     requireCalendarReader(c);
-    const answer = await daysToUpdate(c.var.deps.db, c.var.access.business.id, c.var.deps.now(), { from: c.req.query("from"), to: c.req.query("to") });
+    const range = parseWith(c as unknown as Context<ApiEnv>, nightRangeQuerySchema, { from: c.req.query("from") || undefined, to: c.req.query("to") || undefined });
+    const answer = await daysToUpdate(c.var.deps.db, c.var.access.business.id, c.var.deps.now(), range);
     return c.json({ ...answer, data: answer.days });
   })
 

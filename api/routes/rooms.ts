@@ -1,4 +1,5 @@
 import { Hono } from "hono";
+import { isoDate } from "../../domain/validation.ts";
 import { roomBlockSchema, roomSchema } from "../../domain/schemas/bookings.ts";
 import { requireBusiness, type BusinessEnv } from "../middleware/business.ts";
 import { createBlock, deleteBlock, getBlock, listBlocks, updateBlock } from "../services/bookings/blocks.ts";
@@ -10,7 +11,7 @@ const base = "/businesses/:id";
 const settings = requireBusiness("user.pms-settings");
 const ROOM = "bookings:api.roomNotFound";
 const BLOCK = "bookings:api.blockNotFound";
-const blockRange = z.object({ from: z.iso.date().optional(), to: z.iso.date().optional() });
+const blockRange = z.object({ from: isoDate.optional(), to: isoDate.optional() });
 
 /** Numbered rooms and room blocks (PMS settings), mounted under /api/v1. */
 export const roomRoutes = new Hono<BusinessEnv>()

@@ -14,6 +14,9 @@ import { priceStay } from "./bookings/pricing.ts";
 import { freeRoomsFor } from "./bookings/quotes.ts";
 import { createReservation, getReservation } from "./bookings/reservations.ts";
 import { loadPricingConfig } from "./pricing/config.ts";
+import { hotelPoliciesJson, hotelPoliciesOf } from "./distribution/hotel-policies.ts";
+import { listRatePlans, planNights, ratePlanById, ratePlanRule } from "./distribution/rate-plans.ts";
+import { stayRefusal } from "../../domain/pricing/rate-plans.ts";
 import { addDays, todayIn } from "../../domain/bookings/stay.ts";
 
 export type EngineRow = typeof bookingEngines.$inferSelect;
@@ -166,6 +169,7 @@ export async function publicProfile(db: Database, { engine, business }: PublicEn
     headline: localizedText(engine.headline, locale),
     description: localizedText(engine.description, locale),
     policies: localizedText(engine.policies, locale),
+    hotel_policies: hotelPoliciesJson(await hotelPoliciesOf(db, business.id)),
     accent_color: engine.accentColor,
     contact: { email: engine.contactEmail ?? business.email ?? null, phone: engine.contactPhone ?? business.phoneNumber ?? null },
     check_in_time: engine.checkInTime,
@@ -200,18 +204,24 @@ export async function offersFor(ctx: BookingContext, engine: EngineRow, query: O
   const eligible = offerableCategories(categories, engine.categoryIds, guests, free);
   const today = businessToday(ctx);
   const config = eligible.length ? await loadPricingConfig(ctx.db, ctx.business.id, { from: query.arrival, to: addDays(query.departure, -1) }) : undefined;
+  // One offer per active rate plan that sells this stay; without plans, the engine's price alone.
+  const active = await listRatePlans(ctx.db, ctx.business.id, { activeOnly: true });
+  const plans = active.filter((p) => !stayRefusal(ratePlanRule(p), query.arrival, query.departure));
   const offers = [];
   for (const c of eligible) {
     const price = await priceStay(ctx.db, ctx.business.id, { categoryId: c.id, arrival: query.arrival, departure: query.departure, guests, today }, config);
     if (!price) continue;
-    const totals = offerTotals(price.nights);
-    offers.push({
-      category: { uuid: c.id, name: c.name, min_occupation: c.minOccupation, max_occupation: c.maxOccupation },
-      free_rooms: free.get(c.id) ?? 0,
-      nights: totals.nights,
-      total: totals.total,
-      rate_per_night: totals.ratePerNight,
-    });
+    for (const plan of active.length ? plans : [null]) {
+      const totals = offerTotals(plan ? planNights(price.nights, guests, plan) : price.nights);
+      offers.push({
+        category: { uuid: c.id, name: c.name, min_occupation: c.minOccupation, max_occupation: c.maxOccupation },
+        rate_plan: plan ? { uuid: plan.id, name: plan.name, meal_plan: plan.mealPlan, cancellation_source: plan.cancellationSource, cancellation_text: plan.cancellationText } : null,
+        free_rooms: free.get(c.id) ?? 0,
+        nights: totals.nights,
+        total: totals.total,
+        rate_per_night: totals.ratePerNight,
+      });
+    }
   }
   return { arrival: query.arrival, departure: query.departure, adults: query.adults, children: query.children, nights: offers[0]?.nights.length ?? 0, currency: ctx.business.currency, offers };
 }
@@ -228,6 +238,7 @@ export async function bookOnline(ctx: BookingContext, engine: EngineRow, input: 
     .from(roomCategories)
     .where(and(eq(roomCategories.id, input.category_id), eq(roomCategories.businessId, ctx.business.id)));
   if (!category || !isOffered(engine.categoryIds, category.id)) throw fieldError(ctx, "category_id", "bookingEngine:validation.unknownCategory");
+  const planned = input.rate_plan_id ? await planRateFor(ctx, input, category.id) : null;
   const id = await createReservation(ctx, {
     room_category_uuid: category.id,
     arrival: input.arrival,
@@ -239,9 +250,24 @@ export async function bookOnline(ctx: BookingContext, engine: EngineRow, input: 
     rate_per_night: null,
     channel: "booking_engine",
     status: engine.autoConfirm ? "confirmed" : "pending",
-    notes: input.notes,
-  });
+    notes: planned ? [planned.name, input.notes].filter(Boolean).join(" · ") : input.notes,
+  }, planned ? { nights: planned.nights } : {});
   return getReservation(ctx, id);
+}
+
+/**
+ * The chosen rate plan's nights for the stay (active, selling these dates, else 422 beside
+ * rate_plan_id): the engine's nights with the plan's rule, booked as they are; the plan's name
+ * goes in the reservation's notes (reservations have no plan column yet).
+ */
+async function planRateFor(ctx: BookingContext, input: PublicReservationInput, categoryId: string) {
+  const plan = await ratePlanById(ctx.db, ctx.business.id, input.rate_plan_id!);
+  if (!plan || !plan.active || stayRefusal(ratePlanRule(plan), input.arrival, input.departure)) {
+    throw fieldError(ctx, "rate_plan_id", "pms:validation.planUnavailable");
+  }
+  const price = await priceStay(ctx.db, ctx.business.id, { categoryId, arrival: input.arrival, departure: input.departure, guests: input.adults + input.children, today: businessToday(ctx) });
+  if (!price) return null;
+  return { name: plan.name, nights: planNights(price.nights, input.adults + input.children, plan) };
 }
 
 /** What the confirmation page may show to whoever holds the code: the stay, never the guest's details. */

@@ -11,6 +11,7 @@ import type { BusinessAccess, BusinessRow } from "./business-access.ts";
 import { addRole, fieldError, rememberSelection } from "./businesses.ts";
 import { sendInvitationMail } from "./mail/index.ts";
 import { hashToken } from "./tokens.ts";
+import { notify } from "./notifications/notify.ts";
 
 /** Invitations for people without an account last a week. */
 export const INVITATION_DAYS = 7;
@@ -176,6 +177,7 @@ export async function acceptInvitation(deps: ApiDeps, t: TFunction, user: UserRo
     const [business] = await tx.select({ ownerId: businesses.ownerId }).from(businesses).where(eq(businesses.id, found.business.id));
     if (business.ownerId !== user.id) {
       await addMember(tx, { businessId: found.business.id, userId: user.id, permissions: found.invitation.permissions, invitedBy: found.invitation.invitedBy, now });
+      await notify(tx, { businessId: found.business.id, kind: "collaborator.joined", params: { name: `${user.name} ${user.surname}`.trim() }, link: "/pms-settings/collaborators", exceptUserId: user.id });
     }
     await rememberSelection(tx, user.id, found.business.id, now);
   });

@@ -1,4 +1,4 @@
-import { and, eq, isNull } from "drizzle-orm";
+import { and, eq, isNotNull, isNull } from "drizzle-orm";
 import type { TFunction } from "i18next";
 import type { BusinessStatus } from "../../domain/business/status.ts";
 import type { Database } from "../db/client.ts";
@@ -8,6 +8,7 @@ import { logger } from "../logger.ts";
 import type { PmsRow } from "./business-json.ts";
 import { applyBusinessEvent, applyBusinessEventOrThrow } from "./business-status.ts";
 import { fieldError } from "./businesses.ts";
+import { isSealed, openRecord, sealRecord } from "./secrets.ts";
 
 /**
  * The integration seam with property-management systems.
@@ -92,7 +93,7 @@ export async function choosePms(
     const tx = txn as unknown as Database;
     const [row] = await tx.select({ status: businesses.status }).from(businesses).where(eq(businesses.id, businessId)).for("update");
     if (!row) throw notFound("api.businessNotFound");
-    await tx.update(businesses).set({ pmsId: pms.id, pmsCredentials: credentials, updatedAt: now }).where(eq(businesses.id, businessId));
+    await tx.update(businesses).set({ pmsId: pms.id, pmsCredentials: credentials && sealRecord(credentials), updatedAt: now }).where(eq(businesses.id, businessId));
     if (BEFORE_DATA_STEP.includes(row.status)) return false;
     if (!ASKING_FOR_CREDENTIALS.includes(row.status)) {
       await applyBusinessEventOrThrow(tx, businessId, { type: "pmsCredentialsRequested" }, { now });
@@ -111,7 +112,7 @@ export async function connectPms(db: Database, businessId: string, now: Date): P
     .where(eq(businesses.id, businessId));
   if (!row) throw notFound("api.businessNotFound");
   if (!row.pms) return row.business.status;
-  const credentials = row.business.pmsCredentials ?? {};
+  const credentials = openRecord(row.business.pmsCredentials) ?? {};
   const verified = await connector.verify(row.pms, credentials);
   if (!verified.ok) {
     logger.info({ msg: "pms credentials rejected", business_id: businessId, pms_id: row.pms.id });
@@ -130,7 +131,24 @@ export async function runImport(db: Database, businessId: string, now: Date): Pr
     .leftJoin(pmsSystems, eq(pmsSystems.id, businesses.pmsId))
     .where(eq(businesses.id, businessId));
   if (!row?.pms) return row?.business.status ?? "unknown";
-  const imported = await connector.importData(row.pms, row.business.pmsCredentials ?? {}, businessId);
+  const imported = await connector.importData(row.pms, openRecord(row.business.pmsCredentials) ?? {}, businessId);
   const applied = await applyBusinessEvent(db, businessId, { type: imported.ok ? "downloadFinished" : "downloadFailed" }, { now });
   return applied.ok ? applied.status : row.business.status;
+}
+
+/**
+ * Credentials saved before they were encrypted at rest are sealed in place (run at start; a
+ * no-op once done). Rows already sealed are left alone.
+ */
+export async function encryptStoredCredentials(db: Database): Promise<number> {
+  const rows = await db.select({ id: businesses.id, credentials: businesses.pmsCredentials }).from(businesses).where(isNotNull(businesses.pmsCredentials));
+  let sealed = 0;
+  for (const row of rows) {
+    const stored = row.credentials!;
+    if (typeof stored.sealed === "string" && isSealed(stored.sealed)) continue;
+    await db.update(businesses).set({ pmsCredentials: sealRecord(stored) }).where(eq(businesses.id, row.id));
+    sealed++;
+  }
+  if (sealed) logger.info({ msg: "pms credentials encrypted", count: sealed });
+  return sealed;
 }

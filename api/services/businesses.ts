@@ -7,6 +7,7 @@ import { businesses, businessTypes, inventoryNights, pmsSystems, roomCategories,
 import { HttpError } from "../errors.ts";
 import { isUniqueViolation } from "./accounts.ts";
 import type { BusinessRow } from "./business-access.ts";
+import { markAllNightsChanged } from "./channels/outbox.ts";
 import type { RoomCategoryRow } from "./business-json.ts";
 
 /** A 422 beside one field, its message translated for the caller (namespace `validation`). */
@@ -284,6 +285,7 @@ export async function saveCategorySet(
       if (c.uuid && c.room_count < (previous.get(c.uuid) ?? 0)) await assertRoomsCoverBookings(db, businessId, c.uuid, c.name, c.room_count, now);
     }
     await recountRooms(db, businessId, now);
+    await markAllNightsChanged(db, businessId, "categories", now.toISOString().slice(0, 10));
     return ids;
   } catch (error) {
     if (isUniqueViolation(error)) throw fieldError(t, errorPath, "business.duplicateCategoryName");

@@ -33,6 +33,8 @@ export const DEFAULT_RATE_LIMITS = {
   invitationsUser: { points: 30, durationSec: 60 * 60 },
   /** Online bookings (the public booking engine) per client address. */
   bookingEngineIp: { points: 12, durationSec: FIFTEEN_MINUTES },
+  /** Accounts created per client address; the points come from REGISTRATIONS_PER_ADDRESS_PER_HOUR. */
+  registerIp: { points: 10, durationSec: 60 * 60 },
 } satisfies Record<string, LimitRule>;
 
 export type RateLimitName = keyof typeof DEFAULT_RATE_LIMITS;
@@ -44,6 +46,11 @@ export class RateLimited extends Error {
   }
 }
 
+/** The limits an operator sets through the environment (config.ts). */
+function configuredLimits(deps: ApiDeps): Partial<RateLimitSettings> {
+  return { registerIp: { points: deps.config.REGISTRATIONS_PER_ADDRESS_PER_HOUR, durationSec: DEFAULT_RATE_LIMITS.registerIp.durationSec } };
+}
+
 type Limiters = Record<RateLimitName, { rule: LimitRule; limiter: RateLimiterDrizzle }>;
 const perApi = new WeakMap<ApiDeps, Limiters>();
 
@@ -53,7 +60,7 @@ function limiters(deps: ApiDeps): Limiters {
   if (found) return found;
   found = {} as Limiters;
   for (const name of Object.keys(DEFAULT_RATE_LIMITS) as RateLimitName[]) {
-    const rule = { ...DEFAULT_RATE_LIMITS[name], ...deps.rateLimits?.[name] };
+    const rule = { ...DEFAULT_RATE_LIMITS[name], ...configuredLimits(deps)[name], ...deps.rateLimits?.[name] };
     const options = { keyPrefix: name, points: rule.points, duration: rule.durationSec };
     const limiter = new RateLimiterDrizzle({
       ...options,

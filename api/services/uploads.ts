@@ -22,19 +22,27 @@ export function logosDir(config: Config): string {
   return join(config.uploadsDir, "logos");
 }
 
+/** The folders under `config.uploadsDir` that hold images: business logos, learning-lesson images. */
+export type ImageFolder = "logos" | "learning";
+
 /** Only names we made are read or deleted, so a stored value can never point outside the folder. */
-function pathOf(config: Config, filename: string): string | null {
+function pathOf(config: Config, filename: string, folder: ImageFolder = "logos"): string | null {
   if (!NAME.test(filename) || basename(filename) !== filename) return null;
-  return join(logosDir(config), filename);
+  return join(config.uploadsDir, folder, filename);
 }
 
 /** Writes under a new, unguessable name (written then renamed: readers never see half a file). */
 export async function storeLogo(config: Config, businessId: string, bytes: Uint8Array, type: ImageType): Promise<string> {
-  const dir = logosDir(config);
+  return storeImage(config, "logos", businessId, bytes, type);
+}
+
+/** storeLogo for any image folder: `<owner uuid>-<random>.<ext>`. */
+export async function storeImage(config: Config, folder: ImageFolder, ownerId: string, bytes: Uint8Array, type: ImageType): Promise<string> {
+  const dir = join(config.uploadsDir, folder);
   await mkdir(dir, { recursive: true });
   // base64url without "-", so the random part is what follows the last hyphen.
   const random = randomBytes(12).toString("base64url").replace(/-/g, "_");
-  const filename = `${businessId}-${random}.${type.ext}`;
+  const filename = `${ownerId}-${random}.${type.ext}`;
   const path = join(dir, filename);
   await writeFile(`${path}.part`, bytes, { mode: 0o640 });
   await rename(`${path}.part`, path);
@@ -42,7 +50,11 @@ export async function storeLogo(config: Config, businessId: string, bytes: Uint8
 }
 
 export async function readLogo(config: Config, filename: string): Promise<{ bytes: Buffer; contentType: string } | null> {
-  const path = pathOf(config, filename);
+  return readImage(config, "logos", filename);
+}
+
+export async function readImage(config: Config, folder: ImageFolder, filename: string): Promise<{ bytes: Buffer; contentType: string } | null> {
+  const path = pathOf(config, filename, folder);
   if (!path) return null;
   try {
     const bytes = await readFile(path);
@@ -55,6 +67,10 @@ export async function readLogo(config: Config, filename: string): Promise<{ byte
 }
 
 export async function deleteLogo(config: Config, filename: string | null | undefined): Promise<void> {
-  const path = filename ? pathOf(config, filename) : null;
+  return deleteImage(config, "logos", filename);
+}
+
+export async function deleteImage(config: Config, folder: ImageFolder, filename: string | null | undefined): Promise<void> {
+  const path = filename ? pathOf(config, filename, folder) : null;
   if (path) await unlink(path).catch(() => undefined);
 }

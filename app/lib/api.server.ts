@@ -23,6 +23,8 @@ export interface ApiClientOptions {
   requestUrl?: string;
   /** The visitor's IP address (server.ts puts it in X-Forwarded-For), passed on to the API. */
   clientIp?: string | null;
+  /** The visitor's browser, passed on so the API can name the device of a new session. */
+  userAgent?: string | null;
   /** Translator fixed to the locale; client.* keys are looked up in the "errors" namespace. */
   t: TFunction;
   /** The whole call's deadline, retries included. Default 30000 (spec section 9). */
@@ -82,6 +84,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     token,
     requestUrl,
     clientIp,
+    userAgent,
     t,
     timeoutMs = 30_000,
     retries = 2,
@@ -105,6 +108,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     if (token) headers.set("Authorization", `Bearer ${token}`);
     // The visitor's address, so the API's per-address rate limits see people, not the web server.
     if (clientIp) headers.set("X-Forwarded-For", clientIp);
+    if (userAgent) headers.set("User-Agent", userAgent);
     let payload: BodyInit | undefined;
     let wireMethod = method;
     if (body instanceof FormData) {

@@ -1,4 +1,5 @@
 import { isbot } from "isbot";
+import type { StaticHandlerContext } from "react-router";
 
 /** The agents spec section 2 names, matched anywhere in the user agent, case-insensitively. */
 const NAMED_AGENTS = /bot|lighthouse|facebookexternalhit|google/i;
@@ -26,4 +27,20 @@ const escapeHtml = (s: string) => s.replace(/[&<>"]/g, (c) => ({ "&": "&amp;", "
 export function crawlerErrorBody(status: number, reason?: string): string {
   const line = escapeHtml(reason ? `${status} ${reason}` : String(status));
   return `<!DOCTYPE html><html><head><meta charset="utf-8"><meta name="robots" content="noindex"><title>${line}</title></head><body><h1>${line}</h1></body></html>\n`;
+}
+
+/**
+ * Whether this answer goes to a crawler as the minimal body instead of the page. Only error pages
+ * do (spec section 2): a route that threw (its error boundary renders) or a page that is itself an
+ * error page (`/unauthorized`, a GET answered 4xx). An action's 4xx reply — a declined card on
+ * /subscribe, a form with field errors — is the form again with its message, for bots too.
+ */
+export function answersCrawlerWithErrorBody(
+  status: number,
+  userAgent: string | null | undefined,
+  context: Pick<StaticHandlerContext, "errors" | "actionData">,
+): boolean {
+  if (status < 400 || !isCrawler(userAgent)) return false;
+  const formReply = context.actionData != null && !context.errors;
+  return !formReply;
 }

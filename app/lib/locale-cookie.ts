@@ -1,3 +1,4 @@
+import { getConfig } from "../../config.ts";
 import { LOCALE_COOKIE_MAX_AGE_SECONDS } from "../../domain/locale.ts";
 import { isLocale, type Locale } from "../../locales/list.ts";
 
@@ -19,6 +20,8 @@ export function readLocaleCookie(header: string | null): Locale | null {
   return null;
 }
 
+/** Secure under https like every other cookie of ours (config.cookieSecure). */
 export function localeCookieHeader(locale: Locale): string {
-  return `${LOCALE_COOKIE}=${locale}; Path=/; Max-Age=${LOCALE_COOKIE_MAX_AGE_SECONDS}; SameSite=Lax`;
+  const secure = getConfig().cookieSecure ? "; Secure" : "";
+  return `${LOCALE_COOKIE}=${locale}; Path=/; Max-Age=${LOCALE_COOKIE_MAX_AGE_SECONDS}; SameSite=Lax${secure}`;
 }

@@ -14,6 +14,8 @@ export interface AppStateAnswer {
   businesses: BusinessSummary[];
   selected_business_uuid: string | null;
   plans: Plan[];
+  /** The bell in the top bar. */
+  unread_notifications: number;
 }
 
 export interface RequestState {
@@ -41,10 +43,11 @@ export const sessionMiddleware: MiddlewareFunction<Response> = async ({ request,
   const t = getI18n(context).getFixedT(locale, "errors");
   const token = session.get("token") ?? null;
   const clientIp = request.headers.get("x-forwarded-for")?.split(",")[0]?.trim() || null;
+  const userAgent = request.headers.get("user-agent");
   let user: UserJson | null = null;
   let shell: RequestState["shell"] = null;
   if (token) {
-    const probe = createApiClient({ locale, token, t, clientIp });
+    const probe = createApiClient({ locale, token, t, clientIp, userAgent });
     try {
       ({ user, ...shell } = await probe.get<AppStateAnswer>("/api/v1/user/app-state"));
     } catch (error) {
@@ -52,7 +55,7 @@ export const sessionMiddleware: MiddlewareFunction<Response> = async ({ request,
       session.unset("token");
     }
   }
-  const api = createApiClient({ locale, token: user ? token : null, t, requestUrl: request.url, clientIp });
+  const api = createApiClient({ locale, token: user ? token : null, t, requestUrl: request.url, clientIp, userAgent });
   context.set(requestContext, { session, locale, api, user, shell });
   const response = await next();
   if (token && !user) response.headers.append("Set-Cookie", await commitSession(session));

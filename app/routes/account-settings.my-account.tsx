@@ -12,7 +12,10 @@ import { FormErrors, TextField } from "../components/ui/field";
 import { ApiError } from "../lib/api.server";
 import { getI18n } from "../lib/i18n.server";
 import { getRequestState } from "../lib/request-context.server";
+import { getSession } from "../lib/session.server";
 import { redirectWithToast } from "../lib/toast.server";
+import { SessionsSection } from "../components/account/sessions-section";
+import type { SessionJson } from "../../api/services/session-json";
 import { accountSettingsHandle } from "../components/account/route-flags";
 import type { Route } from "./+types/account-settings.my-account";
 
@@ -21,9 +24,12 @@ export const handle = accountSettingsHandle;
 const PAGE = "/account-settings/my-account";
 const FIELDS = ["name", "surname", ...PROFILE_TEXT_FIELDS] as const;
 
-export function loader({ context }: Route.LoaderArgs) {
-  const user = getRequestState(context).user!;
+export async function loader({ context }: Route.LoaderArgs) {
+  const { user: me, api } = getRequestState(context);
+  const user = me!;
+  const { sessions } = await api.get<{ sessions: SessionJson[] }>("/api/v1/auth/sessions");
   return {
+    sessions,
     user: {
       name: user.name,
       surname: user.surname,
@@ -44,13 +50,23 @@ type ActionResult =
   | { intent: "profile"; result: ReturnType<typeof replyWithApiError> }
   | { intent: "photo"; errors: string[] };
 
-/** Three forms post here: the profile (`intent=profile`), a photo upload (multipart) and the photo's removal. */
+/**
+ * Four forms post here: the profile (`intent=profile`), a photo upload (multipart), the photo's
+ * removal and "sign out everywhere".
+ */
 export async function action({ request, context }: Route.ActionArgs) {
   const { api, session, user, locale } = getRequestState(context);
   const t = getI18n(context).getFixedT(locale, "account");
   const formData = await request.formData();
   const intent = formData.get("intent");
   const path = `/api/v1/users/${user!.uuid}`;
+
+  if (intent === "sign-out-everywhere") {
+    await api.post("/api/v1/auth/logout-everywhere");
+    // This browser's session is over too: an empty one, replacing its cookie, carries only the notice to /login.
+    const fresh = await getSession(new Request(request.url));
+    return redirectWithToast("/login", { kind: "success", message: "security:sessions.signedOutEverywhere" }, { session: fresh });
+  }
 
   if (intent === "upload-photo" || intent === "remove-photo") {
     try {
@@ -95,7 +111,7 @@ function photoError(...errors: string[]) {
 
 export default function MyAccount({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation("account");
-  const { user, photoSrc } = loaderData;
+  const { user, photoSrc, sessions } = loaderData;
   const actionData = useActionData<typeof action>();
   const [form, fields] = useForm({
     id: "profile",
@@ -159,6 +175,8 @@ export default function MyAccount({ loaderData }: Route.ComponentProps) {
           </SubmitButton>
         </AppForm>
       </section>
+
+      <SessionsSection sessions={sessions} action={PAGE} />
     </>
   );
 }

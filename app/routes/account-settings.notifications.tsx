@@ -55,7 +55,7 @@ export default function Notifications({ loaderData }: Route.ComponentProps) {
       <p className="mb-4 text-sm text-slate-700">{t("notifications.intro")}</p>
       <AppForm {...getFormProps(form)} action={PAGE} className="space-y-6">
         <FormErrors id={form.errorId} errors={form.errors} />
-        <div className="grid gap-6 sm:grid-cols-2">
+        <div className="grid gap-6 lg:grid-cols-3">
           {NOTIFICATION_CHANNELS.map((channel) => (
             <fieldset key={channel} className="rounded-md border border-slate-200 p-4">
               <legend className="px-1 text-sm font-semibold text-slate-800">{t(`notifications.channels.${channel}`)}</legend>

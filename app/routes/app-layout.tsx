@@ -4,9 +4,12 @@ import { NavLink, Outlet, useRouteLoaderData } from "react-router";
 import { AdminNav } from "../components/admin/admin-nav";
 import { BookingsNavItems } from "../components/bookings/nav";
 import { LanguageSwitcher } from "../components/layout/language-switcher";
+import { NotificationBell } from "../components/layout/notification-bell";
 import { PricingNavItems } from "../components/pricing/nav";
 import { BusinessSwitcher } from "../components/business/business-switcher";
 import { GatedNavItems } from "../components/layout/gated-nav";
+import { ReportsNav } from "../components/reports/nav";
+import { IntelligenceNavItems } from "../components/intelligence/nav";
 import { hasPlan } from "../../domain/subscription/state";
 import { appContext, appStateMiddleware } from "../lib/guard.server";
 import { getRequestState, requireUserMiddleware } from "../lib/request-context.server";
@@ -16,7 +19,7 @@ import type { Route } from "./+types/app-layout";
 export const middleware: Route.MiddlewareFunction[] = [requireUserMiddleware, appStateMiddleware];
 
 export async function loader({ context }: Route.LoaderArgs) {
-  const { user } = getRequestState(context);
+  const { user, shell } = getRequestState(context);
   const { businesses, business, plans } = context.get(appContext);
   // requireUserMiddleware guarantees a user here.
   return {
@@ -31,6 +34,9 @@ export async function loader({ context }: Route.LoaderArgs) {
       competitorAnalysis: hasPlan(plans, "competitorAnalysis"),
       competitors: user!.features.includes("competitors"),
     },
+    // The host's view (Reports group) is for short-term rentals: business types with is_bnb.
+    unreadNotifications: shell?.unread_notifications ?? 0,
+    hostView: (business?.business_type as { is_bnb?: boolean } | null | undefined)?.is_bnb === true,
   };
 }
 
@@ -56,13 +62,28 @@ export default function AppLayout({ loaderData }: Route.ComponentProps) {
                 {t("nav.dashboard")}
               </NavLink>
             </li>
+            <IntelligenceNavItems permissions={user.permissions} className={navClass} />
             <PricingNavItems permissions={user.permissions} className={navClass} />
             <BookingsNavItems permissions={user.permissions} className={navClass} />
             <GatedNavItems permissions={user.permissions} gates={loaderData.gates} className={navClass} />
+            {can("user.learning") ? (
+              <li>
+                <NavLink to="/learning" className={navClass}>
+                  {t("nav.learning", { ns: "learning" })}
+                </NavLink>
+              </li>
+            ) : null}
             {can("user.businesses") ? (
               <li>
                 <NavLink to="/businesses" className={navClass}>
                   {t("nav.businesses", { ns: "business" })}
+                </NavLink>
+              </li>
+            ) : null}
+            {can("user.pms-settings") ? (
+              <li>
+                <NavLink to="/pms-settings" end className={navClass}>
+                  {t("nav.settings", { ns: "pms" })}
                 </NavLink>
               </li>
             ) : null}
@@ -74,6 +95,7 @@ export default function AppLayout({ loaderData }: Route.ComponentProps) {
               </li>
             ) : null}
           </ul>
+          <ReportsNav permissions={user.permissions} hostView={loaderData.hostView} className={navClass} />
           <AdminNav permissions={user.permissions} linkClass={navClass} />
           {can("admin.businesses") ? (
             // Sits under the Administração group when AdminNav shows it; named in full when it does not.
@@ -92,6 +114,7 @@ export default function AppLayout({ loaderData }: Route.ComponentProps) {
           <div className="mr-auto">
             <BusinessSwitcher businesses={loaderData.businesses} selectedUuid={loaderData.selectedBusinessUuid} />
           </div>
+          <NotificationBell unread={loaderData.unreadNotifications} />
           <LanguageSwitcher />
           <span className="text-sm text-slate-700">{`${user.name} ${user.surname}`.trim()}</span>
           <NavLink to="/account-settings/my-account" className="text-sm text-brand-700 underline">

@@ -1,9 +1,9 @@
 import { useTranslation } from "react-i18next";
 import { Form, Link } from "react-router";
-import { addDays, daysBetween, isIsoDate, MAX_RANGE_NIGHTS } from "../../domain/bookings/stay";
-import { formatMoney } from "../../domain/money";
+import { addDays, daysBetween, MAX_RANGE_NIGHTS } from "../../domain/bookings/stay";
+import { DATE_MAX, isDateInRange } from "../../domain/validation";
+import { formatMoney, formatPercent } from "../../domain/money";
 import { bookingBusiness, bookingsMiddleware } from "../components/bookings/bookings.server";
-import { formatPercent } from "../components/bookings/format";
 import type { AvailabilityJson, BookingOptions } from "../components/bookings/types";
 import { buttonClass } from "../components/ui/button";
 import { formatDate } from "../lib/format-date";
@@ -23,14 +23,15 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const askedFrom = url.searchParams.get("from");
   const askedTo = url.searchParams.get("to");
   let today: string | null = null;
-  let from = askedFrom && isIsoDate(askedFrom) ? askedFrom : null;
+  let from = isDateInRange(askedFrom) ? askedFrom : null;
   if (!from) {
     // The API knows the business's today; the options call is shared with nothing else here.
     today = (await api.get<{ data: BookingOptions }>(`${business.base}/reservations/options`).catch(() => null))?.data.today ?? new Date().toISOString().slice(0, 10);
     from = today;
   }
-  let to = askedTo && isIsoDate(askedTo) && askedTo >= from ? askedTo : addDays(from, DEFAULT_NIGHTS - 1);
+  let to = isDateInRange(askedTo) && askedTo >= from ? askedTo : addDays(from, DEFAULT_NIGHTS - 1);
   if (daysBetween(from, to) + 1 > MAX_RANGE_NIGHTS) to = addDays(from, MAX_RANGE_NIGHTS - 1);
+  if (to > DATE_MAX) to = DATE_MAX;
   const { data } = await api.get<{ data: AvailabilityJson }>(`${business.base}/availability`, { query: { from, to } });
   return { availability: data, from, to, span: daysBetween(from, to) + 1 };
 }
@@ -102,7 +103,7 @@ export default function Availability({ loaderData }: Route.ComponentProps) {
                       {formatDate(n.date, locale, { weekday: "short", day: "2-digit", month: "short" })}
                     </th>
                     <td className="px-3 py-2 whitespace-nowrap">
-                      <span className="font-medium">{formatPercent(n.occupancy, locale)}</span>
+                      <span className="font-medium">{formatPercent(n.occupancy, locale, { digits: 1 })}</span>
                       <span className="block text-xs text-slate-600">{t("availability.freeOf", { free: n.free, rooms: n.rooms - n.blocked })}</span>
                     </td>
                     {n.categories.map((c, i) => {
@@ -119,7 +120,7 @@ export default function Availability({ loaderData }: Route.ComponentProps) {
                             </Link>
                           )}
                           <span className="block text-xs text-slate-600">
-                            {formatPercent(c.occupancy, locale)}
+                            {formatPercent(c.occupancy, locale, { digits: 1 })}
                             {c.blocked ? ` · ${t("availability.blocked", { count: c.blocked })}` : ""}
                           </span>
                           <span className="block text-xs tabular-nums" data-testid="rate">

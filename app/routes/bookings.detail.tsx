@@ -10,6 +10,8 @@ import { StatusBadge } from "../components/bookings/status-badge";
 import { transitionSchema } from "../components/bookings/schemas";
 import type { ReservationDetail } from "../components/bookings/types";
 import { orNotFound } from "../components/error-page/not-found.server";
+import { folioAction, isFolioIntent, loadFolio } from "../components/ledger/folio.server";
+import { ReservationFolio } from "../components/ledger/reservation-folio";
 import { AppForm } from "../components/ui/app-form";
 import { buttonClass, SubmitButton } from "../components/ui/button";
 import { Facts } from "../components/ui/facts";
@@ -30,15 +32,17 @@ export async function loader({ context, params }: Route.LoaderArgs) {
   const business = bookingBusiness(context);
   const { api } = getRequestState(context);
   const { data: reservation } = await orNotFound(api.get<{ data: ReservationDetail }>(`${business.base}/reservations/${params.id}`));
-  return { reservation };
+  return { reservation, ledger: await loadFolio(api, business.base, params.id) };
 }
 
-/** The status buttons (confirm, cancel, check in, check out, no-show), each a small form. */
+/** The status buttons (confirm, cancel, check in, check out, no-show), each a small form; and the folio's forms. */
 export async function action({ request, context, params }: Route.ActionArgs) {
   notFoundUnless(isUuid(params.id));
   const business = bookingBusiness(context);
   const { api, session } = getRequestState(context);
-  const submission = parseWithZod(await request.formData(), { schema: transitionSchema, error: issueToKey });
+  const formData = await request.formData();
+  if (isFolioIntent(formData.get("intent"))) return folioAction({ formData, api, session, base: business.base, reservationId: params.id });
+  const submission = parseWithZod(formData, { schema: transitionSchema, error: issueToKey });
   if (submission.status !== "success") return data({ error: null as string | null }, { status: 422 });
   const { intent, reason } = submission.value;
   try {
@@ -52,7 +56,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
 
 export default function ReservationPage({ loaderData }: Route.ComponentProps) {
   const { t, i18n } = useTranslation("bookings");
-  const { reservation: r } = loaderData;
+  const { reservation: r, ledger } = loaderData;
   const actionData = useActionData<typeof action>();
   const locale = i18n.language;
   const money = (c: number) => formatMoney(c, locale, r.currency, { whole: true });
@@ -73,7 +77,7 @@ export default function ReservationPage({ loaderData }: Route.ComponentProps) {
           ) : null}
         </div>
       </div>
-      <FormErrors id="reservation-action-error" errors={actionData?.error ? [actionData.error] : undefined} />
+      <FormErrors id="reservation-action-error" errors={actionData && "error" in actionData && actionData.error ? [actionData.error] : undefined} />
 
       <div className="grid gap-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]">
         <div className="space-y-6">
@@ -89,7 +93,7 @@ export default function ReservationPage({ loaderData }: Route.ComponentProps) {
                 [t("form.category"), r.room_category.name],
                 [t("form.room"), r.room ? r.room.number : t("detail.noRoom")],
                 [t("detail.guests"), t("detail.guestCount", { adults: r.adults, children: r.children })],
-                [t("form.channel"), t(`channel.${r.channel}`)],
+                [t("form.channel"), t(`channel.${r.channel}`, { defaultValue: r.channel })],
                 [t("detail.createdBy"), `${r.created_by?.name ?? "—"} · ${formatDateTime(r.created_at, locale)}`],
               ]}
             />
@@ -127,6 +131,8 @@ export default function ReservationPage({ loaderData }: Route.ComponentProps) {
               withYear
             />
           </section>
+
+          <ReservationFolio {...ledger} />
         </div>
 
         <div className="space-y-6">

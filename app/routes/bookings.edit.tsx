@@ -27,7 +27,8 @@ export async function loader({ context, params }: Route.LoaderArgs) {
   const { api } = getRequestState(context);
   const reservation = (await orNotFound(api.get<{ data: ReservationDetail }>(`${business.base}/reservations/${params.id}`))).data;
   if (reservation.editable === "none") throw redirect(`/bookings/${reservation.uuid}`);
-  const options = (await api.get<{ data: BookingOptions }>(`${business.base}/reservations/options`)).data;
+  // The reservation's own channel stays offered even when it is no longer an active sales channel.
+  const options = (await api.get<{ data: BookingOptions }>(`${business.base}/reservations/options`, { query: { channel: reservation.channel } })).data;
   return { reservation, options };
 }
 
@@ -66,7 +67,7 @@ export default function EditReservation({ loaderData }: Route.ComponentProps) {
       guest: { name: r.guest.name, email: r.guest.email ?? "", phone: r.guest.phone ?? "", document: r.guest.document ?? "", country: r.guest.country ?? "" },
       channel: r.channel,
       status: r.status === "pending" ? "pending" : "confirmed",
-      rate: r.rate_overridden ? centsToInput(r.rate_per_night) : "",
+      rate: r.rate_overridden ? centsToInput(r.rate_per_night, i18n.language) : "",
       notes: r.notes ?? "",
     },
     onValidate: ({ formData }) => parseWithZod(formData, { schema: reservationFormSchema, error: issueToKey }),

@@ -1,6 +1,7 @@
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
-import { addDays, isIsoDate } from "../../domain/bookings/stay";
+import { addDays } from "../../domain/bookings/stay";
+import { DATE_MAX, isDateInRange } from "../../domain/validation";
 import { bookingBusiness, bookingsMiddleware } from "../components/bookings/bookings.server";
 import { TapeChart } from "../components/bookings/tape-chart";
 import type { BookingOptions, RoomsOverviewJson } from "../components/bookings/types";
@@ -20,11 +21,11 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const { api, user } = getRequestState(context);
   const asked = new URL(request.url).searchParams.get("from");
   let today: string | null = null;
-  if (!asked || !isIsoDate(asked)) {
+  if (!isDateInRange(asked)) {
     today = (await api.get<{ data: BookingOptions }>(`${business.base}/reservations/options`).catch(() => null))?.data.today ?? new Date().toISOString().slice(0, 10);
   }
-  const from = asked && isIsoDate(asked) ? asked : today!;
-  const to = addDays(from, SPAN - 1);
+  const from = isDateInRange(asked) ? asked : today!;
+  const to = addDays(from, SPAN - 1) < DATE_MAX ? addDays(from, SPAN - 1) : DATE_MAX;
   const { data } = await api.get<{ data: RoomsOverviewJson }>(`${business.base}/rooms-overview`, { query: { from, to } });
   const canOpen = !!user?.permissions.some((p) => p.name === "user.reservations");
   return { overview: data, from, to, canOpen };

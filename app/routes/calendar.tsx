@@ -2,10 +2,11 @@ import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useTranslation } from "react-i18next";
 import { data, Link, useActionData } from "react-router";
-import { centsToInput, formatMoney } from "../../domain/money";
+import { centsToInput, formatMoney, formatPercent, formatPercentRange } from "../../domain/money";
 import { isIsoDate } from "../../domain/pricing/dates";
 import { issueToKey } from "../../domain/validation";
 import { Explanation } from "../components/calendar/explanation";
+import { PlanRates, type PlanRatesAnswer } from "../components/pms-settings/plan-rates";
 import { currentMonth, monthBounds, MONTH, shiftMonth, weeksOf, type CalendarAnswer } from "../components/calendar/month";
 import { Input, SeasonSwatch, WeekdayBoxes } from "../components/pricing/form-bits";
 import { ApiError, heldPermissions, pricingBusiness, pricingMiddleware, replyWithApiError, type PricingHandle } from "../components/pricing/pricing.server";
@@ -42,7 +43,12 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const askedDay = url.searchParams.get("day");
   const day = askedDay && isIsoDate(askedDay) && askedDay >= from && askedDay <= to ? askedDay : null;
   const canEdit = heldPermissions(context).includes("user.price-settings");
-  return { business, calendar, month, category, day, canEdit };
+  // The selected day's rate under each active rate plan (none when the hotel has no plan).
+  const planRates =
+    day && category
+      ? await api.get<PlanRatesAnswer>(`/api/v1/businesses/${business.uuid}/rate-plans/rates`, { query: { from: day, to: day, room_category_uuid: category } })
+      : null;
+  return { business, calendar, month, category, day, canEdit, planRates };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -67,6 +73,7 @@ export default function Calendar({ loaderData }: Route.ComponentProps) {
   const { calendar, month, category, day, canEdit, business } = loaderData;
   const locale = i18n.language;
   const money = (c: number) => formatMoney(c, locale, calendar.currency ?? business.currency, { whole: true });
+  const occupancy = (value: number) => formatPercent(value, locale, { digits: 1 });
   const monthTitle = new Intl.DateTimeFormat(locale, { month: "long", year: "numeric", timeZone: "UTC" }).format(new Date(`${month}-01T00:00:00Z`));
   const weekdayFormat = new Intl.DateTimeFormat(locale, { weekday: "short", timeZone: "UTC" });
   const selectedDay = day ? calendar.days.find((d) => d.date === day) : null;
@@ -153,7 +160,7 @@ export default function Calendar({ loaderData }: Route.ComponentProps) {
                           formatDate(d.date, locale, { dateStyle: "full" }),
                           money(cell.rate),
                           d.season.title,
-                          t("calendar.occupancyValue", { value: d.occupancy }),
+                          t("calendar.occupancyValue", { value: occupancy(d.occupancy) }),
                           d.level ? d.level.name : null,
                           cell.manual ? t("calendar.manual") : null,
                           ...d.holidays.map((h) => h.name),
@@ -181,7 +188,8 @@ export default function Calendar({ loaderData }: Route.ComponentProps) {
                                 {money(cell.rate)}
                               </span>
                               <span className="block text-slate-600">
-                                {d.occupancy} %{d.level ? ` · ${d.level.name}` : ""}
+                                {occupancy(d.occupancy)}
+                                {d.level ? ` · ${d.level.name}` : ""}
                               </span>
                             </Link>
                           </td>
@@ -206,6 +214,7 @@ export default function Calendar({ loaderData }: Route.ComponentProps) {
               {selectedDay.holidays.length ? <p className="mb-2 text-sm text-rose-800">{t("calendar.holiday", { names: selectedDay.holidays.map((h) => h.name).join(", ") })}</p> : null}
               <h3 className="mt-3 font-semibold">{t("calendar.why")}</h3>
               <Explanation steps={selectedCell.explanation} rate={selectedCell.rate} currency={calendar.currency} />
+              {loaderData.planRates ? <PlanRates answer={loaderData.planRates} currency={calendar.currency} /> : null}
               {canEdit && calendar.manual_prices_enabled ? (
                 <AppForm {...getFormProps(singleForm)} action={back} className="mt-4 space-y-3 border-t border-slate-200 pt-3">
                   <FormErrors id={singleForm.errorId} errors={singleForm.errors} />
@@ -218,7 +227,7 @@ export default function Calendar({ loaderData }: Route.ComponentProps) {
                     errors={singleForm.allErrors}
                     inputMode="decimal"
                     placeholder="250,00"
-                    defaultValue={selectedCell.manual ? centsToInput(selectedCell.rate) : ""}
+                    defaultValue={selectedCell.manual ? centsToInput(selectedCell.rate, locale) : ""}
                   />
                   <div className="flex flex-wrap gap-2">
                     <SubmitButton name="intent" value="set" pendingLabel={t("saving")}>
@@ -281,7 +290,7 @@ export default function Calendar({ loaderData }: Route.ComponentProps) {
 }
 
 function Legend({ calendar }: { calendar: CalendarAnswer }) {
-  const { t } = useTranslation("pricing");
+  const { t, i18n } = useTranslation("pricing");
   return (
     <details className="mb-3 text-sm">
       <summary className="cursor-pointer text-slate-700">{t("calendar.legend")}</summary>
@@ -300,7 +309,7 @@ function Legend({ calendar }: { calendar: CalendarAnswer }) {
         </li>
         {calendar.fluctuation_levels.map((l) => (
           <li key={l.uuid}>
-            {l.name}: {l.from_percentage}–{l.to_percentage} %
+            {l.name}: {formatPercentRange(l.from_percentage, l.to_percentage, i18n.language)}
           </li>
         ))}
       </ul>

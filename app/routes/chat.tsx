@@ -94,6 +94,11 @@ function ConversationList({ conversations, selected }: { conversations: Conversa
           {t("page.newConversation")}
         </Link>
       </div>
+      <p className="mb-2 text-sm">
+        <Link to="/chat.bkp" className="text-brand-700 underline">
+          {t("link", { ns: "chatArchive" })}
+        </Link>
+      </p>
       {conversations.length === 0 ? (
         <p className="text-sm text-slate-700">{t("page.noConversations")}</p>
       ) : (

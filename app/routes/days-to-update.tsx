@@ -2,6 +2,7 @@ import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import type { DayToUpdate } from "../../api/services/pricing/rates";
 import { formatMoney } from "../../domain/money";
+import { ChannelPushStatus, type PushStatusJson } from "../components/channels/push-status";
 import { SeasonSwatch } from "../components/pricing/form-bits";
 import { ApiError, heldPermissions, pricingBusiness, pricingMiddleware, type PricingHandle } from "../components/pricing/pricing.server";
 import { AppForm } from "../components/ui/app-form";
@@ -19,8 +20,11 @@ const PAGE = "/days-to-update";
 export async function loader({ context }: Route.LoaderArgs) {
   const business = pricingBusiness(context);
   const { api } = getRequestState(context);
+  // A business connected to a channel sees each night's push; the others publish by hand.
+  const push = await api.get<PushStatusJson>(`/api/v1/businesses/${business.uuid}/channel-push-status`);
+  if (push.connected) return { business, push, days: [] as DayToUpdate[], canPublish: false };
   const answer = await api.get<{ data: DayToUpdate[]; today: string }>(`/api/v1/businesses/${business.uuid}/days-to-update`);
-  return { business, days: answer.data, canPublish: heldPermissions(context).includes("user.price-settings") };
+  return { business, push, days: answer.data, canPublish: heldPermissions(context).includes("user.price-settings") };
 }
 
 /** Marks the ticked nights (or all) as published at their current rate. */
@@ -42,13 +46,27 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export default function DaysToUpdate({ loaderData }: Route.ComponentProps) {
   const { t, i18n } = useTranslation("pricing");
-  const { days, canPublish, business } = loaderData;
+  const { days, canPublish, business, push } = loaderData;
   const locale = i18n.language;
   const money = (c: number) => formatMoney(c, locale, business.currency, { whole: true });
   return (
     <>
       <title>{`${t("daysToUpdate.title")} · Tarifa`}</title>
       <h1 className="mb-2 text-2xl font-semibold">{t("daysToUpdate.title")}</h1>
+      {push.connected ? (
+        <ChannelPushStatus status={push} currency={business.currency} />
+      ) : (
+        <ManualPublishing days={days} canPublish={canPublish} money={money} />
+      )}
+    </>
+  );
+}
+
+function ManualPublishing({ days, canPublish, money }: { days: DayToUpdate[]; canPublish: boolean; money: (cents: number) => string }) {
+  const { t, i18n } = useTranslation("pricing");
+  const locale = i18n.language;
+  return (
+    <>
       <p className="mb-4 max-w-3xl text-sm text-slate-700">{t("daysToUpdate.intro")}</p>
       {days.length === 0 ? (
         <p className="rounded-md border border-emerald-200 bg-emerald-50 p-3 text-sm" role="status">

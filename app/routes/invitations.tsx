@@ -5,6 +5,7 @@ import type { BusinessJson } from "../components/business/types";
 import { AppForm } from "../components/ui/app-form";
 import { buttonClass, SubmitButton } from "../components/ui/button";
 import { FormErrors } from "../components/ui/field";
+import { readInvitation } from "../components/business/invitation.server";
 import { ApiError } from "../lib/api.server";
 import { getRequestState } from "../lib/request-context.server";
 import { redirectWithToast } from "../lib/toast.server";
@@ -14,29 +15,6 @@ import type { Route } from "./+types/invitations";
  * An invitation to collaborate on a business (public: the link arrives by e-mail). The person it
  * was sent to accepts it signed in; anyone else is offered to sign in or register and come back.
  */
-interface InvitationView {
-  email: string;
-  business: { company_name: string; logo: string | null };
-  inviter: { name: string; surname: string } | null;
-  permissions: string[];
-  expires_at: string;
-  valid: boolean;
-  state: "valid" | "expired" | "accepted";
-}
-
-/** Invitation tokens are URL-safe random strings; anything else cannot be one. */
-const TOKEN = /^[A-Za-z0-9_-]{16,200}$/;
-
-async function readInvitation(api: ReturnType<typeof getRequestState>["api"], token: string): Promise<InvitationView | null> {
-  if (!TOKEN.test(token)) return null;
-  try {
-    return (await api.get<{ data: InvitationView }>(`/api/invitations/${encodeURIComponent(token)}`)).data;
-  } catch (error) {
-    if (error instanceof ApiError && (error.status === 404 || error.status === 422)) return null;
-    throw error;
-  }
-}
-
 export async function loader({ params, context }: Route.LoaderArgs) {
   const { api, user } = getRequestState(context);
   const invitation = await readInvitation(api, params.token);

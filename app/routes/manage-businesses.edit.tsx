@@ -124,6 +124,9 @@ export default function ManageBusiness({ loaderData, actionData }: Route.Compone
           <StatusBadge status={business.status} />
           <span>{t("rooms.total", { count: business.totalRooms })}</span>
           <span>{business.pmsName ?? t("overview.noPms")}</span>
+          <Link to={`/manage/businesses/${business.uuid}/channex`} className="text-brand-700 underline">
+            {t("channels:admin.title")}
+          </Link>
           {owner ? (
             <Link to={`/manage/users/${owner.uuid}/businesses`} className="text-brand-700 underline">
               {t("admin.ownerLink", { name: `${owner.name} ${owner.surname}`.trim(), email: owner.email })}

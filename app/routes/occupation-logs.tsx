@@ -1,6 +1,6 @@
 import { useTranslation } from "react-i18next";
 import { Form } from "react-router";
-import { formatMoney } from "../../domain/money";
+import { formatMoney, formatPercent } from "../../domain/money";
 import { isIsoDate } from "../../domain/pricing/dates";
 import { pricingBusiness, pricingMiddleware, type PricingHandle } from "../components/pricing/pricing.server";
 import { buttonClass } from "../components/ui/button";
@@ -39,7 +39,7 @@ export default function OccupationLogs({ loaderData }: Route.ComponentProps) {
   const { logs, from, to, business } = loaderData;
   const locale = i18n.language;
   const value = (log: LogJson, v: number | null) =>
-    v === null ? "—" : log.kind === "rate" ? formatMoney(v, locale, business.currency, { whole: true }) : `${new Intl.NumberFormat(locale).format(v)} %`;
+    v === null ? "—" : log.kind === "rate" ? formatMoney(v, locale, business.currency, { whole: true }) : formatPercent(v, locale, { digits: 1 });
   const when = new Intl.DateTimeFormat(locale, { dateStyle: "short", timeStyle: "short" });
   return (
     <>

@@ -3,7 +3,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { useTranslation } from "react-i18next";
 import { data, Link, redirect, useActionData } from "react-router";
 import type { Suggestion } from "../../api/services/pricing/suggestions";
-import { centsToInput, formatMoney } from "../../domain/money";
+import { centsToInput, decimalToInput, formatMoney } from "../../domain/money";
 import { issueToKey } from "../../domain/validation";
 import { Input, PriceSettingsNav, SeasonSwatch, Select } from "../components/pricing/form-bits";
 import { ApiError, loadTariff, pricingBusiness, pricingMiddleware, replyWithApiError, type PricingHandle } from "../components/pricing/pricing.server";
@@ -130,11 +130,12 @@ type StepData = Route.ComponentProps["loaderData"];
 type Errors = Record<string, string[] | undefined>;
 
 function RatesStep({ data: { tariff }, errors }: { data: StepData; errors: Errors }) {
-  const { t } = useTranslation("pricing");
+  const { t, i18n } = useTranslation("pricing");
+  const locale = i18n.language;
   const rt = tariff.rooms_tariff;
   return (
     <>
-      <Input name="rate" label={t("wizard.rate")} hint={t("wizard.rateHint")} errors={errors} defaultValue={centsToInput(rt.rate ?? 25_000)} inputMode="decimal" required />
+      <Input name="rate" label={t("wizard.rate")} hint={t("wizard.rateHint")} errors={errors} defaultValue={centsToInput(rt.rate ?? 25_000, locale)} inputMode="decimal" required />
       {rt.categories.length === 0 ? <p className="text-sm">{t("wizard.noCategories")}</p> : null}
       {rt.categories.map((c, i) => (
         <fieldset key={c.uuid} className="rounded-md border border-slate-200 p-3">
@@ -150,10 +151,10 @@ function RatesStep({ data: { tariff }, errors }: { data: StepData; errors: Error
               label={t("wizard.variation")}
               errors={errors}
               inputMode="decimal"
-              defaultValue={c.price_variation_type === "value" ? centsToInput(c.price_variation_value) : String(c.price_variation_value).replace(".", ",")}
+              defaultValue={c.price_variation_type === "value" ? centsToInput(c.price_variation_value, locale) : decimalToInput(c.price_variation_value, locale)}
             />
-            <Input name={`categories[${i}].min_price`} label={t("wizard.minPrice")} errors={errors} inputMode="decimal" defaultValue={centsToInput(c.min_price)} />
-            <Input name={`categories[${i}].max_price`} label={t("wizard.maxPrice")} errors={errors} inputMode="decimal" defaultValue={centsToInput(c.max_price)} />
+            <Input name={`categories[${i}].min_price`} label={t("wizard.minPrice")} errors={errors} inputMode="decimal" defaultValue={centsToInput(c.min_price, locale)} />
+            <Input name={`categories[${i}].max_price`} label={t("wizard.maxPrice")} errors={errors} inputMode="decimal" defaultValue={centsToInput(c.max_price, locale)} />
           </div>
         </fieldset>
       ))}
@@ -187,10 +188,11 @@ function FieldErrorsFor({ errors, name }: { errors: Errors; name: string }) {
 }
 
 function GuestsStep({ data: { tariff }, errors }: { data: StepData; errors: Errors }) {
-  const { t } = useTranslation("pricing");
+  const { t, i18n } = useTranslation("pricing");
   const op = tariff.occupancy_pricing;
   const type = op?.price_variation_type ?? "value";
-  const amount = (v: number | undefined, fallback: number) => (type === "value" ? centsToInput(v ?? fallback) : String(v ?? 0).replace(".", ","));
+  const amount = (v: number | undefined, fallback: number) =>
+    type === "value" ? centsToInput(v ?? fallback, i18n.language) : decimalToInput(v ?? 0, i18n.language);
   return (
     <>
       <div className="grid gap-3 sm:grid-cols-2">

@@ -2,7 +2,7 @@ import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useTranslation } from "react-i18next";
 import { data, Link, useActionData } from "react-router";
-import { formatMoney } from "../../domain/money";
+import { formatMoney, formatPercent, formatPercentRange } from "../../domain/money";
 import { issueToKey } from "../../domain/validation";
 import { Input, PriceSettingsNav, SeasonSwatch } from "../components/pricing/form-bits";
 import { ApiError, loadTariff, pricingBusiness, pricingMiddleware, replyWithApiError, type PricingHandle } from "../components/pricing/pricing.server";
@@ -47,7 +47,7 @@ export default function PriceSettings({ loaderData }: Route.ComponentProps) {
   const money = (c: number) => formatMoney(c, i18n.language, business.currency, { whole: c % 100 === 0 });
   const rt = tariff.rooms_tariff;
   const op = tariff.occupancy_pricing;
-  const amount = (v: number, type: string) => (type === "percentage" ? `${v} %` : money(v));
+  const amount = (v: number, type: string) => (type === "percentage" ? formatPercent(v, i18n.language) : money(v));
   const configured = rt.rate !== null;
   return (
     <>
@@ -80,7 +80,7 @@ export default function PriceSettings({ loaderData }: Route.ComponentProps) {
           <ul className="space-y-1">
             {tariff.fluctuation_levels.map((l) => (
               <li key={l.uuid}>
-                <span className="font-medium">{l.name}</span>: {l.from_percentage}–{l.to_percentage} %
+                <span className="font-medium">{l.name}</span>: {formatPercentRange(l.from_percentage, l.to_percentage, i18n.language)}
               </li>
             ))}
           </ul>

@@ -4,6 +4,7 @@ import { formatMoney } from "../../domain/money";
 import { readOffers, staySearch } from "../components/booking-engine/public.server";
 import { stayQuery } from "../components/booking-engine/stay-query";
 import { accentButton, NightRates, PlainField, StaySummary, useProfile } from "../components/booking-engine/public-ui";
+import { HotelPolicies, OfferPlan } from "../components/pms-settings/public-policies";
 import { getRequestState } from "../lib/request-context.server";
 import type { Route } from "./+types/public-booking._index";
 
@@ -57,11 +58,12 @@ export default function PublicSearch({ loaderData }: Route.ComponentProps) {
           ) : (
             <ul className="space-y-4">
               {offers.offers.map((offer) => (
-                <li key={offer.category.uuid} className="rounded-lg border border-slate-200 bg-white p-4 shadow-sm">
+                <li key={`${offer.category.uuid}-${offer.rate_plan?.uuid ?? ""}`} className="rounded-lg border border-slate-200 bg-white p-4 shadow-sm">
                   <div className="mb-2 flex flex-wrap items-baseline justify-between gap-2">
                     <h3 className="text-base font-semibold">{offer.category.name}</h3>
                     <p className="text-lg font-semibold tabular-nums">{formatMoney(offer.total, i18n.language, offers.currency, { whole: true })}</p>
                   </div>
+                  {offer.rate_plan ? <OfferPlan plan={offer.rate_plan} /> : null}
                   <p className="mb-2 text-sm text-slate-700">
                     {t("public.occupancy", { min: offer.category.min_occupation, max: offer.category.max_occupation })} ·{" "}
                     {t("public.perNight", { rate: formatMoney(offer.rate_per_night, i18n.language, offers.currency, { whole: true }) })}
@@ -71,9 +73,9 @@ export default function PublicSearch({ loaderData }: Route.ComponentProps) {
                     <summary className="cursor-pointer text-sm font-medium text-slate-800">{t("public.nightlyRates")}</summary>
                     <NightRates nights={offer.nights} total={offer.total} currency={offers.currency} />
                   </details>
-                  <Link to={`/p/${profile.slug}/book?${stayQuery({ ...search, category: offer.category.uuid })}`} className={`${accentButton} w-full sm:w-auto`}>
+                  <Link to={`/p/${profile.slug}/book?${stayQuery({ ...search, category: offer.category.uuid, plan: offer.rate_plan?.uuid })}`} className={`${accentButton} w-full sm:w-auto`}>
                     {t("public.book")}
-                    <span className="sr-only"> – {offer.category.name}</span>
+                    <span className="sr-only"> – {offer.category.name}{offer.rate_plan ? `, ${offer.rate_plan.name}` : ""}</span>
                   </Link>
                 </li>
               ))}
@@ -82,14 +84,7 @@ export default function PublicSearch({ loaderData }: Route.ComponentProps) {
         </section>
       ) : null}
 
-      {profile.policies ? (
-        <section className="mt-8" aria-labelledby="policies-heading">
-          <h2 id="policies-heading" className="mb-1 text-base font-semibold">
-            {t("public.policies")}
-          </h2>
-          <p className="whitespace-pre-line text-sm text-slate-700">{profile.policies}</p>
-        </section>
-      ) : null}
+      <HotelPolicies policies={profile.hotel_policies} note={profile.policies} />
     </>
   );
 }

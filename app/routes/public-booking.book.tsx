@@ -13,6 +13,7 @@ import type { PublicReservation } from "../components/booking-engine/types";
 import { replyWithApiError } from "../components/bookings/bookings.server";
 import { FormErrors, TextAreaField, TextField } from "../components/ui/field";
 import { AppForm } from "../components/ui/app-form";
+import { OfferPlan } from "../components/pms-settings/public-policies";
 import { honeypot } from "../lib/honeypot.server";
 import { getRequestState } from "../lib/request-context.server";
 import type { Route } from "./+types/public-booking.book";
@@ -22,11 +23,14 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const search = staySearch(url);
   const categoryId = url.searchParams.get("category") ?? "";
+  const askedPlan = url.searchParams.get("plan") ?? "";
   const { offers } = search.complete ? await readOffers(getRequestState(context).api, params.slug, search) : { offers: null };
-  const offer = offers?.offers.find((o) => o.category.uuid === categoryId) ?? null;
+  // Without a plan in the address (an older link), the category's first offer; the form books that offer's plan.
+  const offer = offers?.offers.find((o) => o.category.uuid === categoryId && (!askedPlan || o.rate_plan?.uuid === askedPlan)) ?? null;
   return {
     search,
     categoryId,
+    planId: offer?.rate_plan?.uuid ?? "",
     offer,
     currency: offers?.currency ?? "BRL",
     nights: offers?.nights ?? 0,
@@ -39,13 +43,15 @@ const FIELDS = ["guest.name", "guest.email", "guest.phone", "guest.country", "gu
 /** Books through the public API, then post → redirect → get to the confirmation. */
 export async function action({ params, request, context }: Route.ActionArgs) {
   const formData = await request.formData();
+  const submission = parseWithZod(formData, { schema: publicReservationSchema, error: issueToKey });
   try {
     await honeypot().check(formData);
   } catch (error) {
-    if (error instanceof SpamError) throw data(null, { status: 400, statusText: "Bad Request" });
-    throw error;
+    if (!(error instanceof SpamError)) throw error;
+    // Refused like any other bad form (the form again, with a message), not the error page: a
+    // person whose autofill filled the hidden field can still read what happened and retry.
+    return data(submission.reply({ formErrors: ["validation.formRefused"] }), { status: 400 });
   }
-  const submission = parseWithZod(formData, { schema: publicReservationSchema, error: issueToKey });
   if (submission.status !== "success") return data(submission.reply(), { status: 422 });
   const { api } = getRequestState(context);
   try {
@@ -61,7 +67,7 @@ export async function action({ params, request, context }: Route.ActionArgs) {
 export default function PublicBook({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation("bookingEngine");
   const profile = useProfile();
-  const { search, offer, currency, nights, categoryId } = loaderData;
+  const { search, offer, currency, nights, categoryId, planId } = loaderData;
   const lastResult = useActionData<typeof action>();
   const [form, fields] = useForm({
     id: "public-booking",
@@ -92,13 +98,15 @@ export default function PublicBook({ loaderData }: Route.ComponentProps) {
         </Link>
       </p>
       <h1 className="mb-1 text-2xl font-semibold">{t("public.bookHeading", { category: offer.category.name })}</h1>
+      {offer.rate_plan ? <OfferPlan plan={offer.rate_plan} /> : null}
       <StaySummary stay={{ arrival: search.arrival, departure: search.departure, adults: Number(search.adults), children: Number(search.children), nights }} />
       <div className="mt-4 grid gap-6 md:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
         <HoneypotProvider {...loaderData.honeypot}>
-          <AppForm {...getFormProps(form)} action={`/p/${profile.slug}/book?${stayQuery({ ...search, category: categoryId })}`} className="space-y-4 rounded-lg border border-slate-200 bg-white p-4 shadow-sm">
+          <AppForm {...getFormProps(form)} action={`/p/${profile.slug}/book?${stayQuery({ ...search, category: categoryId, plan: planId })}`} className="space-y-4 rounded-lg border border-slate-200 bg-white p-4 shadow-sm">
             <FormErrors id={form.errorId} errors={form.errors} />
             <HoneypotInputs label={t("public.honeypot")} />
             <input type="hidden" name="category_id" value={offer.category.uuid} />
+            {offer.rate_plan ? <input type="hidden" name="rate_plan_id" value={offer.rate_plan.uuid} /> : null}
             <input type="hidden" name="arrival" value={search.arrival} />
             <input type="hidden" name="departure" value={search.departure} />
             <input type="hidden" name="adults" value={search.adults} />

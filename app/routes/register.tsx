@@ -1,7 +1,8 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useTranslation } from "react-i18next";
-import { data, Link, redirect, useActionData } from "react-router";
+import { data, Link, redirect, useActionData, useSearchParams } from "react-router";
+import { safeRedirectPath } from "../../domain/navigation/guard";
 import { registerSchema } from "../../domain/schemas/auth";
 import type { UserJson } from "../../api/services/user-json";
 import { issueToKey } from "../../domain/validation";
@@ -10,15 +11,35 @@ import { NewPasswordFields } from "../components/account/new-password-fields";
 import { AppForm } from "../components/ui/app-form";
 import { SubmitButton } from "../components/ui/button";
 import { FormErrors, TextField } from "../components/ui/field";
-import { ApiError } from "../lib/api.server";
+import { invitationTokenIn, readInvitation } from "../components/business/invitation.server";
+import { ApiError, createApiClient } from "../lib/api.server";
+import { getI18n } from "../lib/i18n.server";
 import { getRequestState } from "../lib/request-context.server";
 import { commitSession } from "../lib/session.server";
+import { setToast } from "../lib/toast.server";
 import type { Route } from "./+types/register";
 
 const FIELDS = ["name", "surname", "email", "password", "password_confirmation", "company", "phone"] as const;
 const HIDDEN = ["password", "password_confirmation"];
 
-/** Creates the account, signs the new user in (token in the session, as at sign-in) and asks them to verify the e-mail. */
+/** The invitation the visitor came from (`?redirectTo=/invitations/{token}`), if any. */
+function invitationTokenOf(request: Request): string | null {
+  return invitationTokenIn(safeRedirectPath(new URL(request.url).searchParams.get("redirectTo"), ""));
+}
+
+/** Reached from an invitation ("Create an account with {email}"), the form starts with that address. */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const token = invitationTokenOf(request);
+  const invitation = token ? await readInvitation(getRequestState(context).api, token) : null;
+  return { invitedEmail: invitation?.valid ? invitation.email : null };
+}
+
+/**
+ * Creates the account, signs the new user in (token in the session, as at sign-in) and asks them
+ * to verify the e-mail. Coming from an invitation to the address just registered, it also accepts
+ * the invitation: the person asked for it by following the link, and without this they would land
+ * on "register your hotel" after verifying and have to find the e-mail again.
+ */
 export async function action({ request, context }: Route.ActionArgs) {
   const formData = await request.formData();
   const submission = parseWithZod(formData, { schema: registerSchema, error: issueToKey });
@@ -31,6 +52,8 @@ export async function action({ request, context }: Route.ActionArgs) {
       preferred_language: submission.value.preferred_language ?? locale,
     });
     session.set("token", answer.token);
+    const token = invitationTokenOf(request);
+    if (token) await acceptInvitationOnSignUp(context, answer, token);
     return redirect("/check-email", { headers: { "Set-Cookie": await commitSession(session) } });
   } catch (error) {
     if (!(error instanceof ApiError)) throw error;
@@ -38,11 +61,31 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
 }
 
-export default function Register() {
+/**
+ * Accepts the invitation for the account just created when the addresses match (the API checks it
+ * too). An invitation that expired or was used meanwhile is left alone (its page says why), and
+ * a failure here never fails the sign-up: the account exists either way.
+ */
+async function acceptInvitationOnSignUp(context: Route.ActionArgs["context"], account: { token: string; user: UserJson }, token: string) {
+  const { session, locale } = getRequestState(context);
+  const api = createApiClient({ locale, token: account.token, t: getI18n(context).getFixedT(locale, "errors") });
+  try {
+    const invitation = await readInvitation(api, token);
+    if (!invitation?.valid || invitation.email.toLowerCase() !== account.user.email.toLowerCase()) return;
+    await api.post(`/api/v1/invitations/${encodeURIComponent(token)}/accept`);
+    setToast(session, { kind: "success", message: "business:invitation.accepted", values: { name: invitation.business.company_name } });
+  } catch (error) {
+    if (!(error instanceof ApiError)) throw error;
+  }
+}
+
+export default function Register({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation("auth");
   const lastResult = useActionData<typeof action>();
+  const [searchParams] = useSearchParams();
   const [form, fields] = useForm({
     lastResult,
+    defaultValue: { email: loaderData.invitedEmail ?? "" },
     onValidate: ({ formData }) => parseWithZod(formData, { schema: registerSchema, error: issueToKey }),
     shouldRevalidate: "onInput",
   });
@@ -50,7 +93,7 @@ export default function Register() {
     <>
       <title>{`${t("register.title")} · Tarifa`}</title>
       <h1 className="mb-4 text-xl font-semibold">{t("register.heading")}</h1>
-      <AppForm {...getFormProps(form)} className="space-y-4" action="/register">
+      <AppForm {...getFormProps(form)} className="space-y-4" action={`/register${searchParams.size ? `?${searchParams}` : ""}`}>
         <FormErrors id={form.errorId} errors={form.errors} />
         <div className="grid gap-4 sm:grid-cols-2">
           <TextField field={fields.name} label={t("register.name")} autoComplete="given-name" required />
@@ -70,7 +113,7 @@ export default function Register() {
       </AppForm>
       <p className="mt-4 text-sm">
         {t("register.haveAccount")}{" "}
-        <Link to="/login" className="text-brand-700 underline">
+        <Link to={`/login${searchParams.size ? `?${searchParams}` : ""}`} className="text-brand-700 underline">
           {t("register.signIn")}
         </Link>
       </p>

@@ -1,4 +1,5 @@
 import { occupancyPercent } from "../bookings/stay.ts";
+import { formatPercent } from "../money.ts";
 import type {
   ChatData,
   ChatLink,
@@ -41,7 +42,7 @@ export function day(date: string, locale: string): string {
   return new Intl.DateTimeFormat(locale, { weekday: "short", day: "numeric", month: "short", year: "numeric", timeZone: "UTC" }).format(new Date(`${date}T00:00:00Z`));
 }
 
-const percent = (value: number, locale: string) => new Intl.NumberFormat(locale, { maximumFractionDigits: 1 }).format(value);
+const percent = (value: number, locale: string) => formatPercent(value, locale, { digits: 1 });
 const lines = (...parts: (string | null | undefined | false)[]) => parts.filter(Boolean).join("\n");
 const span = (from: string, to: string, locale: string) => (from === to ? day(from, locale) : `${day(from, locale)} – ${day(to, locale)}`);
 
@@ -159,7 +160,7 @@ export function composeSuggestions(ctx: ComposeContext, facts: SuggestionFacts):
     content: lines(
       t("suggestions.head", { n: facts.suggestions.length }),
       ...facts.suggestions.map(
-        (s) => `• ${t("suggestions.item", { title: s.title, period: span(s.from, s.to, locale), uplift: s.uplift, rate: money(s.rate, ctx) })} ${s.rationale}`,
+        (s) => `• ${t("suggestions.item", { title: s.title, period: span(s.from, s.to, locale), uplift: formatPercent(s.uplift, locale, { signed: true }), rate: money(s.rate, ctx) })} ${s.rationale}`,
       ),
     ),
     data: { kind: "suggestions", currency: ctx.currency, ...facts, links },

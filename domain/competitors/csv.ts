@@ -5,7 +5,7 @@
  * Messages are translation keys (`competitors:validation.*`).
  */
 import { isIsoDate } from "../pricing/dates.ts";
-import { parseMoney } from "../schemas/bookings.ts";
+import { parseMoney } from "../money.ts";
 
 /** The largest nightly rate accepted: R$ 1.000.000,00. */
 export const MAX_COMPETITOR_RATE_CENTS = 100_000_000;
@@ -27,7 +27,7 @@ export function parseCompetitorRate(text: string | null | undefined): number | n
   const value = (text ?? "").trim();
   if (SOLD_OUT.has(value.toLowerCase())) return null;
   const cents = parseMoney(value);
-  if (cents === undefined || Number.isNaN(cents) || cents <= 0 || cents > MAX_COMPETITOR_RATE_CENTS) return undefined;
+  if (cents === null || cents <= 0 || cents > MAX_COMPETITOR_RATE_CENTS) return undefined;
   return cents;
 }
 

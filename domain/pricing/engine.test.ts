@@ -125,6 +125,38 @@ describe("lead time", () => {
   it("gives past dates no lead-time band", () => {
     expect(priceDailyRate(cfg, { date: "2024-12-31", categoryId: "std", today: TODAY }).rate).toBe(20_000);
   });
+
+  // Counterexample found by properties.test.ts (seed -143005814): with two bands over the same
+  // days, lifting the capped one used to let the next band's discount in, so a fuller night
+  // priced 4,900 instead of 5,000 cents. The days pick the band; its cap only switches it off.
+  it("two bands over the same days: a fuller night never gets a lower rate (seed -143005814)", () => {
+    const overlapping = config(
+      {
+        lead_time_bands: [
+          { from_days: 0, to_days: 30, percentage: 0, max_occupancy: 50 },
+          { from_days: 0, to_days: 30, percentage: -2, max_occupancy: null },
+        ],
+      },
+      { rate: 5_000, fluctuation_level_variations: [] },
+    );
+    const rate = (occupancy: number) => priceDailyRate(overlapping, { date: "2025-01-10", categoryId: "std", today: TODAY, occupancy }).rate;
+    expect(rate(10)).toBe(5_000);
+    expect(rate(60)).toBe(5_000);
+    expect(rate(60)).toBeGreaterThanOrEqual(rate(10));
+  });
+
+  it("a lifted band does not hand its days to a later overlapping band", () => {
+    const overlapping = config({
+      lead_time_bands: [
+        { from_days: 0, to_days: 7, percentage: -10, max_occupancy: 50 },
+        { from_days: 3, to_days: 30, percentage: -5, max_occupancy: null },
+      ],
+    });
+    const at = (date: string, occupancy: number) => priceDailyRate(overlapping, { date, categoryId: "std", today: TODAY, occupancy });
+    expect(at("2025-01-05", 10).rate).toBe(18_000); // day 4: the first band (lowest from_days)
+    expect(steps(at("2025-01-05", 60))).toEqual([["season", 20_000], ["level", 5_000]]); // lifted: no lead-time step
+    expect(at("2025-01-20", 60).rate).toBe(23_800); // day 19: only the second band's days (23,750 rounded)
+  });
 });
 
 describe("category", () => {

@@ -163,10 +163,12 @@ export function compilePricing(config: PricingConfig): CompiledPricing {
       }
     }
 
+    // The days to arrival alone pick the band (the first by from_days); its occupancy cap only
+    // switches that band off. Falling through to a later overlapping band would let a fuller
+    // night take that band's discount and price below an emptier one (ADR 0018).
     const daysToArrival = day - todayDay;
-    for (const band of leadBands) {
-      if (daysToArrival < band.from_days || (band.to_days != null && daysToArrival > band.to_days)) continue;
-      if (band.max_occupancy != null && !(occupancy < band.max_occupancy)) continue;
+    const band = leadBands.find((b) => daysToArrival >= b.from_days && (b.to_days == null || daysToArrival <= b.to_days));
+    if (band && (band.max_occupancy == null || occupancy < band.max_occupancy)) {
       const amount = percentOf(running, band.percentage);
       if (amount !== 0) {
         steps.push({
@@ -176,7 +178,6 @@ export function compilePricing(config: PricingConfig): CompiledPricing {
         });
         running += amount;
       }
-      break;
     }
 
     return {

@@ -238,8 +238,8 @@ export function validateOccupancyPricing(op: OccupancyPricing): PricingProblem[]
 
 /**
  * Problems of the lead-time bands: whole days, `to_days` ≥ `from_days` or null (open-ended),
- * percentage −100..+500, `max_occupancy` 0–100. Overlapping bands are a warning: the engine takes
- * the first (lowest `from_days`) whose days and occupancy condition match.
+ * percentage −100..+500, `max_occupancy` 0–100. Overlapping bands are a warning: the engine picks
+ * the first (lowest `from_days`) whose days match, and a lifted occupancy cap means no band.
  */
 export function validateLeadTimeBands(bands: readonly LeadTimeBand[]): PricingProblem[] {
   const out: PricingProblem[] = [];

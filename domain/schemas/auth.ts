@@ -110,8 +110,10 @@ export const updateUserSchema = z.object({
   preferred_language: preferredLanguage.optional(),
 });
 
-export const NOTIFICATION_CHANNELS = ["email", "in_app"] as const;
-export const NOTIFICATION_TOPICS = ["bookings", "price_changes", "subscription", "product_news"] as const;
+/** `digest`: listed in one e-mail a day instead of (or besides) the others. */
+export const NOTIFICATION_CHANNELS = ["email", "in_app", "digest"] as const;
+/** `activity`: goals reached, rewards earned, collaborators who joined. */
+export const NOTIFICATION_TOPICS = ["bookings", "price_changes", "subscription", "activity", "product_news"] as const;
 export type NotificationChannel = (typeof NOTIFICATION_CHANNELS)[number];
 export type NotificationTopic = (typeof NOTIFICATION_TOPICS)[number];
 export type NotificationPreferences = Record<NotificationChannel, Record<NotificationTopic, boolean>>;
@@ -121,11 +123,14 @@ const topics = z
     bookings: z.boolean(),
     price_changes: z.boolean(),
     subscription: z.boolean(),
+    activity: z.boolean(),
     product_news: z.boolean(),
   })
   .partial();
 
 /** PUT body: any subset, e.g. `{ preferences: { email: { product_news: true } } }`. */
 export const notificationPreferencesSchema = z.object({
-  preferences: z.object({ email: topics.optional(), in_app: topics.optional() }),
+  preferences: z.object({ email: topics.optional(), in_app: topics.optional(), digest: topics.optional() }),
+  /** Businesses the user wants nothing from (replaces the saved list when given). */
+  muted_business_uuids: z.array(z.uuid()).max(500).optional(),
 });

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { NIGHTS_LIMIT, ADVANCE_LIMIT, SLUG_PATTERN } from "../booking-engine/rules.ts";
 import { LOCALES } from "../locale.ts";
+import { isoDate } from "../validation.ts";
 import { checkStay, guestSchema, MAX_GUESTS } from "./bookings.ts";
 
 /**
@@ -74,7 +75,7 @@ const guestCounts = {
 
 /** GET /public/booking-engines/{slug}/offers (query string, so numbers arrive as text). */
 export const offersQuerySchema = z
-  .object({ arrival: z.iso.date(), departure: z.iso.date(), ...guestCounts })
+  .object({ arrival: isoDate, departure: isoDate, ...guestCounts })
   .superRefine(checkStay);
 export type OffersQuery = z.output<typeof offersQuerySchema>;
 
@@ -91,8 +92,10 @@ export const publicGuestSchema = guestSchema.extend({
 export const publicReservationSchema = z
   .object({
     category_id: z.uuid(),
-    arrival: z.iso.date(),
-    departure: z.iso.date(),
+    /** The rate plan of the chosen offer, when the hotel sells plans. */
+    rate_plan_id: z.uuid().optional(),
+    arrival: isoDate,
+    departure: isoDate,
     adults: z.number().int().min(1).max(MAX_GUESTS),
     children: z.number().int().min(0).max(MAX_GUESTS).default(0),
     guest: publicGuestSchema,

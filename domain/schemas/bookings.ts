@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { INITIAL_STATUSES, RESERVATION_STATUSES } from "../bookings/status.ts";
 import { daysBetween, MAX_RANGE_NIGHTS, MAX_STAY_NIGHTS } from "../bookings/stay.ts";
+import { isoDate } from "../validation.ts";
 
 /**
  * Booking schemas shared by the API (JSON bodies and query strings) and the web's forms
@@ -8,14 +9,22 @@ import { daysBetween, MAX_RANGE_NIGHTS, MAX_STAY_NIGHTS } from "../bookings/stay
  * keys: `validation.*` for generic ones, `bookings:validation.*` for the ones below.
  */
 
-export const CHANNELS = ["direct", "booking_com", "airbnb", "expedia", "phone", "walk_in", "booking_engine", "other"] as const;
+/** The channels every business knows; a business adds its own as sales channels (PMS settings). */
+export const CHANNELS = ["direct", "booking_com", "airbnb", "expedia", "decolar", "phone", "walk_in", "booking_engine", "other"] as const;
 export type Channel = (typeof CHANNELS)[number];
+
+/** A reservation's channel: a built-in code or one of the business's sales channels (the API checks which). */
+const channel = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .regex(/^[a-z][a-z0-9_]{1,39}$/, "validation.choice")
+  .default("direct");
 
 export const BLOCK_REASONS = ["maintenance", "owner_use", "renovation", "other"] as const;
 
 export const MAX_GUESTS = 20;
 
-const isoDate = z.iso.date();
 const uuid = z.uuid();
 /** Optional free text: blank becomes null. */
 const optionalText = (max: number) =>
@@ -77,7 +86,7 @@ export const reservationFields = {
   room_uuid: optionalUuid,
   guest: guestSchema,
   rate_per_night: rateOverride,
-  channel: z.enum(CHANNELS).default("direct"),
+  channel,
   status: z.enum(INITIAL_STATUSES).default("confirmed"),
   notes: optionalText(2000),
 };
@@ -155,7 +164,7 @@ export type BookingQuoteInput = z.output<typeof bookingQuoteSchema>;
 /** POST /booking-quotes/{id}/convert */
 export const quoteConvertSchema = z.object({
   guest: guestSchema.partial({ name: true }).optional(),
-  channel: z.enum(CHANNELS).default("direct"),
+  channel,
   status: z.enum(INITIAL_STATUSES).default("confirmed"),
 });
 
@@ -196,22 +205,4 @@ export function queryObject(params: URLSearchParams): Record<string, string> {
   const out: Record<string, string> = {};
   for (const [key, value] of params) if (value.trim() !== "") out[key] = value;
   return out;
-}
-
-/** Money typed in a form ("350", "350,50", "1.350,50", "350.5") → cents; undefined when blank, NaN when unreadable. */
-export function parseMoney(text: string | null | undefined): number | undefined {
-  if (text == null || text.trim() === "") return undefined;
-  let s = text.trim().replace(/\s|R\$|€|\$/g, "");
-  // The last separator followed by 1–2 digits is the decimal one; the others group thousands.
-  const m = /^(.*?)[.,](\d{1,2})$/.exec(s);
-  let units = s;
-  let fraction = "0";
-  if (m) {
-    units = m[1];
-    fraction = m[2].padEnd(2, "0");
-  }
-  units = units.replace(/[.,]/g, "");
-  if (!/^\d+$/.test(units) || !/^\d+$/.test(fraction)) return Number.NaN;
-  s = `${units}.${fraction}`;
-  return Math.round(Number(s) * 100);
 }

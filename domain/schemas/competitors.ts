@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { MAX_COMPETITOR_RATE_CENTS } from "../competitors/csv.ts";
 import { isIsoDate } from "../pricing/dates.ts";
+import { isoDate } from "../validation.ts";
 
 /**
  * Wire shapes of the competitor calls, shared by the API and the web's forms (Conform turns form
@@ -13,7 +14,6 @@ export const MAX_MARKET_NIGHTS = 366;
 /** The most rates one batch or CSV import writes. */
 export const MAX_RATES_PER_WRITE = 5000;
 
-const isoDate = z.string().refine((v) => isIsoDate(v), "validation.date");
 const optionalText = (max: number) =>
   z
     .string()

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { isIsoDate } from "../pricing/dates.ts";
+import { isoDate } from "../validation.ts";
 import { MAX_PERCENTAGE, MIN_PERCENTAGE } from "../pricing/validate.ts";
 import { sanitizeText } from "../text/sanitize.ts";
 
@@ -16,7 +17,7 @@ export const MAX_RATE_CENTS = 100_000_000;
 /** The calendar answers at most this many nights per call. */
 export const MAX_CALENDAR_DAYS = 366;
 
-export const isoDate = z.string().refine((v) => isIsoDate(v), "validation.date");
+export { isoDate };
 export const hexColor = z.string().regex(/^#[0-9a-fA-F]{6}$/, "pricing:validation.color");
 export const cents = z.number().int("validation.integer").min(0).max(MAX_RATE_CENTS);
 export const positiveCents = z.number().int("validation.integer").min(1, "pricing:validation.ratePositive").max(MAX_RATE_CENTS);

@@ -180,9 +180,13 @@ describe("notification preferences", () => {
 
   it("answers the defaults before anything is saved", async () => {
     const body = await t.json("GET", path(), { token: ownerToken, status: 200 });
-    expect(body.preferences).toEqual({
-      email: { bookings: true, price_changes: true, subscription: true, product_news: false },
-      in_app: { bookings: true, price_changes: true, subscription: true, product_news: true },
+    expect(body).toEqual({
+      preferences: {
+        email: { bookings: true, price_changes: true, subscription: true, activity: true, product_news: false },
+        in_app: { bookings: true, price_changes: true, subscription: true, activity: true, product_news: true },
+        digest: { bookings: false, price_changes: false, subscription: false, activity: false, product_news: false },
+      },
+      muted_business_uuids: [],
     });
   });
 
@@ -193,8 +197,9 @@ describe("notification preferences", () => {
       status: 200,
     });
     const expected = {
-      email: { bookings: false, price_changes: true, subscription: true, product_news: true },
-      in_app: { bookings: true, price_changes: false, subscription: true, product_news: true },
+      email: { bookings: false, price_changes: true, subscription: true, activity: true, product_news: true },
+      in_app: { bookings: true, price_changes: false, subscription: true, activity: true, product_news: true },
+      digest: { bookings: false, price_changes: false, subscription: false, activity: false, product_news: false },
     };
     expect(put.preferences).toEqual(expected);
     expect((await t.json("GET", path(), { token: ownerToken, status: 200 })).preferences).toEqual(expected);

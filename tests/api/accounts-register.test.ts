@@ -192,3 +192,32 @@ describe("POST /api/v1/auth/email/resend", () => {
     expect(body.message).toBe("Session expired. Please sign in again.");
   });
 });
+
+describe("registrations per client address", () => {
+  let limited: TestApi;
+  beforeAll(async () => {
+    limited = await createTestApi({ seed: false, env: { REGISTRATIONS_PER_ADDRESS_PER_HOUR: "2" } });
+  });
+  afterAll(() => limited.close());
+
+  const register = (email: string, ip: string) =>
+    limited.call("POST", "/api/auth/register", { body: newAccount(email), headers: { "x-forwarded-for": ip } });
+
+  it("creates REGISTRATIONS_PER_ADDRESS_PER_HOUR accounts from one address, then answers 429 without creating one", async () => {
+    expect((await register("um@example.com", "203.0.113.7")).status).toBe(201);
+    expect((await register("dois@example.com", "203.0.113.7")).status).toBe(201);
+    const refused = await register("tres@example.com", "203.0.113.7");
+    expect(refused.status).toBe(429);
+    expect(Number(refused.headers.get("retry-after"))).toBeGreaterThan(0);
+    expect((await refused.json()).message).toMatch(/minuto/);
+    expect(await userByEmail(limited.db, "tres@example.com")).toBeUndefined();
+    // Another address is not affected.
+    expect((await register("tres@example.com", "198.51.100.4")).status).toBe(201);
+  });
+
+  it("does not count a refused form (an address already taken)", async () => {
+    expect((await register("um@example.com", "192.0.2.9")).status).toBe(422);
+    expect((await register("um@example.com", "192.0.2.9")).status).toBe(422);
+    expect((await register("quatro@example.com", "192.0.2.9")).status).toBe(201);
+  });
+});

@@ -15,14 +15,15 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-/** The three separate calls, for comparison. */
+/** The three separate calls (and the bell's count), for comparison. */
 async function separately(token: string) {
   const { user } = await t.json("GET", "/api/v1/user", { token, status: 200 });
   const { businesses, selected_business_uuid } = await t.json("GET", "/api/v1/businesses", { token, status: 200 });
   const plans = selected_business_uuid
     ? (await t.json("GET", `/api/v1/subscriptions/${selected_business_uuid}`, { token, status: 200 })).data.plans
     : [];
-  return { user, businesses, selected_business_uuid, plans };
+  const { unread_count } = await t.json("GET", "/api/v1/notifications/unread-count", { token, status: 200 });
+  return { user, businesses, selected_business_uuid, plans, unread_notifications: unread_count };
 }
 
 async function register(email: string) {

@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import { eq } from "drizzle-orm";
 import type { Database } from "../../api/db/client.ts";
 import { businessMembers, businesses, coupons, paymentMethods, subscriptions, users } from "../../api/db/schema/index.ts";
-import { issueToken } from "../../api/services/tokens.ts";
+import { issueSession } from "../../api/services/tokens.ts";
 import { createTestApi, demoUsers, userByEmail, type TestApi } from "../helpers/api.ts";
 
 /** A seeded API plus the people and businesses the billing tests act with. */
@@ -21,7 +21,7 @@ export interface BillingWorld {
  */
 export async function billingWorld(): Promise<BillingWorld> {
   const t = await createTestApi();
-  const token = async (userId: string) => (await issueToken(t.db, userId, "session", new Date("2099-01-01T00:00:00Z"))).token;
+  const token = async (userId: string) => (await issueSession(t.db, userId, new Date("2099-01-01T00:00:00Z"))).token;
   const ownerId = (await userByEmail(t.db, demoUsers.owner.email)).id;
   const adminId = (await userByEmail(t.db, demoUsers.admin.email)).id;
   const collaboratorId = (await userByEmail(t.db, demoUsers.collaborator.email)).id;

@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { addDays, todayIn } from "../../domain/bookings/stay.ts";
-import { bookingEngines, plans, reservations, subscriptions } from "../../api/db/schema/index.ts";
+import { bookingEngines, businesses, plans, reservations, subscriptions, users } from "../../api/db/schema/index.ts";
 import { DEMO_BUSINESS } from "../../api/db/seeds/businesses.ts";
 import { latestMail } from "../../api/services/mail/index.ts";
 import { createTestApi, demoUsers, type TestApi } from "../helpers/api.ts";
@@ -168,7 +168,10 @@ describe("public booking engine", () => {
     const departure = ahead(23);
     const { data } = await t.json("GET", `${pub("pousada-mare-alta")}/offers?arrival=${arrival}&departure=${departure}&adults=2&children=0`, { status: 200 });
     expect(data.offers.length).toBeGreaterThan(0);
-    for (const offer of data.offers) {
+    // The demo sells rate plans: the standard plan is the engine's price (the others: tests/api/pms-rates-offers.test.ts).
+    const plans = (await t.json("GET", `${demoBase}/rate-plans`, { token: owner, status: 200 })).data as { uuid: string; kind: string }[];
+    const standard = plans.find((p) => p.kind === "standard")!;
+    for (const offer of data.offers.filter((o: { rate_plan: { uuid: string } }) => o.rate_plan.uuid === standard.uuid)) {
       const quote = await t.json("POST", `${demoBase}/reservations/quote-price`, {
         token: owner,
         body: { arrival, departure, room_category_uuid: offer.category.uuid, adults: 2, children: 0 },
@@ -205,6 +208,27 @@ describe("public booking engine", () => {
     expect(data.offers.map((o: { category: { name: string } }) => o.category.name)).toEqual(["Standard", "Deluxe"]);
     const three = await t.json("GET", `${pub("pousada-teste")}/offers?arrival=${ahead(50)}&departure=${ahead(52)}&adults=2&children=1`, { status: 200 });
     expect(three.data.offers.map((o: { category: { name: string } }) => o.category.name)).toEqual(["Deluxe", "Suíte"]);
+  });
+
+  it("writes the hotel's notice in the owner's language, whatever language the guest booked in", async () => {
+    const [{ ownerId }] = await t.db.select({ ownerId: businesses.ownerId }).from(businesses).where(eq(businesses.id, DEMO_BUSINESS.id));
+    await t.db.update(users).set({ preferredLanguage: "fr-CA" }).where(eq(users.id, ownerId));
+    try {
+      const arrival = ahead(70);
+      const departure = ahead(71);
+      const offers = await t.json("GET", `${pub("pousada-mare-alta")}/offers?arrival=${arrival}&departure=${departure}&adults=2`, { status: 200 });
+      await t.json("POST", `${pub("pousada-mare-alta")}/reservations`, {
+        lang: "es",
+        body: { category_id: offers.data.offers[0].category.uuid, arrival, departure, adults: 2, children: 0, guest, notes: "" },
+        status: 201,
+      });
+      const [toHotel] = await latestMail(t, { to: "reservas@pousada-demo.com.br" });
+      expect(toHotel).toMatchObject({ kind: "booking_notice", locale: "fr-CA" });
+      const [toGuest] = await latestMail(t, { to: guest.email });
+      expect(toGuest).toMatchObject({ kind: "booking_confirmation", locale: "es-ES" });
+    } finally {
+      await t.db.update(users).set({ preferredLanguage: "pt-BR" }).where(eq(users.id, ownerId));
+    }
   });
 
   it("books a stay: pending, channel booking_engine, priced like the offer, with e-mails to guest and hotel", async () => {

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { businesses } from "../../api/db/schema/index.ts";
 import { DEMO_BUSINESS } from "../../api/db/seeds/businesses.ts";
 import { applyBusinessEvent } from "../../api/services/business-status.ts";
+import { openRecord } from "../../api/services/secrets.ts";
 import { createTestApi, demoUsers, type TestApi } from "../helpers/api.ts";
 
 let t: TestApi;
@@ -74,7 +75,10 @@ describe("onboarding with an external PMS (simulated connector)", () => {
     const chosen = await step("PUT", `${id}/pms`, { pms_id: 2, credentials: { username: "recepcao", password: "fail", property_id: "77" } });
     expect(chosen.business).toMatchObject({ status: "BUSINESS_CREATED", pms: { id: 2, name: "StayLink", pms_default: false }, pms_credentials_saved: true });
     expect(JSON.stringify(chosen)).not.toContain("recepcao");
-    expect((await storedStatus(id)).credentials).toEqual({ username: "recepcao", password: "fail", property_id: "77" });
+    // Stored encrypted at rest (AES-GCM), read back whole.
+    const stored = (await storedStatus(id)).credentials;
+    expect(JSON.stringify(stored)).not.toContain("recepcao");
+    expect(openRecord(stored)).toEqual({ username: "recepcao", password: "fail", property_id: "77" });
 
     // Submitting uses the stored credentials at once: rejected → PMS_FAILED.
     expect((await step("POST", `${id}/onboarding/submit`)).business.status).toBe("PMS_FAILED");
@@ -93,7 +97,7 @@ describe("onboarding with an external PMS (simulated connector)", () => {
 
     const fixed = await step("PUT", `${id}/pms`, { pms_id: 2, credentials: { username: "recepcao", password: "s3nha-boa", property_id: "77", extra: "dropped" } });
     expect(fixed.business.status).toBe("DATA_LOADED");
-    expect((await storedStatus(id)).credentials).toEqual({ username: "recepcao", password: "s3nha-boa", property_id: "77" });
+    expect(openRecord((await storedStatus(id)).credentials)).toEqual({ username: "recepcao", password: "s3nha-boa", property_id: "77" });
     expect((await step("POST", `${id}/setup/complete`)).business.status).toBe("SETUP_DONE");
 
     // A live business that changes PMS goes back through the credentials step and re-imports.

@@ -7,7 +7,7 @@ test.beforeEach(({}, info) => test.skip(info.project.name === "no-js", "axe need
 
 /** Main pages, checked for serious or critical WCAG violations. Each area adds its pages here. */
 const guestPages = ["/login"];
-const ownerPages = ["/"];
+const ownerPages = ["/", "/monthly", "/sales-dashboard", "/business-intelligence", "/goals", "/learning"];
 
 async function expectNoSeriousViolations(page: import("@playwright/test").Page) {
   const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"]).analyze();

@@ -1,6 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Browser, type Page, type TestInfo } from "@playwright/test";
 import { demo, scriptsRan, signIn } from "./support/auth";
+import { linkFromMailbox } from "./support/mailbox";
 
 /**
  * The accounts journey, with JavaScript on and off: a new owner registers, reads the verification
@@ -25,28 +26,6 @@ async function register(page: Page, email: string) {
   await page.getByLabel("Confirme a senha").fill(PASSWORD);
   await page.getByRole("button", { name: "Criar conta" }).click();
   await expect(page).toHaveURL(/\/check-email$/);
-}
-
-/**
- * The link in the newest e-mail to `to`, as the development mailbox shows it. A production server
- * (which the e2e suite runs) shows the mailbox to administrators only, so an administrator reads it.
- */
-async function linkFromMailbox(browser: Browser, to: string, pattern: RegExp, info: TestInfo): Promise<string> {
-  const context = await browser.newContext({ javaScriptEnabled: info.project.use.javaScriptEnabled, locale: "pt-BR" });
-  try {
-    const page = await context.newPage();
-    await signIn(page, demo.admin);
-    await page.goto(`/dev/mailbox?to=${encodeURIComponent(to)}`);
-    await expect(page.getByRole("heading", { name: "Caixa de e-mails de desenvolvimento" })).toBeVisible();
-    await page.getByRole("listitem").filter({ hasText: to }).getByRole("link").first().click();
-    const link = page.getByRole("link", { name: pattern });
-    await expect(link).toBeVisible();
-    const href = await link.getAttribute("href");
-    expect(href).toBeTruthy();
-    return href!;
-  } finally {
-    await context.close();
-  }
 }
 
 test("a new owner registers, verifies the e-mail, signs in, switches to English, changes the password and signs out", async ({
@@ -137,9 +116,9 @@ test("profile, photo and notification preferences save, with unchecked boxes sav
   await page.getByRole("button", { name: "Remover foto" }).click();
   await expect(page.getByRole("img", { name: "Sua foto de perfil" })).toHaveCount(0);
 
-  await page.getByRole("link", { name: "Notificações" }).click();
-  const byEmail = page.getByRole("group", { name: "Por e-mail" });
-  const inApp = page.getByRole("group", { name: "No aplicativo" });
+  await page.getByRole("link", { name: "Notificações", exact: true }).click();
+  const byEmail = page.getByRole("group", { name: "Por e-mail", exact: true });
+  const inApp = page.getByRole("group", { name: "No aplicativo", exact: true });
   await expect(byEmail.getByLabel("Reservas")).toBeChecked();
   await byEmail.getByLabel("Reservas").uncheck();
   await inApp.getByLabel("Novidades do produto").uncheck();

@@ -174,3 +174,34 @@ test("an owner is kept out of the coupons admin", async ({ page }) => {
   await page.goto("/manage/coupons");
   await expect(page).toHaveURL(/\/unauthorized$/);
 });
+
+test("a crawler's declined card gets the form with its message, not the bare error body", async ({ browser, request }, info) => {
+  // The spec's minimal body for bots is for error pages; a form's 4xx reply is not one.
+  const owner = await newOwnerWithBusiness(request, info);
+  const context = await browser.newContext({
+    javaScriptEnabled: info.project.use.javaScriptEnabled,
+    locale: "pt-BR",
+    userAgent: "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) HeadlessChrome/120.0.0.0 Safari/537.36",
+  });
+  try {
+    const page = await context.newPage();
+    await signIn(page, owner.email, PASSWORD);
+    await page.goto("/subscribe");
+    await page.getByRole("radio", { name: "Essencial", exact: true }).check();
+    await page.getByLabel("Novo cartão (cartão de teste)").fill("pm_card_chargeDeclined");
+    const [answer] = await Promise.all([
+      page.waitForResponse((r) => r.request().method() === "POST" && new URL(r.url()).pathname.startsWith("/subscribe")),
+      page.getByRole("button", { name: "Começar o teste grátis" }).click(),
+    ]);
+    // Without JavaScript the document itself is the action's 402 answer.
+    if (!info.project.use.javaScriptEnabled) expect(answer.status()).toBe(402);
+    await expect(page.getByRole("alert").filter({ hasText: "Seu cartão foi recusado." })).toBeVisible();
+    await expect(page.getByText("402 Payment Required")).toHaveCount(0);
+    // An error page still answers a crawler with the minimal body.
+    const missing = await page.goto("/does-not-exist");
+    expect(missing?.status()).toBe(404);
+    expect(await missing?.text()).not.toContain("<script");
+  } finally {
+    await context.close();
+  }
+});

@@ -1,6 +1,7 @@
-import AxeBuilder from "@axe-core/playwright";
-import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
+import { expect, test } from "@playwright/test";
 import { demo, DEMO_PASSWORD, scriptsRan, signIn } from "./support/auth";
+import { expectNoSeriousViolations } from "./support/axe";
+import { SLUG, stayWithOffers } from "./support/public-booking";
 
 /**
  * The booking engine, JavaScript on and off: the owner changes a setting of the public page and
@@ -8,33 +9,6 @@ import { demo, DEMO_PASSWORD, scriptsRan, signIn } from "./support/auth";
  * form and gets a code; the owner then finds that booking in /bookings with its channel. Each
  * project books its own dates so the two runs on one server do not meet.
  */
-
-const SLUG = "pousada-mare-alta";
-
-async function expectNoSeriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"]).analyze();
-  const serious = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
-  expect(serious.map((v) => `${page.url()} ${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`)).toEqual([]);
-}
-
-function addDays(date: string, days: number) {
-  const d = new Date(`${date}T00:00:00Z`);
-  d.setUTCDate(d.getUTCDate() + days);
-  return d.toISOString().slice(0, 10);
-}
-
-/** A stay `offset` days ahead for which the public engine has at least one offer for two adults. */
-async function stayWithOffers(request: APIRequestContext, offset: number) {
-  const profile = (await (await request.get(`/api/public/booking-engines/${SLUG}`)).json()).data;
-  for (let i = offset; i < offset + 60; i += 3) {
-    const arrival = addDays(profile.today, i);
-    const departure = addDays(arrival, 2);
-    const res = await request.get(`/api/public/booking-engines/${SLUG}/offers?arrival=${arrival}&departure=${departure}&adults=2&children=0`);
-    expect(res.status()).toBe(200);
-    if ((await res.json()).data.offers.length) return { arrival, departure };
-  }
-  throw new Error("no stay with offers found");
-}
 
 test("the owner edits the booking page and sees the change on /p/{slug}", async ({ page }, info) => {
   const js = info.project.name === "js";

@@ -1,6 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Browser, type Page, type TestInfo } from "@playwright/test";
 import { demo, signIn } from "./support/auth";
+import { ownerWithHotel, unique } from "./support/hotel";
 
 /**
  * The businesses area with JavaScript on and off, on a hotel of the test's own (the demo pousada
@@ -8,66 +9,6 @@ import { demo, signIn } from "./support/auth";
  * beside the field, money typed as "80,00"), the business switcher, and collaborators. The hotel
  * connects an external PMS so that, once set up, no subscription is needed to reach these pages.
  */
-
-const PASSWORD = "pousada-azul-2026";
-
-function unique(prefix: string, info: TestInfo) {
-  return `${prefix}-${info.project.name}-${Date.now()}-${info.repeatEachIndex}`;
-}
-
-async function asAdmin<T>(browser: Browser, info: TestInfo, work: (admin: Page) => Promise<T>): Promise<T> {
-  const context = await browser.newContext({ javaScriptEnabled: info.project.use.javaScriptEnabled, locale: "pt-BR" });
-  try {
-    const admin = await context.newPage();
-    await signIn(admin, demo.admin);
-    return await work(admin);
-  } finally {
-    await context.close();
-  }
-}
-
-/** A registered, verified owner whose hotel finished setup on an external PMS. */
-async function ownerWithHotel(page: Page, browser: Browser, info: TestInfo, hotel: string) {
-  const email = `${unique("empresas", info)}@example.com`;
-  await page.goto("/register");
-  await page.getByLabel("Nome", { exact: true }).fill("Otília");
-  await page.getByLabel("Sobrenome").fill("Pousadeira");
-  await page.getByLabel("E-mail").fill(email);
-  await page.getByLabel("Senha", { exact: true }).fill(PASSWORD);
-  await page.getByLabel("Confirme a senha").fill(PASSWORD);
-  await page.getByRole("button", { name: "Criar conta" }).click();
-  await expect(page).toHaveURL(/\/check-email$/);
-
-  const verify = await asAdmin(browser, info, async (admin) => {
-    await admin.goto(`/dev/mailbox?to=${encodeURIComponent(email)}`);
-    await admin.getByRole("listitem").filter({ hasText: email }).getByRole("link").first().click();
-    return admin.getByRole("link", { name: /\/verify-email\// }).getAttribute("href");
-  });
-  await page.goto(verify!);
-  await expect(page.getByRole("heading", { name: "E-mail confirmado!" })).toBeVisible();
-
-  await page.goto("/onboarding");
-  await page.getByLabel("Nome do hotel").fill(hotel);
-  await page.getByLabel("Cidade").fill("Paraty");
-  await page.getByRole("button", { name: "Salvar e continuar" }).click();
-  await expect(page).toHaveURL(/\/onboarding\?step=type$/);
-
-  await asAdmin(browser, info, async (admin) => {
-    await admin.goto(`/manage/businesses?search=${encodeURIComponent(hotel)}`);
-    await admin.getByRole("link", { name: hotel }).click();
-    await admin.getByLabel("Situação", { exact: true }).selectOption({ label: "Aguardando credenciais do PMS" });
-    await admin.getByRole("button", { name: "Alterar situação" }).click();
-    await expect(admin.getByText("Situação alterada.")).toBeVisible();
-  });
-  await page.goto("/pms-credentials?pms=2");
-  await page.getByLabel("Usuário").fill("otilia");
-  await page.getByLabel("Senha").fill("s3cret");
-  await page.getByLabel("ID da propriedade").fill("7");
-  await page.getByRole("button", { name: "Conectar" }).click();
-  await expect(page).toHaveURL(/\/setup-in-progress$/);
-  await page.getByRole("button", { name: "Continuar" }).click();
-  await expect(page).toHaveURL(/\/onboarding\/completed$/);
-}
 
 async function expectNoSeriousViolations(page: Page) {
   const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"]).analyze();

@@ -61,7 +61,7 @@ test("the owner records a competitor's rates and sees them in the grid and the m
   await page.goto(`/market-analysis?period=custom&from=${start}&to=${start}`);
   await expect(page.getByRole("heading", { level: 1, name: "Análise de mercado" })).toBeVisible();
   const coverage = page.locator("dl > div").filter({ hasText: "Cobertura" });
-  await expect(coverage.getByText("100 %")).toBeVisible();
+  await expect(coverage.getByText("100%")).toBeVisible();
   await expect(page.getByRole("table", { name: /Médias por semana/ }).getByText("R$ 777,00")).toBeVisible();
   if (js) await expectNoSeriousViolations(page);
 

@@ -33,19 +33,19 @@ export interface TestApi {
   close(): Promise<void>;
 }
 
-export const testConfig = () =>
-  parseConfig({ NODE_ENV: "test", DATA_DIR: "/tmp/tarifa-test-data", SESSION_SECRET: "test-secret-test-secret-test-secret!", LOG_LEVEL: "silent" });
+export const testConfig = (env: Record<string, string> = {}) =>
+  parseConfig({ NODE_ENV: "test", DATA_DIR: "/tmp/tarifa-test-data", SESSION_SECRET: "test-secret-test-secret-test-secret!", LOG_LEVEL: "silent", ...env });
 
 /** The API on a fresh database of its own, optionally seeded with the demo data. */
 export async function createTestApi(
-  options: { seed?: boolean; deps?: Partial<Omit<ApiDeps, "db" | "config" | "now">> } = {},
+  options: { seed?: boolean; deps?: Partial<Omit<ApiDeps, "db" | "config" | "now">>; env?: Record<string, string> } = {},
 ): Promise<TestApi> {
   const handle = await createTestDatabase();
   // A node-postgres pool re-emits errors of its idle clients; DROP DATABASE … WITH (FORCE) at close
   // can hit a client still closing, and an unheard "error" event would crash the test worker.
   const client = (handle.db as unknown as { $client?: { on?: (event: string, listener: () => void) => void } }).$client;
   if (handle.kind === "postgres") client?.on?.("error", () => undefined);
-  const config = testConfig();
+  const config = testConfig(options.env);
   setConfig(config);
   const clock = { now: new Date() };
   if (options.seed !== false) await seed(handle.db, clock.now);

@@ -268,7 +268,7 @@ export interface RouteHarness {
 }
 
 /** The API on a fresh (seeded) database, wired as the web's upstream. */
-export async function createRouteHarness(options: { seed?: boolean } = {}): Promise<RouteHarness> {
+export async function createRouteHarness(options: { seed?: boolean; env?: Record<string, string> } = {}): Promise<RouteHarness> {
   const t = await createTestApi(options);
   setUpstream(async (request) => t.api.fetch(request));
   return { t, browser: () => new Browser(t), close: () => t.close() };

@@ -170,13 +170,14 @@ describe("/account-settings/notifications", () => {
     expect(sent.status).toBe(302);
     const after = await browser.get("/account-settings/notifications", notifications, settings);
     expect(after.data.preferences).toEqual({
-      email: { bookings: false, price_changes: false, subscription: false, product_news: true },
-      in_app: { bookings: true, price_changes: false, subscription: false, product_news: false },
+      email: { bookings: false, price_changes: false, subscription: false, activity: false, product_news: true },
+      in_app: { bookings: true, price_changes: false, subscription: false, activity: false, product_news: false },
+      digest: { bookings: false, price_changes: false, subscription: false, activity: false, product_news: false },
     });
 
     // Nothing checked at all: everything off.
     await browser.post("/account-settings/notifications", notifications, {}, settings);
     const none = await browser.get("/account-settings/notifications", notifications, settings);
-    expect(Object.values(none.data.preferences).flatMap((c) => Object.values(c as object))).toEqual(Array(8).fill(false));
+    expect(Object.values(none.data.preferences).flatMap((c) => Object.values(c as object))).toEqual(Array(15).fill(false));
   });
 });

@@ -161,8 +161,12 @@ describe("/p/{slug} (signed out)", () => {
       [hp.validFromFieldName]: hp.encryptedValidFrom,
     };
     // A bot fills the hidden field: refused, nothing booked.
+    const before = (await h.t.db.select().from(reservations)).length;
     const spam = await guest.post(`/p/${slug}/book?${query}`, book, { ...fields, [hp.nameFieldName]: "http://spam.example" }, onPage());
     expect(spam.status).toBe(400);
+    // …as a refused form with its message, not the error page.
+    expect(spam.data.error).toEqual({ "": ["validation.formRefused"] });
+    expect(await h.t.db.select().from(reservations)).toHaveLength(before);
     // Missing details come back beside their fields.
     const incomplete = await guest.post(`/p/${slug}/book?${query}`, book, { ...fields, "guest.email": "" }, onPage());
     expect(incomplete.status).toBe(422);

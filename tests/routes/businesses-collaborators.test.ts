@@ -6,6 +6,8 @@ import * as addCollaborator from "../../app/routes/pms-settings-collaborators.ad
 import * as editCollaborator from "../../app/routes/pms-settings-collaborators.edit.tsx";
 import * as collaborators from "../../app/routes/pms-settings-collaborators.tsx";
 import * as publicLayout from "../../app/routes/public-layout.tsx";
+import * as guestLayout from "../../app/routes/guest-layout.tsx";
+import * as registerPage from "../../app/routes/register.tsx";
 import { demoUsers, linkIn, outboxFor } from "../helpers/api.ts";
 import { type Browser, createRouteHarness, type RouteHarness } from "../helpers/route.ts";
 
@@ -117,6 +119,43 @@ describe("collaborators", () => {
     const used = await joao.get(path, invitations, { ...inPublic, params: { token } });
     expect(used.data.invitation).toMatchObject({ valid: false, state: "accepted" });
     expect((await guest.get("/invitations/not-a-real-token-at-all", invitations, { ...inPublic, params: { token: "not-a-real-token-at-all" } })).data.invitation).toBeNull();
+  });
+
+  it("signs up from the invitation: the form starts with the invited address and the invitation is accepted", async () => {
+    await owner.post(ADD, addCollaborator, { email: "lia@example.com", permissions: ["user.calendar", "user.reservations"] }, inApp);
+    const [mail] = await outboxFor(h.t.db, "lia@example.com");
+    const path = linkIn(mail, `${h.t.config.APP_URL}/invitations/`).pathname;
+    const back = `/register?redirectTo=${encodeURIComponent(path)}`;
+    const guest = { layouts: [guestLayout] };
+
+    const lia = h.browser();
+    const form = await lia.get(back, registerPage, guest);
+    expect(form.data).toEqual({ invitedEmail: "lia@example.com" });
+    // Any other redirect, or a made-up invitation, leaves the form empty.
+    expect((await h.browser().get("/register?redirectTo=%2Fcalendar", registerPage, guest)).data).toEqual({ invitedEmail: null });
+    expect((await h.browser().get("/register?redirectTo=%2Finvitations%2Fnot-a-real-token-at-all", registerPage, guest)).data).toEqual({ invitedEmail: null });
+
+    const fields = { name: "Lia", surname: "Recepção", password: "pousada-azul-2026", password_confirmation: "pousada-azul-2026" };
+    const sent = await lia.post(back, registerPage, { ...fields, email: "lia@example.com" }, guest);
+    expect(sent.location).toBe("/check-email");
+    const token = (await h.t.json("POST", "/api/auth/login", { body: { email: "lia@example.com", password: fields.password }, status: 200 })).token;
+    const list = await h.t.json("GET", "/api/v1/businesses", { token, status: 200 });
+    expect(list.selected_business_uuid).toBe(DEMO);
+    expect(list.businesses).toHaveLength(1);
+    expect(list.businesses[0].permissions).toEqual(["user.calendar", "user.reservations"]);
+    const used = await lia.get(path, invitations, { ...inPublic, params: { token: path.split("/").pop()! } });
+    expect(used.data.invitation).toMatchObject({ state: "accepted" });
+
+    // Signing up from the link with another address creates the account but leaves the invitation.
+    await owner.post(ADD, addCollaborator, { email: "teo@example.com", permissions: ["user.calendar"] }, inApp);
+    const teoPath = linkIn((await outboxFor(h.t.db, "teo@example.com"))[0], `${h.t.config.APP_URL}/invitations/`).pathname;
+    const other = await h.browser().post(`/register?redirectTo=${encodeURIComponent(teoPath)}`, registerPage, { ...fields, email: "outra@example.com" }, guest);
+    expect(other.location).toBe("/check-email");
+    const otherToken = (await h.t.json("POST", "/api/auth/login", { body: { email: "outra@example.com", password: fields.password }, status: 200 })).token;
+    expect((await h.t.json("GET", "/api/v1/businesses", { token: otherToken, status: 200 })).businesses).toEqual([]);
+    expect((await h.browser().get(teoPath, invitations, { ...inPublic, params: { token: teoPath.split("/").pop()! } })).data.invitation).toMatchObject({ state: "valid" });
+    const [teo] = (await owner.get(LIST, collaborators, inApp)).data.invitations;
+    await owner.post(LIST, collaborators, { intent: "revoke", invitation_uuid: teo.uuid }, inApp);
   });
 
   it("revokes a pending invitation", async () => {

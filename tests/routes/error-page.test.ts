@@ -17,7 +17,7 @@ import {
 import { DEFAULT_SUPPORT_EMAIL } from "../../app/components/error-page/support-email.ts";
 import { Toasts } from "../../app/components/layout/toasts.tsx";
 import { createLoadingBarStore, estimatedProgress, LOADING_BAR } from "../../app/components/layout/loading-bar.tsx";
-import { crawlerErrorBody, isCrawler } from "../../app/lib/bots.ts";
+import { answersCrawlerWithErrorBody, crawlerErrorBody, isCrawler } from "../../app/lib/bots.ts";
 import { commitSession, getSession } from "../../app/lib/session.server.ts";
 import { redirectWithToast, setToast } from "../../app/lib/toast.server.ts";
 import { loader as catchAllLoader } from "../../app/routes/catch-all.tsx";
@@ -214,6 +214,25 @@ describe("crawlers and preview agents", () => {
     expect(body).toContain('content="noindex"');
     expect(body).not.toMatch(/<script|Você sabia/);
     expect(crawlerErrorBody(418, "<b>")).toContain("418 &lt;b&gt;");
+  });
+
+  describe("gets that body for error pages only", () => {
+    const bot = "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)";
+    const browser = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0.0.0 Safari/537.36";
+    it("for a route that threw (its error boundary) and for a page answered 4xx (/unauthorized)", () => {
+      expect(answersCrawlerWithErrorBody(404, bot, { errors: { root: new Error("x") }, actionData: null })).toBe(true);
+      expect(answersCrawlerWithErrorBody(403, bot, { errors: null, actionData: null })).toBe(true);
+      // An action that threw is an error page too.
+      expect(answersCrawlerWithErrorBody(500, bot, { errors: { "routes/subscribe": new Error("x") }, actionData: { "routes/subscribe": {} } })).toBe(true);
+    });
+    it("not for a form's 4xx reply (a declined card on /subscribe is the form with its message)", () => {
+      expect(answersCrawlerWithErrorBody(402, bot, { errors: null, actionData: { "routes/subscribe": { error: "Seu cartão foi recusado." } } })).toBe(false);
+      expect(answersCrawlerWithErrorBody(422, bot, { errors: null, actionData: { "routes/login": { status: "error" } } })).toBe(false);
+    });
+    it("never for browsers or successful answers", () => {
+      expect(answersCrawlerWithErrorBody(404, browser, { errors: { root: new Error("x") }, actionData: null })).toBe(false);
+      expect(answersCrawlerWithErrorBody(200, bot, { errors: null, actionData: null })).toBe(false);
+    });
   });
 });
 

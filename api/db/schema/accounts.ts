@@ -1,3 +1,4 @@
+import { sql } from "drizzle-orm";
 import { boolean, index, integer, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
 import { users } from "./users.ts";
 
@@ -74,6 +75,15 @@ export const notificationPreferences = pgTable("notification_preferences", {
   inAppPriceChanges: boolean().notNull().default(true),
   inAppSubscription: boolean().notNull().default(true),
   inAppProductNews: boolean().notNull().default(true),
+  emailActivity: boolean().notNull().default(true),
+  inAppActivity: boolean().notNull().default(true),
+  digestBookings: boolean().notNull().default(false),
+  digestPriceChanges: boolean().notNull().default(false),
+  digestSubscription: boolean().notNull().default(false),
+  digestProductNews: boolean().notNull().default(false),
+  digestActivity: boolean().notNull().default(false),
+  /** Businesses this user wants no notification from on any channel (a collaborator of many). */
+  mutedBusinessIds: uuid().array().notNull().default(sql`'{}'::uuid[]`),
   updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
 });
 

@@ -1,4 +1,4 @@
-import { index, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { type AnyPgColumn, index, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
 import { users } from "./users.ts";
 
 /**
@@ -15,10 +15,15 @@ export const apiTokens = pgTable(
       .references(() => users.id, { onDelete: "cascade" }),
     tokenHash: text().notNull().unique(),
     kind: text({ enum: ["session", "access"] }).notNull(),
+    /** The session that minted an access token: revoking the session ends its access tokens too. Null for sessions. */
+    sessionId: uuid().references((): AnyPgColumn => apiTokens.id, { onDelete: "cascade" }),
+    /** Where a session signed in from and was last seen (the list on /account-settings/my-account). */
+    userAgent: text(),
+    ip: text(),
     expiresAt: timestamp({ withTimezone: true }).notNull(),
     lastUsedAt: timestamp({ withTimezone: true }),
     revokedAt: timestamp({ withTimezone: true }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index("api_tokens_user_idx").on(t.userId)],
+  (t) => [index("api_tokens_user_idx").on(t.userId), index("api_tokens_session_idx").on(t.sessionId)],
 );

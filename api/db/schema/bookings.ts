@@ -85,6 +85,8 @@ export const reservations = pgTable(
     /** direct, booking_com, airbnb, expedia, phone, walk_in, other. */
     channel: text().notNull().default("direct"),
     notes: text(),
+    /** A channel sold a night that was already full: accepted (the guest paid the channel) and flagged. */
+    overbooked: boolean().notNull().default(false),
     quoteId: uuid(),
     createdBy: uuid().references(() => users.id, { onDelete: "set null" }),
     cancelledAt: timestamp({ withTimezone: true }),
@@ -99,6 +101,9 @@ export const reservations = pgTable(
     index("reservations_business_arrival_idx").on(t.businessId, t.arrival),
     index("reservations_business_departure_idx").on(t.businessId, t.departure),
     index("reservations_guest_idx").on(t.guestId),
+    // Pickup (docs/metrics.md) reads the reservations made or cancelled in the last days.
+    index("reservations_business_created_idx").on(t.businessId, t.createdAt),
+    index("reservations_business_cancelled_idx").on(t.businessId, t.cancelledAt),
     check("reservations_dates", sql`${t.departure} > ${t.arrival}`),
     check("reservations_guests", sql`${t.adults} >= 1 and ${t.children} >= 0`),
     check("reservations_money", sql`${t.ratePerNight} >= 0 and ${t.total} >= 0`),

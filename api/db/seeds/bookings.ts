@@ -7,12 +7,16 @@ import type { Database } from "../client.ts";
 import { bookingQuotes, businesses, type guests, type reservationNights, reservations, roomBlocks, roomCategories, rooms } from "../schema/index.ts";
 
 /**
- * A year of the demo pousada's life: rooms 101–108 (Standard), 201–204 (Deluxe), 301–302
- * (Suíte), six months of past stays and six of future bookings, fuller on weekends, in summer
- * (December–February), Carnaval week and July, future months filling as their dates approach;
- * several channels; cancellations and no-shows; a couple of room blocks and an open quote.
- * Deterministic (seeded PRNG, dates relative to the business's today) and inserted in bulk, then
- * the inventory counters are rebuilt in one statement. Does nothing without the pousada.
+ * Three years of the demo pousada's life: rooms 101–108 (Standard), 201–204 (Deluxe), 301–302
+ * (Suíte), two years of past stays and one of future bookings, fuller on weekends, in summer
+ * (December–February), Carnaval, July and around holidays; rates a little lower each year back.
+ * Each stay is booked a lead time before it that depends on its channel (walk-ins on the day,
+ * OTAs weeks before, direct guests months before), and a stay whose booking day is still to come
+ * does not exist yet — so future months fill as their dates approach, and pickup, pace and
+ * booking curves read real histories. Cancellations (with the day they happened), no-shows, a
+ * couple of room blocks and an open quote. Deterministic (seeded PRNG, dates relative to the
+ * business's today) and inserted in bulk, then the inventory counters are rebuilt in one statement.
+ * Does nothing without the pousada.
  */
 export async function seedBookings(db: Database, now: Date, businessName = "Pousada Maré Alta"): Promise<void> {
   const [business] = await db.select().from(businesses).where(eq(businesses.companyName, businessName)).limit(1);
@@ -32,8 +36,8 @@ export async function seedBookings(db: Database, now: Date, businessName = "Pous
     )
     .returning();
 
-  const from = addDays(today, -182);
-  const to = addDays(today, 183);
+  const from = addDays(today, -DAYS_BACK);
+  const to = addDays(today, DAYS_AHEAD);
   /** room id → nights taken (by a stay or a block). */
   const taken = new Map<string, Set<string>>(roomRows.map((r) => [r.id, new Set<string>()]));
 
@@ -66,18 +70,29 @@ export async function seedBookings(db: Database, now: Date, businessName = "Pous
     return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-4${hex.slice(13, 16)}-${"89ab"[Math.floor(random() * 4)]}${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
   };
 
-  const addStay = (category: (typeof categories)[number], roomId: string | null, arrival: string, nights: number, status: (typeof reservations.$inferInsert)["status"]) => {
+  /** When a stay of `channel` arriving on `arrival` was booked (a lead time drawn for its channel), or null when that day is still to come. */
+  const bookedAt = (channel: string, arrival: string): Date | null => {
+    const lead = leadTime(random, channel, isHigh(arrival));
+    const at = Date.parse(`${addDays(arrival, -lead)}T00:00:00Z`) + (lead === 0 ? 13 : 9 + Math.floor(random() * 13)) * 3_600_000 + Math.floor(random() * 3_600_000);
+    return at > now.getTime() ? null : new Date(at);
+  };
+
+  /** Adds a stay booked at `createdAt`; false (nothing added) when it would be booked after now. */
+  const addStay = (category: (typeof categories)[number], roomId: string | null, arrival: string, nights: number, status: (typeof reservations.$inferInsert)["status"]): boolean => {
+    const channel = pick(random, CHANNEL_WEIGHTS);
+    const createdAt = bookedAt(channel, arrival);
+    if (!createdAt) return false;
     const departure = addDays(arrival, nights);
     const dates = stayNights(arrival, departure);
     const guest = makeGuest(random, uuid(), business.id);
-    guestRows.push({ ...guest, createdAt: now, updatedAt: now });
+    guestRows.push({ ...guest, createdAt, updatedAt: createdAt });
     const maxGuests = Math.max(category.minOccupation, Math.min(category.maxOccupation, 4));
     const people = category.minOccupation + Math.floor(random() * (maxGuests - category.minOccupation + 1));
     const children = people > 2 && random() < 0.6 ? people - 2 : 0;
-    const rates = dates.map((d) => nightlyRate(category, d));
+    const rates = dates.map((d) => nightlyRate(category, d, today));
     const total = rates.reduce((s, r) => s + r, 0);
-    const lead = 1 + Math.floor(random() * random() * 120);
-    const createdAt = new Date(Math.min(now.getTime(), Date.parse(`${addDays(arrival, -lead)}T15:00:00Z`)));
+    // Cancelled some time between booking and arrival (never after now).
+    const cancelledAt = status === "cancelled" ? new Date(createdAt.getTime() + random() * (Math.min(now.getTime(), Date.parse(`${arrival}T12:00:00Z`)) - createdAt.getTime())) : null;
     const id = uuid();
     const holds = status !== "cancelled" && status !== "no_show";
     reservationRows.push({
@@ -95,11 +110,11 @@ export async function seedBookings(db: Database, now: Date, businessName = "Pous
       ratePerNight: Math.round(total / dates.length),
       total,
       currency: business.currency,
-      channel: pick(random, CHANNEL_WEIGHTS),
+      channel,
       notes: random() < 0.08 ? pick(random, NOTES) : null,
       createdAt,
-      updatedAt: createdAt,
-      cancelledAt: status === "cancelled" ? new Date(Math.min(now.getTime(), createdAt.getTime() + 3 * 86_400_000)) : null,
+      updatedAt: cancelledAt ?? createdAt,
+      cancelledAt,
       cancellationReason: status === "cancelled" ? pick(random, CANCEL_REASONS) : null,
       checkedInAt: status === "checked_in" || status === "checked_out" ? new Date(`${arrival}T17:00:00Z`) : null,
       checkedOutAt: status === "checked_out" ? new Date(`${departure}T14:00:00Z`) : null,
@@ -107,13 +122,14 @@ export async function seedBookings(db: Database, now: Date, businessName = "Pous
     for (const [i, night] of dates.entries()) {
       nightRows.push({ reservationId: id, night, businessId: business.id, categoryId: category.id, roomId: holds ? roomId : null, rate: rates[i], holds });
     }
+    return true;
   };
 
   for (const room of roomRows) {
     const category = categories.find((c) => c.id === room.categoryId)!;
     const nights = taken.get(room.id)!;
     for (let day = from; day < to; ) {
-      const target = demand(day, today);
+      const target = demand(day);
       // A stay starts on a free night with a chance that keeps the room about `target` full.
       if (nights.has(day) || random() > target * START_FACTOR) {
         day = addDays(day, 1);
@@ -127,17 +143,21 @@ export async function seedBookings(db: Database, now: Date, businessName = "Pous
       const current = day <= today && today < departure;
       let status: (typeof reservations.$inferInsert)["status"] = past ? "checked_out" : current ? (day === today ? "confirmed" : "checked_in") : random() < 0.1 ? "pending" : "confirmed";
       if (day <= today && random() < 0.03) status = "no_show";
-      addStay(category, room.id, day, length, status);
+      // Not booked yet (its booking day is still to come): the room stays free that night.
+      if (!addStay(category, room.id, day, length, status)) {
+        day = addDays(day, 1);
+        continue;
+      }
       if (status !== "no_show") for (const n of stayNights(day, departure)) nights.add(n);
       day = departure;
     }
   }
-  // Cancellations: about one booking in twelve, on dates across the year.
+  // Cancellations: about one booking in twelve, on dates across the three years.
   const cancellations = Math.round(reservationRows.length / 12);
+  const span = DAYS_BACK + DAYS_AHEAD;
   for (let i = 0; i < cancellations; i++) {
     const category = categories[Math.floor(random() * categories.length)];
-    const arrival = addDays(from, Math.floor(random() * 365));
-    addStay(category, null, arrival, 1 + Math.floor(random() * 4), "cancelled");
+    addStay(category, null, addDays(from, Math.floor(random() * span)), 1 + Math.floor(random() * 4), "cancelled");
   }
 
   // One JSON parameter per table: PGlite parses it far faster than thousands of bound values.
@@ -182,7 +202,7 @@ export async function seedBookings(db: Database, now: Date, businessName = "Pous
 
   const suite = categories[categories.length - 1];
   const quoteArrival = addDays(today, 45);
-  const quoteNights = stayNights(quoteArrival, addDays(quoteArrival, 3)).map((date) => ({ date, rate: nightlyRate(suite, date), season: null, level: null }));
+  const quoteNights = stayNights(quoteArrival, addDays(quoteArrival, 3)).map((date) => ({ date, rate: nightlyRate(suite, date, today), season: null, level: null }));
   await db.insert(bookingQuotes).values({
     businessId: business.id,
     categoryId: suite.id,
@@ -214,15 +234,39 @@ async function bulk(db: Database, table: string, columns: string, rows: Record<s
 /** Scales a night's demand into the chance that a stay starts on it. */
 const START_FACTOR = 0.55;
 
-/** How full the pousada tends to be that night (0–1), and how much of it is booked already for a future night. */
-function demand(night: string, today: string): number {
+/** Days of stays before today and after it. */
+const DAYS_BACK = 730;
+const DAYS_AHEAD = 365;
+
+/**
+ * How full the pousada tends to be that night (0–1) once every booking is in. Future nights are
+ * emptier today only because some of their bookings are still to be made (see `bookedAt`).
+ */
+function demand(night: string): number {
   const dow = weekday(night);
   let target = dow === 5 || dow === 6 ? 0.9 : dow === 0 ? 0.3 : 0.28;
   if (isHigh(night)) target = Math.min(0.97, target + 0.35);
-  const ahead = (Date.parse(night) - Date.parse(today)) / 86_400_000;
-  if (ahead > 3) target *= Math.max(0.2, 1 - ahead / 220);
+  else if (nearHoliday(night)) target = Math.min(0.95, target + 0.3);
   return target;
 }
+
+/** National holidays with a fixed date (MM-DD) and the nights around them: long weekends fill up. */
+const HOLIDAYS = ["04-21", "05-01", "09-07", "10-12", "11-02", "11-15", "11-20"];
+function nearHoliday(night: string): boolean {
+  return [-1, 0, 1].some((d) => HOLIDAYS.includes(addDays(night, d).slice(5)));
+}
+
+/**
+ * Days between booking and arrival for a channel: walk-ins on the day, OTAs (Booking.com,
+ * Expedia) a few weeks before, Airbnb a little more, direct and phone bookings months before;
+ * high season books further ahead. An exponential draw around each channel's mean, capped.
+ */
+function leadTime(random: () => number, channel: string, high: boolean): number {
+  const mean = LEAD_MEANS[channel] ?? 20;
+  if (mean === 0) return 0;
+  return Math.min(300, Math.floor(-mean * (high ? 1.6 : 1) * Math.log(1 - random() * 0.999)));
+}
+const LEAD_MEANS: Record<string, number> = { walk_in: 0, booking_com: 18, expedia: 24, airbnb: 32, phone: 21, direct: 48 };
 
 /** Summer (December–February), Carnaval week (mid-February) and the July school holidays. */
 function isHigh(night: string): boolean {
@@ -230,10 +274,15 @@ function isHigh(night: string): boolean {
   return month === 12 || month === 1 || month === 7 || (month === 2 && Number(night.slice(8, 10)) <= 20);
 }
 
-/** A plausible past rate (the tariff is seeded afterwards): R$ 250 base, weekends and high season higher, per category. */
-function nightlyRate(category: { priceVariationType: string; priceVariationValue: number }, night: string): number {
+/**
+ * A plausible rate (the tariff is seeded afterwards): R$ 250 base, weekends, holidays and high
+ * season higher, per category; 7 % lower for each year before today.
+ */
+function nightlyRate(category: { priceVariationType: string; priceVariationValue: number }, night: string, today: string): number {
   const dow = weekday(night);
-  let base = isHigh(night) ? 35_000 : dow === 5 || dow === 6 ? 29_000 : 25_000;
+  let base = isHigh(night) ? 35_000 : dow === 5 || dow === 6 || nearHoliday(night) ? 29_000 : 25_000;
+  const yearsBack = Math.max(0, (Date.parse(today) - Date.parse(night)) / (365 * 86_400_000));
+  base *= Math.pow(0.93, yearsBack);
   base = category.priceVariationType === "percentage" ? Math.round(base * (1 + category.priceVariationValue / 100)) : base + category.priceVariationValue;
   return Math.round(base / 100) * 100;
 }

@@ -29,6 +29,7 @@ import {
   type SubscriptionState,
 } from "./provider.ts";
 import { customerOf, insertInvoice, lockBusiness, providerId, setCustomer, updateSubscription } from "./store.ts";
+import { notify } from "../notifications/notify.ts";
 
 /**
  * The built-in billing provider: no payment network, everything in our database, honest about it
@@ -327,6 +328,7 @@ async function renewOne(tx: Database, id: string, now: Date): Promise<keyof Rene
     },
     now,
   );
+  if (failure) await notify(tx, { businessId: sub.businessId, kind: "payment.failed", link: "/account-settings/subscriptions" });
   return failure ? "pastDue" : "renewed";
 }
 

@@ -5,7 +5,7 @@ import { renewDue } from "./builtin.ts";
 
 /**
  * Runs the built-in provider's renewals once. The server already does this every
- * RENEWALS_EVERY_MINUTES (api/services/billing/renewal-schedule.ts); this script is for
+ * RENEWALS_EVERY_MINUTES (a job on the queue, api/services/jobs/server-jobs.ts); this script is for
  * deployments that turn that off and schedule renewals outside (cron):
  *   node --import tsx api/services/billing/renew.ts
  * Uses DATABASE_URL, or the embedded database in DATA_DIR (stop the server first: PGlite is single-process).

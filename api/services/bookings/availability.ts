@@ -117,6 +117,7 @@ export async function roomsOverview(ctx: BookingContext, from: string, to: strin
         adults: reservations.adults,
         children: reservations.children,
         channel: reservations.channel,
+        overbooked: reservations.overbooked,
         guestName: guests.name,
       })
       .from(reservations)
@@ -153,6 +154,7 @@ export async function roomsOverview(ctx: BookingContext, from: string, to: strin
       adults: s.adults,
       children: s.children,
       channel: s.channel,
+      overbooked: s.overbooked,
     })),
     blocks: blocks.map((b) => ({ uuid: b.id, room_uuid: b.roomId, room_category_uuid: b.categoryId, count: b.count, starts_at: b.startsAt, ends_at: b.endsAt, reason: b.reason })),
   };

@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import type { Database } from "../../db/client.ts";
 import { HttpError } from "../../errors.ts";
+import { markNightsChanged, rangesOf } from "../channels/outbox.ts";
 import { pairValues, rowsOf } from "./db.ts";
 
 /** A change to one category's inventory on one night. */
@@ -37,8 +38,15 @@ const key = (categoryId: string, night: string) => `${categoryId}|${night}`;
  * SELECT … FOR UPDATE in one global order (category, night) before they are read, so a second
  * writer for the same night waits here and then sees the first one's result. Decreases are
  * never refused (a category shrunk below what is sold still lets bookings be cancelled).
+ * `allowOverbooking` (a booking a channel already sold) applies the change anyway and answers
+ * the nights that went over. The changed nights go to the channel outbox in the same transaction.
  */
-export async function applyInventory(tx: Database, businessId: string, deltas: readonly InventoryDelta[]): Promise<void> {
+export async function applyInventory(
+  tx: Database,
+  businessId: string,
+  deltas: readonly InventoryDelta[],
+  options: { allowOverbooking?: boolean } = {},
+): Promise<InventoryShortage[]> {
   const merged = new Map<string, { categoryId: string; night: string; sold: number; blocked: number }>();
   for (const d of deltas) {
     const k = key(d.categoryId, d.night);
@@ -50,7 +58,7 @@ export async function applyInventory(tx: Database, businessId: string, deltas: r
   const changes = [...merged.values()]
     .filter((c) => c.sold !== 0 || c.blocked !== 0)
     .sort((a, b) => (a.categoryId === b.categoryId ? (a.night < b.night ? -1 : a.night > b.night ? 1 : 0) : a.categoryId < b.categoryId ? -1 : 1));
-  if (changes.length === 0) return;
+  if (changes.length === 0) return [];
 
   const categoryIds = [...new Set(changes.map((c) => c.categoryId))];
   // Shared locks: the rooms cannot change under us, and other bookings are not held up.
@@ -89,7 +97,7 @@ export async function applyInventory(tx: Database, businessId: string, deltas: r
     const total = rooms.get(c.categoryId)!;
     if (sold + blocked > total) shortages.push({ categoryId: c.categoryId, categoryName: names.get(c.categoryId) ?? "", night: c.night, rooms: total, sold: Number(row?.sold ?? 0), blocked: Number(row?.blocked ?? 0) });
   }
-  if (shortages.length) throw new NoAvailability(shortages);
+  if (shortages.length && !options.allowOverbooking) throw new NoAvailability(shortages);
 
   await tx.execute(
     sql`update inventory_nights i set sold = i.sold + v.sold, blocked = i.blocked + v.blocked
@@ -99,6 +107,8 @@ export async function applyInventory(tx: Database, businessId: string, deltas: r
         )}) as v(category_id, night, sold, blocked)
         where i.category_id = v.category_id and i.night = v.night`,
   );
+  await markNightsChanged(tx, businessId, rangesOf(changes.map((c) => c.night)), "inventory");
+  return shortages;
 }
 
 /**

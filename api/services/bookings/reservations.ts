@@ -13,6 +13,8 @@ import { inTransaction, pgCode } from "./db.ts";
 import { occupancyChanged } from "./hooks.ts";
 import { applyInventory } from "./inventory.ts";
 import { priceStay, type PricedNight } from "./pricing.ts";
+import { assertKnownChannel } from "../distribution/sales-channels.ts";
+import { reservationNotice } from "../notifications/reservation-events.ts";
 
 type Category = typeof roomCategories.$inferSelect;
 
@@ -129,6 +131,8 @@ export interface CreateOptions {
   quoteId?: string;
   /** Run inside this transaction instead of opening one (the caller then fires the occupancy hook). */
   tx?: Database;
+  /** A booking a channel already sold: taken even on a full night, and flagged as an overbooking. */
+  allowOverbooking?: boolean;
 }
 
 /** Creates a reservation: validates, prices, then in one transaction takes the inventory, assigns a room and writes everything. */
@@ -138,6 +142,7 @@ export async function createReservation(ctx: BookingContext, input: ReservationC
   const category = await categoryOf(ctx, input.room_category_uuid, "room_category_uuid", db);
   checkGuests(ctx, category, input.adults, input.children);
   if (input.room_uuid) await roomOf(ctx, input.room_uuid, category.id, db);
+  await assertKnownChannel(db, ctx.t, ctx.business.id, input.channel);
   const guestsCount = input.adults + input.children;
   const price = options.nights
     ? { nights: options.nights, total: options.nights.reduce((s, n) => s + n.rate, 0), overridden: false }
@@ -145,10 +150,11 @@ export async function createReservation(ctx: BookingContext, input: ReservationC
   const nights = stayNights(input.arrival, input.departure);
 
   const work = async (tx: Database) => {
-    await applyInventory(
+    const shortages = await applyInventory(
       tx,
       ctx.business.id,
       nights.map((night) => ({ categoryId: category.id, night, sold: 1 })),
+      { allowOverbooking: options.allowOverbooking },
     );
     const roomId = await assignRoom(tx, { requested: input.room_uuid, current: null, categoryId: category.id, arrival: input.arrival, departure: input.departure });
     const [guest] = await tx
@@ -175,6 +181,7 @@ export async function createReservation(ctx: BookingContext, input: ReservationC
         currency: ctx.business.currency,
         channel: input.channel,
         notes: input.notes,
+        overbooked: shortages.length > 0,
         quoteId: options.quoteId ?? null,
         createdBy: ctx.userId,
         createdAt: ctx.now,
@@ -196,6 +203,7 @@ export async function createReservation(ctx: BookingContext, input: ReservationC
       total: price.total,
       channel: input.channel,
     });
+    await reservationNotice(tx, ctx, "reservation.created", row.id, shortages.length > 0);
     return row.id;
   };
   if (options.tx) return work(options.tx);
@@ -215,7 +223,7 @@ async function lockReservation(tx: Database, ctx: BookingContext, id: string): P
 }
 
 /** Changes a reservation; a new stay (dates, category) is re-checked against the inventory in the same transaction. */
-export async function updateReservation(ctx: BookingContext, id: string, input: ReservationUpdateInput): Promise<void> {
+export async function updateReservation(ctx: BookingContext, id: string, input: ReservationUpdateInput, options: { allowOverbooking?: boolean } = {}): Promise<void> {
   const touched = new Set<string>();
   await inTransaction(ctx.db, async (tx) => {
     const before = await lockReservation(tx, ctx, id);
@@ -227,6 +235,7 @@ export async function updateReservation(ctx: BookingContext, id: string, input: 
     const category = await categoryOf(ctx, input.room_category_uuid, "room_category_uuid", tx);
     checkGuests(ctx, category, input.adults, input.children);
     if (input.room_uuid) await roomOf(ctx, input.room_uuid, category.id, tx);
+    if (input.channel !== before.channel) await assertKnownChannel(tx, ctx.t, ctx.business.id, input.channel);
 
     const oldNights = await tx
       .select({ night: reservationNights.night, rate: reservationNights.rate })
@@ -254,12 +263,14 @@ export async function updateReservation(ctx: BookingContext, id: string, input: 
     }
 
     const holds = holdsRooms(before.status);
-    if (holds) {
-      await applyInventory(tx, ctx.business.id, [
-        ...oldNights.map((n) => ({ categoryId: before.categoryId, night: n.night, sold: -1 })),
-        ...newDates.map((night) => ({ categoryId: category.id, night, sold: 1 })),
-      ]);
-    }
+    const shortages = holds
+      ? await applyInventory(
+          tx,
+          ctx.business.id,
+          [...oldNights.map((n) => ({ categoryId: before.categoryId, night: n.night, sold: -1 })), ...newDates.map((night) => ({ categoryId: category.id, night, sold: 1 }))],
+          options,
+        )
+      : [];
     const roomId = holds
       ? await assignRoom(tx, { requested: input.room_uuid, current: before.roomId, categoryId: category.id, arrival: input.arrival, departure: input.departure, reservationId: id })
       : before.roomId;
@@ -287,6 +298,7 @@ export async function updateReservation(ctx: BookingContext, id: string, input: 
       total,
       channel: input.channel,
       notes: input.notes,
+      overbooked: before.overbooked || shortages.length > 0,
     };
     await tx
       .update(reservations)
@@ -299,7 +311,10 @@ export async function updateReservation(ctx: BookingContext, id: string, input: 
       ),
       ...prefixed("guest.", diff({ name: guestBefore?.name, email: guestBefore?.email, phone: guestBefore?.phone, document: guestBefore?.document, country: guestBefore?.country }, input.guest)),
     };
-    if (Object.keys(changes).length) await audit(tx, ctx, "reservation", id, "updated", changes);
+    if (Object.keys(changes).length) {
+      await audit(tx, ctx, "reservation", id, "updated", changes);
+      await reservationNotice(tx, ctx, "reservation.changed", id);
+    }
     if (holds && (before.arrival !== input.arrival || before.departure !== input.departure || before.categoryId !== category.id)) {
       for (const n of oldNights) touched.add(n.night);
       for (const d of newDates) touched.add(d);
@@ -366,6 +381,7 @@ export async function transitionReservation(ctx: BookingContext, id: string, act
     }
     await tx.update(reservations).set(set).where(eq(reservations.id, id));
     await audit(tx, ctx, "reservation", id, ACTION_AUDIT[action], changes);
+    if (action === "cancel") await reservationNotice(tx, ctx, "reservation.cancelled", id);
   });
   await occupancyChanged(ctx.db, ctx.business.id, released, ctx.now, ctx.userId);
 }
@@ -424,6 +440,7 @@ export function reservationJson(row: ListRow, today: string) {
     channel: r.channel,
     notes: r.notes,
     quote_uuid: r.quoteId,
+    overbooked: r.overbooked,
     created_by: r.createdBy ? { uuid: r.createdBy, name: row.creatorName } : null,
     cancelled_at: r.cancelledAt?.toISOString() ?? null,
     cancellation_reason: r.cancellationReason,

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, max } from "drizzle-orm";
+import { and, asc, desc, eq, max, sql } from "drizzle-orm";
 import type { ChatData } from "../../../domain/chat/facts.ts";
 import { conversationTitle } from "../../../domain/chat/title.ts";
 import type { Database } from "../../db/client.ts";
@@ -30,11 +30,21 @@ export interface ConversationOwner {
   userId: string;
 }
 
-export async function listConversations(db: Database, owner: ConversationOwner): Promise<ConversationJson[]> {
+export async function listConversations(db: Database, owner: ConversationOwner, search?: string): Promise<ConversationJson[]> {
+  // The archive (/chat.bkp) searches titles and message texts; % and _ typed by the user are literal.
+  const pattern = search ? `%${search.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%` : null;
   const rows = await db
     .select()
     .from(chatConversations)
-    .where(and(eq(chatConversations.businessId, owner.businessId), eq(chatConversations.userId, owner.userId)))
+    .where(
+      and(
+        eq(chatConversations.businessId, owner.businessId),
+        eq(chatConversations.userId, owner.userId),
+        pattern
+          ? sql`(${chatConversations.title} ilike ${pattern} or exists (select 1 from ${chatMessages} m where m.conversation_id = ${chatConversations.id} and m.content ilike ${pattern}))`
+          : undefined,
+      ),
+    )
     .orderBy(desc(chatConversations.updatedAt), desc(chatConversations.createdAt))
     .limit(CONVERSATION_LIST_LIMIT);
   return rows.map(conversationJson);

@@ -1,3 +1,7 @@
+import { policyLines, type PolicyFacts } from "../../../domain/distribution/policy-lines.ts";
+import { formatPercent } from "../../../domain/money.ts";
+import { eq } from "drizzle-orm";
+import { users } from "../../db/schema/index.ts";
 import { translatorFor } from "../../i18n.ts";
 import type { ApiDeps } from "../../context.ts";
 import { logger } from "../../logger.ts";
@@ -38,12 +42,18 @@ function formatted(locale: string, stay: BookedStay) {
 
 /**
  * The two e-mails of an online booking: the guest's confirmation (in the language they booked in)
- * and the hotel's notice (in Portuguese, the product's default, to the engine's contact address).
+ * and the hotel's notice (in the business owner's language, to the engine's contact address).
  * Both go through the outbox; a failure to record one is logged and never undoes the booking.
  */
 export async function sendBookingMails(
   deps: ApiDeps,
-  data: { locale: string; hotel: { name: string; email: string | null; checkIn: string; checkOut: string }; slug: string; reservationId: string; stay: BookedStay },
+  data: {
+    locale: string;
+    hotel: { name: string; email: string | null; checkIn: string; checkOut: string; ownerId: string; policies?: PolicyFacts };
+    slug: string;
+    reservationId: string;
+    stay: BookedStay;
+  },
 ): Promise<void> {
   const { stay, hotel } = data;
   try {
@@ -58,6 +68,7 @@ export async function sendBookingMails(
           t("mail.stay", v),
           t("mail.total", v),
           t("mail.guest.times", { ...v, checkIn: hotel.checkIn, checkOut: hotel.checkOut }),
+          ...policyParagraphs(data.locale, hotel.policies),
         ],
         action: { label: t("mail.guest.action", v), url: `${appUrl(deps)}/p/${data.slug}/confirmation/${stay.code}` },
         after: [t("mail.guest.after", v)],
@@ -65,7 +76,8 @@ export async function sendBookingMails(
       await sendMail(deps, { kind: "booking_confirmation", to: stay.guest.email, locale: data.locale, mail });
     }
     if (hotel.email) {
-      const locale = "pt-BR";
+      const [owner] = await deps.db.select({ locale: users.preferredLanguage }).from(users).where(eq(users.id, hotel.ownerId)).limit(1);
+      const locale = owner?.locale ?? "pt-BR";
       const t = translatorFor(locale);
       const v = { ns: "bookingEngine", hotel: hotel.name, guest: stay.guest.name, ...formatted(locale, stay) };
       const mail = render(t, {
@@ -86,4 +98,12 @@ export async function sendBookingMails(
   } catch (err) {
     logger.error({ msg: "booking engine mail failed", code: stay.code, err });
   }
+}
+
+/** The hotel policies as e-mail paragraphs: a heading line, then one line per rule. */
+function policyParagraphs(locale: string, policies: PolicyFacts | undefined): string[] {
+  if (!policies) return [];
+  const t = translatorFor(locale);
+  const tp = (key: string, values: Record<string, unknown> = {}) => t(key, { ns: "pms", ...values });
+  return [`${tp("policies.heading")}:`, ...policyLines(policies, tp, (v) => formatPercent(v, locale))];
 }

@@ -2,6 +2,7 @@ import { and, asc, eq, gte, lte, sql } from "drizzle-orm";
 import { addDays, compilePricing, type DailyRate } from "../../../domain/pricing/index.ts";
 import type { Database } from "../../db/client.ts";
 import { businesses, occupationLogs, publishedRates, rateSnapshots } from "../../db/schema/index.ts";
+import { markNightsChanged, rangesOf } from "../channels/outbox.ts";
 import { businessToday, canPrice, occupancyPercentages } from "./calendar.ts";
 import { loadPricingConfig } from "./config.ts";
 
@@ -9,7 +10,7 @@ import { loadPricingConfig } from "./config.ts";
 export const HORIZON_DAYS = 365;
 const CHUNK = 1000;
 
-export type ChangeReason = "settings" | "manual_price" | "booking";
+export type ChangeReason = "settings" | "manual_price" | "booking" | "daily";
 
 async function businessClock(db: Database, businessId: string, now: Date) {
   const [row] = await db.select({ timezone: businesses.timezone }).from(businesses).where(eq(businesses.id, businessId));
@@ -98,6 +99,8 @@ export async function refreshRates(
   for (let i = 0; i < logs.length; i += CHUNK) {
     await db.insert(occupationLogs).values(logs.slice(i, i + CHUNK).map((l) => ({ ...l, createdAt: options.now })));
   }
+  const repriced = rates.filter((r) => before.get(`${r.categoryId}|${r.date}`)?.rate !== r.rate).map((r) => r.date);
+  await markNightsChanged(db, businessId, rangesOf(repriced), options.reason);
   return { logged: logs.length };
 }
 

@@ -6,6 +6,8 @@ const LINKS = [
   { permission: "admin.permissions", to: "/manage/permissions", label: "nav.permissions" },
   // Coupons are for administrators, who hold every admin.* permission.
   { permission: "admin.businesses", to: "/manage/coupons", label: "billing:nav.coupons" },
+  { permission: "admin.businesses", to: "/manage/daily-command-execution", label: "notifications:nav.dailyCommands" },
+  { permission: "admin.learning", to: "/manage/learning", label: "learning:nav.manage" },
 ] as const;
 
 /** The sidebar's "Administração" group: only the admin pages the user may open, nothing without admin.*. */

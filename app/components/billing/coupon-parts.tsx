@@ -1,11 +1,11 @@
 import { useTranslation } from "react-i18next";
-import { formatMoney } from "../../../domain/money";
+import { formatMoney, formatPercent } from "../../../domain/money";
 import type { AdminCoupon } from "./types";
 
 /** "20 % · first payment", "R$ 50 · 3 months", "10 % · forever". */
 export function CouponDiscount({ coupon }: { coupon: AdminCoupon }) {
   const { t, i18n } = useTranslation("billing");
-  const amount = coupon.percent_off !== null ? `${coupon.percent_off} %` : formatMoney(coupon.amount_off ?? 0, i18n.language, coupon.currency, { whole: true });
+  const amount = coupon.percent_off !== null ? formatPercent(coupon.percent_off, i18n.language) : formatMoney(coupon.amount_off ?? 0, i18n.language, coupon.currency, { whole: true });
   const duration =
     coupon.duration === "repeating" ? t("coupons.forMonths", { count: coupon.duration_in_months ?? 1 }) : t(`coupons.durations.${coupon.duration}`);
   return (

@@ -1,3 +1,4 @@
+import type { HotelPoliciesJson } from "../pms-settings/types";
 /** The API's booking engine shapes, as the web reads them. */
 export interface EngineSettings {
   slug: string;
@@ -32,6 +33,7 @@ export interface PublicProfile {
   headline: string;
   description: string;
   policies: string;
+  hotel_policies: HotelPoliciesJson;
   accent_color: string;
   contact: { email: string | null; phone: string | null };
   check_in_time: string;
@@ -46,6 +48,8 @@ export interface PublicProfile {
 
 export interface Offer {
   category: { uuid: string; name: string; min_occupation: number; max_occupation: number };
+  /** The rate plan this offer sells, or null when the hotel has no active plan. */
+  rate_plan: { uuid: string; name: string; meal_plan: string; cancellation_source: string; cancellation_text: string | null } | null;
   free_rooms: number;
   nights: { date: string; rate: number }[];
   total: number;

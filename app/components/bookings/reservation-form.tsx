@@ -47,7 +47,7 @@ export function ReservationFields({ fields, options, mode, stayLocked = false }:
       </fieldset>
       <fieldset className="grid gap-4 sm:grid-cols-2">
         <legend className="mb-2 text-base font-semibold">{t("form.booking")}</legend>
-        <SelectField field={fields.channel} label={t("form.channel")} options={options.channels.map((c) => ({ value: c, label: t(`channel.${c}`) }))} />
+        <SelectField field={fields.channel} label={t("form.channel")} options={options.channels.map((c) => ({ value: c, label: options.channel_names[c] ?? t(`channel.${c}`, { defaultValue: c }) }))} />
         {mode === "create" ? (
           <SelectField
             field={fields.status}

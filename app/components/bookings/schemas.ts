@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { checkBlock, checkStay, parseMoney, reservationFields, roomBlockFields } from "../../../domain/schemas/bookings";
+import { parseMoney } from "../../../domain/money";
+import { checkBlock, checkStay, reservationFields, roomBlockFields } from "../../../domain/schemas/bookings";
 
 /**
  * The web's booking forms: the API's fields, with the nightly rate typed in currency units
@@ -8,7 +9,7 @@ import { checkBlock, checkStay, parseMoney, reservationFields, roomBlockFields }
 const rate = z
   .string()
   .optional()
-  .refine((v) => v === undefined || Number.isFinite(parseMoney(v)), "bookings:validation.money");
+  .refine((v) => v === undefined || (parseMoney(v) ?? -1) >= 0, "bookings:validation.money");
 
 const { rate_per_night: _ignored, ...withoutRate } = reservationFields;
 
@@ -23,7 +24,7 @@ export type ReservationForm = z.output<typeof reservationFormSchema>;
 
 export function toPayload(value: ReservationForm) {
   const { rate: typed, intent: _intent, ...rest } = value;
-  return { ...rest, rate_per_night: parseMoney(typed) ?? null };
+  return { ...rest, rate_per_night: typed === undefined ? null : parseMoney(typed) };
 }
 
 export const roomBlockFormSchema = z

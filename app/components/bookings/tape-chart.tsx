@@ -79,7 +79,10 @@ export function TapeChart({ overview, locale, linkStays }: { overview: RoomsOver
   }
 
   let lastCategory = "";
+  const overbooked = overview.stays.filter((s) => s.overbooked);
   return (
+    <>
+    {overbooked.length ? <Overbookings stays={overbooked} locale={locale} linkStays={linkStays} /> : null}
     <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white">
       <table className="min-w-full table-fixed border-collapse text-xs" onKeyDown={onKeyDown}>
         <caption className="sr-only">{t("overview.caption")}</caption>
@@ -142,6 +145,7 @@ export function TapeChart({ overview, locale, linkStays }: { overview: RoomsOver
                   });
                   const bar = (
                     <>
+                      {s.overbooked ? <OverbookedMark /> : null}
                       <span className="font-semibold">{s.guest_name}</span> <span className="font-mono">{s.code}</span>
                       <span className="sr-only"> · {t(`status.${s.status}`)}</span>
                     </>
@@ -167,6 +171,43 @@ export function TapeChart({ overview, locale, linkStays }: { overview: RoomsOver
           })}
         </tbody>
       </table>
+    </div>
+    </>
+  );
+}
+
+/** The marker of a stay a channel sold on a full night (colour is not the only signal: it has a text). */
+function OverbookedMark() {
+  const { t } = useTranslation("channels");
+  return (
+    <span className="mr-1 rounded bg-red-700 px-1 font-bold text-white" title={t("overbooking.badge")}>
+      !<span className="sr-only"> {t("overbooking.badge")}</span>
+    </span>
+  );
+}
+
+/** Overbookings above the chart: they may have no room to sit in. */
+function Overbookings({ stays, locale, linkStays }: { stays: Stay[]; locale: string; linkStays: boolean }) {
+  const { t } = useTranslation("channels");
+  return (
+    <div role="alert" className="mb-3 rounded-md border border-red-300 bg-red-50 p-3 text-sm text-red-900" data-testid="overbookings">
+      <p className="font-semibold">{t("overbooking.heading", { count: stays.length })}</p>
+      <ul className="mt-1 list-inside list-disc">
+        {stays.map((s) => {
+          const text = t("overbooking.item", { code: s.code, guest: s.guest_name, from: formatDate(s.arrival, locale), to: formatDate(s.departure, locale) });
+          return (
+            <li key={s.reservation_uuid}>
+              {linkStays ? (
+                <Link to={`/bookings/${s.reservation_uuid}`} className="underline">
+                  {text}
+                </Link>
+              ) : (
+                text
+              )}
+            </li>
+          );
+        })}
+      </ul>
     </div>
   );
 }

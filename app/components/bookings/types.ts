@@ -15,6 +15,8 @@ export interface BookingOptions {
   categories: { uuid: string; name: string; room_count: number; min_occupation: number; max_occupation: number }[];
   rooms: { uuid: string; number: string; room_category_uuid: string; active: boolean }[];
   channels: string[];
+  /** The hotel's names of its sales channels, by code (built-in codes without one are translated). */
+  channel_names: Record<string, string>;
   currency: string;
   today: string;
 }

@@ -1,22 +1,23 @@
 import { useTranslation } from "react-i18next";
-import { formatMoney, formatSignedMoney } from "../../../domain/money";
+import { formatMoney, formatPercent, formatSignedMoney } from "../../../domain/money";
 import type { Step } from "../../../domain/pricing/types";
 
 /** One line of detail per step, in the owner's words (docs/pricing.md "The steps"). */
-function detailOf(step: Step, t: (key: string, o?: Record<string, unknown>) => string, money: (c: number) => string): string {
+function detailOf(step: Step, t: (key: string, o?: Record<string, unknown>) => string, money: (c: number) => string, locale: string): string {
+  const percent = (value: number, options?: { digits?: number }) => formatPercent(value, locale, options);
   switch (step.step) {
     case "season":
       return t("step.seasonDetail", { title: step.detail.title, rate: money(step.detail.rate) });
     case "level":
       return t("step.levelDetail", {
         name: step.detail.levelName,
-        occupancy: step.detail.occupancy,
-        variation: step.detail.type === "percentage" ? `${step.detail.variation} %` : money(step.detail.variation),
+        occupancy: percent(step.detail.occupancy, { digits: 1 }),
+        variation: step.detail.type === "percentage" ? percent(step.detail.variation) : money(step.detail.variation),
       });
     case "leadTime":
-      return t("step.leadTimeDetail", { days: step.detail.daysToArrival, percentage: step.detail.percentage });
+      return t("step.leadTimeDetail", { days: step.detail.daysToArrival, percentage: percent(step.detail.percentage) });
     case "category":
-      return t("step.categoryDetail", { variation: step.detail.type === "percentage" ? `${step.detail.variation} %` : money(step.detail.variation) });
+      return t("step.categoryDetail", { variation: step.detail.type === "percentage" ? percent(step.detail.variation) : money(step.detail.variation) });
     case "guests":
       return t("step.guestsDetail", { guests: step.detail.guests, extra: step.detail.extraGuests, included: step.detail.referenceOccupation });
     case "singleRate":
@@ -55,7 +56,7 @@ export function Explanation({ steps, rate, currency }: { steps: Step[]; rate: nu
           <tr key={i} className="border-b border-slate-100 align-top">
             <td className="py-1 pr-2">
               <span className="font-medium">{t(`step.${s.step}`)}</span>
-              <span className="block text-xs text-slate-600">{detailOf(s, t, money)}</span>
+              <span className="block text-xs text-slate-600">{detailOf(s, t, money, i18n.language)}</span>
             </td>
             <td className="py-1 text-right tabular-nums">{i === 0 ? money(s.amount) : formatSignedMoney(s.amount, i18n.language, currency)}</td>
           </tr>

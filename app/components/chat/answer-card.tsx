@@ -2,7 +2,7 @@ import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import type { ChatData, ChatLink } from "../../../domain/chat/facts";
 import { calendarHref } from "../../../domain/chat/compose";
-import { formatMoney } from "../../../domain/money";
+import { formatMoney, formatPercent } from "../../../domain/money";
 import { Explanation } from "../calendar/explanation";
 import { formatDate } from "../../lib/format-date";
 
@@ -37,7 +37,7 @@ function Figures({ items }: { items: [string, string][] }) {
 export function AnswerCard({ data }: { data: ChatData }) {
   const { t, i18n } = useTranslation("chat");
   const locale = i18n.language;
-  const pct = (v: number) => `${new Intl.NumberFormat(locale, { maximumFractionDigits: 1 }).format(v)} %`;
+  const pct = (v: number) => formatPercent(v, locale, { digits: 1 });
   const day = (d: string) => formatDate(d, locale, { weekday: "short", day: "numeric", month: "short" });
   const box = "mt-2 space-y-2 rounded-md border border-slate-200 bg-slate-50 p-3 text-sm";
 

@@ -1,7 +1,7 @@
 import { ResponsiveBar } from "@nivo/bar";
 import { ResponsiveLine, type LineCustomSvgLayerProps } from "@nivo/line";
 import { useTranslation } from "react-i18next";
-import { formatMoney } from "../../../domain/money";
+import { formatMoney, formatPercent } from "../../../domain/money";
 import { formatDate } from "../../lib/format-date";
 import { weekdayName } from "./labels";
 import type { MarketAnswer } from "./types";
@@ -24,7 +24,7 @@ function ticksOf(dates: string[]): string[] {
   return dates.filter((_, i) => i % step === 0);
 }
 
-export function RateChart({ market }: { market: MarketAnswer }) {
+export function RateChart({ market }: { market: Pick<MarketAnswer, "nights" | "currency" | "category" | "from" | "to"> }) {
   const { t, i18n } = useTranslation("competitors");
   const locale = i18n.language;
   const money = (c: number | null) => (c === null ? "—" : formatMoney(c, locale, market.currency));
@@ -54,7 +54,7 @@ export function RateChart({ market }: { market: MarketAnswer }) {
         )}
         {[0, 50, 100].map((p) => (
           <text key={p} x={innerWidth + 8} y={innerHeight * (1 - p / 100)} dominantBaseline="middle" fontSize={11} fill={COLORS.occupancy}>
-            {p} %
+            {formatPercent(p, locale)}
           </text>
         ))}
       </g>
@@ -150,7 +150,7 @@ export function RateChart({ market }: { market: MarketAnswer }) {
                   <td className="px-2 py-1">{money(n.market.min)}</td>
                   <td className="px-2 py-1">{money(n.market.median)}</td>
                   <td className="px-2 py-1">{money(n.market.max)}</td>
-                  <td className="px-2 py-1">{n.occupancy === null ? "—" : `${n.occupancy} %`}</td>
+                  <td className="px-2 py-1">{n.occupancy === null ? "—" : formatPercent(n.occupancy, locale, { digits: 1 })}</td>
                 </tr>
               ))}
             </tbody>

@@ -1,5 +1,5 @@
 import { useTranslation } from "react-i18next";
-import { formatMoney } from "../../../domain/money";
+import { formatMoney, formatPercent } from "../../../domain/money";
 import type { GroupJson } from "./types";
 
 /**
@@ -35,7 +35,7 @@ export function GroupTable({ caption, rowHeader, rows, currency }: { caption: st
             <th scope="row" className="block px-3 text-left font-semibold md:table-cell md:px-2 md:font-medium">
               {r.label}
             </th>
-            {[number.format(r.nights), money(r.average_rate), money(r.average_market_median), r.average_index === null ? "—" : number.format(r.average_index), r.average_occupancy === null ? "—" : `${number.format(r.average_occupancy)} %`].map((value, i) => (
+            {[number.format(r.nights), money(r.average_rate), money(r.average_market_median), r.average_index === null ? "—" : number.format(r.average_index), r.average_occupancy === null ? "—" : formatPercent(r.average_occupancy, locale, { digits: 1 })].map((value, i) => (
               <td key={columns[i]} className={cell}>
                 <span className={label}>{columns[i]}</span>
                 {value}

@@ -1,5 +1,5 @@
 import { useTranslation } from "react-i18next";
-import { formatMoney } from "../../../domain/money";
+import { formatMoney, formatPercent } from "../../../domain/money";
 import type { MarketAnswer } from "./types";
 
 /** The period at a glance: price index, nights above / at / below the market, coverage, averages. */
@@ -14,9 +14,9 @@ export function KpiCards({ market }: { market: MarketAnswer }) {
     { label: t("kpi.above"), value: number.format(k.nights_above), hint: t("kpi.nightsOf", { count: k.nights }) },
     { label: t("kpi.at"), value: number.format(k.nights_at), hint: t("kpi.nightsOf", { count: k.nights }) },
     { label: t("kpi.below"), value: number.format(k.nights_below), hint: t("kpi.nightsOf", { count: k.nights }) },
-    { label: t("kpi.coverage"), value: `${number.format(k.coverage)} %`, hint: t("kpi.coverageHint", { covered: k.covered, count: k.nights }) },
+    { label: t("kpi.coverage"), value: formatPercent(k.coverage, locale, { digits: 1 }), hint: t("kpi.coverageHint", { covered: k.covered, count: k.nights }) },
     { label: t("kpi.ourAverage"), value: money(k.average_rate), hint: t("kpi.marketAverage", { value: money(k.average_market_median) }) },
-    { label: t("kpi.occupancy"), value: k.average_occupancy === null ? "—" : `${number.format(k.average_occupancy)} %`, hint: t("kpi.occupancyHint") },
+    { label: t("kpi.occupancy"), value: k.average_occupancy === null ? "—" : formatPercent(k.average_occupancy, locale, { digits: 1 }), hint: t("kpi.occupancyHint") },
   ];
   return (
     <dl className="mb-6 grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-4">

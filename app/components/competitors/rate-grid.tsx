@@ -110,7 +110,7 @@ function NightRow({
       {set.map((c) => {
         const name = cellName(c.uuid, night.date);
         const recorded = seen.get(c.uuid);
-        const shown = recorded === undefined ? "" : recorded.rate === null ? t("grid.soldOutWord") : centsToInput(recorded.rate);
+        const shown = recorded === undefined ? "" : recorded.rate === null ? t("grid.soldOutWord") : centsToInput(recorded.rate, locale);
         const typed = result?.values[name];
         const error = result?.cells[name];
         const id = `cell-${c.uuid}-${night.date}`;

@@ -1,6 +1,6 @@
 import { useTranslation } from "react-i18next";
 import type { SeasonalityJson, TariffConfigurationJson } from "../../../api/services/pricing/config";
-import { centsToInput } from "../../../domain/money";
+import { centsToInput, decimalToInput, formatPercentRange } from "../../../domain/money";
 import type { SeasonDateRange } from "../../../domain/pricing/types";
 import { FormErrors } from "../ui/field";
 import { FieldError, Input, Select, WeekdayBoxes, type ErrorMap } from "./form-bits";
@@ -37,7 +37,8 @@ export function SeasonalityFields({
   formErrors?: string[];
   formErrorId: string;
 }) {
-  const { t } = useTranslation("pricing");
+  const { t, i18n } = useTranslation("pricing");
+  const locale = i18n.language;
   const dates: (SeasonDateRange | null)[] = [...(season?.dates ?? []), ...Array.from({ length: EXTRA_RANGES }, () => null)];
   const variationOf = (levelId: string, level: number) =>
     season?.fluctuation_level_variations?.find((v) => v.fluctuation_level === levelId || v.fluctuation_level === level);
@@ -48,10 +49,10 @@ export function SeasonalityFields({
         <Input name="title" label={t("season.title")} errors={errors} defaultValue={season?.title ?? ""} required maxLength={255} />
         <div className="grid grid-cols-[5rem_1fr] gap-3">
           <Input name="color" type="color" label={t("season.color")} errors={errors} defaultValue={season?.color ?? "#1C7ED6"} className="[&_input]:h-10 [&_input]:p-1" />
-          <Input name="rate" label={t("season.rate")} errors={errors} defaultValue={centsToInput(season?.rate)} inputMode="decimal" required placeholder="250,00" hint={t("season.rateHint")} />
+          <Input name="rate" label={t("season.rate")} errors={errors} defaultValue={centsToInput(season?.rate, locale)} inputMode="decimal" required placeholder="250,00" hint={t("season.rateHint")} />
         </div>
-        <Input name="min_price" label={t("season.minPrice")} errors={errors} defaultValue={centsToInput(season?.min_price)} inputMode="decimal" hint={t("season.boundHint")} />
-        <Input name="max_price" label={t("season.maxPrice")} errors={errors} defaultValue={centsToInput(season?.max_price)} inputMode="decimal" hint={t("season.boundHint")} />
+        <Input name="min_price" label={t("season.minPrice")} errors={errors} defaultValue={centsToInput(season?.min_price, locale)} inputMode="decimal" hint={t("season.boundHint")} />
+        <Input name="max_price" label={t("season.maxPrice")} errors={errors} defaultValue={centsToInput(season?.max_price, locale)} inputMode="decimal" hint={t("season.boundHint")} />
       </div>
       <div className="flex items-start gap-2">
         <input type="checkbox" id="f-is_reference" name="is_reference" defaultChecked={season?.is_reference ?? false} className="mt-1 h-4 w-4 accent-brand-600" aria-describedby="f-is_reference-hint" />
@@ -89,14 +90,14 @@ export function SeasonalityFields({
           {tariff.fluctuation_levels.map((level, i) => {
             const v = variationOf(level.uuid, level.level);
             const type = v?.price_variation_type ?? "percentage";
-            const amount = v ? (type === "value" ? centsToInput(v.price_variation) : String(v.price_variation).replace(".", ",")) : "0";
+            const amount = v ? (type === "value" ? centsToInput(v.price_variation, locale) : decimalToInput(v.price_variation, locale)) : "0";
             return (
               <div key={level.uuid} className="grid items-end gap-3 sm:grid-cols-[1fr_10rem_10rem]">
                 <input type="hidden" name={`fluctuation_level_variations[${i}].fluctuation_level`} value={level.uuid} />
                 <p className="text-sm">
                   <span className="font-medium">{level.name}</span>{" "}
                   <span className="text-slate-600">
-                    ({level.from_percentage}–{level.to_percentage} %)
+                    ({formatPercentRange(level.from_percentage, level.to_percentage, locale)})
                   </span>
                 </p>
                 <Select name={`fluctuation_level_variations[${i}].price_variation_type`} label={t("season.variationType", { band: level.name })} errors={errors} defaultValue={type}>

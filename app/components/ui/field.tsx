@@ -43,7 +43,7 @@ function Hint({ id, hint }: { id: string; hint?: string }) {
   ) : null;
 }
 
-type InputType = "text" | "email" | "password" | "number" | "date" | "tel" | "url" | "color" | "search";
+type InputType = "text" | "email" | "password" | "number" | "date" | "time" | "tel" | "url" | "color" | "search";
 
 export function TextField({
   field,
@@ -135,6 +135,37 @@ export function FormErrors({ id, errors }: { id: string; errors?: string[] }) {
       {errors.map((e) => (
         <p key={e}>{message(e)}</p>
       ))}
+    </div>
+  );
+}
+
+/** One labelled checkbox bound to a Conform boolean field (a form sends nothing when it is unticked), with an optional hint. */
+export function CheckboxField({ field, label, hint }: { field: FieldMetadata<unknown>; label: string; hint?: string }) {
+  const hintId = `${field.id}-hint`;
+  const describedBy = [hint ? hintId : null, field.errors ? field.errorId : null].filter(Boolean).join(" ") || undefined;
+  return (
+    <div>
+      <div className="flex items-start gap-3">
+        <input
+          id={field.id}
+          name={field.name}
+          type="checkbox"
+          defaultChecked={field.initialValue === "on"}
+          aria-describedby={describedBy}
+          className="mt-1 h-4 w-4 accent-brand-600"
+        />
+        <div>
+          <label htmlFor={field.id} className="text-sm text-slate-800">
+            {label}
+          </label>
+          {hint ? (
+            <p id={hintId} className="text-sm text-slate-600">
+              {hint}
+            </p>
+          ) : null}
+        </div>
+      </div>
+      <FieldErrors id={field.errorId} errors={field.errors} />
     </div>
   );
 }

@@ -1,0 +1,66 @@
+import { sql } from "drizzle-orm";
+import { boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { businesses } from "./businesses.ts";
+import { users } from "./users.ts";
+
+/**
+ * One in-app notification for one user about one business. The text is not stored: `kind` and
+ * `params` are translated when read, in the reader's language of the moment. `digested_at` marks
+ * the ones already listed in a daily digest e-mail (null for users who do not get a digest).
+ */
+export const notifications = pgTable(
+  "notifications",
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    userId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    businessId: uuid()
+      .notNull()
+      .references(() => businesses.id, { onDelete: "cascade" }),
+    kind: text().notNull(),
+    params: jsonb().$type<Record<string, string | number>>().notNull().default({}),
+    link: text(),
+    /** Shown in the notification centre (false: only for the digest). */
+    inApp: boolean().notNull().default(true),
+    /** Waiting for this user's next daily digest. */
+    digestPending: boolean().notNull().default(false),
+    readAt: timestamp({ withTimezone: true }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    // The list, newest first (read backwards: ORDER BY created_at DESC, id DESC is NULLS FIRST,
+    // which a DESC NULLS LAST index could not serve), and the unread count (only unread rows).
+    index("notifications_user_created_idx").on(t.userId, t.createdAt, t.id),
+    index("notifications_user_unread_idx").on(t.userId).where(sql`${t.readAt} is null and ${t.inApp}`),
+    index("notifications_digest_idx").on(t.userId).where(sql`${t.digestPending}`),
+  ],
+);
+
+export type NotificationRow = typeof notifications.$inferSelect;
+
+/** One run of one daily command for one business (or for none: the global commands). */
+export const dailyCommandRuns = pgTable(
+  "daily_command_runs",
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    command: text().notNull(),
+    businessId: uuid().references(() => businesses.id, { onDelete: "cascade" }),
+    /** The business day the run is for (YYYY-MM-DD, UTC): a second run for the same day is skipped. */
+    day: text().notNull(),
+    attempt: integer().notNull().default(1),
+    outcome: text({ enum: ["running", "succeeded", "failed", "skipped"] }).notNull().default("running"),
+    error: text(),
+    startedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    finishedAt: timestamp({ withTimezone: true }),
+  },
+  (t) => [
+    index("daily_command_runs_command_business_idx").on(t.command, t.businessId, t.startedAt),
+    // At most one run in progress per command, business and day, across every process.
+    uniqueIndex("daily_command_runs_running_idx")
+      .on(t.command, sql`coalesce(${t.businessId}, '00000000-0000-0000-0000-000000000000'::uuid)`, t.day)
+      .where(sql`${t.outcome} = 'running'`),
+  ],
+);
+
+export type DailyCommandRunRow = typeof dailyCommandRuns.$inferSelect;

@@ -1,0 +1,62 @@
+import { eq } from "drizzle-orm";
+import { Hono } from "hono";
+import { channexConnectSchema, pushStatusQuerySchema } from "../../domain/schemas/channels.ts";
+import { isUuid } from "../../domain/text/sanitize.ts";
+import { businesses } from "../db/schema/index.ts";
+import { HttpError, notFound } from "../errors.ts";
+import type { AuthedEnv } from "../middleware/auth.ts";
+import { requireBusiness } from "../middleware/business.ts";
+import { connectChannex, connectionJson, disconnectChannex, requestResync } from "../services/channels/connections.ts";
+import { pushStatus } from "../services/channels/status.ts";
+import { body, parse, requireAdminPermission } from "./businesses-shared.ts";
+
+/**
+ * Channels (docs/api/channels.md): the Channex connection of a business, for administrators
+ * (admin.businesses), and each night's push status for the business's own team.
+ */
+export const channelRoutes = new Hono<AuthedEnv>()
+  .use("/admin/businesses/:id/channex", requireAdminPermission("admin.businesses"))
+  .use("/admin/businesses/:id/channex/*", requireAdminPermission("admin.businesses"))
+
+  .get("/admin/businesses/:id/channex", async (c) => {
+    const id = await existingBusiness(c.var.deps.db, c.req.param("id"));
+    return c.json({ data: await connectionJson(c.var.deps.db, id) });
+  })
+
+  .put("/admin/businesses/:id/channex", async (c) => {
+    const { db, now } = c.var.deps;
+    const id = await existingBusiness(db, c.req.param("id"));
+    const input = await body(c, channexConnectSchema);
+    await connectChannex(db, c.var.t, id, input, now());
+    return c.json({ data: await connectionJson(db, id) });
+  })
+
+  .post("/admin/businesses/:id/channex/resync", async (c) => {
+    const { db, now } = c.var.deps;
+    const id = await existingBusiness(db, c.req.param("id"));
+    await requestResync(db, id, now());
+    return c.json({ data: await connectionJson(db, id) }, 202);
+  })
+
+  .delete("/admin/businesses/:id/channex", async (c) => {
+    const { db } = c.var.deps;
+    const id = await existingBusiness(db, c.req.param("id"));
+    await disconnectChannex(db, id);
+    return c.body(null, 204);
+  })
+
+  .get("/businesses/:id/channel-push-status", requireBusiness(), async (c) => {
+    const held = c.var.access.permissions;
+    if (!held.includes("user.calendar") && !held.includes("user.price-settings")) {
+      throw new HttpError(403, "api.missingPermission", undefined, { permission: "user.calendar" });
+    }
+    const q = parse(c, pushStatusQuerySchema, c.req.query());
+    return c.json(await pushStatus(c.var.deps.db, c.var.access.business.id, c.var.deps.now(), q));
+  });
+
+async function existingBusiness(db: import("../db/client.ts").Database, id: string): Promise<string> {
+  if (!isUuid(id)) throw notFound("api.businessNotFound");
+  const [row] = await db.select({ id: businesses.id }).from(businesses).where(eq(businesses.id, id.toLowerCase()));
+  if (!row) throw notFound("api.businessNotFound");
+  return row.id;
+}

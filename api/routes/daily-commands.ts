@@ -1,0 +1,123 @@
+import { and, desc, eq } from "drizzle-orm";
+import { Hono } from "hono";
+import { z } from "zod";
+import { isUuid } from "../../domain/text/sanitize.ts";
+import { businesses, dailyCommandRuns } from "../db/schema/index.ts";
+import { conflict, invalid, notFound } from "../errors.ts";
+import type { AuthedEnv } from "../middleware/auth.ts";
+import { DAILY_COMMANDS, dailyCommand, type DailyCommand } from "../services/daily/commands.ts";
+import { runDailyCommand, targetsOf } from "../services/daily/runs.ts";
+import { enqueueDaily } from "../services/daily/schedule.ts";
+import { runningQueue } from "../services/jobs/queue.ts";
+import { requireAdminPermission } from "./businesses-shared.ts";
+import { jsonBody } from "../validate.ts";
+import type { Context } from "hono";
+import type { ApiEnv } from "../context.ts";
+
+type RunRow = typeof dailyCommandRuns.$inferSelect & { businessName: string | null };
+
+function runJson(r: RunRow) {
+  return {
+    uuid: r.id,
+    command: r.command,
+    business_uuid: r.businessId,
+    business_name: r.businessName,
+    day: r.day,
+    attempt: r.attempt,
+    outcome: r.outcome,
+    error: r.error,
+    started_at: r.startedAt.toISOString(),
+    finished_at: r.finishedAt?.toISOString() ?? null,
+    duration_ms: r.finishedAt ? r.finishedAt.getTime() - r.startedAt.getTime() : null,
+  };
+}
+
+const runSchema = z.object({
+  /** One business, or omitted for every business of the command (or the product, for a global one). */
+  business_uuid: z.uuid().nullish(),
+});
+
+/**
+ * Runs a command now. With the job queue running in this process the runs are enqueued (202) and
+ * any process's worker takes them; a web-only process (JOBS=false) runs them here (200).
+ */
+async function runNow(c: Context<AuthedEnv>, command: DailyCommand, target: string | null | "all", day?: string) {
+  const { db, now } = c.var.deps;
+  const queue = runningQueue();
+  if (queue) return c.json({ queued: await enqueueDaily(queue, db, command, target, { now: now(), force: true, day }) }, 202);
+  const targets = target === "all" ? await targetsOf(db, command) : [target];
+  const outcomes = [];
+  for (const businessId of targets) outcomes.push((await runDailyCommand(db, command, businessId, { now: now(), day, force: true })).outcome);
+  return c.json({ ran: outcomes.length, succeeded: outcomes.filter((o) => o === "succeeded").length, failed: outcomes.filter((o) => o === "failed").length }, 200);
+}
+
+/** /manage/daily-command-execution (docs/api/daily-commands.md). */
+export const dailyCommandRoutes = new Hono<AuthedEnv>()
+  .use("/admin/daily-commands", requireAdminPermission("admin.businesses"))
+  .use("/admin/daily-commands/*", requireAdminPermission("admin.businesses"))
+
+  /** Each command, its schedule, and the last run per business (the newest first). */
+  .get("/admin/daily-commands", async (c) => {
+    const { db } = c.var.deps;
+    const business = c.req.query("business_uuid");
+    if (business !== undefined && business !== "" && !isUuid(business)) throw invalid({ business_uuid: ["validation.invalid"] });
+    const latest = (await db
+      .selectDistinctOn([dailyCommandRuns.command, dailyCommandRuns.businessId], { run: dailyCommandRuns, businessName: businesses.companyName })
+      .from(dailyCommandRuns)
+      .leftJoin(businesses, eq(businesses.id, dailyCommandRuns.businessId))
+      .where(business ? eq(dailyCommandRuns.businessId, business) : undefined)
+      .orderBy(dailyCommandRuns.command, dailyCommandRuns.businessId, desc(dailyCommandRuns.startedAt))).map((r) => ({ ...r.run, businessName: r.businessName }));
+    const everyBusiness = await db.select({ uuid: businesses.id, name: businesses.companyName }).from(businesses).orderBy(businesses.companyName);
+    return c.json({
+      businesses: everyBusiness,
+      commands: DAILY_COMMANDS.map((command) => ({
+        name: command.name,
+        cron: command.cron,
+        scope: command.scope,
+        last_runs: latest
+          .filter((r) => r.command === command.name)
+          .sort((a, b) => b.startedAt.getTime() - a.startedAt.getTime())
+          .map(runJson),
+      })),
+    });
+  })
+
+  /** The history of one command (all businesses, or one), newest first. */
+  .get("/admin/daily-commands/:name/runs", async (c) => {
+    const command = dailyCommand(c.req.param("name"));
+    if (!command) throw notFound();
+    const business = c.req.query("business_uuid");
+    if (business && !isUuid(business)) throw invalid({ business_uuid: ["validation.invalid"] });
+    const rows = await c.var.deps.db
+      .select({ run: dailyCommandRuns, businessName: businesses.companyName })
+      .from(dailyCommandRuns)
+      .leftJoin(businesses, eq(businesses.id, dailyCommandRuns.businessId))
+      .where(and(eq(dailyCommandRuns.command, command.name), business ? eq(dailyCommandRuns.businessId, business) : undefined))
+      .orderBy(desc(dailyCommandRuns.startedAt))
+      .limit(100);
+    return c.json({ runs: rows.map((r) => runJson({ ...r.run, businessName: r.businessName })) });
+  })
+
+  .post("/admin/daily-commands/:name/run", async (c) => {
+    const command = dailyCommand(c.req.param("name"));
+    if (!command) throw notFound();
+    const input = await jsonBody(c as unknown as Context<ApiEnv>, runSchema);
+    if (input.business_uuid && command.scope === "global") throw invalid({ business_uuid: ["validation.invalid"] });
+    if (input.business_uuid) {
+      const [found] = await c.var.deps.db.select({ id: businesses.id }).from(businesses).where(eq(businesses.id, input.business_uuid));
+      if (!found) throw invalid({ business_uuid: ["validation.invalid"] });
+    }
+    return runNow(c, command, input.business_uuid ?? (command.scope === "global" ? null : "all"));
+  })
+
+  /** Runs a failed run's command again for the same business and day. */
+  .post("/admin/daily-commands/runs/:uuid/retry", async (c) => {
+    const id = c.req.param("uuid");
+    if (!isUuid(id)) throw notFound();
+    const [run] = await c.var.deps.db.select().from(dailyCommandRuns).where(eq(dailyCommandRuns.id, id));
+    const command = run && dailyCommand(run.command);
+    if (!run || !command) throw notFound();
+    if (run.outcome !== "failed") throw conflict("notifications:daily.notFailed");
+    return runNow(c, command, run.businessId, run.day);
+  });
+

@@ -1,0 +1,153 @@
+import { Hono } from "hono";
+import { isoDate } from "../../domain/validation.ts";
+import { z } from "zod";
+import { daysBetween } from "../../domain/pricing/index.ts";
+import {
+  channelMappingsSchema,
+  hotelPoliciesSchema,
+  ratePlanSchema,
+  salesChannelSchema,
+  salesChannelUpdateSchema,
+} from "../../domain/schemas/distribution.ts";
+import { createMiddleware } from "hono/factory";
+import { HttpError, notFound } from "../errors.ts";
+import { requireBusiness, type BusinessEnv } from "../middleware/business.ts";
+import { channelMappingView, saveChannelMappings } from "../services/distribution/channel-mappings.ts";
+import { hotelPoliciesJson, hotelPoliciesOf, saveHotelPolicies } from "../services/distribution/hotel-policies.ts";
+import { deleteRatePlan, listRatePlans, ratePlanById, ratePlanJson, ratePlanRates, saveRatePlan } from "../services/distribution/rate-plans.ts";
+import {
+  createSalesChannel,
+  listSalesChannels,
+  salesChannelById,
+  salesChannelJson,
+  updateSalesChannel,
+} from "../services/distribution/sales-channels.ts";
+import { businessToday } from "../services/pricing/calendar.ts";
+import { fieldError } from "../services/businesses.ts";
+import { body, idParam, query } from "./bookings-shared.ts";
+
+const base = "/businesses/:id";
+const settings = requireBusiness("user.pms-settings");
+/** The business (any member), then any of the permissions that show rates. */
+const ratesReaders = [
+  requireBusiness(),
+  createMiddleware<BusinessEnv>(async (c, next) => {
+    const held = c.var.access.permissions;
+    if (!RATE_READERS.some((p) => held.includes(p))) throw new HttpError(403, "api.missingPermission", undefined, { permission: RATE_READERS.join(" | ") });
+    await next();
+  }),
+] as const;
+const RATE_READERS = ["user.pms-settings", "user.calendar", "user.price-settings"] as const;
+const CHANNEL = "pms:api.channelNotFound";
+const PLAN = "pms:api.planNotFound";
+/** Longest window of per-plan rates one call returns. */
+const MAX_RATE_DAYS = 92;
+
+const rateQuery = z.object({
+  from: isoDate,
+  to: isoDate,
+  room_category_uuid: z.uuid().optional(),
+});
+
+/**
+ * Distribution settings of the PMS (permission user.pms-settings), mounted under /api/v1:
+ * sales channels, rate plans and their nightly rates, channel mappings, hotel policies.
+ * docs/api/distribution.md.
+ */
+export const distributionRoutes = new Hono<BusinessEnv>()
+  .get(`${base}/sales-channels`, settings, async (c) => {
+    const rows = await listSalesChannels(c.var.deps.db, c.var.access.business.id);
+    return c.json({ data: rows.map(salesChannelJson) });
+  })
+  .post(`${base}/sales-channels`, settings, async (c) => {
+    const input = await body(c, salesChannelSchema);
+    const row = await createSalesChannel(c.var.deps.db, c.var.t, c.var.access.business.id, input, c.var.deps.now());
+    return c.json({ sales_channel: salesChannelJson(row) }, 201);
+  })
+  .get(`${base}/sales-channels/:channelId`, settings, async (c) => {
+    const row = await salesChannelById(c.var.deps.db, c.var.access.business.id, idParam(c, "channelId", CHANNEL));
+    if (!row) throw notFound(CHANNEL);
+    return c.json({ data: salesChannelJson(row) });
+  })
+  .put(`${base}/sales-channels/:channelId`, settings, async (c) => {
+    const id = idParam(c, "channelId", CHANNEL);
+    const input = await body(c, salesChannelUpdateSchema);
+    const row = await updateSalesChannel(c.var.deps.db, c.var.access.business.id, id, input, c.var.deps.now());
+    if (!row) throw notFound(CHANNEL);
+    return c.json({ sales_channel: salesChannelJson(row) });
+  })
+
+  .get(`${base}/rate-plans`, settings, async (c) => {
+    const rows = await listRatePlans(c.var.deps.db, c.var.access.business.id);
+    return c.json({ data: rows.map(ratePlanJson) });
+  })
+  .post(`${base}/rate-plans`, settings, async (c) => {
+    const input = await body(c, ratePlanSchema);
+    const row = await saveRatePlan(c.var.deps.db, c.var.t, c.var.access.business.id, null, input, c.var.deps.now());
+    return c.json({ rate_plan: ratePlanJson(row!) }, 201);
+  })
+  // Registered before /:planId, which would otherwise take "rates" for an id. Whoever sees the
+  // calendar sees the per-plan rates too (its day panel shows them).
+  .get(`${base}/rate-plans/rates`, ...ratesReaders, async (c) => {
+    const { from, to, room_category_uuid } = query(c, rateQuery);
+    const span = daysBetween(from, to);
+    if (span < 0) throw fieldError(c.var.t, "to", "pms:validation.toBeforeFrom");
+    if (span >= MAX_RATE_DAYS) throw fieldError(c.var.t, "to", "pms:validation.rangeTooLong", { max: MAX_RATE_DAYS });
+    const business = c.var.access.business;
+    const today = businessToday(c.var.deps.now(), business.timezone);
+    const categoryIds = room_category_uuid ? [room_category_uuid.toLowerCase()] : undefined;
+    const { plans, rates } = await ratePlanRates(c.var.deps.db, business.id, { from, to, today, categoryIds });
+    return c.json({
+      rate_plans: plans.map(ratePlanJson),
+      data: rates.map((r) => ({
+        date: r.date,
+        room_category_uuid: r.categoryId,
+        rate_plan_uuid: r.planId,
+        guests: r.guests,
+        base_rate: r.baseRate,
+        rate: r.rate,
+        explanation: r.explanation,
+      })),
+    });
+  })
+  .get(`${base}/rate-plans/:planId`, settings, async (c) => {
+    const row = await ratePlanById(c.var.deps.db, c.var.access.business.id, idParam(c, "planId", PLAN));
+    if (!row) throw notFound(PLAN);
+    return c.json({ data: ratePlanJson(row) });
+  })
+  .put(`${base}/rate-plans/:planId`, settings, async (c) => {
+    const id = idParam(c, "planId", PLAN);
+    const input = await body(c, ratePlanSchema);
+    const row = await saveRatePlan(c.var.deps.db, c.var.t, c.var.access.business.id, id, input, c.var.deps.now());
+    if (!row) throw notFound(PLAN);
+    return c.json({ rate_plan: ratePlanJson(row) });
+  })
+  .delete(`${base}/rate-plans/:planId`, settings, async (c) => {
+    if (!(await deleteRatePlan(c.var.deps.db, c.var.access.business.id, idParam(c, "planId", PLAN)))) throw notFound(PLAN);
+    return c.json({ deleted: true });
+  })
+
+  .get(`${base}/channel-mappings/:channelId`, settings, async (c) => {
+    const businessId = c.var.access.business.id;
+    const channel = await salesChannelById(c.var.deps.db, businessId, idParam(c, "channelId", CHANNEL));
+    if (!channel) throw notFound(CHANNEL);
+    return c.json({ sales_channel: salesChannelJson(channel), ...(await channelMappingView(c.var.deps.db, businessId, channel.id)) });
+  })
+  .put(`${base}/channel-mappings/:channelId`, settings, async (c) => {
+    const { db, now } = c.var.deps;
+    const businessId = c.var.access.business.id;
+    const channel = await salesChannelById(db, businessId, idParam(c, "channelId", CHANNEL));
+    if (!channel) throw notFound(CHANNEL);
+    await saveChannelMappings(db, c.var.t, businessId, channel.id, await body(c, channelMappingsSchema), now());
+    return c.json({ sales_channel: salesChannelJson(channel), ...(await channelMappingView(db, businessId, channel.id)) });
+  })
+
+  .get(`${base}/hotel-policies`, settings, async (c) => {
+    return c.json({ data: hotelPoliciesJson(await hotelPoliciesOf(c.var.deps.db, c.var.access.business.id)) });
+  })
+  .put(`${base}/hotel-policies`, settings, async (c) => {
+    const { db, now } = c.var.deps;
+    const businessId = c.var.access.business.id;
+    await saveHotelPolicies(db, businessId, await body(c, hotelPoliciesSchema), now());
+    return c.json({ data: hotelPoliciesJson(await hotelPoliciesOf(db, businessId)) });
+  });

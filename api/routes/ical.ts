@@ -1,0 +1,76 @@
+import { Hono } from "hono";
+import { icalFeedSchema, icalImportSchema } from "../../domain/schemas/ledger.ts";
+import type { ApiEnv } from "../context.ts";
+import { requireBusiness, type BusinessEnv } from "../middleware/business.ts";
+import { createFeed, deleteFeed, feedCalendar, getFeed, listFeeds, regenerateFeed } from "../services/ledger/ical-feeds.ts";
+import { createImport, deleteImport, getImport, listImports, pollIcalImports, pollImport, updateImport } from "../services/ledger/ical-imports.ts";
+import { notFound } from "../errors.ts";
+import { body, bookingContext, idParam, type BC } from "./bookings-shared.ts";
+
+const base = "/businesses/:id";
+const settings = requireBusiness("user.pms-settings");
+const feedId = (c: BC) => idParam(c, "feedId", "ledger:api.feedNotFound");
+const importId = (c: BC) => idParam(c, "importId", "ledger:api.importNotFound");
+const appUrl = (c: BC) => c.var.deps.config.APP_URL;
+
+/**
+ * iCal export feeds and imports (docs/api/ledger.md, ADR 0017), mounted under /api/v1;
+ * user.pms-settings. Polling answers what each import did; a bad calendar is a recorded sync
+ * error on the import (200), never a 5xx.
+ */
+export const icalRoutes = new Hono<BusinessEnv>()
+  .get(`${base}/ical-feeds`, settings, async (c) => c.json({ data: await listFeeds(bookingContext(c), appUrl(c)) }))
+  .post(`${base}/ical-feeds`, settings, async (c) => {
+    const ctx = bookingContext(c);
+    const id = await createFeed(ctx, await body(c, icalFeedSchema));
+    return c.json({ ical_feed: await getFeed(ctx, id, appUrl(c)) }, 201);
+  })
+  .post(`${base}/ical-feeds/:feedId/regenerate`, settings, async (c) => {
+    const ctx = bookingContext(c);
+    const id = feedId(c);
+    await regenerateFeed(ctx, id);
+    return c.json({ ical_feed: await getFeed(ctx, id, appUrl(c)) });
+  })
+  .delete(`${base}/ical-feeds/:feedId`, settings, async (c) => {
+    await deleteFeed(bookingContext(c), feedId(c));
+    return c.body(null, 204);
+  })
+
+  .get(`${base}/ical-imports`, settings, async (c) => c.json({ data: await listImports(bookingContext(c)) }))
+  .post(`${base}/ical-imports`, settings, async (c) => {
+    const ctx = bookingContext(c);
+    const id = await createImport(ctx, await body(c, icalImportSchema));
+    return c.json({ ical_import: await getImport(ctx, id) }, 201);
+  })
+  .put(`${base}/ical-imports/:importId`, settings, async (c) => {
+    const ctx = bookingContext(c);
+    const id = importId(c);
+    await updateImport(ctx, id, await body(c, icalImportSchema));
+    return c.json({ ical_import: await getImport(ctx, id) });
+  })
+  .delete(`${base}/ical-imports/:importId`, settings, async (c) => {
+    await deleteImport(bookingContext(c), importId(c));
+    return c.body(null, 204);
+  })
+  /** Polls every active import now. */
+  .post(`${base}/ical-imports/poll`, settings, async (c) => {
+    const ctx = bookingContext(c);
+    const results = await pollIcalImports(ctx.db, ctx.business.id, { now: ctx.now, allowPrivateHosts: c.var.deps.config.icalPrivateHosts });
+    return c.json({ data: results, ical_imports: await listImports(ctx) });
+  })
+  .post(`${base}/ical-imports/:importId/poll`, settings, async (c) => {
+    const ctx = bookingContext(c);
+    const id = importId(c);
+    const result = await pollImport(ctx, id, { allowPrivateHosts: c.var.deps.config.icalPrivateHosts });
+    return c.json({ data: result, ical_import: await getImport(ctx, id) });
+  });
+
+/**
+ * The public feed address (no sign-in), mounted under /api: GET /public/ical/{token}.ics. An
+ * unknown or revoked token is a 404 like any missing page.
+ */
+export const publicIcalRoutes = new Hono<ApiEnv>().get("/public/ical/:file", async (c) => {
+  const text = await feedCalendar(c.var.deps.db, c.req.param("file"), c.var.t, c.var.deps.now());
+  if (text === null) throw notFound();
+  return c.body(text, 200, { "Content-Type": "text/calendar; charset=utf-8", "Cache-Control": "private, max-age=300" });
+});

@@ -1,0 +1,130 @@
+import type { Context } from "hono";
+import { Hono } from "hono";
+import { stayKpis } from "../../domain/metrics/index.ts";
+import { resolvePeriod } from "../../domain/reports/period.ts";
+import { EXPORT_FORMATS, EXPORT_KINDS, isExportFormat, isExportKind, MAX_EXPORT_DAYS, MAX_REPORT_DAYS, periodQuerySchema } from "../../domain/schemas/reports.ts";
+import type { ApiEnv } from "../context.ts";
+import { HttpError, notFound } from "../errors.ts";
+import { requireBusiness, type BusinessEnv } from "../middleware/business.ts";
+import { exportSheet } from "../services/exports/sheets.ts";
+import { CONTENT_TYPES, exportStream } from "../services/exports/writers.ts";
+import { businessToday } from "../services/pricing/calendar.ts";
+import { commissionReport } from "../services/reports/commissions.ts";
+import { financialReport } from "../services/reports/financial.ts";
+import { evaluateRewards } from "../services/reports/rewards.ts";
+import { parseWith } from "../validate.ts";
+import { unitTotals } from "../services/metrics/units.ts";
+import { businessTypes } from "../db/schema/index.ts";
+import { eq } from "drizzle-orm";
+
+type C = Context<BusinessEnv>;
+
+const PERMISSION = "user.business-intelligence" as const;
+
+/** The business's today and the asked period (defaults: the twelve months ending this month); 422 beside `to` when reversed or too long. */
+export function periodOf(c: C, maxDays = MAX_REPORT_DAYS) {
+  const q = parseWith(c as unknown as Context<ApiEnv>, periodQuerySchema, c.req.query());
+  const business = c.var.access.business;
+  const today = businessToday(c.var.deps.now(), business.timezone);
+  const period = resolvePeriod(q, today, maxDays);
+  if ("problem" in period) {
+    const message = period.problem === "reversed" ? c.var.t("reports:validation.reversed") : c.var.t("reports:validation.tooLong", { days: maxDays });
+    throw new HttpError(422, "api.invalid", { to: [message] });
+  }
+  return { ...period, today, currency: business.currency, timezone: business.timezone };
+}
+
+/** Mounted under /api/v1 (signed-in callers only). */
+export const reportRoutes = new Hono<BusinessEnv>()
+  .get("/businesses/:id/reports", requireBusiness(PERMISSION), async (c) => {
+    const p = periodOf(c);
+    const [financial, commissions] = await Promise.all([
+      financialReport(c.var.deps.db, c.var.access.business.id, p),
+      commissionReport(c.var.deps.db, c.var.access.business.id, p.from, p.to),
+    ]);
+    return c.json({
+      ...p,
+      reports: [
+        { kind: "financial", gross_revenue: financial.totals.gross_revenue, net_revenue: financial.totals.net_revenue, room_nights: financial.totals.room_nights },
+        { kind: "commissions", commission: commissions.totals.commission, effective_percent: commissions.totals.effective_percent, top_channel: commissions.channels[0]?.channel ?? null },
+      ],
+    });
+  })
+
+  .get("/businesses/:id/reports/financial", requireBusiness(PERMISSION), async (c) => {
+    const p = periodOf(c);
+    return c.json({ ...p, ...(await financialReport(c.var.deps.db, c.var.access.business.id, p)) });
+  })
+
+  .get("/businesses/:id/reports/commissions", requireBusiness(PERMISSION), async (c) => {
+    const p = periodOf(c);
+    return c.json({ ...p, ...(await commissionReport(c.var.deps.db, c.var.access.business.id, p.from, p.to)) });
+  })
+
+  /** What the export centre offers this caller for the period (checked as the files will be). */
+  .get("/businesses/:id/exports", requireBusiness(PERMISSION), (c) => {
+    const p = periodOf(c, MAX_EXPORT_DAYS);
+    const kinds = EXPORT_KINDS.filter((k) => k !== "reservations" || c.var.access.permissions.includes("user.reservations"));
+    return c.json({ ...p, kinds, formats: EXPORT_FORMATS });
+  })
+
+  /** `{kind}.{csv|xlsx}`: the file streams as it is read from the database. */
+  .get("/businesses/:id/exports/:file", requireBusiness(PERMISSION), async (c) => {
+    const match = /^([a-z-]+)\.([a-z]+)$/.exec(c.req.param("file"));
+    const kind = match?.[1];
+    const format = match?.[2];
+    if (!isExportKind(kind) || !isExportFormat(format)) throw notFound("reports:export.unknown");
+    // Guests' names and contacts go out only to who may read the reservations.
+    if (kind === "reservations" && !c.var.access.permissions.includes("user.reservations")) {
+      throw new HttpError(403, "api.missingPermission", undefined, { permission: "user.reservations" });
+    }
+    const p = periodOf(c, MAX_EXPORT_DAYS);
+    const sheet = exportSheet(kind, { db: c.var.deps.db, businessId: c.var.access.business.id, timezone: p.timezone, locale: c.var.locale, from: p.from, to: p.to, today: p.today, t: c.var.t });
+    return c.body(exportStream(sheet, format), 200, {
+      "Content-Type": CONTENT_TYPES[format],
+      "Content-Disposition": `attachment; filename="${kind}-${p.from}-${p.to}.${format}"`,
+      "Cache-Control": "private, no-store",
+    });
+  })
+
+  /** Evaluates first (cheap and idempotent), so the page is never a day behind the daily job. */
+  .get("/businesses/:id/rewards", requireBusiness(PERMISSION), async (c) => {
+    const business = c.var.access.business;
+    const now = c.var.deps.now();
+    const today = businessToday(now, business.timezone);
+    const result = await evaluateRewards(c.var.deps.db, business.id, today, now);
+    return c.json({
+      today,
+      timezone: business.timezone,
+      currency: business.currency,
+      earned: result.earned.map((r) => ({ uuid: r.id, kind: r.kind, period: r.period, evidence: r.evidence, earned_at: r.earnedAt.toISOString() })),
+      progress: result.progress,
+    });
+  })
+
+  /** The host's view: each unit's performance, and whether the business is a short-term rental at all. */
+  .get("/businesses/:id/hosts/units", requireBusiness(PERMISSION), async (c) => {
+    const p = periodOf(c);
+    const business = c.var.access.business;
+    const db = c.var.deps.db;
+    const [type] = business.businessTypeId ? await db.select({ isBnb: businessTypes.isBnb }).from(businessTypes).where(eq(businessTypes.id, business.businessTypeId)) : [];
+    const { units, unassigned } = await unitTotals(db, business.id, p.from, p.to);
+    return c.json({
+      ...p,
+      is_bnb: type?.isBnb ?? false,
+      units: units.map((u) => ({
+        room_uuid: u.roomId,
+        number: u.number,
+        room_category: { uuid: u.categoryId, name: u.categoryName },
+        ...stayJson(u),
+      })),
+      unassigned: { room_nights_sold: unassigned.roomNightsSold, room_revenue: unassigned.roomRevenue },
+    });
+  });
+
+/** A unit's figures through the metrics definitions (ADR and RevPAR rounded to the cent on the wire). */
+function stayJson(t: { roomsAvailable: number; roomNightsSold: number; roomRevenue: number }) {
+  const k = stayKpis({ roomsAvailable: t.roomsAvailable, roomNightsSold: t.roomNightsSold, roomRevenue: t.roomRevenue, extrasRevenue: 0, commission: 0 });
+  const cents = (v: number | null) => (v === null ? null : Math.round(v));
+  return { rooms_available: t.roomsAvailable, room_nights_sold: k.roomNightsSold, room_revenue: k.roomRevenue, occupancy: k.occupancy, adr: cents(k.adr), revpar: cents(k.revpar) };
+}

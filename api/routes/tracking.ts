@@ -1,0 +1,359 @@
+import type { Context } from "hono";
+import { Hono } from "hono";
+import type { z } from "zod";
+import { round1, type HorizonAccuracy } from "../../domain/metrics/forecast.ts";
+import { occupancy } from "../../domain/metrics/index.ts";
+import { addMonths, monthNights, NOTHING_BOOKED, paceChange, sameDayLastYear, SAME_WEEKDAY_LAST_YEAR, type Booked } from "../../domain/metrics/pace.ts";
+import { addDays, daysBetween, toDayNumber } from "../../domain/pricing/dates.ts";
+import { accuracyQuerySchema, bookingCurvesQuerySchema, DEFAULT_TRACKING_NIGHTS, forecastQuerySchema, MAX_TRACKING_NIGHTS, onTheBooksQuerySchema, paceQuerySchema, pickupQuerySchema } from "../../domain/schemas/tracking.ts";
+import type { ApiEnv } from "../context.ts";
+import { HttpError } from "../errors.ts";
+import { requireBusiness, type BusinessEnv } from "../middleware/business.ts";
+import { accuracyOf, categoryHistory, forecastNights, loadHistory } from "../services/metrics/forecast.ts";
+import { ratio } from "../services/metrics/json.ts";
+import { bookingCurvesBy, bookingsByDay, onTheBooksBy, roomsAndBlocks, roomsAvailable, type BooksScope, type CategoryRooms } from "../services/metrics/on-the-books.ts";
+import { businessToday } from "../services/pricing/calendar.ts";
+import { parseWith } from "../validate.ts";
+
+type C = Context<BusinessEnv>;
+
+const query = <S extends z.ZodType>(c: C, schema: S) => parseWith(c as unknown as Context<ApiEnv>, schema, c.req.query());
+const invalid = (c: C, field: string, key: string, values?: Record<string, unknown>) => new HttpError(422, "api.invalid", { [field]: [c.var.t(key, values)] });
+
+/** Pickup, pace, booking curves and forecast read the business's books: user.business-intelligence. */
+const guard = requireBusiness("user.business-intelligence");
+
+function today(c: C): string {
+  return businessToday(c.var.deps.now(), c.var.access.business.timezone);
+}
+
+function scope(c: C, from: string, to: string, categoryId?: string): BooksScope {
+  const b = c.var.access.business;
+  return { businessId: b.id, timezone: b.timezone, from, to, categoryId };
+}
+
+/** `from`…`to` from a query (today and `days` nights by default), at most a year; 422 beside `to` when longer. */
+function nightsOf(c: C, q: { from?: string; to?: string; days?: number }, start: string) {
+  const from = q.from ?? start;
+  const to = q.to ?? addDays(from, (q.days ?? DEFAULT_TRACKING_NIGHTS) - 1);
+  if (daysBetween(from, to) + 1 > MAX_TRACKING_NIGHTS) throw invalid(c, "to", "tracking:api.rangeTooLong", { max: MAX_TRACKING_NIGHTS });
+  return { from, to };
+}
+
+function categoryOf(c: C, categories: CategoryRooms[], wanted: string | undefined) {
+  if (!wanted) return null;
+  const found = categories.find((k) => k.id === wanted.toLowerCase());
+  if (!found) throw invalid(c, "category", "tracking:api.unknownCategory");
+  return found;
+}
+
+const booked = (b: Booked, capacity?: number) => ({
+  room_nights: b.roomNights,
+  revenue: b.revenue,
+  ...(capacity === undefined ? {} : { occupancy: occupancyRatio(b.roomNights, capacity) }),
+});
+
+/** Occupancy on the wire as the metrics module writes it: a 0–1 ratio with four decimals, null without rooms available. */
+const occupancyRatio = (roomNights: number, capacity: number) => ratio(occupancy(roomNights, capacity));
+
+const nightsBetween = (from: string, to: string) => Array.from({ length: daysBetween(from, to) + 1 }, (_, i) => addDays(from, i));
+
+function horizonJson(h: HorizonAccuracy) {
+  return { days: h.horizon, nights: h.nights, mape: h.mape, mae_points: h.maePoints };
+}
+
+/** Mounted under /api/v1 (signed-in callers only). docs/api/intelligence-tracking.md */
+export const trackingRoutes = new Hono<BusinessEnv>()
+  .get("/businesses/:id/tracking/on-the-books", guard, async (c) => {
+    const q = query(c, onTheBooksQuerySchema);
+    const now = today(c);
+    const asOf = q.as_of ?? now;
+    const { from, to } = nightsOf(c, q, now);
+    const rooms = await roomsAndBlocks(c.var.deps.db, scope(c, from, to));
+    const category = categoryOf(c, rooms.categories, q.category);
+    const books = (await onTheBooksBy(c.var.deps.db, scope(c, from, to, category?.id), "night", [asOf])).get(asOf)!;
+    const totals = { capacity: 0, roomNights: 0, revenue: 0 };
+    const nights = nightsBetween(from, to).map((date) => {
+      const capacity = roomsAvailable(rooms.categories, rooms.blocks, category?.id ?? null, toDayNumber(date), toDayNumber(asOf));
+      const b = books.get(date) ?? NOTHING_BOOKED;
+      totals.capacity += capacity;
+      totals.roomNights += b.roomNights;
+      totals.revenue += b.revenue;
+      return { date, capacity, ...booked(b, capacity) };
+    });
+    return c.json({
+      as_of: asOf,
+      today: now,
+      from,
+      to,
+      currency: c.var.access.business.currency,
+      category: category ? { uuid: category.id, name: category.name } : null,
+      totals: { capacity: totals.capacity, ...booked(totals, totals.capacity) },
+      nights,
+    });
+  })
+
+  .get("/businesses/:id/tracking/pickup", guard, async (c) => {
+    const q = query(c, pickupQuerySchema);
+    const now = today(c);
+    const asOf = q.as_of ?? now;
+    const { db } = c.var.deps;
+    const to = addDays(asOf, q.days - 1);
+    const before = addDays(asOf, -q.window);
+    const lyAsOf = addDays(asOf, -SAME_WEEKDAY_LAST_YEAR);
+    const lyTo = addDays(to, -SAME_WEEKDAY_LAST_YEAR);
+    const firstDay = addDays(asOf, 1 - q.window);
+    const [books, lyBooks, days, lyDays, rooms] = await Promise.all([
+      onTheBooksBy(db, scope(c, asOf, to), "night", [asOf, before]),
+      onTheBooksBy(db, scope(c, lyAsOf, lyTo), "night", [lyAsOf]),
+      bookingsByDay(db, scope(c, asOf, to), firstDay, asOf),
+      bookingsByDay(db, scope(c, lyAsOf, lyTo), addDays(firstDay, -SAME_WEEKDAY_LAST_YEAR), lyAsOf),
+      roomsAndBlocks(db, scope(c, lyAsOf, to)),
+    ]);
+    const capacity = (date: string, known: string) => roomsAvailable(rooms.categories, rooms.blocks, null, toDayNumber(date), toDayNumber(known));
+    const byStayDate = nightsBetween(asOf, to).map((date) => {
+      const now_ = books.get(asOf)!.get(date) ?? NOTHING_BOOKED;
+      const then = books.get(before)!.get(date) ?? NOTHING_BOOKED;
+      const lyDate = addDays(date, -SAME_WEEKDAY_LAST_YEAR);
+      const ly = lyBooks.get(lyAsOf)!.get(lyDate) ?? NOTHING_BOOKED;
+      const cap = capacity(date, asOf);
+      const lyCap = capacity(lyDate, lyAsOf);
+      return {
+        date,
+        capacity: cap,
+        on_the_books: booked(now_, cap),
+        pickup: booked({ roomNights: now_.roomNights - then.roomNights, revenue: now_.revenue - then.revenue }),
+        last_year: { date: lyDate, capacity: lyCap, on_the_books: booked(ly, lyCap) },
+      };
+    });
+    const zero = () => ({ roomNights: 0, revenue: 0 });
+    const totals = { booked: zero(), cancelled: zero() };
+    const lyNet = zero();
+    const byBookingDate = nightsBetween(firstDay, asOf).map((date) => {
+      const d = days.get(date) ?? { booked: NOTHING_BOOKED, cancelled: NOTHING_BOOKED };
+      const lyDate = addDays(date, -SAME_WEEKDAY_LAST_YEAR);
+      const ly = lyDays.get(lyDate) ?? { booked: NOTHING_BOOKED, cancelled: NOTHING_BOOKED };
+      for (const k of ["booked", "cancelled"] as const) {
+        totals[k].roomNights += d[k].roomNights;
+        totals[k].revenue += d[k].revenue;
+      }
+      const lyDayNet = { roomNights: ly.booked.roomNights - ly.cancelled.roomNights, revenue: ly.booked.revenue - ly.cancelled.revenue };
+      lyNet.roomNights += lyDayNet.roomNights;
+      lyNet.revenue += lyDayNet.revenue;
+      return {
+        date,
+        booked: booked(d.booked),
+        cancelled: booked(d.cancelled),
+        net: booked({ roomNights: d.booked.roomNights - d.cancelled.roomNights, revenue: d.booked.revenue - d.cancelled.revenue }),
+        last_year: { date: lyDate, net: booked(lyDayNet) },
+      };
+    });
+    return c.json({
+      as_of: asOf,
+      today: now,
+      window: q.window,
+      from: asOf,
+      to,
+      currency: c.var.access.business.currency,
+      totals: {
+        booked: booked(totals.booked),
+        cancelled: booked(totals.cancelled),
+        net: booked({ roomNights: totals.booked.roomNights - totals.cancelled.roomNights, revenue: totals.booked.revenue - totals.cancelled.revenue }),
+        last_year: { as_of: lyAsOf, net: booked(lyNet) },
+      },
+      by_stay_date: byStayDate,
+      by_booking_date: byBookingDate,
+    });
+  })
+
+  .get("/businesses/:id/tracking/pace", guard, async (c) => {
+    const q = query(c, paceQuerySchema);
+    const now = today(c);
+    const asOf = q.as_of ?? now;
+    const lyAsOf = sameDayLastYear(asOf);
+    const first = q.from ?? asOf.slice(0, 7);
+    const months = Array.from({ length: q.months }, (_, i) => addMonths(first, i));
+    const from = monthNights(months[0]).first;
+    const to = monthNights(months[months.length - 1]).last;
+    const lyFrom = monthNights(addMonths(months[0], -12)).first;
+    const lyTo = monthNights(addMonths(months[months.length - 1], -12)).last;
+    const { db } = c.var.deps;
+    const [books, lyBooks, rooms] = await Promise.all([
+      onTheBooksBy(db, scope(c, from, to), "month", [asOf]),
+      onTheBooksBy(db, scope(c, lyFrom, lyTo), "month", [lyAsOf, now]),
+      roomsAndBlocks(db, scope(c, lyFrom, to)),
+    ]);
+    const capacityOf = (month: string) => {
+      const { first: a, last: b } = monthNights(month);
+      let sum = 0;
+      for (let n = toDayNumber(a); n <= toDayNumber(b); n++) sum += roomsAvailable(rooms.categories, rooms.blocks, null, n, toDayNumber(now));
+      return sum;
+    };
+    return c.json({
+      as_of: asOf,
+      last_year_as_of: lyAsOf,
+      today: now,
+      currency: c.var.access.business.currency,
+      months: months.map((month) => {
+        const lyMonth = addMonths(month, -12);
+        const cap = capacityOf(month);
+        const lyCap = capacityOf(lyMonth);
+        const otb = books.get(asOf)!.get(month) ?? NOTHING_BOOKED;
+        const ly = lyBooks.get(lyAsOf)!.get(lyMonth) ?? NOTHING_BOOKED;
+        const over = monthNights(lyMonth).last < now;
+        return {
+          month,
+          capacity: cap,
+          on_the_books: booked(otb, cap),
+          last_year: {
+            month: lyMonth,
+            capacity: lyCap,
+            on_the_books: booked(ly, lyCap),
+            final: over ? booked(lyBooks.get(now)!.get(lyMonth) ?? NOTHING_BOOKED, lyCap) : null,
+          },
+          change: {
+            room_nights: otb.roomNights - ly.roomNights,
+            revenue: otb.revenue - ly.revenue,
+            room_nights_percent: paceChange(otb.roomNights, ly.roomNights),
+            revenue_percent: paceChange(otb.revenue, ly.revenue),
+          },
+        };
+      }),
+    });
+  })
+
+  .get("/businesses/:id/tracking/booking-curves", guard, async (c) => {
+    const q = query(c, bookingCurvesQuerySchema);
+    const now = today(c);
+    const month = q.month ?? now.slice(0, 7);
+    const { db } = c.var.deps;
+    const { first, last } = monthNights(month);
+    const rooms = await roomsAndBlocks(db, scope(c, monthNights(addMonths(month, -12)).first, last));
+    const groups =
+      q.by === "month"
+        ? [month, addMonths(month, -12)].map((m) => ({ key: m, category: null as string | null, nights: monthNights(m) }))
+        : rooms.categories.map((k) => ({ key: k.id, category: k.id as string | null, nights: { first, last } }));
+    const curves = q.by === "month"
+      ? new Map((await Promise.all(groups.map((g) => bookingCurvesBy(db, scope(c, g.nights.first, g.nights.last), "month")))).flatMap((m) => [...m]))
+      : await bookingCurvesBy(db, scope(c, first, last), "category");
+    return c.json({
+      month,
+      by: q.by,
+      today: now,
+      currency: c.var.access.business.currency,
+      curves: groups.map((g) => {
+        let capacity = 0;
+        for (let n = toDayNumber(g.nights.first); n <= toDayNumber(g.nights.last); n++) capacity += roomsAvailable(rooms.categories, rooms.blocks, g.category, n, toDayNumber(now));
+        const known = daysBetween(now, g.nights.last);
+        const points = curves.get(g.key);
+        return {
+          key: g.key,
+          name: g.category ? rooms.categories.find((k) => k.id === g.category)!.name : null,
+          capacity,
+          points: Array.from({ length: 366 }, (_, d) => {
+            if (d < known) return { days_before: d, room_nights: null, revenue: null, occupancy: null };
+            const p = points?.[d] ?? NOTHING_BOOKED;
+            return { days_before: d, ...booked(p, capacity) };
+          }),
+        };
+      }),
+    });
+  })
+
+  .get("/businesses/:id/tracking/forecast", guard, async (c) => {
+    const q = query(c, forecastQuerySchema);
+    const now = today(c);
+    if (q.from && q.from < now) throw invalid(c, "from", "tracking:api.forecastPast");
+    const { from, to } = nightsOf(c, q, now);
+    const business = c.var.access.business;
+    const all = await loadHistory(c.var.deps.db, business, now);
+    const category = categoryOf(c, all.categories, q.category);
+    const history = category ? categoryHistory(all, category.id) : all;
+    const accuracy = accuracyOf(history, now);
+    const names = new Map(all.categories.map((k) => [k.id, k.name]));
+    const sum = { capacity: 0, otb: { roomNights: 0, revenue: 0 }, forecast: { roomNights: 0, revenue: 0 } };
+    const method = q.method ?? accuracy.method;
+    const nights = forecastNights(history, now, from, to, method).map(({ night, categories }) => {
+      const capacity = categories.reduce((s, k) => s + k.capacity, 0);
+      const otb = { roomNights: categories.reduce((s, k) => s + k.onTheBooks.roomNights, 0), revenue: categories.reduce((s, k) => s + k.onTheBooks.revenue, 0) };
+      const forecast = { roomNights: categories.reduce((s, k) => s + k.forecast.roomNights, 0), revenue: categories.reduce((s, k) => s + k.forecast.revenue, 0) };
+      sum.capacity += capacity;
+      sum.otb.roomNights += otb.roomNights;
+      sum.otb.revenue += otb.revenue;
+      sum.forecast.roomNights += forecast.roomNights;
+      sum.forecast.revenue += forecast.revenue;
+      return {
+        date: night,
+        days_before: daysBetween(now, night),
+        capacity,
+        on_the_books: booked(otb, capacity),
+        forecast: forecastJson(forecast, capacity),
+        categories: categories.map((k) => ({
+          uuid: k.categoryId,
+          name: names.get(k.categoryId) ?? "",
+          capacity: k.capacity,
+          on_the_books: booked(k.onTheBooks, k.capacity),
+          forecast: forecastJson(k.forecast, k.capacity),
+          reference_nights: k.referenceNights,
+        })),
+      };
+    });
+    return c.json({
+      today: now,
+      from,
+      to,
+      currency: business.currency,
+      method,
+      best_method: accuracy.method,
+      category: category ? { uuid: category.id, name: category.name } : null,
+      categories: all.categories.map((k) => ({ uuid: k.id, name: k.name })),
+      accuracy: {
+        from: accuracy.from,
+        to: accuracy.to,
+        horizons: accuracy.methods[method].map(horizonJson),
+        methods: { additive: accuracy.methods.additive.map(horizonJson), multiplicative: accuracy.methods.multiplicative.map(horizonJson) },
+      },
+      totals: { capacity: sum.capacity, on_the_books: booked(sum.otb, sum.capacity), forecast: forecastJson(sum.forecast, sum.capacity) },
+      nights,
+    });
+  })
+
+  .get("/businesses/:id/tracking/forecast/accuracy", guard, async (c) => {
+    const q = query(c, accuracyQuerySchema);
+    const now = today(c);
+    const business = c.var.access.business;
+    const all = await loadHistory(c.var.deps.db, business, now);
+    const category = categoryOf(c, all.categories, q.category);
+    const history = category ? categoryHistory(all, category.id) : all;
+    const accuracy = accuracyOf(history, now);
+    const method = q.method ?? accuracy.method;
+    const byNight = new Map<number, { capacity: number; actual: number; forecast: Record<string, { room_nights: number; occupancy: number | null }> }>();
+    for (const h of accuracy.methods[method]) {
+      for (const p of h.points) {
+        const row = byNight.get(p.night) ?? { capacity: p.capacity, actual: p.actual, forecast: {} };
+        row.forecast[h.horizon] = { room_nights: round1(p.forecast), occupancy: occupancyRatio(p.forecast, p.capacity) };
+        byNight.set(p.night, row);
+      }
+    }
+    return c.json({
+      today: now,
+      from: accuracy.from,
+      to: accuracy.to,
+      method,
+      best_method: accuracy.method,
+      category: category ? { uuid: category.id, name: category.name } : null,
+      methods: { additive: accuracy.methods.additive.map(horizonJson), multiplicative: accuracy.methods.multiplicative.map(horizonJson) },
+      nights: [...byNight.entries()]
+        .sort(([a], [b]) => a - b)
+        .map(([night, r]) => ({
+          date: addDays("1970-01-01", night),
+          capacity: r.capacity,
+          actual: { room_nights: r.actual, occupancy: occupancyRatio(r.actual, r.capacity) },
+          forecast: r.forecast,
+        })),
+    });
+  });
+
+function forecastJson(b: Booked, capacity: number) {
+  return { room_nights: round1(b.roomNights), revenue: b.revenue, occupancy: occupancyRatio(b.roomNights, capacity) };
+}

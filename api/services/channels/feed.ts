@@ -1,0 +1,171 @@
+import { and, eq, sql } from "drizzle-orm";
+import { daysBetween } from "../../../domain/bookings/stay.ts";
+import { reservationCreateSchema, type Channel } from "../../../domain/schemas/bookings.ts";
+import type { Database } from "../../db/client.ts";
+import { businesses, channexBookingRevisions, channexConnections, reservations, roomCategories } from "../../db/schema/index.ts";
+import { translatorFor } from "../../i18n.ts";
+import { logger } from "../../logger.ts";
+import { audit } from "../bookings/audit.ts";
+import type { BookingContext } from "../bookings/context.ts";
+import { createReservation, transitionReservation, updateReservation } from "../bookings/reservations.ts";
+import type { BookingRevision, ChannexClient, ChannexRoom } from "./channex-client.ts";
+import { clientFor, mappingFor } from "./connections.ts";
+
+export interface FeedReport {
+  applied: number;
+  duplicates: number;
+  overbooked: number;
+  failed: number;
+}
+
+/** Booking.com → booking_com…; anything we do not know is "other". */
+export function channelOf(otaName: string | null | undefined): Channel {
+  const name = (otaName ?? "").toLowerCase();
+  if (name.includes("booking")) return "booking_com";
+  if (name.includes("airbnb")) return "airbnb";
+  if (name.includes("expedia")) return "expedia";
+  return "other";
+}
+
+/**
+ * Reads the booking revisions feed and turns each revision into reservations through the
+ * bookings service: new → created, modified → changed, cancelled → cancelled. Each revision is
+ * applied in one transaction that also records its id (the primary key makes a second delivery,
+ * or a second process, a no-op) and is acknowledged only after that commit; a crash before the
+ * acknowledgement just means Channex serves it again and it is acknowledged then. A night that
+ * is already full is still taken (the guest paid the channel) and the reservation is flagged
+ * as an overbooking.
+ */
+export async function pullBookings(db: Database, businessId: string, options: { now?: () => Date; client?: ChannexClient } = {}): Promise<FeedReport> {
+  const now = options.now ?? (() => new Date());
+  const [connection] = await db.select().from(channexConnections).where(eq(channexConnections.businessId, businessId));
+  const report: FeedReport = { applied: 0, duplicates: 0, overbooked: 0, failed: 0 };
+  if (!connection?.active) return report;
+  const client = options.client ?? clientFor(connection);
+  const revisions = (await client.bookingFeed(connection.propertyId)).filter((r) => r.property_id === connection.propertyId);
+  for (const revision of revisions) {
+    const [known] = await db.select({ id: channexBookingRevisions.revisionId }).from(channexBookingRevisions).where(eq(channexBookingRevisions.revisionId, revision.id));
+    if (known) {
+      report.duplicates++;
+    } else {
+      try {
+        const outcome = await applyRevision(db, businessId, mappingFor(connection), revision, now());
+        if (outcome === "duplicate") report.duplicates++;
+        else {
+          report.applied++;
+          if (outcome === "overbooked") report.overbooked++;
+        }
+      } catch (error) {
+        report.failed++;
+        const message = `booking revision ${revision.id}: ${error instanceof Error ? error.message : String(error)}`;
+        logger.error({ msg: "channex booking revision failed", business_id: businessId, err: message });
+        await db.update(channexConnections).set({ lastError: message.slice(0, 500), lastErrorAt: now() }).where(eq(channexConnections.businessId, businessId));
+        // Not acknowledged: Channex serves it again and the next poll retries it.
+        continue;
+      }
+    }
+    await client.acknowledge(revision.id);
+    await db.update(channexBookingRevisions).set({ acknowledgedAt: now() }).where(eq(channexBookingRevisions.revisionId, revision.id));
+  }
+  await db.update(channexConnections).set({ lastFeedAt: now() }).where(eq(channexConnections.businessId, businessId));
+  return report;
+}
+
+async function applyRevision(
+  db: Database,
+  businessId: string,
+  mapping: ReturnType<typeof mappingFor>,
+  revision: BookingRevision,
+  now: Date,
+): Promise<"applied" | "overbooked" | "duplicate"> {
+  const categoryOf = new Map(Object.entries(mapping).map(([categoryId, m]) => [m.room_type_id, categoryId]));
+  try {
+    return await db.transaction(async (txRaw) => {
+      const tx = txRaw as unknown as Database;
+      const [business] = await tx.select().from(businesses).where(eq(businesses.id, businessId));
+      // Inside the revision's transaction every booking call runs on it (as savepoints).
+      const ctx: BookingContext = { db: tx, business, userId: null, now, t: translatorFor("pt-BR") };
+      const [previous] = await tx
+        .select({ ids: channexBookingRevisions.reservationIds })
+        .from(channexBookingRevisions)
+        .where(and(eq(channexBookingRevisions.businessId, businessId), eq(channexBookingRevisions.bookingId, revision.booking_id)))
+        .orderBy(sql`${channexBookingRevisions.appliedAt} desc`)
+        .limit(1);
+      const earlier = previous?.ids ?? [];
+      const ids: string[] = [];
+      if (revision.status === "cancelled") {
+        for (const id of earlier) await cancelIfHeld(ctx, id, revision);
+      } else {
+        for (const [index, room] of revision.rooms.entries()) {
+          const categoryId = categoryOf.get(room.room_type_id);
+          if (!categoryId) throw new Error(`room type ${room.room_type_id} is not mapped to a category`);
+          const input = await reservationInput(tx, categoryId, revision, room);
+          const existing = earlier[index];
+          if (existing) {
+            await updateReservation(ctx, existing, input, { allowOverbooking: true });
+            ids.push(existing);
+          } else {
+            ids.push(await createReservation(ctx, input, { allowOverbooking: true }));
+          }
+        }
+        // Rooms the modification dropped.
+        for (const id of earlier.slice(revision.rooms.length)) await cancelIfHeld(ctx, id, revision);
+      }
+      const flagged = ids.length
+        ? await tx
+            .select({ id: reservations.id })
+            .from(reservations)
+            .where(and(eq(reservations.businessId, businessId), eq(reservations.overbooked, true), sql`${reservations.id} in (${sql.join(ids.map((id) => sql`${id}::uuid`), sql`, `)})`))
+        : [];
+      for (const row of flagged) await audit(tx, ctx, "reservation", row.id, "overbooked", { channel: revision.ota_name ?? "channex", revision: revision.id });
+      await tx.insert(channexBookingRevisions).values({
+        revisionId: revision.id,
+        businessId,
+        bookingId: revision.booking_id,
+        status: revision.status,
+        reservationIds: revision.status === "cancelled" ? earlier : ids,
+        overbooked: flagged.length > 0,
+        appliedAt: now,
+      });
+      return flagged.length ? "overbooked" : "applied";
+    });
+  } catch (error) {
+    // Another process applied the same revision first.
+    if ((error as { cause?: { code?: string }; code?: string })?.code === "23505" || (error as { cause?: { code?: string } })?.cause?.code === "23505") return "duplicate";
+    throw error;
+  }
+}
+
+async function cancelIfHeld(ctx: BookingContext, reservationId: string, revision: BookingRevision) {
+  const [row] = await ctx.db.select({ status: reservations.status }).from(reservations).where(eq(reservations.id, reservationId));
+  if (!row || row.status === "cancelled" || row.status === "no_show" || row.status === "checked_out") return;
+  await transitionReservation(ctx, reservationId, "cancel", `${revision.ota_name ?? "Channex"} ${revision.ota_reservation_code ?? revision.booking_id}`.slice(0, 500));
+}
+
+/** The reservation fields of one room of a revision (guest counts kept within the category). */
+async function reservationInput(tx: Database, categoryId: string, revision: BookingRevision, room: ChannexRoom) {
+  const [category] = await tx.select().from(roomCategories).where(eq(roomCategories.id, categoryId));
+  const arrival = room.checkin_date ?? revision.arrival_date;
+  const departure = room.checkout_date ?? revision.departure_date;
+  const nights = Math.max(1, daysBetween(arrival, departure));
+  const adults = Math.min(Math.max(room.occupancy?.adults ?? 1, 1), category.maxOccupation);
+  const children = Math.min(room.occupancy?.children ?? 0, Math.max(0, category.maxOccupation - adults));
+  const amount = Number(room.amount ?? revision.amount ?? NaN);
+  const customer = revision.customer ?? {};
+  const name = [customer.name, customer.surname].filter(Boolean).join(" ").trim() || (revision.ota_reservation_code ?? revision.booking_id);
+  const email = customer.mail && /^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(customer.mail) ? customer.mail : null;
+  return reservationCreateSchema.parse({
+    arrival,
+    departure,
+    room_category_uuid: categoryId,
+    room_uuid: null,
+    adults: Math.max(adults, category.minOccupation),
+    children,
+    guest: { name: name.slice(0, 120), email, phone: customer.phone?.slice(0, 40) ?? null, document: null, country: customer.country?.slice(0, 2).toUpperCase() ?? null },
+    // The channel's price is what the guest pays.
+    rate_per_night: Number.isFinite(amount) && amount > 0 ? Math.round((amount * 100) / nights) : null,
+    channel: channelOf(revision.ota_name),
+    status: "confirmed",
+    notes: `${revision.ota_name ?? "Channex"} ${revision.ota_reservation_code ?? ""}`.trim().slice(0, 2000),
+  });
+}

@@ -1,0 +1,141 @@
+import { and, eq, isNull, lt, lte, ne, or, sql } from "drizzle-orm";
+import { INITIAL_BUSINESS_STATUS } from "../../../domain/business/status.ts";
+import { addDays } from "../../../domain/bookings/stay.ts";
+import { getConfig } from "../../../config.ts";
+import type { Database } from "../../db/client.ts";
+import { apiTokens, businessRewards, businesses, channexConnections, passwordResets, subscriptions } from "../../db/schema/index.ts";
+import { requestResync } from "../channels/connections.ts";
+import { pruneOutbox } from "../mail/outbox-retention.ts";
+import { sendDigests } from "../notifications/digest.ts";
+import { notify } from "../notifications/notify.ts";
+import { businessToday } from "../pricing/calendar.ts";
+import { daysToUpdate, refreshRates } from "../pricing/rates.ts";
+import { evaluateRewards } from "../reports/rewards.ts";
+
+/**
+ * The daily commands (docs/api/daily-commands.md): what every business needs once a day, and the
+ * housekeeping of the whole product. Each `run` is idempotent, so a retry after a failure half-way
+ * or a second "run now" redoes nothing that was done.
+ */
+export interface DailyCommand {
+  name: string;
+  /** Cron line, UTC. Spread over the night so the commands do not all compete for the database. */
+  cron: string;
+  /** `business`: one run per business of `businesses()`; `global`: one run for the whole product. */
+  scope: "business" | "global";
+  businesses?(db: Database): Promise<string[]>;
+  run(db: Database, businessId: string | null, now: Date): Promise<void>;
+}
+
+/** Businesses with something to work on: every one past its creation. */
+async function activeBusinesses(db: Database): Promise<string[]> {
+  const rows = await db.select({ id: businesses.id }).from(businesses).where(ne(businesses.status, INITIAL_BUSINESS_STATUS));
+  return rows.map((r) => r.id);
+}
+
+async function todayOf(db: Database, businessId: string, now: Date): Promise<string> {
+  const [row] = await db.select({ timezone: businesses.timezone }).from(businesses).where(eq(businesses.id, businessId));
+  return businessToday(now, row?.timezone ?? "America/Sao_Paulo");
+}
+
+const REWARD_NOTICE = { goal_met: "goal.reached", prices_published: "reward.earned", revpar_above_last_year: "reward.earned" } as const;
+
+export const DAILY_COMMANDS: readonly DailyCommand[] = [
+  {
+    // Today moved: yesterday's night left the horizon, a new one entered, seasons and lead time shift.
+    name: "pricing.recompute",
+    cron: "0 3 * * *",
+    scope: "business",
+    businesses: activeBusinesses,
+    async run(db, businessId, now) {
+      await refreshRates(db, businessId!, { now, reason: "daily" });
+      const { days } = await daysToUpdate(db, businessId!, now);
+      const nights = days.reduce((sum, day) => sum + day.categories.length, 0);
+      if (nights > 0) await db.transaction((tx) => notify(tx, { businessId: businessId!, kind: "nights.to_publish", params: { count: nights }, link: "/days-to-update" }));
+    },
+  },
+  {
+    // A full ARI push once a day repairs whatever a channel lost (the push only sends differences).
+    name: "channels.full-resync",
+    cron: "20 3 * * *",
+    scope: "business",
+    businesses: async (db) => (await db.select({ id: channexConnections.businessId }).from(channexConnections).where(eq(channexConnections.active, true))).map((r) => r.id),
+    async run(db, businessId, now) {
+      await requestResync(db, businessId!, now);
+    },
+  },
+  {
+    name: "rewards.evaluate",
+    cron: "30 3 * * *",
+    scope: "business",
+    businesses: activeBusinesses,
+    async run(db, businessId, now) {
+      await evaluateRewards(db, businessId!, await todayOf(db, businessId!, now), now);
+      await db.transaction(async (tx) => {
+        // Claimed in the same transaction as the notices: a reward is announced exactly once.
+        const claimed = await tx
+          .update(businessRewards)
+          .set({ notifiedAt: now })
+          .where(and(eq(businessRewards.businessId, businessId!), isNull(businessRewards.notifiedAt)))
+          .returning({ kind: businessRewards.kind, period: businessRewards.period });
+        for (const reward of claimed) {
+          await notify(tx, { businessId: businessId!, kind: REWARD_NOTICE[reward.kind], params: { reward: reward.kind, period: reward.period }, link: "/rewards" });
+        }
+      });
+    },
+  },
+  {
+    name: "billing.trial-ending",
+    cron: "40 3 * * *",
+    scope: "business",
+    businesses: activeBusinesses,
+    async run(db, businessId, now) {
+      // Trials that end on the business's day three days from today: told once, on that day.
+      const today = await todayOf(db, businessId!, now);
+      const target = addDays(today, 3);
+      const [trial] = await db
+        .select({ trialEnd: subscriptions.trialEnd })
+        .from(subscriptions)
+        .innerJoin(businesses, eq(businesses.id, subscriptions.businessId))
+        .where(
+          and(
+            eq(subscriptions.businessId, businessId!),
+            eq(subscriptions.status, "trialing"),
+            eq(subscriptions.isAddOn, false),
+            sql`(${subscriptions.trialEnd} at time zone ${businesses.timezone})::date = ${target}::date`,
+          ),
+        )
+        .limit(1);
+      if (trial) await db.transaction((tx) => notify(tx, { businessId: businessId!, kind: "trial.ending", params: { date: target }, link: "/account-settings/subscriptions" }));
+    },
+  },
+  {
+    name: "notifications.digest",
+    cron: "0 9 * * *",
+    scope: "business",
+    businesses: activeBusinesses,
+    async run(db, businessId) {
+      await sendDigests(db, businessId!);
+    },
+  },
+  {
+    name: "maintenance.prune",
+    cron: "50 3 * * *",
+    scope: "global",
+    async run(db, _businessId, now) {
+      // Expired or revoked sign-in tokens a day past their end, used or expired password-reset links.
+      const dayAgo = new Date(now.getTime() - 86_400_000);
+      await db.delete(apiTokens).where(or(lt(apiTokens.expiresAt, dayAgo), lte(apiTokens.revokedAt, dayAgo)));
+      await db.delete(passwordResets).where(or(lt(passwordResets.expiresAt, dayAgo), lte(passwordResets.usedAt, dayAgo)));
+      // E-mails past the retention period leave the outbox (/dev/mailbox), whatever their status.
+      await pruneOutbox(db, { now, retentionDays: getConfig().OUTBOX_RETENTION_DAYS });
+      // Fresh statistics for the fast-growing tables: embedded PGlite has no autovacuum, and without
+      // them the planner sorts a user's every notification instead of reading the index backwards.
+      await db.execute(sql`analyze notifications, daily_command_runs`);
+    },
+  },
+];
+
+export function dailyCommand(name: string): DailyCommand | undefined {
+  return DAILY_COMMANDS.find((c) => c.name === name);
+}

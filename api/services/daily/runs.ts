@@ -1,0 +1,63 @@
+import { and, count, eq, isNull, lt, sql } from "drizzle-orm";
+import type { Database } from "../../db/client.ts";
+import { dailyCommandRuns } from "../../db/schema/index.ts";
+import type { DailyCommand } from "./commands.ts";
+
+/** A run still "running" after this long died with its process: it no longer blocks a new one. */
+export const STALE_RUN_MINUTES = 30;
+
+export interface RunOutcome {
+  outcome: "succeeded" | "failed" | "skipped";
+  runId: string | null;
+  error?: string;
+}
+
+const sameTarget = (command: string, businessId: string | null) =>
+  and(eq(dailyCommandRuns.command, command), businessId ? eq(dailyCommandRuns.businessId, businessId) : isNull(dailyCommandRuns.businessId));
+
+/**
+ * Runs one daily command for one business (or the product) for one day, recording the run.
+ * Idempotent per day: a day that already succeeded is skipped unless `force` (run now, retry).
+ * Exclusive: the run row is claimed through a unique index on the runs in progress, so two
+ * processes — or two workers of one — never run the same command for the same business at once;
+ * the loser answers "skipped" without waiting. No transaction stays open while the command runs
+ * (on PGlite it would hold the only connection the command itself needs).
+ */
+export async function runDailyCommand(
+  db: Database,
+  command: DailyCommand,
+  businessId: string | null,
+  options: { now: Date; day?: string; force?: boolean },
+): Promise<RunOutcome> {
+  const day = options.day ?? options.now.toISOString().slice(0, 10);
+  const target = and(sameTarget(command.name, businessId), eq(dailyCommandRuns.day, day));
+  await db
+    .update(dailyCommandRuns)
+    .set({ outcome: "failed", error: "expired: the process running it stopped", finishedAt: new Date() })
+    .where(and(target, eq(dailyCommandRuns.outcome, "running"), lt(dailyCommandRuns.startedAt, new Date(Date.now() - STALE_RUN_MINUTES * 60_000))));
+  const [done] = await db
+    .select({ n: count(), succeeded: sql<number>`count(*) filter (where ${dailyCommandRuns.outcome} = 'succeeded')`.mapWith(Number) })
+    .from(dailyCommandRuns)
+    .where(target);
+  if (done.succeeded > 0 && !options.force) return { outcome: "skipped", runId: null };
+  const [claimed] = await db
+    .insert(dailyCommandRuns)
+    .values({ command: command.name, businessId, day, attempt: done.n + 1, outcome: "running", startedAt: new Date() })
+    .onConflictDoNothing()
+    .returning({ id: dailyCommandRuns.id });
+  if (!claimed) return { outcome: "skipped", runId: null };
+  try {
+    await command.run(db, businessId, options.now);
+  } catch (error) {
+    const message = (error instanceof Error ? error.message : String(error)).slice(0, 2000);
+    await db.update(dailyCommandRuns).set({ outcome: "failed", error: message, finishedAt: new Date() }).where(eq(dailyCommandRuns.id, claimed.id));
+    return { outcome: "failed", runId: claimed.id, error: message };
+  }
+  await db.update(dailyCommandRuns).set({ outcome: "succeeded", finishedAt: new Date() }).where(eq(dailyCommandRuns.id, claimed.id));
+  return { outcome: "succeeded", runId: claimed.id };
+}
+
+/** The targets of a command: its businesses, or the product once for a global one. */
+export async function targetsOf(db: Database, command: DailyCommand): Promise<(string | null)[]> {
+  return command.scope === "global" ? [null] : await command.businesses!(db);
+}

@@ -1,0 +1,69 @@
+import type { Database } from "../../db/client.ts";
+import type { JobDefinition, JobQueue } from "../jobs/queue.ts";
+import { DAILY_COMMANDS, dailyCommand, type DailyCommand } from "./commands.ts";
+import { runDailyCommand, targetsOf } from "./runs.ts";
+
+/** The queue that runs one command for one business (all commands share it). */
+export const DAILY_JOB = "daily.command";
+const fanOutJob = (command: DailyCommand) => `daily.all.${command.name}`;
+
+export interface DailyJobData {
+  command: string;
+  businessId: string | null;
+  day: string;
+  force?: boolean;
+}
+
+/** Enqueues a command for one business, every business (`"all"`), or the product (global). */
+export async function enqueueDaily(queue: JobQueue, db: Database, command: DailyCommand, target: string | null | "all", options: { now: Date; force?: boolean; day?: string }): Promise<number> {
+  const day = options.day ?? options.now.toISOString().slice(0, 10);
+  const targets = target === "all" ? await targetsOf(db, command) : [target];
+  for (const businessId of targets) {
+    const data: DailyJobData = { command: command.name, businessId, day, force: options.force };
+    // A forced run is the administrator's own request: never folded into a waiting one.
+    if (options.force) await queue.send(DAILY_JOB, data);
+    else await queue.send(DAILY_JOB, data, { singletonKey: `${command.name}:${businessId ?? "global"}:${day}`, singletonSeconds: 3600 });
+  }
+  return targets.length;
+}
+
+/**
+ * The daily commands on the durable queue (ADR 0020): each command's cron line fires its fan-out
+ * once per slot across every process, which enqueues one job per business; a job that fails is
+ * retried by pg-boss with backoff (`retryLimit`, `retryDelaySeconds`), each attempt a new run row.
+ */
+export function dailyJobs(db: Database, queue: () => JobQueue | undefined, options: { now?: () => Date; retryLimit?: number; retryDelaySeconds?: number; commands?: readonly DailyCommand[] } = {}) {
+  const now = options.now ?? (() => new Date());
+  const commands = options.commands ?? DAILY_COMMANDS;
+  const find = (name: string) => commands.find((c) => c.name === name) ?? dailyCommand(name);
+  const definitions: JobDefinition<any>[] = [
+    ...commands.map((command) => ({
+      name: fanOutJob(command),
+      run: async () => {
+        const q = queue();
+        if (q) await enqueueDaily(q, db, command, "all", { now: now() });
+      },
+    })),
+    {
+      name: DAILY_JOB,
+      retryLimit: options.retryLimit ?? 3,
+      retryDelaySeconds: options.retryDelaySeconds ?? 60,
+      expireInSeconds: 30 * 60,
+      // Take ten at a time, and look often: one job per 2 s poll would make 200 businesses take hours.
+      // A failure fails the batch, whose runs that succeeded are then skipped on the retry (idempotent).
+      batchSize: 10,
+      pollSeconds: 0.5,
+      run: async (data: DailyJobData) => {
+        const command = find(data.command);
+        if (!command) return;
+        const result = await runDailyCommand(db, command, data.businessId, { now: now(), day: data.day, force: data.force });
+        // A throw makes pg-boss retry the job later; the failed run stays in the history.
+        if (result.outcome === "failed") throw new Error(result.error);
+      },
+    },
+  ];
+  return {
+    definitions,
+    schedules: commands.map((command) => ({ name: fanOutJob(command), cron: command.cron })),
+  };
+}

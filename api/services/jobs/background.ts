@@ -1,0 +1,71 @@
+import { eq, sql } from "drizzle-orm";
+import type { Database, DatabaseHandle } from "../../db/client.ts";
+import { channexConnections } from "../../db/schema/index.ts";
+import { rowsOf } from "../bookings/db.ts";
+import { pullBookings } from "../channels/feed.ts";
+import { PUSH_JOB } from "../channels/outbox.ts";
+import { pushBusiness } from "../channels/push.ts";
+import { perBusinessJobs, type PerBusinessJob } from "./per-business.ts";
+import { runningQueue, startJobQueue, type JobDefinition, type JobQueue } from "./queue.ts";
+
+export const SWEEP_JOB = "channels.sweep";
+
+export interface BackgroundOptions {
+  now?: () => Date;
+  /** Other areas' per-business schedules (iCal polls…), wired here. */
+  perBusiness?: PerBusinessJob[];
+  /** More plain jobs and their cron lines (renewals…). */
+  jobs?: JobDefinition<any>[];
+  schedules?: { name: string; cron: string }[];
+  schema?: string;
+  /** Least time between two pushes of one business (Channex's rate limit); tests use 0. */
+  minPushIntervalMs?: number;
+}
+
+/**
+ * Businesses with outbox rows waiting: a push job each (after a crash, or one that ran out of retries).
+ * The minute's sweep is one job per business per minute slot; the sweep at start is not throttled,
+ * because a job of the same slot (already done before the restart) would swallow it and leave the
+ * rows waiting for the next minute. Extra jobs are harmless: the push lease lets one run at a time.
+ */
+export async function sweepOutbox(db: Database, queue: JobQueue, options: { atStart?: boolean } = {}): Promise<number> {
+  const waiting = await rowsOf<{ business_id: string }>(db, sql`select distinct business_id from channel_outbox`);
+  for (const row of waiting) {
+    await queue.send(PUSH_JOB, { businessId: row.business_id }, options.atStart ? {} : { singletonKey: row.business_id, singletonSeconds: 60 });
+  }
+  return waiting.length;
+}
+
+/**
+ * Everything that runs in the background of a server process, on the durable queue: channel
+ * pushes (from the outbox), the Channex booking feed of each connected business, the outbox
+ * sweep, and what other areas register. Every process may run it; the database shares the work.
+ */
+export async function startBackground(handle: Pick<DatabaseHandle, "db" | "sql">, options: BackgroundOptions = {}): Promise<JobQueue> {
+  const db = handle.db;
+  const now = options.now ?? (() => new Date());
+  const feeds: PerBusinessJob = {
+    name: "channels.feed",
+    cron: "* * * * *",
+    businesses: async (d) => (await d.select({ id: channexConnections.businessId }).from(channexConnections).where(eq(channexConnections.active, true))).map((r) => r.id),
+    run: async (d, businessId) => void (await pullBookings(d, businessId, { now })),
+  };
+  const scheduled = perBusinessJobs(db, [feeds, ...(options.perBusiness ?? [])], runningQueue);
+  const queue = await startJobQueue(
+    handle,
+    [
+      // Half a second between polls keeps a booking's way to the channel well under 2 s.
+      { name: PUSH_JOB, pollSeconds: 0.5, batchSize: 5, retryLimit: 8, retryDelaySeconds: 2, expireInSeconds: 300, run: ({ businessId }: { businessId: string }) => pushBusiness(db, businessId, { now, minIntervalMs: options.minPushIntervalMs }).then(() => undefined) },
+      { name: SWEEP_JOB, run: async () => void (await sweepOutbox(db, runningQueue()!)) },
+      ...scheduled.definitions,
+      ...(options.jobs ?? []),
+    ],
+    { schema: options.schema },
+  );
+  await queue.schedule(SWEEP_JOB, "* * * * *");
+  await scheduled.schedule(queue);
+  for (const s of options.schedules ?? []) await queue.schedule(s.name, s.cron);
+  // What a previous run left in the outbox (a crash between a commit and its push) goes now.
+  await sweepOutbox(db, queue, { atStart: true });
+  return queue;
+}

@@ -1,0 +1,104 @@
+import { sql, type SQL } from "drizzle-orm";
+import PgBoss from "pg-boss";
+import type { Database, DatabaseHandle, SqlExecutor } from "../../db/client.ts";
+import { logger } from "../../logger.ts";
+
+/**
+ * The durable job queue (ADR 0015): pg-boss on the application's own database — PostgreSQL
+ * or embedded PGlite — through the same connection(s) Drizzle uses, so a job can be enqueued in
+ * the transaction that makes the change it is about. Jobs are retried with exponential backoff;
+ * schedules are cron lines that pg-boss fires once per minute slot across every process.
+ */
+
+export interface JobDefinition<T extends object = Record<string, unknown>> {
+  name: string;
+  run(data: T): Promise<void>;
+  /** Attempts after the first failure (default 5), first delay in seconds (default 2), doubled each time. */
+  retryLimit?: number;
+  retryDelaySeconds?: number;
+  /** A job running longer than this is failed (and retried). */
+  expireInSeconds?: number;
+  /** How often an idle worker looks for work (pg-boss allows 0.5 s at the least). */
+  pollSeconds?: number;
+  /** Jobs taken per poll (each runs in turn). */
+  batchSize?: number;
+}
+
+export interface JobQueue {
+  readonly boss: PgBoss;
+  /** Enqueues a job now (or after `startAfterSeconds`); answers its id, or null when a singleton already waits. */
+  send(name: string, data: object, options?: { singletonKey?: string; singletonSeconds?: number; startAfterSeconds?: number }): Promise<string | null>;
+  /** Enqueues inside the caller's transaction: the job exists exactly when the transaction commits. */
+  sendWithin(tx: Database, name: string, data: object): Promise<string | null>;
+  /** Fires `name` on a cron line (UTC), once per slot whatever the number of processes. */
+  schedule(name: string, cron: string, data?: object): Promise<void>;
+  /** Stops polling, lets the jobs in hand finish (up to `timeoutMs`), then returns. */
+  stop(timeoutMs?: number): Promise<void>;
+}
+
+/** pg-boss's SQL (`$n` parameters) run through a Drizzle database or transaction. */
+export function drizzleExecutor(db: Database): SqlExecutor {
+  return {
+    async executeSql(text, values = []) {
+      const parts = text.split(/\$(\d+)/);
+      const chunks: SQL[] = parts.map((part, i) => (i % 2 ? sql`${values[Number(part) - 1] ?? null}` : sql.raw(part)));
+      return (await db.execute(sql.join(chunks))) as unknown as { rows: any[] };
+    },
+  };
+}
+
+let running: JobQueue | undefined;
+
+/** The queue this process runs, if any (write paths enqueue through it when it is there). */
+export function runningQueue(): JobQueue | undefined {
+  return running;
+}
+
+/**
+ * Starts the queue on the database and a worker per definition. `schema` keeps pg-boss's tables
+ * apart (default `pgboss`); both processes of one deployment must use the same.
+ */
+export async function startJobQueue(handle: Pick<DatabaseHandle, "sql">, jobs: readonly JobDefinition<any>[], options: { schema?: string } = {}): Promise<JobQueue> {
+  const boss = new PgBoss({
+    db: handle.sql as PgBoss.Db,
+    schema: options.schema ?? "pgboss",
+    // One maintenance pass a minute is plenty; PGlite shares its single connection with requests.
+    maintenanceIntervalSeconds: 60,
+    monitorStateIntervalSeconds: 60,
+  });
+  boss.on("error", (error: unknown) => logger.error({ msg: "job queue error", err: error }));
+  await boss.start();
+  for (const job of jobs) {
+    await boss.createQueue(job.name, {
+      name: job.name,
+      policy: "standard",
+      retryLimit: job.retryLimit ?? 5,
+      retryDelay: job.retryDelaySeconds ?? 2,
+      retryBackoff: true,
+      expireInSeconds: job.expireInSeconds ?? 15 * 60,
+    });
+  }
+  for (const job of jobs) {
+    await boss.work<object>(job.name, { pollingIntervalSeconds: job.pollSeconds ?? 2, batchSize: job.batchSize ?? 1 }, async (batch) => {
+      // A throw fails the batch's jobs and pg-boss retries them later with backoff.
+      for (const item of batch) await job.run(item.data as never);
+    });
+  }
+  const queue: JobQueue = {
+    boss,
+    send: (name, data, o = {}) =>
+      boss.send(name, data, {
+        ...(o.singletonKey ? { singletonKey: o.singletonKey } : {}),
+        ...(o.singletonSeconds ? { singletonSeconds: o.singletonSeconds } : {}),
+        ...(o.startAfterSeconds ? { startAfter: o.startAfterSeconds } : {}),
+      }),
+    sendWithin: (tx, name, data) => boss.send(name, data, { db: drizzleExecutor(tx) as PgBoss.Db }),
+    schedule: (name, cron, data = {}) => boss.schedule(name, cron, data, { tz: "UTC" }),
+    async stop(timeoutMs = 10_000) {
+      if (running === queue) running = undefined;
+      await boss.stop({ graceful: true, close: false, timeout: timeoutMs, wait: true });
+    },
+  };
+  running = queue;
+  return queue;
+}

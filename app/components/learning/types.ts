@@ -1,0 +1,78 @@
+/** Answers of the learning API (docs/api/learning.md). */
+export interface ReaderLesson {
+  uuid: string;
+  title: string;
+  estimated_minutes: number;
+  fallback: boolean;
+  completed_at: string | null;
+}
+
+export interface ReaderModule {
+  uuid: string;
+  title: string;
+  description: string;
+  level: "beginner" | "intermediate" | "advanced";
+  position: number;
+  fallback: boolean;
+  estimated_minutes: number;
+  lessons: ReaderLesson[];
+  progress: { completed: number; total: number };
+}
+
+export interface SearchHit {
+  uuid: string;
+  title: string;
+  locale: string;
+  fallback: boolean;
+  module_uuid: string;
+  snippet: string;
+}
+
+export interface LessonPage {
+  uuid: string;
+  title: string;
+  locale: string;
+  fallback: boolean;
+  body_html: string;
+  video_url: string | null;
+  estimated_minutes: number;
+  completed_at: string | null;
+  updated_at: string;
+  module: { uuid: string; title: string; level: ReaderModule["level"] };
+  previous: { uuid: string; title: string } | null;
+  next: { uuid: string; title: string } | null;
+}
+
+export interface AdminLesson {
+  uuid: string;
+  module_uuid: string;
+  position: number;
+  estimated_minutes: number;
+  video_url: string | null;
+  published: boolean;
+  title: string;
+  locales: string[];
+  versions: Record<string, { title: string; body: string }>;
+  updated_at: string;
+  /** Only on GET /admin/learning/lessons/{id}. */
+  attachments?: LessonAttachment[];
+}
+
+export interface LessonAttachment {
+  uuid: string;
+  original_name: string;
+  content_type: string;
+  size: number;
+  url: string;
+  markdown: string;
+  created_at: string;
+}
+
+export interface AdminModule {
+  uuid: string;
+  level: ReaderModule["level"];
+  position: number;
+  title: string;
+  texts: Record<string, { title: string; description: string }>;
+  lessons: AdminLesson[];
+}

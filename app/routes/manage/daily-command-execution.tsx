@@ -1,0 +1,202 @@
+import { useTranslation } from "react-i18next";
+import { Form } from "react-router";
+import { isUuid } from "../../../domain/text/sanitize";
+import { AdminHeader } from "../../components/admin/page";
+import { AppForm } from "../../components/ui/app-form";
+import { buttonClass } from "../../components/ui/button";
+import { ApiError } from "../../lib/api.server";
+import { formatDateTime } from "../../lib/format-date";
+import { guard, type RouteHandle } from "../../lib/guard.server";
+import { getRequestState } from "../../lib/request-context.server";
+import { redirectWithToast } from "../../lib/toast.server";
+import type { Route } from "./+types/daily-command-execution";
+
+/** The daily commands: schedules, the last run per business, run now, retry (docs/api/daily-commands.md). */
+export const handle = { permission: "admin.businesses" } satisfies RouteHandle;
+
+export const middleware: Route.MiddlewareFunction[] = [guard(handle)];
+
+const PAGE = "/manage/daily-command-execution";
+
+interface RunJson {
+  uuid: string;
+  business_uuid: string | null;
+  business_name: string | null;
+  day: string;
+  attempt: number;
+  outcome: "running" | "succeeded" | "failed" | "skipped";
+  error: string | null;
+  started_at: string;
+  duration_ms: number | null;
+}
+
+interface CommandsAnswer {
+  businesses: { uuid: string; name: string }[];
+  commands: { name: string; cron: string; scope: "business" | "global"; last_runs: RunJson[] }[];
+}
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { api } = getRequestState(context);
+  const business = new URL(request.url).searchParams.get("business");
+  const filter = business && isUuid(business) ? business : null;
+  const answer = await api.get<CommandsAnswer>(`/api/v1/admin/daily-commands${filter ? `?business_uuid=${filter}` : ""}`);
+  return { ...answer, filter };
+}
+
+/** intent=run (command, business_uuid or "" for all) or intent=retry (run uuid). */
+export async function action({ request, context }: Route.ActionArgs) {
+  const { api, session } = getRequestState(context);
+  const form = await request.formData();
+  const intent = form.get("intent");
+  const back = PAGE + new URL(request.url).search;
+  try {
+    if (intent === "retry") {
+      const run = String(form.get("run") ?? "");
+      if (!isUuid(run)) return redirectWithToast(back, { kind: "error", message: "notifications:daily.toast.notFound" }, { session });
+      await api.post(`/api/v1/admin/daily-commands/runs/${run}/retry`, {});
+      return redirectWithToast(back, { message: "notifications:daily.toast.retried" }, { session });
+    }
+    const command = String(form.get("command") ?? "");
+    const business = String(form.get("business_uuid") ?? "");
+    if (!/^[a-z.-]+$/.test(command)) return redirectWithToast(back, { kind: "error", message: "notifications:daily.toast.notFound" }, { session });
+    await api.post(`/api/v1/admin/daily-commands/${command}/run`, isUuid(business) ? { business_uuid: business } : {});
+    return redirectWithToast(back, { message: "notifications:daily.toast.started" }, { session });
+  } catch (error) {
+    if (error instanceof ApiError && error.status < 500) {
+      return redirectWithToast(back, { kind: "error", message: error.message }, { session });
+    }
+    throw error;
+  }
+}
+
+/** "30 3 * * *" → 03:30 (the daily commands' cron lines are all "minute hour * * *", UTC). */
+function timeOf(cron: string): string {
+  const [minute, hour] = cron.split(" ");
+  return `${hour.padStart(2, "0")}:${minute.padStart(2, "0")}`;
+}
+
+export default function DailyCommandExecution({ loaderData }: Route.ComponentProps) {
+  const { t, i18n } = useTranslation("notifications");
+  const { commands, businesses, filter } = loaderData;
+  const seconds = new Intl.NumberFormat(i18n.language, { maximumFractionDigits: 1 });
+  return (
+    <>
+      <title>{`${t("daily.title")} · Tarifa`}</title>
+      <AdminHeader title={t("daily.title")} />
+      <p className="mb-4 max-w-3xl text-sm text-slate-700">{t("daily.intro")}</p>
+      <Form method="get" action={PAGE} className="mb-6 flex flex-wrap items-end gap-3">
+        <div>
+          <label htmlFor="daily-filter" className="block text-sm font-medium text-slate-800">
+            {t("daily.filterBusiness")}
+          </label>
+          <select id="daily-filter" name="business" defaultValue={filter ?? ""} className="mt-1 rounded-md border border-slate-300 px-2 py-1.5 text-sm">
+            <option value="">{t("daily.allBusinesses")}</option>
+            {businesses.map((b) => (
+              <option key={b.uuid} value={b.uuid}>
+                {b.name}
+              </option>
+            ))}
+          </select>
+        </div>
+        <button type="submit" className={buttonClass("secondary")}>
+          {t("list.filter")}
+        </button>
+      </Form>
+      <div className="space-y-8">
+        {commands.map((command) => {
+          const headingId = `cmd-${command.name.replace(/\W/g, "-")}`;
+          return (
+            <section key={command.name} aria-labelledby={headingId} className="rounded-md border border-slate-200 bg-white p-4">
+              <div className="flex flex-wrap items-start justify-between gap-3">
+                <div>
+                  <h2 id={headingId} className="text-lg font-semibold text-slate-900">
+                    {t(`daily.commands.${command.name}.name`)}
+                  </h2>
+                  <p className="text-sm text-slate-700">{t(`daily.commands.${command.name}.description`)}</p>
+                  <p className="mt-1 text-sm text-slate-600">
+                    {t("daily.schedule", { time: timeOf(command.cron) })} · <code className="text-xs">{command.cron}</code>
+                  </p>
+                </div>
+                <AppForm action={`${PAGE}${filter ? `?business=${filter}` : ""}`} className="flex flex-wrap items-end gap-2">
+                  <input type="hidden" name="intent" value="run" />
+                  <input type="hidden" name="command" value={command.name} />
+                  {command.scope === "business" ? (
+                    <div>
+                      <label htmlFor={`${headingId}-target`} className="block text-xs font-medium text-slate-700">
+                        {t("daily.runFor")}
+                      </label>
+                      <select id={`${headingId}-target`} name="business_uuid" defaultValue={filter ?? ""} className="mt-1 rounded-md border border-slate-300 px-2 py-1.5 text-sm">
+                        <option value="">{t("daily.allBusinesses")}</option>
+                        {businesses.map((b) => (
+                          <option key={b.uuid} value={b.uuid}>
+                            {b.name}
+                          </option>
+                        ))}
+                      </select>
+                    </div>
+                  ) : null}
+                  <button type="submit" className={buttonClass("primary")}>
+                    {t("daily.runNow")}
+                    <span className="sr-only">: {t(`daily.commands.${command.name}.name`)}</span>
+                  </button>
+                </AppForm>
+              </div>
+              {command.last_runs.length === 0 ? (
+                <p className="mt-3 text-sm text-slate-600">{t("daily.noRuns")}</p>
+              ) : (
+                <div className="mt-3 overflow-x-auto">
+                  <table className="min-w-full text-left text-sm">
+                    <caption className="sr-only">{t("daily.lastRuns", { command: t(`daily.commands.${command.name}.name`) })}</caption>
+                    <thead className="border-b border-slate-200 text-xs uppercase text-slate-600">
+                      <tr>
+                        <th scope="col" className="py-2 pr-4">{t("daily.columns.business")}</th>
+                        <th scope="col" className="py-2 pr-4">{t("daily.columns.started")}</th>
+                        <th scope="col" className="py-2 pr-4">{t("daily.columns.duration")}</th>
+                        <th scope="col" className="py-2 pr-4">{t("daily.columns.outcome")}</th>
+                        <th scope="col" className="py-2 pr-4">{t("daily.columns.attempt")}</th>
+                        <th scope="col" className="py-2 pr-4">{t("daily.columns.error")}</th>
+                        <th scope="col" className="py-2"><span className="sr-only">{t("daily.columns.actions")}</span></th>
+                      </tr>
+                    </thead>
+                    <tbody className="divide-y divide-slate-100">
+                      {command.last_runs.map((run) => (
+                        <tr key={run.uuid} data-testid="daily-run">
+                          <td className="py-2 pr-4">{run.business_name ?? t("daily.wholeProduct")}</td>
+                          <td className="py-2 pr-4 whitespace-nowrap">
+                            <time dateTime={run.started_at}>{formatDateTime(run.started_at, i18n.language)}</time>
+                          </td>
+                          <td className="py-2 pr-4 whitespace-nowrap">{run.duration_ms === null ? "—" : t("daily.seconds", { value: seconds.format(run.duration_ms / 1000) })}</td>
+                          <td className="py-2 pr-4">
+                            <span className={run.outcome === "failed" ? "font-semibold text-red-800" : run.outcome === "succeeded" ? "text-emerald-800" : "text-slate-700"}>
+                              {t(`daily.outcomes.${run.outcome}`)}
+                            </span>
+                          </td>
+                          <td className="py-2 pr-4">{run.attempt}</td>
+                          <td className="max-w-xs truncate py-2 pr-4 text-slate-700" title={run.error ?? undefined}>
+                            {run.error ?? "—"}
+                          </td>
+                          <td className="py-2">
+                            {run.outcome === "failed" ? (
+                              <AppForm action={`${PAGE}${filter ? `?business=${filter}` : ""}`}>
+                                <input type="hidden" name="intent" value="retry" />
+                                <input type="hidden" name="run" value={run.uuid} />
+                                <button type="submit" className="text-sm text-brand-700 underline">
+                                  {t("daily.retry")}
+                                  <span className="sr-only">: {run.business_name ?? t("daily.wholeProduct")}</span>
+                                </button>
+                              </AppForm>
+                            ) : null}
+                          </td>
+                        </tr>
+                      ))}
+                    </tbody>
+                  </table>
+                </div>
+              )}
+            </section>
+          );
+        })}
+      </div>
+    </>
+  );
+}

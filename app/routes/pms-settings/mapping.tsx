@@ -1,0 +1,229 @@
+import { getFormProps, getInputProps, useForm, type FieldMetadata } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { useTranslation } from "react-i18next";
+import { data, Link } from "react-router";
+import { channelMappingsSchema } from "../../../domain/schemas/distribution";
+import { isUuid } from "../../../domain/text/sanitize";
+import { issueToKey } from "../../../domain/validation";
+import { apiErrorOrThrow, replyWithApiErrors } from "../../components/business/business.server";
+import { PmsPageHeader, PmsSettingsNav } from "../../components/pms-settings/nav";
+import { businessPath, pageNotFound } from "../../components/pms-settings/pms.server";
+import type { ChannelMappingView, SalesChannelJson } from "../../components/pms-settings/types";
+import { AppForm } from "../../components/ui/app-form";
+import { buttonClass, SubmitButton } from "../../components/ui/button";
+import { FieldErrors, FormErrors } from "../../components/ui/field";
+import { ApiError } from "../../lib/api.server";
+import { guard, type RouteHandle } from "../../lib/guard.server";
+import { getRequestState } from "../../lib/request-context.server";
+import { redirectWithToast } from "../../lib/toast.server";
+import type { Route } from "./+types/mapping";
+
+/**
+ * One sales channel's mapping: each room category ↔ the channel's room type id, each rate plan ↔
+ * the channel's rate id, or "not sold there". Every active plan must be mapped or excluded. On a
+ * channel connected through Channex a rate plan belongs to one room type, so plans are mapped
+ * per (category, plan) pair instead (ADR 0015).
+ */
+export const handle = { permission: "user.pms-settings" } satisfies RouteHandle;
+
+export const middleware: Route.MiddlewareFunction[] = [guard(handle)];
+
+type MappingAnswer = ChannelMappingView & { sales_channel: SalesChannelJson };
+
+const FIELDS = [
+  "room_categories",
+  "room_categories[].room_category_uuid",
+  "room_categories[].external_id",
+  "room_categories[].excluded",
+  "rate_plans",
+  "rate_plans[].rate_plan_uuid",
+  "rate_plans[].external_id",
+  "rate_plans[].excluded",
+  "rate_plan_pairs",
+  "rate_plan_pairs[].room_category_uuid",
+  "rate_plan_pairs[].rate_plan_uuid",
+  "rate_plan_pairs[].external_id",
+  "rate_plan_pairs[].excluded",
+];
+
+function path(context: Route.LoaderArgs["context"], channelUuid: string) {
+  if (!isUuid(channelUuid)) pageNotFound();
+  return `${businessPath(context)}/channel-mappings/${channelUuid}`;
+}
+
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const { api } = getRequestState(context);
+  try {
+    return await api.get<MappingAnswer>(path(context, params.channelUuid));
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 404) pageNotFound();
+    throw error;
+  }
+}
+
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const { api, session } = getRequestState(context);
+  const target = path(context, params.channelUuid);
+  const submission = parseWithZod(await request.formData(), { schema: channelMappingsSchema, error: issueToKey });
+  if (submission.status !== "success") return data(submission.reply(), { status: 422 });
+  try {
+    await api.put(target, submission.value);
+  } catch (error) {
+    const refusal = apiErrorOrThrow(error);
+    if (refusal.status === 404) pageNotFound();
+    return data(replyWithApiErrors(submission, refusal, { fields: FIELDS }), { status: refusal.status });
+  }
+  return redirectWithToast(`/pms-settings/mapping/${params.channelUuid}`, { kind: "success", message: "pms:mapping.saved" }, { session });
+}
+
+export default function Mapping({ loaderData, actionData }: Route.ComponentProps) {
+  const { t } = useTranslation("pms");
+  const { sales_channel: channel, room_categories, rate_plans, rate_plan_pairs } = loaderData;
+  const channex = channel.connection === "channex";
+  const categoryName = new Map(room_categories.map((c) => [c.room_category_uuid, c.name]));
+  const plan = new Map(rate_plans.map((p) => [p.rate_plan_uuid, p]));
+  const [form, fields] = useForm({
+    id: `mapping-${channel.uuid}`,
+    lastResult: actionData,
+    defaultValue: {
+      room_categories: room_categories.map((c) => ({ room_category_uuid: c.room_category_uuid, external_id: c.external_id ?? "", excluded: c.excluded ? "on" : "" })),
+      rate_plans: channex ? [] : rate_plans.map((p) => ({ rate_plan_uuid: p.rate_plan_uuid, external_id: p.external_id ?? "", excluded: p.excluded ? "on" : "" })),
+      rate_plan_pairs: rate_plan_pairs.map((r) => ({ room_category_uuid: r.room_category_uuid, rate_plan_uuid: r.rate_plan_uuid, external_id: r.external_id ?? "", excluded: r.excluded ? "on" : "" })),
+    },
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: channelMappingsSchema, error: issueToKey }),
+    shouldRevalidate: "onInput",
+  });
+  const categoryRows = fields.room_categories.getFieldList();
+  const planRows = fields.rate_plans.getFieldList();
+  const pairRows = fields.rate_plan_pairs.getFieldList();
+  return (
+    <div className="mx-auto max-w-4xl">
+      <PmsSettingsNav />
+      <PmsPageHeader title={t("mapping.title", { name: channel.name })} intro={t("mapping.intro")} />
+      <AppForm {...getFormProps(form)} className="space-y-6">
+        <FormErrors id={form.errorId} errors={form.errors} />
+        <MappingTable
+          caption={t("mapping.categories")}
+          idHeader={t("mapping.roomTypeId")}
+          rows={room_categories.map((c, i) => ({ key: c.room_category_uuid, label: c.name, hint: null, row: categoryRows[i] as RowFields | undefined, ids: { room_category_uuid: c.room_category_uuid } }))}
+          errors={fields.room_categories.errors}
+          errorId={fields.room_categories.errorId}
+        />
+        {channex ? (
+          <MappingTable
+            caption={t("mapping.pairs")}
+            intro={t("mapping.pairsIntro")}
+            idHeader={t("mapping.channexRatePlanId")}
+            rows={rate_plan_pairs.map((r, i) => {
+              const p = plan.get(r.rate_plan_uuid);
+              return {
+                key: `${r.room_category_uuid}|${r.rate_plan_uuid}`,
+                label: t("mapping.pairLabel", { plan: p?.name ?? "", category: categoryName.get(r.room_category_uuid) ?? "" }),
+                hint: p?.active === false ? t("plans.inactive") : null,
+                row: pairRows[i] as RowFields | undefined,
+                ids: { room_category_uuid: r.room_category_uuid, rate_plan_uuid: r.rate_plan_uuid },
+              };
+            })}
+            errors={fields.rate_plan_pairs.errors}
+            errorId={fields.rate_plan_pairs.errorId}
+          />
+        ) : (
+          <MappingTable
+            caption={t("mapping.plans")}
+            idHeader={t("mapping.rateId")}
+            rows={rate_plans.map((p, i) => ({ key: p.rate_plan_uuid, label: p.name, hint: p.active ? null : t("plans.inactive"), row: planRows[i] as RowFields | undefined, ids: { rate_plan_uuid: p.rate_plan_uuid } }))}
+            errors={fields.rate_plans.errors}
+            errorId={fields.rate_plans.errorId}
+          />
+        )}
+        <div className="flex flex-wrap items-center gap-4">
+          <SubmitButton pendingLabel={t("saving")}>{t("mapping.save")}</SubmitButton>
+          <Link to="/pms-settings/sales-channels" className={buttonClass("link", "text-sm")}>
+            {t("booking.allChannels")}
+          </Link>
+        </div>
+      </AppForm>
+    </div>
+  );
+}
+
+// A row of either list; its fields are read by name below.
+type RowFields = FieldMetadata<{ external_id?: string | null; excluded?: boolean; room_category_uuid?: string; rate_plan_uuid?: string }>;
+
+function MappingTable({
+  caption,
+  intro,
+  idHeader,
+  rows,
+  errors,
+  errorId,
+}: {
+  caption: string;
+  intro?: string;
+  idHeader: string;
+  /** `ids`: the hidden fields naming what the row maps (a category, a plan, or both). */
+  rows: { key: string; label: string; hint: string | null; row: RowFields | undefined; ids: Partial<Record<"room_category_uuid" | "rate_plan_uuid", string>> }[];
+  errors?: string[];
+  errorId: string;
+}) {
+  const { t } = useTranslation("pms");
+  return (
+    <div className="relative overflow-x-auto rounded-lg border border-slate-200 bg-white shadow-sm">
+      <table className="w-full text-left text-sm" aria-describedby={errors ? errorId : undefined}>
+        <caption className="px-3 py-2 text-left text-lg font-semibold">
+          {caption}
+          {intro ? <span className="mt-1 block text-sm font-normal text-slate-600">{intro}</span> : null}
+        </caption>
+        <thead className="bg-slate-50 text-slate-700">
+          <tr>
+            <th scope="col" className="px-3 py-2">{t("mapping.ours")}</th>
+            <th scope="col" className="px-3 py-2">{idHeader}</th>
+            <th scope="col" className="px-3 py-2">{t("mapping.excluded")}</th>
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-slate-100">
+          {rows.map(({ key, label, hint, row, ids }) => {
+            if (!row) return null;
+            const f = row.getFieldset();
+            const external = f.external_id as FieldMetadata<string>;
+            const excluded = f.excluded as FieldMetadata<string>;
+            const hidden = Object.entries(ids).map(([field, value]) => ({ field: f[field as keyof typeof ids] as FieldMetadata<string>, value }));
+            return (
+              <tr key={key} className="align-top">
+                <th scope="row" className="px-3 py-2 font-medium">
+                  {hidden.map(({ field, value }) => (
+                    <input key={field.name} type="hidden" name={field.name} value={value} />
+                  ))}
+                  <label htmlFor={external.id}>{label}</label>
+                  {hint ? <span className="block text-xs font-normal text-slate-600">{hint}</span> : null}
+                  {hidden.map(({ field }) => (
+                    <FieldErrors key={field.name} id={field.errorId} errors={field.errors} />
+                  ))}
+                </th>
+                <td className="px-3 py-2">
+                  <input
+                    {...getInputProps(external, { type: "text" })}
+                    aria-describedby={external.errors ? external.errorId : undefined}
+                    className="block w-full rounded-md border border-slate-300 px-2 py-1 aria-[invalid=true]:border-red-600"
+                  />
+                  <FieldErrors id={external.errorId} errors={external.errors} />
+                </td>
+                <td className="px-3 py-2">
+                  <input
+                    id={excluded.id}
+                    name={excluded.name}
+                    type="checkbox"
+                    defaultChecked={excluded.initialValue === "on"}
+                    className="h-4 w-4 accent-brand-600"
+                    aria-label={t("mapping.excludeLabel", { name: label })}
+                  />
+                </td>
+              </tr>
+            );
+          })}
+        </tbody>
+      </table>
+      <FieldErrors id={errorId} errors={errors} />
+    </div>
+  );
+}

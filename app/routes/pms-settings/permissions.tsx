@@ -1,0 +1,139 @@
+import { useTranslation } from "react-i18next";
+import { data, Link } from "react-router";
+import { USER_PERMISSIONS } from "../../../domain/access/permissions";
+import { isUuid } from "../../../domain/text/sanitize";
+import { apiErrorOrThrow, requireSelectedBusiness } from "../../components/business/business.server";
+import { listCollaborators } from "../../components/business/collaborators.server";
+import { grantableBy, permissionKey } from "../../components/business/permission-labels";
+import { PmsPageHeader, PmsSettingsNav } from "../../components/pms-settings/nav";
+import { businessPath } from "../../components/pms-settings/pms.server";
+import { AppForm } from "../../components/ui/app-form";
+import { buttonClass, SubmitButton } from "../../components/ui/button";
+import { FormErrors } from "../../components/ui/field";
+import { guard, type RouteHandle } from "../../lib/guard.server";
+import { getRequestState } from "../../lib/request-context.server";
+import { redirectWithToast } from "../../lib/toast.server";
+import type { Route } from "./+types/permissions";
+
+/**
+ * The permission matrix: one row per collaborator, one column per user.* permission; saved at
+ * once (PUT …/collaborators). The owner holds everything; nobody changes their own row, and a
+ * column the editor does not hold cannot be changed (the API refuses it too).
+ */
+export const handle = { permission: "user.collaborators" } satisfies RouteHandle;
+
+export const middleware: Route.MiddlewareFunction[] = [guard(handle)];
+
+const PAGE = "/pms-settings/permissions";
+
+export async function loader({ context }: Route.LoaderArgs) {
+  const { api, user } = getRequestState(context);
+  const business = requireSelectedBusiness(context);
+  const list = await listCollaborators(api, business.uuid);
+  return { ...list, me: user!.uuid, grantable: grantableBy(business.permissions) };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const { api, session } = getRequestState(context);
+  const form = await request.formData();
+  const people = form.getAll("user_uuid").map(String);
+  if (people.length === 0 || !people.every(isUuid)) return data({ errors: ["validation.choice"] }, { status: 422 });
+  const collaborators = people.map((uuid) => ({ user_uuid: uuid, permissions: form.getAll(`permissions.${uuid}`).map(String) }));
+  try {
+    await api.put(`${businessPath(context)}/collaborators`, { collaborators });
+  } catch (error) {
+    const refusal = apiErrorOrThrow(error);
+    return data({ errors: [...Object.values(refusal.errors).flat(), ...(Object.keys(refusal.errors).length ? [] : [refusal.message])] }, { status: refusal.status });
+  }
+  return redirectWithToast(PAGE, { kind: "success", message: "pms:permissions.saved" }, { session });
+}
+
+export default function PermissionMatrix({ loaderData, actionData }: Route.ComponentProps) {
+  const { t } = useTranslation("pms");
+  const { t: tb } = useTranslation("business");
+  const { data: members, owner, me, grantable } = loaderData;
+  const editable = members.filter((m) => m.user.uuid !== me);
+  return (
+    <div className="mx-auto max-w-6xl">
+      <PmsSettingsNav />
+      <PmsPageHeader title={t("pages.permissions.title")} intro={t("permissions.intro")} />
+      <FormErrors id="permissions-errors" errors={actionData?.errors} />
+      {members.length === 0 ? (
+        <p className="rounded-lg border border-slate-200 bg-white p-4 text-slate-700">
+          {t("permissions.empty")}{" "}
+          <Link to="/pms-settings/add-collaborator" className="text-brand-700 underline">
+            {t("users.add")}
+          </Link>
+        </p>
+      ) : (
+        <AppForm action={PAGE} className="space-y-4">
+          <div className="relative overflow-x-auto rounded-lg border border-slate-200 bg-white shadow-sm">
+            <table className="text-sm">
+              <caption className="sr-only">{t("pages.permissions.title")}</caption>
+              <thead className="bg-slate-50 text-slate-700">
+                <tr>
+                  <th scope="col" className="sticky left-0 bg-slate-50 px-3 py-2 text-left">{t("users.name")}</th>
+                  {USER_PERMISSIONS.map((p) => (
+                    <th key={p} scope="col" className="px-2 py-2 text-center font-medium">
+                      <span className="block min-w-20">{tb(permissionKey(p))}</span>
+                    </th>
+                  ))}
+                </tr>
+              </thead>
+              <tbody className="divide-y divide-slate-100">
+                {owner ? (
+                  <tr>
+                    <th scope="row" className="sticky left-0 bg-white px-3 py-2 text-left font-semibold">
+                      {`${owner.name} ${owner.surname}`.trim()} <span className="block text-xs font-normal text-slate-600">{t("users.roles.owner")}</span>
+                    </th>
+                    {USER_PERMISSIONS.map((p) => (
+                      <td key={p} className="px-2 py-2 text-center">
+                        <input type="checkbox" checked readOnly disabled aria-label={t("permissions.cell", { name: owner.name, permission: tb(permissionKey(p)) })} className="h-4 w-4" />
+                      </td>
+                    ))}
+                  </tr>
+                ) : null}
+                {members.map((m) => {
+                  const name = `${m.user.name} ${m.user.surname}`.trim();
+                  const mine = m.user.uuid === me;
+                  return (
+                    <tr key={m.user.uuid}>
+                      <th scope="row" className="sticky left-0 bg-white px-3 py-2 text-left font-semibold">
+                        {name}
+                        <span className="block text-xs font-normal text-slate-600">{mine ? t("permissions.you") : m.user.email}</span>
+                        {mine ? null : <input type="hidden" name="user_uuid" value={m.user.uuid} />}
+                      </th>
+                      {USER_PERMISSIONS.map((p) => {
+                        const held = m.permissions.includes(p);
+                        const locked = mine || !grantable.includes(p);
+                        return (
+                          <td key={p} className="px-2 py-2 text-center">
+                            <input
+                              type="checkbox"
+                              name={locked ? undefined : `permissions.${m.user.uuid}`}
+                              value={p}
+                              defaultChecked={held}
+                              disabled={locked}
+                              aria-label={t("permissions.cell", { name, permission: tb(permissionKey(p)) })}
+                              className="h-4 w-4 accent-brand-600"
+                            />
+                            {/* A locked box is not sent: keep what they hold. */}
+                            {locked && held && !mine ? <input type="hidden" name={`permissions.${m.user.uuid}`} value={p} /> : null}
+                          </td>
+                        );
+                      })}
+                    </tr>
+                  );
+                })}
+              </tbody>
+            </table>
+          </div>
+          {editable.length ? <SubmitButton pendingLabel={t("saving")}>{t("permissions.save")}</SubmitButton> : null}
+          <Link to="/pms-settings/users" className={buttonClass("link", "ml-4 text-sm")}>
+            {t("pages.users.title")}
+          </Link>
+        </AppForm>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,179 @@
+// Channels (issue 12): the latency from a reservation's commit to the fake Channex receiving its
+// availability delta (goal p95 ≤ 2 s; bookings a few seconds apart, as Channex's rate limit
+// spaces a property's pushes by 6 s), and the job queue's throughput, on PGlite and on
+// PostgreSQL. The API and the queue run in this process on a database of their own, the fake
+// Channex (tests/helpers/fake-channex.ts) on a local port, as in the tests.
+import { spawnSync } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import type { BenchRow, BenchSuite } from "../types.ts";
+
+const LATENCY_SAMPLES = 12;
+/** Each booking comes this long after the previous push (pushes for one property are at least 6 s apart: Channex's rate limit). */
+const SAMPLE_GAP_MS = 6_500;
+const QUEUE_JOBS = 1_000;
+const OWNER = "dono@pousada-demo.com.br";
+const PASSWORD = "Tarifa!2026";
+
+function percentile(sorted: number[], q: number) {
+  return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0;
+}
+
+function addDays(date: string, days: number) {
+  const d = new Date(`${date}T00:00:00Z`);
+  d.setUTCDate(d.getUTCDate() + days);
+  return d.toISOString().slice(0, 10);
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+type Kind = "pglite" | "postgres";
+
+async function measure(kind: Kind, url?: string): Promise<BenchRow[]> {
+  process.env.LOG_LEVEL = "silent";
+  const { parseConfig, setConfig } = await import("../../config.ts");
+  const { openDatabase } = await import("../../api/db/client.ts");
+  const { createApi } = await import("../../api/app.ts");
+  const { seedUsers } = await import("../../api/db/seeds/users.ts");
+  const schema = await import("../../api/db/schema/index.ts");
+  const { translatorFor } = await import("../../api/i18n.ts");
+  const { connectChannex } = await import("../../api/services/channels/connections.ts");
+  const { startBackground } = await import("../../api/services/jobs/background.ts");
+  const { startJobQueue } = await import("../../api/services/jobs/queue.ts");
+  const { startFakeChannex } = await import("../../tests/helpers/fake-channex.ts");
+  const { eq, sql } = await import("drizzle-orm");
+
+  const fake = await startFakeChannex();
+  const config = parseConfig({
+    NODE_ENV: "production",
+    DATA_DIR: "/tmp/tarifa-bench-channels",
+    SESSION_SECRET: "bench-secret-bench-secret-bench-secret!",
+    LOG_LEVEL: "silent",
+    CHANNEX_API_URL: fake.url,
+  });
+  setConfig(config);
+  const handle = kind === "pglite" ? await openDatabase({ kind: "pglite" }) : await openDatabase({ kind: "postgres", url: url!, max: 10 });
+  await handle.migrate();
+  const people = await seedUsers(handle.db, new Date());
+  const owner = people.owner;
+  const api = createApi({ db: handle.db, config, now: () => new Date() });
+  const call = async (method: string, path: string, token?: string, body?: unknown) => {
+    const headers = new Headers({ "content-type": "application/json" });
+    if (token) headers.set("authorization", `Bearer ${token}`);
+    const res = await api.fetch(new Request(`http://bench${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) }));
+    if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${await res.text()}`);
+    return res.json();
+  };
+
+  // A hotel with two categories and a tariff, connected to the fake Channex.
+  const [business] = await handle.db
+    .insert(schema.businesses)
+    .values({ ownerId: owner.id, slug: `bench-${randomBytes(4).toString("hex")}`, companyName: "Pousada Bench", status: "SETUP_DONE", roomCount: 30, totalRooms: 30 })
+    .returning();
+  const categories = await handle.db
+    .insert(schema.roomCategories)
+    .values([
+      { businessId: business.id, name: "Standard", roomCount: 20, minOccupation: 1, maxOccupation: 2, position: 0 },
+      { businessId: business.id, name: "Suíte", roomCount: 10, minOccupation: 1, maxOccupation: 3, position: 1 },
+    ])
+    .returning();
+  const levels = await handle.db
+    .insert(schema.fluctuationLevels)
+    .values([{ businessId: business.id, level: 1, name: "Única", fromPercentage: 0, toPercentage: 100 }])
+    .returning();
+  const [season] = await handle.db.insert(schema.seasonalities).values({ businessId: business.id, title: "Base", color: "#4F7CAC", rate: 25_000, isReference: true }).returning();
+  await handle.db.insert(schema.seasonalityLevelVariations).values({ seasonalityId: season.id, fluctuationLevelId: levels[0].id, priceVariationType: "percentage", priceVariation: 0 });
+  const property = fake.addProperty();
+  await connectChannex(
+    handle.db,
+    translatorFor("en-US"),
+    business.id,
+    { property_id: property.id, api_key: fake.apiKey, mapping: categories.map((c, i) => ({ room_category_uuid: c.id, room_type_id: property.roomTypes[i].id, rate_plan_id: property.ratePlans[i].id })) },
+    new Date(),
+  );
+  const queue = await startBackground(handle);
+  const outboxEmpty = async () =>
+    ((await handle.db.execute(sql`select count(*)::int as n from channel_outbox where business_id = ${business.id}`)) as unknown as { rows: { n: number }[] }).rows[0].n === 0;
+  while (!(await outboxEmpty())) await sleep(50);
+  await sleep(SAMPLE_GAP_MS);
+
+  const token = (await call("POST", "/api/auth/login", undefined, { email: OWNER, password: PASSWORD })).token as string;
+  const latencies: number[] = [];
+  const roomType = property.roomTypes[0].id;
+  const start = addDays(new Date().toISOString().slice(0, 10), 30);
+  for (let i = 0; i < LATENCY_SAMPLES; i++) {
+    const night = addDays(start, i * 3);
+    const before = fake.calls.length;
+    await call("POST", `/api/v1/businesses/${business.id}/reservations`, token, {
+      arrival: night,
+      departure: addDays(night, 1),
+      room_category_uuid: categories[0].id,
+      adults: 2,
+      children: 0,
+      guest: { name: `Hóspede ${i}` },
+    });
+    const committed = Date.now();
+    let received: number | null = null;
+    while (received === null && Date.now() - committed < 15_000) {
+      const hit = fake.calls
+        .slice(before)
+        .find((c) => c.path === "/api/v1/availability" && c.values.some((v) => v.room_type_id === roomType && String(v.date_from) <= night && String(v.date_to) >= night));
+      if (hit) received = hit.at;
+      else await sleep(5);
+    }
+    latencies.push((received ?? Date.now()) - committed);
+    // The next booking comes after the rate-limit interval since this push.
+    await sleep(Math.max(0, SAMPLE_GAP_MS - (Date.now() - (received ?? Date.now()))));
+  }
+  await queue.stop();
+  latencies.sort((a, b) => a - b);
+
+  // Queue throughput: a no-op job, sent in bulk, worked in batches by one worker.
+  let done = 0;
+  const bench = await startJobQueue(handle, [{ name: "bench.noop", pollSeconds: 0.5, batchSize: 50, run: async () => void done++ }], { schema: "pgboss" });
+  const t0 = Date.now();
+  for (let i = 0; i < QUEUE_JOBS; i += 100) await bench.boss.insert(Array.from({ length: 100 }, (_, k) => ({ name: "bench.noop", data: { i: i + k } })));
+  while (done < QUEUE_JOBS && Date.now() - t0 < 120_000) await sleep(20);
+  const seconds = (Date.now() - t0) / 1000;
+  await bench.stop();
+  await handle.db.delete(schema.businesses).where(eq(schema.businesses.id, business.id));
+  await handle.close();
+  await fake.close();
+  const label = kind === "pglite" ? "PGlite" : "PostgreSQL";
+  return [
+    { name: `channels ${label}: reservation commit → Channex availability delta p50`, value: percentile(latencies, 0.5), unit: "ms" },
+    { name: `channels ${label}: reservation commit → Channex availability delta p95`, value: percentile(latencies, 0.95), unit: "ms", goal: "≤ 2000 ms" },
+    { name: `channels ${label}: job queue throughput (${QUEUE_JOBS} no-op jobs, batches of 50)`, value: done / seconds, unit: "ops/s" },
+  ];
+}
+
+/** A PostgreSQL server to measure on: BENCH_DATABASE_URL, else the local one, when it answers. */
+function postgresUrl(): string | null {
+  const base = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
+  const host = new URL(base).hostname;
+  if (spawnSync("pg_isready", ["-h", host, "-q"]).status !== 0) return null;
+  return base;
+}
+
+export const run: BenchSuite = async () => {
+  const rows: BenchRow[] = [];
+  rows.push(...(await measure("pglite")));
+  const server = postgresUrl();
+  if (!server) {
+    rows.push({ name: "channels: PostgreSQL figures skipped (no server: set BENCH_DATABASE_URL)", value: 0, unit: "x" });
+    return rows;
+  }
+  const pg = (await import("pg")).default;
+  const name = `tarifa_bench_${randomBytes(4).toString("hex")}`;
+  const admin = new pg.Client({ connectionString: server });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  try {
+    const u = new URL(server);
+    u.pathname = `/${name}`;
+    rows.push(...(await measure("postgres", u.toString())));
+  } finally {
+    await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    await admin.end();
+  }
+  return rows;
+};

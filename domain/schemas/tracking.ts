@@ -1,0 +1,53 @@
+import { z } from "zod";
+import { PICKUP_METHODS } from "../metrics/forecast.ts";
+import { PICKUP_WINDOW_DAYS } from "../metrics/pace.ts";
+import { isIsoDate } from "../pricing/dates.ts";
+
+/**
+ * Query strings of the tracking calls (pickup, pace, booking curves, forecast), shared by the API
+ * and the /tracking page. Dates `YYYY-MM-DD`, stay months `YYYY-MM`. Messages are keys.
+ */
+
+/** The most stay nights one call reads: a year. */
+export const MAX_TRACKING_NIGHTS = 366;
+export const DEFAULT_TRACKING_NIGHTS = 90;
+export const MAX_PACE_MONTHS = 24;
+
+const isoDate = z.string().refine((v) => isIsoDate(v), "validation.date");
+const month = z.string().refine((v) => /^\d{4}-(0[1-9]|1[0-2])$/.test(v), "tracking:validation.month");
+const nights = z.coerce.number().int("validation.integer").min(1).max(MAX_TRACKING_NIGHTS);
+const reversed = { message: "tracking:validation.rangeReversed", path: ["to"] };
+const inOrder = (q: { from?: string; to?: string }) => !q.from || !q.to || !isIsoDate(q.from) || !isIsoDate(q.to) || q.from <= q.to;
+
+export const onTheBooksQuerySchema = z
+  .object({ as_of: isoDate.optional(), from: isoDate.optional(), to: isoDate.optional(), days: nights.optional(), category: z.uuid().optional() })
+  .refine(inOrder, reversed);
+
+export const pickupQuerySchema = z.object({
+  as_of: isoDate.optional(),
+  window: z.coerce
+    .number()
+    .refine((w) => (PICKUP_WINDOW_DAYS as readonly number[]).includes(w), "tracking:validation.window")
+    .default(7),
+  days: nights.default(DEFAULT_TRACKING_NIGHTS),
+});
+
+export const paceQuerySchema = z.object({
+  as_of: isoDate.optional(),
+  from: month.optional(),
+  months: z.coerce.number().int("validation.integer").min(1).max(MAX_PACE_MONTHS).default(12),
+});
+
+export const bookingCurvesQuerySchema = z.object({
+  month: month.optional(),
+  by: z.enum(["month", "category"]).default("month"),
+});
+
+/** `method` forces a pickup method; by default the one with the better backtest. */
+const method = z.enum(PICKUP_METHODS).optional();
+
+export const forecastQuerySchema = z
+  .object({ from: isoDate.optional(), to: isoDate.optional(), days: nights.optional(), category: z.uuid().optional(), method })
+  .refine(inOrder, reversed);
+
+export const accuracyQuerySchema = z.object({ category: z.uuid().optional(), method });

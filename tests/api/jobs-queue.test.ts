@@ -1,0 +1,92 @@
+import { sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { DatabaseHandle } from "../../api/db/client.ts";
+import { perBusinessJobs } from "../../api/services/jobs/per-business.ts";
+import { runningQueue, startJobQueue, type JobQueue } from "../../api/services/jobs/queue.ts";
+import { createTestDatabase } from "../helpers/db.ts";
+
+// Runs on PGlite, and on the PostgreSQL server with TEST_DATABASE_URL.
+let handle: DatabaseHandle;
+let queue: JobQueue;
+const seen: { name: string; data: unknown; at: number }[] = [];
+let failuresLeft = 2;
+const perBusinessRuns: string[] = [];
+
+const waitFor = async (check: () => boolean, ms = 20_000) => {
+  const end = Date.now() + ms;
+  while (!check()) {
+    if (Date.now() > end) throw new Error("timed out waiting");
+    await new Promise((r) => setTimeout(r, 100));
+  }
+};
+
+beforeAll(async () => {
+  handle = await createTestDatabase();
+  const scheduled = perBusinessJobs(
+    handle.db,
+    [{ name: "test.daily", cron: "0 3 * * *", businesses: async () => ["business-a", "business-b"], run: async (_db, id) => void perBusinessRuns.push(id), pollSeconds: 0.5 }],
+    runningQueue,
+  );
+  queue = await startJobQueue(handle, [
+    ...scheduled.definitions.map((d) => ({ ...d, pollSeconds: 0.5 })),
+    { name: "test.echo", pollSeconds: 0.5, run: async (data) => void seen.push({ name: "echo", data, at: Date.now() }) },
+    {
+      name: "test.flaky",
+      pollSeconds: 0.5,
+      retryDelaySeconds: 1,
+      run: async (data) => {
+        seen.push({ name: "flaky", data, at: Date.now() });
+        if (failuresLeft-- > 0) throw new Error("not yet");
+      },
+    },
+  ]);
+  await scheduled.schedule(queue);
+});
+afterAll(async () => {
+  await queue?.stop();
+  await handle?.close();
+});
+
+describe("the job queue on the application's database", () => {
+  it("runs a job sent now", async () => {
+    await queue.send("test.echo", { n: 1 });
+    await waitFor(() => seen.some((s) => s.name === "echo"));
+    expect(seen.find((s) => s.name === "echo")?.data).toEqual({ n: 1 });
+  });
+
+  it("retries a failing job with growing delays until it succeeds", async () => {
+    await queue.send("test.flaky", { n: 2 });
+    await waitFor(() => seen.filter((s) => s.name === "flaky").length === 3);
+    const runs = seen.filter((s) => s.name === "flaky").map((s) => s.at);
+    expect(runs[1] - runs[0]).toBeGreaterThanOrEqual(900);
+    expect(runs[2] - runs[1]).toBeGreaterThan(runs[1] - runs[0] - 200);
+  });
+
+  it("enqueues inside a transaction: a rolled-back transaction leaves no job, a committed one runs", async () => {
+    await handle.db
+      .transaction(async (tx) => {
+        await queue.sendWithin(tx as never, "test.echo", { n: "rolled back" });
+        throw new Error("rollback");
+      })
+      .catch(() => undefined);
+    await handle.db.transaction(async (tx) => {
+      await queue.sendWithin(tx as never, "test.echo", { n: "committed" });
+    });
+    await waitFor(() => seen.some((s) => (s.data as { n: unknown }).n === "committed"));
+    await new Promise((r) => setTimeout(r, 1_000));
+    expect(seen.some((s) => (s.data as { n: unknown }).n === "rolled back")).toBe(false);
+    const rows = (await handle.db.execute(sql`select count(*)::int as n from pgboss.job where name = 'test.echo' and data->>'n' = 'rolled back'`)) as unknown as { rows: { n: number }[] };
+    expect(rows.rows[0].n).toBe(0);
+  });
+
+  it("a per-business schedule runs each business once per slot, even when two processes fire it", async () => {
+    const schedules = (await handle.db.execute(sql`select cron from pgboss.schedule where name = 'test.daily.all'`)) as unknown as { rows: { cron: string }[] };
+    expect(schedules.rows).toEqual([{ cron: "0 3 * * *" }]);
+    // Two fan-outs in the same minute (two processes' timekeepers, or a retry).
+    await queue.send("test.daily.all", {});
+    await queue.send("test.daily.all", {});
+    await waitFor(() => perBusinessRuns.length >= 2);
+    await new Promise((r) => setTimeout(r, 1_500));
+    expect(perBusinessRuns.sort()).toEqual(["business-a", "business-b"]);
+  });
+});

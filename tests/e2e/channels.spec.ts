@@ -1,0 +1,79 @@
+import { expect, test, type APIRequestContext } from "@playwright/test";
+import { fakeChannexPort } from "../../playwright.config";
+import { startFakeChannex, type FakeChannex } from "../helpers/fake-channex";
+import { DEMO_PASSWORD, demo, scriptsRan, signIn } from "./support/auth";
+import { expectNoSeriousViolations } from "./support/axe";
+
+/**
+ * Issue 12 (channels part), with JavaScript on and off: the administrator connects the demo
+ * pousada to Channex (a fake Channex in this process, where the server pushes), sees the last
+ * push on the admin page, the owner sees each night sent on /days-to-update, and the
+ * administrator disconnects again (the other specs publish by hand).
+ */
+let fake: FakeChannex;
+test.beforeAll(async () => {
+  fake = await startFakeChannex({ port: fakeChannexPort });
+});
+test.afterAll(async () => {
+  await fake?.close();
+});
+
+async function demoBusinessId(request: APIRequestContext): Promise<string> {
+  const res = await request.post("/api/auth/login", { data: { email: demo.owner, password: DEMO_PASSWORD } });
+  const headers = { authorization: `Bearer ${(await res.json()).token}` };
+  const { businesses, selected_business_uuid } = await (await request.get("/api/v1/businesses", { headers })).json();
+  return selected_business_uuid ?? businesses[0].uuid;
+}
+
+test("an administrator connects the pousada to Channex; prices are sent by themselves", async ({ page, request, browser }, info) => {
+  const js = info.project.name === "js";
+  const property = fake.addProperty();
+  const businessId = await demoBusinessId(request);
+
+  await signIn(page, demo.admin);
+  await page.goto(`/manage/businesses/${businessId}/channex`);
+  await expect(page.getByRole("heading", { name: "Conexão com o Channex", level: 1 })).toBeVisible();
+  expect(await scriptsRan(page)).toBe(js);
+  await expect(page.getByText("Não conectado")).toBeVisible();
+
+  // Bad input: the API's refusal beside the field.
+  await page.getByLabel("Id da propriedade no Channex").fill(property.id);
+  await page.getByLabel("Chave de API do Channex").fill("chave-errada");
+  await page.getByLabel("Id do tipo de quarto").first().fill(property.roomTypes[0].id);
+  await page.getByLabel("Id do plano tarifário").first().fill(property.ratePlans[0].id);
+  await page.getByRole("button", { name: "Conectar" }).click();
+  await expect(page.getByText("O Channex recusou esta chave de API.")).toBeVisible();
+
+  await page.getByLabel("Chave de API do Channex").fill(fake.apiKey);
+  await page.getByLabel("Id do tipo de quarto").first().fill(property.roomTypes[0].id);
+  await page.getByLabel("Id do plano tarifário").first().fill(property.ratePlans[0].id);
+  await page.getByRole("button", { name: "Conectar" }).click();
+  await expect(page.getByText("Channex conectado", { exact: false })).toBeVisible();
+  await expect(page.getByTestId("channex-status")).toContainText("Conectado");
+  if (js) await expectNoSeriousViolations(page);
+
+  // The server's queue pushes the next 500 nights to the fake Channex.
+  await expect.poll(() => fake.calls.filter((c) => c.values[0]?.property_id === property.id).length, { timeout: 20_000 }).toBeGreaterThan(0);
+  await expect(async () => {
+    await page.reload();
+    await expect(page.getByTestId("channex-last-sync")).not.toHaveText("nunca", { timeout: 1_000 });
+  }).toPass({ timeout: 20_000 });
+  expect(fake.rejected).toEqual([]);
+
+  // The owner's days to update show each night's push instead of the manual list.
+  const ownerContext = await browser.newContext({ javaScriptEnabled: js, locale: "pt-BR" });
+  const owner = await ownerContext.newPage();
+  await signIn(owner, demo.owner);
+  await owner.goto("/days-to-update");
+  await expect(owner.getByRole("heading", { name: "Enviado aos canais" })).toBeVisible();
+  const first = owner.getByRole("list", { name: "Situação do envio por noite" }).locator("li[data-date]").first();
+  await expect(first.locator("[data-status]").first()).toHaveAttribute("data-status", "sent");
+  await expect(first).toContainText("enviado");
+  if (js) await expectNoSeriousViolations(owner);
+  await ownerContext.close();
+
+  // Back to publishing by hand.
+  await page.getByRole("button", { name: "Desconectar" }).click();
+  await expect(page.getByText("Desconectado do Channex.")).toBeVisible();
+  await expect(page.getByText("Não conectado")).toBeVisible();
+});

@@ -1,0 +1,89 @@
+import { expect, test } from "@playwright/test";
+import { demo, scriptsRan, signIn } from "./support/auth";
+import { expectNoSeriousViolations } from "./support/axe";
+
+/**
+ * /tracking with JavaScript on and off: the demo owner sees pickup, pace, booking curves and the
+ * forecast with its accuracy, each chart with its table, and changes the view with plain GET forms.
+ * Set TRACKING_SCREENSHOTS=dir to keep desktop and phone screenshots of each view.
+ */
+const shots = process.env.TRACKING_SCREENSHOTS;
+
+test("the owner reads pickup, pace, booking curves and the forecast with its accuracy", async ({ page }, info) => {
+  const js = info.project.name === "js";
+  await signIn(page, demo.owner);
+  await page.getByRole("link", { name: "Pickup e previsão" }).click();
+  await expect(page).toHaveURL(/\/tracking$/);
+  expect(await scriptsRan(page)).toBe(js);
+  await expect(page.getByRole("heading", { level: 1, name: "Pickup, pace e previsão" })).toBeVisible();
+
+  // Pickup: cards, both charts, and each chart's table.
+  await expect(page.getByRole("heading", { level: 2, name: "Pickup" })).toBeVisible();
+  await expect(page.getByRole("img", { name: /Gráfico de barras do pickup por noite/ })).toBeVisible();
+  await expect(page.getByRole("img", { name: /pickup por dia da reserva/ })).toBeVisible();
+  await page.getByText("Ver os dados em tabela").first().click();
+  const stayTable = page.getByRole("table", { name: /Pickup por noite de estadia/ });
+  await expect(stayTable.getByRole("row")).toHaveCount(91);
+  if (js) await expectNoSeriousViolations(page);
+  await snap(page, "pickup", info.project.name);
+
+  // The window picker is a GET form: the URL holds the question.
+  await page.getByLabel("Janela").selectOption("30");
+  await page.getByRole("button", { name: "Mostrar" }).click();
+  await expect(page).toHaveURL(/view=pickup.*window=30/);
+  await expect(page.getByRole("figure", { name: "Pickup por noite de estadia (Últimos 30 dias)" })).toBeVisible();
+
+  // A bad date in the URL is explained beside the picker and the defaults are shown.
+  await page.goto("/tracking?view=pickup&as_of=2026-02-30");
+  await expect(page.locator("#tracking-error")).toContainText("data");
+  await expect(page.getByRole("img", { name: /pickup por noite/ })).toBeVisible();
+
+  // Pace by stay month.
+  await page.getByRole("link", { name: "Pace", exact: true }).click();
+  await expect(page.getByRole("heading", { level: 2, name: "Pace por mês de estadia" })).toBeVisible();
+  await expect(page.getByRole("img", { name: /diárias na carteira por mês/ })).toBeVisible();
+  await page.getByText("Ver os dados em tabela").first().click();
+  await expect(page.getByRole("table", { name: /Na carteira agora e no ano passado/ }).getByRole("row")).toHaveCount(13);
+  if (js) await expectNoSeriousViolations(page);
+  await snap(page, "pace", info.project.name);
+
+  // Booking curves, by month then by category.
+  await page.getByRole("link", { name: "Curvas de reserva", exact: true }).click();
+  await expect(page.getByRole("img", { name: /ocupação na carteira por dias antes da noite/ })).toBeVisible();
+  await page.getByLabel("Comparar").selectOption("category");
+  await page.getByRole("button", { name: "Mostrar" }).click();
+  await expect(page).toHaveURL(/by=category/);
+  await page.getByText("Ver os dados em tabela").first().click();
+  const curves = page.getByRole("table", { name: /Curvas de reserva de .* por categoria/ });
+  await expect(curves.getByRole("columnheader")).toHaveText(["Dias antes da noite", "Standard", "Deluxe", "Suíte"].map((n) => new RegExp(n)));
+  if (js) await expectNoSeriousViolations(page);
+  await snap(page, "curves", info.project.name);
+
+  // Forecast with its accuracy in plain words.
+  await page.getByRole("link", { name: "Previsão", exact: true }).click();
+  await expect(page.getByRole("heading", { level: 2, name: "Previsão por noite" })).toBeVisible();
+  await expect(page.getByRole("img", { name: /ocupação prevista e na carteira/ })).toBeVisible();
+  const accuracy = page.getByRole("region", { name: "Quanto a previsão errou" });
+  await expect(accuracy.getByText(/A 30 dias da noite, nossa previsão de ocupação errou em média [\d,]+ pontos/)).toBeVisible();
+  await expect(accuracy.getByRole("table", { name: "Erro da previsão por método e antecedência" }).getByRole("row")).toHaveCount(4);
+  await page.getByText("Ver os dados em tabela").first().click();
+  await expect(page.getByRole("table", { name: /Ocupação prevista e na carteira/ }).getByRole("row")).toHaveCount(91);
+  if (js) await expectNoSeriousViolations(page);
+  await snap(page, "forecast", info.project.name);
+});
+
+test("the collaborator, without business intelligence, has no entry and is sent to /unauthorized", async ({ page }) => {
+  await signIn(page, demo.collaborator);
+  await expect(page.getByRole("link", { name: "Pickup e previsão" })).toHaveCount(0);
+  await page.goto("/tracking");
+  await expect(page).toHaveURL(/\/unauthorized$/);
+});
+
+async function snap(page: import("@playwright/test").Page, name: string, project: string) {
+  if (!shots) return;
+  await page.screenshot({ path: `${shots}/${name}-${project}-desktop.png`, fullPage: true });
+  const size = page.viewportSize();
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.screenshot({ path: `${shots}/${name}-${project}-phone.png`, fullPage: true });
+  if (size) await page.setViewportSize(size);
+}

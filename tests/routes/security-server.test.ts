@@ -1,0 +1,223 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import http from "node:http";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { parseConfig, setConfig } from "../../config.ts";
+import type { RunningServer } from "../../server.ts";
+
+/**
+ * Issue 17, points 3 and 4, through the real server (server.ts, in this process, over sockets):
+ * the headers of each class of answer, bodies refused while they stream, memory that does not
+ * grow with what was refused, and keep-alive connections that survive a 413.
+ */
+let server: RunningServer;
+let base: URL;
+let dataDir: string;
+
+async function freePort(): Promise<number> {
+  return new Promise((done) => {
+    const probe = createServer().listen(0, "127.0.0.1", () => {
+      const { port } = probe.address() as { port: number };
+      probe.close(() => done(port));
+    });
+  });
+}
+
+interface Answer {
+  status: number;
+  headers: http.IncomingHttpHeaders;
+  body: string;
+}
+
+/** One request; `body` is written in `chunkBytes` pieces (chunked unless `contentLength`) until the answer comes. */
+function send(
+  method: string,
+  path: string,
+  o: { agent?: http.Agent; headers?: Record<string, string>; bodyBytes?: number; chunkBytes?: number; contentLength?: boolean } = {},
+): Promise<Answer> {
+  return new Promise((resolve, reject) => {
+    const headers: Record<string, string> = { ...o.headers };
+    if (o.bodyBytes !== undefined && o.contentLength) headers["content-length"] = String(o.bodyBytes);
+    const req = http.request(new URL(path, base), { method, headers, agent: o.agent ?? false }, (res) => {
+      let body = "";
+      res.setEncoding("utf8");
+      res.on("data", (c: string) => (body += c));
+      res.on("end", () => resolve({ status: res.statusCode!, headers: res.headers, body }));
+      res.on("error", reject);
+    });
+    let answered = false;
+    req.on("response", () => (answered = true));
+    req.on("error", (error) => (answered ? undefined : reject(error)));
+    if (o.bodyBytes === undefined) return void req.end();
+    const chunk = Buffer.alloc(o.chunkBytes ?? 64 * 1024, "a");
+    let written = 0;
+    const pump = () => {
+      while (!answered && !req.destroyed && written < o.bodyBytes!) {
+        const piece = chunk.subarray(0, Math.min(chunk.length, o.bodyBytes! - written));
+        written += piece.length;
+        if (!req.write(piece)) return void req.once("drain", pump);
+      }
+      if (!req.destroyed) req.end();
+    };
+    pump();
+  });
+}
+
+/** The cookies a visitor gets from the sign-in page (CSRF cookie included). */
+async function visitor() {
+  const page = await send("GET", "/login");
+  const cookie = (page.headers["set-cookie"] ?? []).map((c) => c.split(";")[0]).join("; ");
+  expect(cookie).toContain("csrf=");
+  return { cookie };
+}
+
+beforeAll(async () => {
+  dataDir = mkdtempSync(join(tmpdir(), "tarifa-security-"));
+  const port = await freePort();
+  const config = parseConfig({
+    NODE_ENV: "development",
+    PORT: String(port),
+    HOST: "127.0.0.1",
+    APP_URL: `http://127.0.0.1:${port}`,
+    DATA_DIR: dataDir,
+    SESSION_SECRET: "security-test-secret-security-test-secret",
+    LOG_LEVEL: "silent",
+    RENEWALS_EVERY_MINUTES: "0",
+  });
+  setConfig(config);
+  const { startServer } = await import("../../server.ts");
+  server = await startServer(config, { seed: false });
+  base = new URL(`http://127.0.0.1:${port}`);
+  // The first page compiles the app (Vite): do it before anything is measured.
+  await visitor();
+}, 120_000);
+
+afterAll(async () => {
+  await server?.close();
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+describe("headers of every class of answer", () => {
+  const everywhere = (a: Answer) => {
+    expect(a.headers["x-content-type-options"]).toBe("nosniff");
+    expect(a.headers["referrer-policy"]).toBe("strict-origin-when-cross-origin");
+    expect(a.headers["x-frame-options"]).toBe("DENY");
+    expect(a.headers["content-security-policy"]).toMatch(/frame-ancestors 'none'/);
+  };
+
+  it("a page: a script nonce instead of 'unsafe-inline', every inline script carrying it, not stored", async () => {
+    const page = await send("GET", "/login");
+    everywhere(page);
+    const csp = page.headers["content-security-policy"] as string;
+    const nonce = /script-src 'self' 'nonce-([^']+)'/.exec(csp)?.[1];
+    expect(nonce).toBeTruthy();
+    expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
+    const scripts = page.body.match(/<script\b[^>]*>/g) ?? [];
+    expect(scripts.length).toBeGreaterThan(0);
+    for (const tag of scripts) expect(tag).toContain(`nonce="${nonce}"`);
+    expect(page.headers["cache-control"]).toBe("private, no-store");
+    expect((await send("GET", "/login")).headers["content-security-policy"]).not.toContain(nonce);
+  });
+
+  it("the error page, a redirect and an API answer (found, refused, unknown)", async () => {
+    const missing = await send("GET", "/no-such-page");
+    expect(missing.status).toBe(404);
+    everywhere(missing);
+    expect(missing.headers["cache-control"]).toBe("private, no-store");
+    expect(missing.headers["content-security-policy"]).toMatch(/'nonce-/);
+
+    const redirect = await send("GET", "/bookings");
+    expect(redirect.status).toBe(302);
+    everywhere(redirect);
+    expect(redirect.headers["cache-control"]).toBe("private, no-store");
+
+    for (const [path, status] of [["/api/health", 200], ["/api/v1/user", 401], ["/api/no-such-call", 404]] as const) {
+      const answer = await send("GET", path);
+      expect(answer.status, path).toBe(status);
+      everywhere(answer);
+      expect(answer.headers["content-security-policy"]).toBe("default-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'");
+      expect(answer.headers["cache-control"], path).toBe("private, no-store");
+    }
+  });
+
+  it("a handler that allows caching keeps its own Cache-Control", async () => {
+    const messages = await send("GET", "/locales/en-US");
+    expect(messages.status).toBe(200);
+    everywhere(messages);
+    expect(messages.headers["cache-control"]).toBe("public, max-age=86400");
+  });
+});
+
+describe("bodies refused while they stream", () => {
+  const form = (v: { cookie: string }, extra: Record<string, string> = {}) => ({
+    cookie: v.cookie,
+    "content-type": "application/x-www-form-urlencoded",
+    ...extra,
+  });
+
+  it("a 100 MB form streamed without Content-Length is refused with a translated 413; memory does not grow with it", async () => {
+    const v = await visitor();
+    const before = process.memoryUsage();
+    const started = performance.now();
+    const answer = await send("POST", "/login", { headers: form(v, { cookie: `${v.cookie}; lng=en-US` }), bodyBytes: 100 * 1024 * 1024 });
+    const ms = performance.now() - started;
+    const after = process.memoryUsage();
+    expect(answer.status).toBe(413);
+    expect(answer.body).toContain("The submission is too large (at most 1 MB).");
+    expect(answer.headers.connection).toBe("close");
+    // Reading 100 MB would take seconds here; the answer comes after about the first megabyte.
+    expect(ms).toBeLessThan(5_000);
+    const grewMb = (after.rss - before.rss) / 1024 / 1024;
+    const buffersMb = (after.arrayBuffers - before.arrayBuffers) / 1024 / 1024;
+    expect(grewMb, `rss grew ${grewMb.toFixed(1)} MB`).toBeLessThan(20);
+    expect(buffersMb, `array buffers grew ${buffersMb.toFixed(1)} MB`).toBeLessThan(8);
+  }, 60_000);
+
+  it("a declared Content-Length over the limit is refused before the body is sent", async () => {
+    const v = await visitor();
+    const answer = await send("POST", "/login", { headers: form(v), bodyBytes: 50 * 1024 * 1024, contentLength: true });
+    expect(answer.status).toBe(413);
+    expect(answer.body).toContain("grande demais");
+    expect(answer.headers.connection).toBe("close");
+  }, 60_000);
+
+  it("the API refuses its own oversized bodies the same way (chunked and declared)", async () => {
+    for (const contentLength of [false, true]) {
+      const answer = await send("POST", "/api/auth/login", {
+        headers: { "content-type": "application/json", "accept-language": "en" },
+        bodyBytes: 20 * 1024 * 1024,
+        contentLength,
+      });
+      expect(answer.status).toBe(413);
+      expect(JSON.parse(answer.body).message).toMatch(/too large/i);
+      expect(answer.headers.connection).toBe("close");
+    }
+  }, 60_000);
+
+  it("keep-alive connections survive the 413s: every request after them is answered", async () => {
+    const agent = new http.Agent({ keepAlive: true, maxSockets: 4 });
+    const v = await visitor();
+    let answered = 0;
+    let failed = 0;
+    const oversized = [
+      () => send("POST", "/api/auth/login", { agent, headers: { "content-type": "application/json" }, bodyBytes: 3 * 1024 * 1024 }),
+      () => send("POST", "/api/auth/login", { agent, headers: { "content-type": "application/json" }, bodyBytes: 3 * 1024 * 1024, contentLength: true }),
+      () => send("POST", "/login", { agent, headers: form(v), bodyBytes: 3 * 1024 * 1024 }),
+      () => send("POST", "/login", { agent, headers: form(v), bodyBytes: 3 * 1024 * 1024, contentLength: true }),
+    ];
+    for (let round = 0; round < 10; round++) {
+      const refused = await Promise.all(oversized.map((post) => post()));
+      for (const r of refused) expect(r.status).toBe(413);
+      const after = await Promise.allSettled(Array.from({ length: 36 }, () => send("GET", "/api/health", { agent })));
+      for (const r of after) {
+        if (r.status === "fulfilled" && r.value.status === 200) answered++;
+        else failed++;
+      }
+    }
+    agent.destroy();
+    expect(failed).toBe(0);
+    expect(answered).toBe(360);
+  }, 120_000);
+});
