@@ -93,7 +93,7 @@ export default function ReservationPage({ loaderData }: Route.ComponentProps) {
                 [t("form.category"), r.room_category.name],
                 [t("form.room"), r.room ? r.room.number : t("detail.noRoom")],
                 [t("detail.guests"), t("detail.guestCount", { adults: r.adults, children: r.children })],
-                [t("form.channel"), t(`channel.${r.channel}`, { defaultValue: r.channel })],
+                [t("form.channel"), r.channel_name ?? t(`channel.${r.channel}`, { defaultValue: r.channel })],
                 [t("detail.createdBy"), `${r.created_by?.name ?? "—"} · ${formatDateTime(r.created_at, locale)}`],
               ]}
             />

@@ -154,7 +154,7 @@ export default function Reservations({ loaderData }: Route.ComponentProps) {
                   <td className="px-3 py-2">
                     <StatusBadge status={r.status} />
                   </td>
-                  <td className="px-3 py-2">{t(`channel.${r.channel}`, { defaultValue: r.channel })}</td>
+                  <td className="px-3 py-2">{r.channel_name ?? t(`channel.${r.channel}`, { defaultValue: r.channel })}</td>
                   <td className="px-3 py-2 text-right tabular-nums">{formatMoney(r.total, locale, r.currency, { whole: true })}</td>
                 </tr>
               ))}

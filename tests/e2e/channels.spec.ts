@@ -1,8 +1,9 @@
-import { expect, test, type APIRequestContext } from "@playwright/test";
+import { expect, test } from "@playwright/test";
 import { fakeChannexPort } from "../../playwright.config";
 import { startFakeChannex, type FakeChannex } from "../helpers/fake-channex";
-import { DEMO_PASSWORD, demo, scriptsRan, signIn } from "./support/auth";
+import { demo, scriptsRan, signIn } from "./support/auth";
 import { expectNoSeriousViolations } from "./support/axe";
+import { connectFirstCategory, demoBusinessId, disconnect, firstSyncReached } from "./support/channex";
 
 /**
  * Issue 12 (channels part), with JavaScript on and off: the administrator connects the demo
@@ -17,13 +18,6 @@ test.beforeAll(async () => {
 test.afterAll(async () => {
   await fake?.close();
 });
-
-async function demoBusinessId(request: APIRequestContext): Promise<string> {
-  const res = await request.post("/api/auth/login", { data: { email: demo.owner, password: DEMO_PASSWORD } });
-  const headers = { authorization: `Bearer ${(await res.json()).token}` };
-  const { businesses, selected_business_uuid } = await (await request.get("/api/v1/businesses", { headers })).json();
-  return selected_business_uuid ?? businesses[0].uuid;
-}
 
 test("an administrator connects the pousada to Channex; prices are sent by themselves", async ({ page, request, browser }, info) => {
   const js = info.project.name === "js";
@@ -44,20 +38,12 @@ test("an administrator connects the pousada to Channex; prices are sent by thems
   await page.getByRole("button", { name: "Conectar" }).click();
   await expect(page.getByText("O Channex recusou esta chave de API.")).toBeVisible();
 
-  await page.getByLabel("Chave de API do Channex").fill(fake.apiKey);
-  await page.getByLabel("Id do tipo de quarto").first().fill(property.roomTypes[0].id);
-  await page.getByLabel("Id do plano tarifário").first().fill(property.ratePlans[0].id);
-  await page.getByRole("button", { name: "Conectar" }).click();
-  await expect(page.getByText("Channex conectado", { exact: false })).toBeVisible();
+  await connectFirstCategory(page, fake, property);
   await expect(page.getByTestId("channex-status")).toContainText("Conectado");
   if (js) await expectNoSeriousViolations(page);
 
   // The server's queue pushes the next 500 nights to the fake Channex.
-  await expect.poll(() => fake.calls.filter((c) => c.values[0]?.property_id === property.id).length, { timeout: 20_000 }).toBeGreaterThan(0);
-  await expect(async () => {
-    await page.reload();
-    await expect(page.getByTestId("channex-last-sync")).not.toHaveText("nunca", { timeout: 1_000 });
-  }).toPass({ timeout: 20_000 });
+  await firstSyncReached(page, fake, property);
   expect(fake.rejected).toEqual([]);
 
   // The owner's days to update show each night's push instead of the manual list.
@@ -73,7 +59,5 @@ test("an administrator connects the pousada to Channex; prices are sent by thems
   await ownerContext.close();
 
   // Back to publishing by hand.
-  await page.getByRole("button", { name: "Desconectar" }).click();
-  await expect(page.getByText("Desconectado do Channex.")).toBeVisible();
-  await expect(page.getByText("Não conectado")).toBeVisible();
+  await disconnect(page);
 });

@@ -52,6 +52,8 @@ export async function startFakeChannex(options: { apiKey?: string; port?: number
   const acks: string[] = [];
   let failures: number[] = [];
   let dropAcks = 0;
+  /** While set, ARI requests wait for it: a push stays in flight, its night queued. */
+  let held: { until: Promise<void>; release: () => void } | null = null;
 
   function addProperty(): FakeProperty {
     const roomTypes = [1, 2, 3].map((n) => ({ id: randomUUID(), title: `Room type ${n}` }));
@@ -150,6 +152,7 @@ export async function startFakeChannex(options: { apiKey?: string; port?: number
 
     if (req.method === "POST" && (path === "/api/v1/availability" || path === "/api/v1/restrictions")) {
       if (req.headers["content-type"] !== "application/json") return invalid(res, path, "content-type");
+      if (held) await held.until;
       const failure = failures.shift();
       if (failure) return send(res, failure, { errors: { code: "internal_error", title: "Internal Server Error" } });
       const problem = checkAri(path, body);
@@ -204,6 +207,16 @@ export async function startFakeChannex(options: { apiKey?: string; port?: number
     /** The next ARI requests answer these statuses (e.g. [500]). */
     failNext(...statuses: number[]) {
       failures = [...statuses];
+    },
+    /** ARI requests wait until `release()` (each in turn, as a slow Channex would). */
+    hold() {
+      let release = () => {};
+      const until = new Promise<void>((done) => (release = done));
+      held = { until, release };
+    },
+    release() {
+      held?.release();
+      held = null;
     },
     /** The next `n` acknowledgements are answered but lost. */
     dropAcks(n: number) {

@@ -5,7 +5,7 @@ import { availableActions, checkTransition, departureAfterCheckOut, editableFiel
 import { addDays, stayNights } from "../../../domain/bookings/stay.ts";
 import type { ReservationCreateInput, ReservationListQuery, ReservationUpdateInput } from "../../../domain/schemas/bookings.ts";
 import type { Database } from "../../db/client.ts";
-import { bookingAudit, guests, reservationNights, reservations, roomBlocks, roomCategories, rooms, users, type ReservationRow } from "../../db/schema/index.ts";
+import { bookingAudit, guests, reservationNights, reservations, roomBlocks, roomCategories, rooms, salesChannels, users, type ReservationRow } from "../../db/schema/index.ts";
 import { conflict, notFound } from "../../errors.ts";
 import { audit, diff } from "./audit.ts";
 import { businessToday, fieldError, type BookingContext } from "./context.ts";
@@ -403,9 +403,10 @@ const listColumns = {
   roomNumber: rooms.number,
   guest: guests,
   creatorName: sql<string | null>`nullif(trim(${users.name} || ' ' || ${users.surname}), '')`,
+  channelName: salesChannels.name,
 };
 
-type ListRow = { r: ReservationRow; categoryName: string; roomNumber: string | null; guest: typeof guests.$inferSelect; creatorName: string | null };
+type ListRow = { r: ReservationRow; categoryName: string; roomNumber: string | null; guest: typeof guests.$inferSelect; creatorName: string | null; channelName: string | null };
 
 function baseQuery(db: Database) {
   return db
@@ -414,7 +415,8 @@ function baseQuery(db: Database) {
     .innerJoin(roomCategories, eq(roomCategories.id, reservations.categoryId))
     .innerJoin(guests, eq(guests.id, reservations.guestId))
     .leftJoin(rooms, eq(rooms.id, reservations.roomId))
-    .leftJoin(users, eq(users.id, reservations.createdBy));
+    .leftJoin(users, eq(users.id, reservations.createdBy))
+    .leftJoin(salesChannels, and(eq(salesChannels.businessId, reservations.businessId), eq(salesChannels.code, reservations.channel)));
 }
 
 export function reservationJson(row: ListRow, today: string) {
@@ -438,6 +440,8 @@ export function reservationJson(row: ListRow, today: string) {
     total: r.total,
     currency: r.currency,
     channel: r.channel,
+    /** The sales channel's name as the hotel wrote it (null for a code it no longer has). */
+    channel_name: row.channelName,
     notes: r.notes,
     quote_uuid: r.quoteId,
     overbooked: r.overbooked,
