@@ -250,15 +250,15 @@ export async function bookOnline(ctx: BookingContext, engine: EngineRow, input: 
     rate_per_night: null,
     channel: "booking_engine",
     status: engine.autoConfirm ? "confirmed" : "pending",
-    notes: planned ? [planned.name, input.notes].filter(Boolean).join(" · ") : input.notes,
-  }, planned ? { nights: planned.nights } : {});
+    notes: input.notes,
+  }, planned ? { nights: planned.nights, ratePlanId: input.rate_plan_id } : {});
   return getReservation(ctx, id);
 }
 
 /**
  * The chosen rate plan's nights for the stay (active, selling these dates, else 422 beside
- * rate_plan_id): the engine's nights with the plan's rule, booked as they are; the plan's name
- * goes in the reservation's notes (reservations have no plan column yet).
+ * rate_plan_id): the engine's nights with the plan's rule, booked as they are; the reservation
+ * keeps the plan.
  */
 async function planRateFor(ctx: BookingContext, input: PublicReservationInput, categoryId: string) {
   const plan = await ratePlanById(ctx.db, ctx.business.id, input.rate_plan_id!);
@@ -267,7 +267,7 @@ async function planRateFor(ctx: BookingContext, input: PublicReservationInput, c
   }
   const price = await priceStay(ctx.db, ctx.business.id, { categoryId, arrival: input.arrival, departure: input.departure, guests: input.adults + input.children, today: businessToday(ctx) });
   if (!price) return null;
-  return { name: plan.name, nights: planNights(price.nights, input.adults + input.children, plan) };
+  return { nights: planNights(price.nights, input.adults + input.children, plan) };
 }
 
 /** What the confirmation page may show to whoever holds the code: the stay, never the guest's details. */

@@ -94,6 +94,7 @@ export default function ReservationPage({ loaderData }: Route.ComponentProps) {
                 [t("form.room"), r.room ? r.room.number : t("detail.noRoom")],
                 [t("detail.guests"), t("detail.guestCount", { adults: r.adults, children: r.children })],
                 [t("form.channel"), r.channel_name ?? t(`channel.${r.channel}`, { defaultValue: r.channel })],
+                ...(r.rate_plan?.name ? [[t("form.ratePlan"), r.rate_plan.name] as [string, string]] : []),
                 [t("detail.createdBy"), `${r.created_by?.name ?? "—"} · ${formatDateTime(r.created_at, locale)}`],
               ]}
             />

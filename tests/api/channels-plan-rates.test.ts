@@ -3,9 +3,11 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { channelOutbox, channexConnections } from "../../api/db/schema/index.ts";
 import { translatorFor } from "../../api/i18n.ts";
 import { connectChannex } from "../../api/services/channels/connections.ts";
+import { pullBookings } from "../../api/services/channels/feed.ts";
 import { startBackground } from "../../api/services/jobs/background.ts";
 import type { JobQueue } from "../../api/services/jobs/queue.ts";
 import { setConfig } from "../../config.ts";
+import { addDays } from "../../domain/bookings/stay.ts";
 import { createTestApi, type TestApi } from "../helpers/api.ts";
 import { startFakeChannex, type FakeChannex, type FakeProperty } from "../helpers/fake-channex.ts";
 import { bookingsFixture, type BookingsFixture } from "./bookings-fixture.ts";
@@ -210,5 +212,45 @@ describe("mapping rate plans per room type on a Channex channel", () => {
     expect(sentTo(channex.stdNr).get("2027-03-11")).toMatchObject({ rate: "270.00" });
     expect(sentTo(channex.stdCafe).get("2027-03-11")).toMatchObject({ rate: "370.00" });
     expect(sentTo(channex.dlxNr).get("2027-03-11")).toMatchObject({ rate: "342.00" });
+  });
+
+  it("a channel booking keeps the plan its Channex rate plan is mapped to; the connection's own rate plan is the engine's price", async () => {
+    const room = (ratePlanId: string, checkin: string) => ({
+      room_type_id: property.roomTypes[0].id,
+      rate_plan_id: ratePlanId,
+      checkin_date: checkin,
+      checkout_date: addDays(checkin, 2),
+      amount: "540.00",
+      occupancy: { adults: 2, children: 0, infants: 0 },
+    });
+    const revision = (code: string, ratePlanId: string, checkin: string) => ({
+      id: crypto.randomUUID(),
+      property_id: property.id,
+      booking_id: crypto.randomUUID(),
+      status: "new" as const,
+      ota_name: "Booking.com",
+      ota_reservation_code: code,
+      arrival_date: checkin,
+      departure_date: addDays(checkin, 2),
+      amount: "540.00",
+      currency: "BRL",
+      customer: { name: "Rita", surname: "Lima" },
+      rooms: [room(ratePlanId, checkin)],
+    });
+    const nr = revision("BDC-PLAN-NR", channex.stdNr, "2027-10-12");
+    fake.deliver(nr);
+    fake.deliver(revision("BDC-PLAN-BASE", property.ratePlans[0].id, "2027-10-20"));
+    expect(await pullBookings(t.db, f.business.id)).toMatchObject({ applied: 2, failed: 0 });
+    const list = await t.json("GET", `${f.base}/reservations?from=2027-10-01&to=2027-10-31`, { token: f.token, status: 200 });
+    const byNotes = (code: string) => list.data.find((r: { notes: string | null }) => r.notes?.endsWith(code));
+    expect(byNotes("BDC-PLAN-NR")).toMatchObject({ channel: "booking_com", channel_name: "Booking.com", rate_plan: { uuid: plan.nr, name: "Não reembolsável" } });
+    expect(byNotes("BDC-PLAN-BASE")).toMatchObject({ channel: "booking_com", rate_plan: null });
+
+    // A modification sold on another plan moves the reservation to it.
+    const first = byNotes("BDC-PLAN-NR");
+    fake.deliver({ ...nr, id: crypto.randomUUID(), status: "modified", rooms: [room(channex.stdCafe, "2027-10-12")] });
+    await pullBookings(t.db, f.business.id);
+    const moved = await t.json("GET", `${f.base}/reservations/${first.uuid}`, { token: f.token, status: 200 });
+    expect(moved.data.rate_plan).toEqual({ uuid: plan.cafe, name: "Com café" });
   });
 });

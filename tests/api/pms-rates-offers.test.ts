@@ -76,7 +76,7 @@ describe("booking engine offers per rate plan", () => {
     expect(booked.data.total).toBe(offer.total);
     expect(booked.data.night_rates).toEqual(offer.nights);
     const [row] = await t.db.select().from(reservations).where(eq(reservations.code, booked.data.code));
-    expect(row.notes).toContain(breakfast.name);
+    expect(row.ratePlanId).toBe(breakfast.uuid);
 
     // The confirmation e-mail carries the hotel policies.
     const [mail] = await latestMail(t, { to: guest.email });

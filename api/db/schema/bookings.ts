@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import { boolean, check, date, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { businesses, roomCategories } from "./businesses.ts";
+import { ratePlans } from "./distribution.ts";
 import { users } from "./users.ts";
 import { RESERVATION_STATUSES } from "../../../domain/bookings/status.ts";
 
@@ -84,6 +85,8 @@ export const reservations = pgTable(
     currency: text().notNull().default("BRL"),
     /** direct, booking_com, airbnb, expedia, phone, walk_in, other. */
     channel: text().notNull().default("direct"),
+    /** The rate plan sold (booking engine, or a channel's Channex rate plan mapped to ours); null: the engine's price. */
+    ratePlanId: uuid().references(() => ratePlans.id, { onDelete: "set null" }),
     notes: text(),
     /** A channel sold a night that was already full: accepted (the guest paid the channel) and flagged. */
     overbooked: boolean().notNull().default(false),

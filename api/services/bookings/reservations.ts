@@ -5,7 +5,7 @@ import { availableActions, checkTransition, departureAfterCheckOut, editableFiel
 import { addDays, stayNights } from "../../../domain/bookings/stay.ts";
 import type { ReservationCreateInput, ReservationListQuery, ReservationUpdateInput } from "../../../domain/schemas/bookings.ts";
 import type { Database } from "../../db/client.ts";
-import { bookingAudit, guests, reservationNights, reservations, roomBlocks, roomCategories, rooms, salesChannels, users, type ReservationRow } from "../../db/schema/index.ts";
+import { bookingAudit, guests, ratePlans, reservationNights, reservations, roomBlocks, roomCategories, rooms, salesChannels, users, type ReservationRow } from "../../db/schema/index.ts";
 import { conflict, notFound } from "../../errors.ts";
 import { audit, diff } from "./audit.ts";
 import { businessToday, fieldError, type BookingContext } from "./context.ts";
@@ -133,6 +133,8 @@ export interface CreateOptions {
   tx?: Database;
   /** A booking a channel already sold: taken even on a full night, and flagged as an overbooking. */
   allowOverbooking?: boolean;
+  /** The rate plan sold (the booking engine's choice, a channel's mapped plan). */
+  ratePlanId?: string | null;
 }
 
 /** Creates a reservation: validates, prices, then in one transaction takes the inventory, assigns a room and writes everything. */
@@ -180,6 +182,7 @@ export async function createReservation(ctx: BookingContext, input: ReservationC
         total: price.total,
         currency: ctx.business.currency,
         channel: input.channel,
+        ratePlanId: options.ratePlanId ?? null,
         notes: input.notes,
         overbooked: shortages.length > 0,
         quoteId: options.quoteId ?? null,
@@ -404,9 +407,10 @@ const listColumns = {
   guest: guests,
   creatorName: sql<string | null>`nullif(trim(${users.name} || ' ' || ${users.surname}), '')`,
   channelName: salesChannels.name,
+  ratePlanName: ratePlans.name,
 };
 
-type ListRow = { r: ReservationRow; categoryName: string; roomNumber: string | null; guest: typeof guests.$inferSelect; creatorName: string | null; channelName: string | null };
+type ListRow = { r: ReservationRow; categoryName: string; roomNumber: string | null; guest: typeof guests.$inferSelect; creatorName: string | null; channelName: string | null; ratePlanName: string | null };
 
 function baseQuery(db: Database) {
   return db
@@ -416,7 +420,8 @@ function baseQuery(db: Database) {
     .innerJoin(guests, eq(guests.id, reservations.guestId))
     .leftJoin(rooms, eq(rooms.id, reservations.roomId))
     .leftJoin(users, eq(users.id, reservations.createdBy))
-    .leftJoin(salesChannels, and(eq(salesChannels.businessId, reservations.businessId), eq(salesChannels.code, reservations.channel)));
+    .leftJoin(salesChannels, and(eq(salesChannels.businessId, reservations.businessId), eq(salesChannels.code, reservations.channel)))
+    .leftJoin(ratePlans, eq(ratePlans.id, reservations.ratePlanId));
 }
 
 export function reservationJson(row: ListRow, today: string) {
@@ -442,6 +447,7 @@ export function reservationJson(row: ListRow, today: string) {
     channel: r.channel,
     /** The sales channel's name as the hotel wrote it (null for a code it no longer has). */
     channel_name: row.channelName,
+    rate_plan: r.ratePlanId ? { uuid: r.ratePlanId, name: row.ratePlanName } : null,
     notes: r.notes,
     quote_uuid: r.quoteId,
     overbooked: r.overbooked,

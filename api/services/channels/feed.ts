@@ -10,6 +10,7 @@ import type { BookingContext } from "../bookings/context.ts";
 import { createReservation, transitionReservation, updateReservation } from "../bookings/reservations.ts";
 import type { BookingRevision, ChannexClient, ChannexRoom } from "./channex-client.ts";
 import { clientFor, mappingFor } from "./connections.ts";
+import { planTargets } from "./plan-targets.ts";
 
 export interface FeedReport {
   applied: number;
@@ -93,6 +94,10 @@ async function applyRevision(
         .limit(1);
       const earlier = previous?.ids ?? [];
       const ids: string[] = [];
+      // Which of our rate plans a room's Channex rate plan is (a mapped pair); null: the engine's price.
+      const targets = revision.status === "cancelled" ? [] : await planTargets(tx, businessId);
+      const planOf = (categoryId: string, channexPlan: string | null | undefined) =>
+        targets.find((p) => p.categoryId === categoryId && p.ratePlanKey === channexPlan)?.planId ?? null;
       if (revision.status === "cancelled") {
         for (const id of earlier) await cancelIfHeld(ctx, id, revision);
       } else {
@@ -100,12 +105,14 @@ async function applyRevision(
           const categoryId = categoryOf.get(room.room_type_id);
           if (!categoryId) throw new Error(`room type ${room.room_type_id} is not mapped to a category`);
           const input = await reservationInput(tx, categoryId, revision, room);
+          const ratePlanId = planOf(categoryId, room.rate_plan_id);
           const existing = earlier[index];
           if (existing) {
             await updateReservation(ctx, existing, input, { allowOverbooking: true });
+            await tx.update(reservations).set({ ratePlanId }).where(eq(reservations.id, existing));
             ids.push(existing);
           } else {
-            ids.push(await createReservation(ctx, input, { allowOverbooking: true }));
+            ids.push(await createReservation(ctx, input, { allowOverbooking: true, ratePlanId }));
           }
         }
         // Rooms the modification dropped.
