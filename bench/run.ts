@@ -13,7 +13,7 @@ import type { BenchContext, BenchRow, BenchSuite } from "./types.ts";
  * under fixed-concurrency load beside /unauthorized (the lightest page) as a ratio, the
  * gzip size of each page's JavaScript, then every suite in bench/suites/. Reports only.
  * `npm run bench -- --no-suites` stops after the pages and calls; `--suite=<name>` runs only the
- * suites whose file name contains <name> (e.g. `--suite=calendar`).
+ * suites whose file name contains <name> (e.g. `--suite=calendar`; several: `--suite=calendar,lighthouse`).
  */
 const BASELINE = "/unauthorized";
 /** Pages measured for throughput and JavaScript size; `as` signs in first. Areas add theirs. */
@@ -86,7 +86,8 @@ try {
     rows.push({ name: `API ${call.path} requests/s`, value: result.rps, unit: "req/s" });
     rows.push({ name: `API ${call.path} p95`, value: result.p95, unit: "ms" });
   }
-  const suites = suiteFilter === null ? [] : readdirSync("bench/suites").filter((f) => f.endsWith(".ts") && f.includes(suiteFilter));
+  const wanted = suiteFilter === null ? [] : suiteFilter.split(",");
+  const suites = readdirSync("bench/suites").filter((f) => f.endsWith(".ts") && wanted.some((w) => f.includes(w)));
   for (const file of suites.sort()) {
     const suite = (await import(pathToFileURL(`bench/suites/${file}`).href)) as { run: BenchSuite };
     rows.push(...(await suite.run(ctx)));
