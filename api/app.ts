@@ -41,6 +41,7 @@ import { reportRoutes } from "./routes/reports.ts";
 import { notificationRoutes } from "./routes/notifications.ts";
 import { dailyCommandRoutes } from "./routes/daily-commands.ts";
 import { learningRoutes, publicLearningRoutes } from "./routes/learning.ts";
+import { forgetAnswersOnWrite } from "./services/metrics/answer-cache.ts";
 
 /** Bodies above this are refused with 413 (logo uploads have their own, larger, limit). */
 export const MAX_BODY_BYTES = 1024 * 1024;
@@ -76,6 +77,8 @@ export function createApi(deps: ApiDeps) {
   api.use((c, next) => (UPLOAD_PATH.test(c.req.path) ? next() : defaultBodyLimit(c, next)));
 
   api.use(rejectInvalidQuery);
+  // Remembered read answers (the dashboard) are forgotten after any request that may write.
+  api.use(forgetAnswersOnWrite);
 
   // Everything under /api/v1 needs a signed-in user; each route then checks the business.
   api.use("/v1/*", requireUser);

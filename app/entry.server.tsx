@@ -8,6 +8,8 @@ import { I18nextProvider } from "react-i18next";
 import { ServerRouter, type EntryContext, type RouterContextProvider } from "react-router";
 import { answersCrawlerWithErrorBody, crawlerErrorBody } from "./lib/bots";
 import { getI18n } from "./lib/i18n.server";
+import { InlineStylesContext } from "./components/layout/inline-styles";
+import { appStyles } from "./lib/inline-styles.server";
 import { pageContentSecurityPolicy } from "./lib/security-headers.server";
 import { getConfig } from "../config";
 
@@ -42,7 +44,9 @@ export default function handleRequest(
     const readyOption = (userAgent && isbot(userAgent)) || routerContext.isSpaMode ? "onAllReady" : "onShellReady";
     const { pipe, abort } = renderToPipeableStream(
       <I18nextProvider i18n={getI18n(loadContext)}>
-        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+        <InlineStylesContext.Provider value={appStyles}>
+          <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+        </InlineStylesContext.Provider>
       </I18nextProvider>,
       {
         nonce,

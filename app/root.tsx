@@ -1,7 +1,6 @@
 import { useTranslation } from "react-i18next";
 import { data, Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData } from "react-router";
 import type { Route } from "./+types/root";
-import "./app.css";
 import { getConfig } from "../config";
 import { messagesVersion } from "../locales/resources";
 import { i18nextMiddleware } from "./lib/i18n.server";
@@ -12,6 +11,7 @@ import { requestGuardMiddleware } from "./lib/request-guard.server";
 import { AuthenticityTokenProvider } from "remix-utils/csrf/react";
 import { commitSession } from "./lib/session.server";
 import { ErrorPage } from "./components/error-page";
+import { InlineStyles } from "./components/layout/inline-styles";
 import { LoadingBar } from "./components/layout/loading-bar";
 import { Toasts } from "./components/layout/toasts";
 
@@ -37,6 +37,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <InlineStyles />
         <Meta />
         <Links />
       </head>

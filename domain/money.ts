@@ -1,3 +1,4 @@
+import { numberFormat } from "./intl-formats.ts";
 /**
  * Money as hoteliers type it and read it. On the wire money is integer cents (`docs/architecture.md`
  * section 3); in forms people type "250,00", "250", "1.234,50" or "1234.5"; on screen it is
@@ -83,19 +84,19 @@ export function parseMoney(input: unknown): number | null {
 /** 25000 → "250,00" for a form field (no currency symbol, no grouping, so it parses back); pt-BR unless told. */
 export function centsToInput(cents: number | null | undefined, locale = "pt-BR"): string {
   if (cents === null || cents === undefined || !Number.isFinite(cents)) return "";
-  return new Intl.NumberFormat(locale, { minimumFractionDigits: 2, maximumFractionDigits: 2, useGrouping: false }).format(cents / 100);
+  return numberFormat(locale, { minimumFractionDigits: 2, maximumFractionDigits: 2, useGrouping: false }).format(cents / 100);
 }
 
 /** A decimal for a form field in the reader's locale ("15,5"). */
 export function decimalToInput(value: number | null | undefined, locale = "pt-BR"): string {
   if (value === null || value === undefined) return "";
-  return new Intl.NumberFormat(locale, { maximumFractionDigits: 2, useGrouping: false }).format(value);
+  return numberFormat(locale, { maximumFractionDigits: 2, useGrouping: false }).format(value);
 }
 
 /** 25000 → "R$ 250,00" (pt-BR) or "R$250.00" (en-US); with `whole`, "R$ 250" when there are no cents. */
 export function formatMoney(cents: number, locale: string, currency = "BRL", options: { whole?: boolean } = {}): string {
   const digits = options.whole && cents % 100 === 0 ? 0 : 2;
-  return new Intl.NumberFormat(locale, { style: "currency", currency, minimumFractionDigits: digits, maximumFractionDigits: digits }).format(cents / 100);
+  return numberFormat(locale, { style: "currency", currency, minimumFractionDigits: digits, maximumFractionDigits: digits }).format(cents / 100);
 }
 
 /** A signed amount for explanations: "+R$ 25,00", "−R$ 27,50". */
@@ -112,7 +113,7 @@ export interface PercentOptions {
 }
 
 function percentFormat(locale: string, options: PercentOptions): Intl.NumberFormat {
-  return new Intl.NumberFormat(locale, { style: "percent", maximumFractionDigits: options.digits ?? 2, signDisplay: options.signed ? "exceptZero" : "auto" });
+  return numberFormat(locale, { style: "percent", maximumFractionDigits: options.digits ?? 2, signDisplay: options.signed ? "exceptZero" : "auto" });
 }
 
 /**

@@ -8,6 +8,7 @@ import { requireBusiness, type BusinessEnv } from "../middleware/business.ts";
 import { breakdown, comparisonPeriod, dashboard, explore, goalsBetween, goalsYear, monthly, saveGoals } from "../services/metrics/index.ts";
 import { businessToday } from "../services/pricing/calendar.ts";
 import { jsonBody, parseWith } from "../validate.ts";
+import { remembered } from "../services/metrics/answer-cache.ts";
 
 type C = Context<BusinessEnv>;
 
@@ -34,7 +35,10 @@ function canReadGoals(c: C) {
 /** Mounted under /api/v1 (signed-in callers only). docs/api/intelligence.md. */
 export const intelligenceRoutes = new Hono<BusinessEnv>()
   .get("/businesses/:id/dashboard", requireBusiness("user.dashboard"), async (c) => {
-    return c.json(await dashboard(c.var.deps.db, c.var.access.business, c.var.deps.now()));
+    const { db, now } = c.var.deps;
+    const business = c.var.access.business;
+    // Remembered until the next write through the API or 30 s (answer-cache.ts, ADR 0027).
+    return c.json(await remembered(db, `dashboard:${business.id}:${business.timezone}:${business.currency}`, now(), () => dashboard(db, business, now())));
   })
 
   .get("/businesses/:id/metrics/monthly", requireBusiness(BI), async (c) => {

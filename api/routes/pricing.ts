@@ -240,9 +240,10 @@ export const pricingRoutes = new Hono<BusinessEnv>()
     }
     const today = businessToday(now(), business.timezone);
     const configured = canPrice(config);
-    const days = configured
+    const all = configured
       ? calendarDays(config, { from: q.from, to: q.to, today, occupancy, holidays: holidayList, categoryIds: category ? [category] : undefined })
       : [];
+    const days = q.explain === "true" ? all : all.map((d) => ({ ...d, rates: d.rates.map(({ explanation: _, ...cell }) => cell) }));
     return c.json({
       from: q.from,
       to: q.to,

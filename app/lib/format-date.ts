@@ -1,11 +1,13 @@
+import { dateTimeFormat } from "../../domain/intl-formats.ts";
+
 /** Dates as the reader expects them: Intl in their locale; ISO dates ("2026-12-25") never shifted by a time zone. */
 
 /** "2026-12-25" → "25 de dez. de 2026" (pt-BR, medium), whatever the server's or reader's zone. */
 export function formatDate(date: string, locale: string, options: Intl.DateTimeFormatOptions = { dateStyle: "medium" }): string {
-  return new Intl.DateTimeFormat(locale, { ...options, timeZone: "UTC" }).format(new Date(`${date}T00:00:00Z`));
+  return dateTimeFormat(locale, { ...options, timeZone: "UTC" }).format(new Date(`${date}T00:00:00Z`));
 }
 
 /** An instant from the API, short date and time in the reader's zone. */
 export function formatDateTime(iso: string, locale: string): string {
-  return new Intl.DateTimeFormat(locale, { dateStyle: "short", timeStyle: "short" }).format(new Date(iso));
+  return dateTimeFormat(locale, { dateStyle: "short", timeStyle: "short" }).format(new Date(iso));
 }

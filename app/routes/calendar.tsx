@@ -15,6 +15,7 @@ import { AppForm } from "../components/ui/app-form";
 import { buttonClass, SubmitButton } from "../components/ui/button";
 import { FormErrors } from "../components/ui/field";
 import { formatDate } from "../lib/format-date";
+import { dateTimeFormat } from "../../domain/intl-formats.ts";
 import { getRequestState } from "../lib/request-context.server";
 import { redirectWithToast } from "../lib/toast.server";
 import type { Route } from "./+types/calendar";
@@ -37,18 +38,24 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const asked = url.searchParams.get("month") ?? "";
   const month = MONTH.test(asked) ? asked : currentMonth(new Date(), "America/Sao_Paulo");
   const { from, to } = monthBounds(month);
-  const calendar = await api.get<CalendarAnswer>(`/api/v1/businesses/${business.uuid}/calendar`, { query: { from, to } });
+  // The grid without explanations (a few KiB a category); only the chosen day's cell brings its
+  // explanation, read on demand when a day is picked (the link works with and without JavaScript).
+  const calendar = await api.get<CalendarAnswer>(`/api/v1/businesses/${business.uuid}/calendar`, { query: { from, to, explain: "false" } });
   const askedCategory = url.searchParams.get("category");
   const category = calendar.categories.find((c) => c.uuid === askedCategory)?.uuid ?? calendar.categories[0]?.uuid ?? null;
   const askedDay = url.searchParams.get("day");
   const day = askedDay && isIsoDate(askedDay) && askedDay >= from && askedDay <= to ? askedDay : null;
   const canEdit = heldPermissions(context).includes("user.price-settings");
-  // The selected day's rate under each active rate plan (none when the hotel has no plan).
-  const planRates =
+  const [explained, planRates] =
     day && category
-      ? await api.get<PlanRatesAnswer>(`/api/v1/businesses/${business.uuid}/rate-plans/rates`, { query: { from: day, to: day, room_category_uuid: category } })
-      : null;
-  return { business, calendar, month, category, day, canEdit, planRates };
+      ? await Promise.all([
+          api.get<CalendarAnswer>(`/api/v1/businesses/${business.uuid}/calendar`, { query: { from: day, to: day, category } }),
+          // The selected day's rate under each active rate plan (none when the hotel has no plan).
+          api.get<PlanRatesAnswer>(`/api/v1/businesses/${business.uuid}/rate-plans/rates`, { query: { from: day, to: day, room_category_uuid: category } }),
+        ])
+      : [null, null];
+  const explanation = explained?.days[0]?.rates[0]?.explanation ?? null;
+  return { business, calendar, month, category, day, canEdit, planRates, explanation };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -74,8 +81,8 @@ export default function Calendar({ loaderData }: Route.ComponentProps) {
   const locale = i18n.language;
   const money = (c: number) => formatMoney(c, locale, calendar.currency ?? business.currency, { whole: true });
   const occupancy = (value: number) => formatPercent(value, locale, { digits: 1 });
-  const monthTitle = new Intl.DateTimeFormat(locale, { month: "long", year: "numeric", timeZone: "UTC" }).format(new Date(`${month}-01T00:00:00Z`));
-  const weekdayFormat = new Intl.DateTimeFormat(locale, { weekday: "short", timeZone: "UTC" });
+  const monthTitle = dateTimeFormat(locale, { month: "long", year: "numeric", timeZone: "UTC" }).format(new Date(`${month}-01T00:00:00Z`));
+  const weekdayFormat = dateTimeFormat(locale, { weekday: "short", timeZone: "UTC" });
   const selectedDay = day ? calendar.days.find((d) => d.date === day) : null;
   const index = calendar.categories.findIndex((c) => c.uuid === category);
   const selectedCell = selectedDay && index >= 0 ? selectedDay.rates[index] : null;
@@ -213,7 +220,7 @@ export default function Calendar({ loaderData }: Route.ComponentProps) {
               </p>
               {selectedDay.holidays.length ? <p className="mb-2 text-sm text-rose-800">{t("calendar.holiday", { names: selectedDay.holidays.map((h) => h.name).join(", ") })}</p> : null}
               <h3 className="mt-3 font-semibold">{t("calendar.why")}</h3>
-              <Explanation steps={selectedCell.explanation} rate={selectedCell.rate} currency={calendar.currency} />
+              {loaderData.explanation ? <Explanation steps={loaderData.explanation} rate={selectedCell.rate} currency={calendar.currency} /> : null}
               {loaderData.planRates ? <PlanRates answer={loaderData.planRates} currency={calendar.currency} /> : null}
               {canEdit && calendar.manual_prices_enabled ? (
                 <AppForm {...getFormProps(singleForm)} action={back} className="mt-4 space-y-3 border-t border-slate-200 pt-3">

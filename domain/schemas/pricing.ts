@@ -151,7 +151,13 @@ export type ManualPricesInput = z.output<typeof manualPricesSchema>;
 
 /** GET /businesses/{id}/calendar query. */
 export const calendarQuerySchema = z
-  .object({ from: isoDate, to: isoDate, category: z.uuid().optional() })
+  .object({
+    from: isoDate,
+    to: isoDate,
+    category: z.uuid().optional(),
+    // "false" leaves each cell's `explanation` out (docs/api/calendar.md): a year's grid without them is a fraction of the size.
+    explain: z.enum(["true", "false"]).default("true"),
+  })
   .refine((q) => !isIsoDate(q.from) || !isIsoDate(q.to) || q.from <= q.to, { message: "pricing:validation.rangeReversed", path: ["to"] });
 
 /** GET /businesses/{id}/occupation-logs and days-to-update query: optional night range. */

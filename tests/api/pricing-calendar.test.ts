@@ -40,6 +40,17 @@ describe("GET /businesses/{id}/calendar", () => {
     expect(answer.days[0].season.title).toBe("Carnaval");
   });
 
+  it("leaves each cell's explanation out with explain=false, and nothing else (docs/api/calendar.md)", async () => {
+    const path = `${w.base}/calendar?from=2026-12-01&to=2026-12-31`;
+    const full = await w.t.json("GET", path, { token: w.tokens.owner, status: 200 });
+    const lean = await w.t.json("GET", `${path}&explain=false`, { token: w.tokens.owner, status: 200 });
+    expect(lean.days.flatMap((d: any) => d.rates).some((cell: any) => "explanation" in cell)).toBe(false);
+    const withoutExplanations = { ...full, days: full.days.map((d: any) => ({ ...d, rates: d.rates.map(({ explanation: _, ...cell }: any) => cell) })) };
+    expect(lean).toEqual(withoutExplanations);
+    expect(await w.t.json("GET", `${path}&explain=true`, { token: w.tokens.owner, status: 200 })).toEqual(full);
+    await w.t.json("GET", `${path}&explain=no`, { token: w.tokens.owner, status: 422 });
+  });
+
   it("answers 422 for bad ranges, more than 366 nights and unknown categories", async () => {
     await w.t.json("GET", `${w.base}/calendar?from=2026-12-31&to=2026-12-01`, { token: w.tokens.owner, status: 422 });
     await w.t.json("GET", `${w.base}/calendar?from=2026-01-01&to=2027-01-02`, { token: w.tokens.owner, status: 422 });

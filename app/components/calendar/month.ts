@@ -1,4 +1,4 @@
-import type { CalendarDay, HolidayJson } from "../../../api/services/pricing/calendar";
+import type { CalendarCell, CalendarDay, HolidayJson } from "../../../api/services/pricing/calendar";
 
 /** GET /businesses/{id}/calendar, as the web reads it. */
 export interface CalendarAnswer {
@@ -12,7 +12,8 @@ export interface CalendarAnswer {
   fluctuation_levels: { uuid: string; level: number; name: string; from_percentage: number; to_percentage: number }[];
   sazonalities: { uuid: string; title: string; color: string; is_reference: boolean }[];
   holidays: HolidayJson[];
-  days: CalendarDay[];
+  /** Each cell's `explanation` only when asked with explain=true (the default; docs/api/calendar.md). */
+  days: (Omit<CalendarDay, "rates"> & { rates: (Omit<CalendarCell, "explanation"> & { explanation?: CalendarCell["explanation"] })[] })[];
 }
 
 export const MONTH = /^\d{4}-(0[1-9]|1[0-2])$/;

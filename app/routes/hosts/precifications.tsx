@@ -39,7 +39,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const to = addDays(from, NIGHTS - 1);
   const canSeeUnits = !!user?.permissions.some((p) => p.name === "user.business-intelligence");
   const [calendar, units] = await Promise.all([
-    api.get<CalendarAnswer>(`${business.base}/calendar`, { query: { from, to } }),
+    api.get<CalendarAnswer>(`${business.base}/calendar`, { query: { from, to, explain: "false" } }),
     canSeeUnits ? api.get<UnitsAnswer>(`${business.base}/hosts/units`, { query: { from, to } }) : null,
   ]);
   return { host: true as const, from, calendar, units: units?.units ?? null };

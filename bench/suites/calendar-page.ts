@@ -1,0 +1,31 @@
+// What the calendar page (/calendar) makes a phone download for its data (issue 14: ≤ 60 KiB for
+// 3 categories): the month's grid without explanations, and with a day chosen, that day's
+// explanation on top. Measured as React Router sends it on a client navigation (the page's
+// `.data` answer) and as the whole HTML document on a first visit, gzipped as served.
+// Runs before pricing-calendar.ts (which adds categories), so the demo's 3 categories count.
+import { gzipSync } from "node:zlib";
+import { demoUsers } from "../../api/db/seeds/users.ts";
+import type { BenchRow, BenchSuite } from "../types.ts";
+
+export const run: BenchSuite = async (ctx) => {
+  const cookie = await ctx.signIn(demoUsers.owner.email);
+  const get = async (path: string) => {
+    const res = await fetch(ctx.baseUrl + path, { headers: { cookie }, redirect: "manual" });
+    if (res.status !== 200) throw new Error(`${path}: ${res.status}`);
+    return Buffer.from(await res.arrayBuffer());
+  };
+  const month = new Date().toISOString().slice(0, 7);
+  const day = `${month}-15`;
+  const html = await get(`/calendar?month=${month}`);
+  const categories = (html.toString().match(/aria-labelledby="cat-/g) ?? []).length;
+  const label = `web /calendar month x ${categories} categories`;
+  const data = await get(`/calendar.data?month=${month}`);
+  const withDay = await get(`/calendar.data?month=${month}&day=${day}`);
+  const rows: BenchRow[] = [
+    { name: `${label} page data (.data)`, value: data.length / 1024, unit: "KiB", goal: "<= 60 KiB" },
+    { name: `${label} page data with a day chosen (.data)`, value: withDay.length / 1024, unit: "KiB", goal: "<= 60 KiB" },
+    { name: `${label} HTML document`, value: html.length / 1024, unit: "KiB" },
+    { name: `${label} HTML document (gzip)`, value: gzipSync(html).length / 1024, unit: "KiB" },
+  ];
+  return rows;
+};
