@@ -30,6 +30,7 @@ import { bookingRoutes } from "./routes/bookings.ts";
 import { roomRoutes } from "./routes/rooms.ts";
 import { holidayRoutes } from "./routes/holidays.ts";
 import { pricingRoutes } from "./routes/pricing.ts";
+import { activityLogRoutes } from "./routes/activity-log.ts";
 import { competitorRoutes } from "./routes/competitors.ts";
 import { intelligenceRoutes } from "./routes/intelligence.ts";
 import { trackingRoutes } from "./routes/tracking.ts";
@@ -123,6 +124,7 @@ export function createApi(deps: ApiDeps) {
   api.route("/v1", ledgerRoutes);
   api.route("/v1", icalRoutes);
   api.route("/", publicIcalRoutes);
+  api.route("/v1", activityLogRoutes);
 
   api.notFound((c) => c.json({ message: c.var.t("api.notFound") }, 404));
   api.onError((err, c) => {

@@ -93,6 +93,7 @@ export default [
     route("manage/businesses/add", "routes/manage-businesses.add.tsx"),
     route("manage/businesses/:id", "routes/manage-businesses.edit.tsx"),
     route("manage/businesses/:id/channex", "routes/manage/business-channex.tsx"),
+    route("manage/businesses/:id/activity-log", "routes/manage/business-activity-log.tsx"),
     route("manage/users/:id/businesses", "routes/manage-users-businesses.tsx"),
 
     // Bookings: reservations, rooms overview, availability, room blocks, booking quotes.
@@ -128,6 +129,7 @@ export default [
     route("pms-settings/suppliers", "routes/pms-settings/suppliers.tsx"),
     route("pms-settings/edit-suppliers/:id?", "routes/pms-settings/edit-suppliers.tsx"),
     route("pms-settings/ical", "routes/pms-settings/ical.tsx"),
+    route("pms-settings/activity-log", "routes/pms-settings/activity-log.tsx"),
     route("booking-quote/:id", "routes/booking-quote.tsx"),
 
     // Learning centre (user.learning) and its administration (admin.learning).

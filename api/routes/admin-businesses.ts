@@ -108,7 +108,7 @@ export const adminBusinessRoutes = new Hono<AuthedEnv>()
     if (!business) throw fieldError(t, "business_uuid", "api.businessNotFound");
     if (business.ownerId === user.id) throw fieldError(t, "business_uuid", "business.collaboratorIsOwner");
     await db.transaction((tx) =>
-      addMember(tx as unknown as Database, { businessId: business.id, userId: user.id, permissions: input.permissions, invitedBy: c.var.user.id, now: now(), upsert: true }),
+      addMember(tx as unknown as Database, { businessId: business.id, userId: user.id, permissions: input.permissions, invitedBy: c.var.user.id, now: now(), upsert: true, actor: { kind: "user", userId: c.var.user.id } }),
     );
     return c.json({ business: await businessJson(db, business, { locale: c.var.locale, viewer: user }) }, 201);
   })
@@ -119,7 +119,7 @@ export const adminBusinessRoutes = new Hono<AuthedEnv>()
     const business = c.var.access.business;
     if (business.ownerId === user.id) throw fieldError(c.var.t, "businessId", "business.ownerNotCollaborator");
     if (!(await memberOf(db, business.id, user.id))) throw notFound("business.collaboratorNotFound");
-    await removeCollaborator(db, business.id, user.id);
+    await removeCollaborator(db, business.id, user.id, { kind: "user", userId: c.var.user.id });
     const data = await businessJsonMany(db, await businessesOf(db, user.id), { locale: c.var.locale, viewer: user });
     return c.json({ data });
   });

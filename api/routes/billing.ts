@@ -72,7 +72,7 @@ const business = requireBusiness();
 
 async function deps(c: Context<BusinessEnv>): Promise<billing.BillingDeps> {
   const { db, config, now, billing: provider } = c.var.deps;
-  return { db, provider: provider ?? (await providerFor(config)), now: now() };
+  return { db, provider: provider ?? (await providerFor(config)), now: now(), actor: { kind: "user", userId: c.var.user.id } };
 }
 
 function done(c: Context<BusinessEnv>, result: billing.Done, status: ContentfulStatusCode = 200, extra: Record<string, unknown> = {}) {

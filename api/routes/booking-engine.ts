@@ -35,7 +35,7 @@ export const bookingEngineRoutes = new Hono<BusinessEnv>()
   });
 
 function publicContext(c: Context<ApiEnv>, found: PublicEngine): BookingContext {
-  return { db: c.var.deps.db, business: found.business, userId: null, now: c.var.deps.now(), t: c.var.t };
+  return { db: c.var.deps.db, business: found.business, userId: null, now: c.var.deps.now(), t: c.var.t, actor: { kind: "booking_engine" } };
 }
 
 const engineOf = (c: Context<ApiEnv>) => publicEngine(c.var.deps.db, c.req.param("slug") ?? "");

@@ -19,6 +19,8 @@ import { businesses } from "../db/schema/index.ts";
 import { HttpError, notFound } from "../errors.ts";
 import type { AuthedEnv } from "../middleware/auth.ts";
 import { requireBusiness } from "../middleware/business.ts";
+import { withPricingActivity } from "../services/activity/pricing.ts";
+import { userActor } from "../services/activity/record.ts";
 import { businessesOf, businessesStateOf } from "../services/business-access.ts";
 import { businessJson, businessJsonMany } from "../services/business-json.ts";
 import { tariffConfigurationJson } from "../services/pricing/config.ts";
@@ -103,7 +105,7 @@ export const businessRoutes = new Hono<AuthedEnv>()
     const { db, now } = c.var.deps;
     const { room_setup } = await body(c, roomsSchema);
     const id = c.var.access.business.id;
-    await db.transaction((tx) => saveCategorySet(tx as unknown as Database, c.var.t, id, room_setup.categories, now()));
+    await db.transaction((tx) => withPricingActivity(tx as unknown as Database, id, userActor(c.var.user.id), () => saveCategorySet(tx as unknown as Database, c.var.t, id, room_setup.categories, now())));
     return answerBusiness(c, id);
   })
 
@@ -119,7 +121,7 @@ export const businessRoutes = new Hono<AuthedEnv>()
         throw fieldError(t, "room_setup.categories.0.name", "business.duplicateCategoryName");
       }
       if (existing.length >= MAX_CATEGORIES) throw fieldError(t, "room_setup.categories", "validation.tooManyItems", { max: MAX_CATEGORIES });
-      const ids = await saveCategorySet(tx, t, id, [...existing, { ...category, uuid: undefined }], now());
+      const ids = await withPricingActivity(tx, id, userActor(c.var.user.id), () => saveCategorySet(tx, t, id, [...existing, { ...category, uuid: undefined }], now()));
       return ids[ids.length - 1];
     });
     const business = await loadBusinessJson(c, id);
@@ -148,7 +150,7 @@ export const businessRoutes = new Hono<AuthedEnv>()
           throw fieldError(t, `room_setup.categories.${i}.name`, "business.duplicateCategoryName");
         }
       });
-      await saveCategorySet(tx, t, id, final, now());
+      await withPricingActivity(tx, id, userActor(c.var.user.id), () => saveCategorySet(tx, t, id, final, now()));
     });
     return answerBusiness(c, id);
   })
@@ -172,7 +174,7 @@ export const businessRoutes = new Hono<AuthedEnv>()
       if (existing.some((e) => e.uuid !== categoryId && sameName(e.name, checked.name))) {
         throw fieldError(t, "name", "business.duplicateCategoryName");
       }
-      await saveCategorySet(tx, t, id, existing.map((e) => (e.uuid === categoryId ? { ...checked, uuid: categoryId } : e)), now());
+      await withPricingActivity(tx, id, userActor(c.var.user.id), () => saveCategorySet(tx, t, id, existing.map((e) => (e.uuid === categoryId ? { ...checked, uuid: categoryId } : e)), now()));
     });
     return answerBusiness(c, id);
   })
@@ -186,7 +188,7 @@ export const businessRoutes = new Hono<AuthedEnv>()
       const tx = txn as unknown as Database;
       const existing = (await categoriesOf(tx, id)).map(categoryAsInput);
       if (!existing.some((e) => e.uuid === categoryId)) throw notFound("business.categoryNotFound");
-      await saveCategorySet(tx, c.var.t, id, existing.filter((e) => e.uuid !== categoryId), now());
+      await withPricingActivity(tx, id, userActor(c.var.user.id), () => saveCategorySet(tx, c.var.t, id, existing.filter((e) => e.uuid !== categoryId), now()));
     });
     return answerBusiness(c, id);
   });

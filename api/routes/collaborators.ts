@@ -62,7 +62,7 @@ export const collaboratorRoutes = new Hono<AuthedEnv>()
     });
     await db.transaction(async (tx) => {
       for (const [i, { user_uuid, permissions }] of collaborators.entries()) {
-        if (!(await updateCollaborator(tx as unknown as Database, access.business.id, user_uuid, permissions))) {
+        if (!(await updateCollaborator(tx as unknown as Database, access.business.id, user_uuid, permissions, { kind: "user", userId: c.var.user.id }))) {
           throw fieldError(c.var.t, `collaborators.${i}.user_uuid`, "pms:validation.notCollaborator");
         }
       }
@@ -79,7 +79,7 @@ export const collaboratorRoutes = new Hono<AuthedEnv>()
     // Otherwise a collaborator holding user.collaborators could hand themselves anything.
     if (userId === c.var.user.id && !access.asAdministrator) throw new HttpError(403, "business.cannotChangeOwnPermissions");
     assertMayGrant(access, permissions);
-    if (!(await updateCollaborator(db, access.business.id, userId, permissions))) throw notFound("business.collaboratorNotFound");
+    if (!(await updateCollaborator(db, access.business.id, userId, permissions, { kind: "user", userId: c.var.user.id }))) throw notFound("business.collaboratorNotFound");
     const member = await memberOf(db, access.business.id, userId);
     return c.json({ collaborator: { user_uuid: userId, permissions: member?.permissions ?? permissions } });
   })
@@ -88,14 +88,14 @@ export const collaboratorRoutes = new Hono<AuthedEnv>()
     const access = c.var.access;
     const userId = userIdParam(c.req.param("userId"));
     if (userId === access.business.ownerId) throw fieldError(c.var.t, "userId", "business.ownerNotCollaborator");
-    if (!(await removeCollaborator(c.var.deps.db, access.business.id, userId))) throw notFound("business.collaboratorNotFound");
+    if (!(await removeCollaborator(c.var.deps.db, access.business.id, userId, { kind: "user", userId: c.var.user.id }))) throw notFound("business.collaboratorNotFound");
     return c.json({ success: true });
   })
 
   .delete("/businesses/:id/invitations/:invitationId", requireBusiness("user.collaborators"), async (c) => {
     const invitationId = c.req.param("invitationId");
     if (!isUuid(invitationId)) throw notFound("business.invitationNotFound");
-    if (!(await deleteInvitation(c.var.deps.db, c.var.access.business.id, invitationId.toLowerCase()))) {
+    if (!(await deleteInvitation(c.var.deps.db, c.var.access.business.id, invitationId.toLowerCase(), { kind: "user", userId: c.var.user.id }))) {
       throw notFound("business.invitationNotFound");
     }
     return c.json({ success: true });

@@ -23,6 +23,8 @@ import { manualPrices, occupationLogs, roomCategories, seasonalities, users } fr
 import { HttpError, notFound } from "../errors.ts";
 import { requireBusiness, type BusinessEnv } from "../middleware/business.ts";
 import type { BusinessRow } from "../services/business-access.ts";
+import { withManualPriceActivity, withPricingActivity } from "../services/activity/pricing.ts";
+import { userActor } from "../services/activity/record.ts";
 import { businessJson } from "../services/business-json.ts";
 import { businessToday, calendarDays, canPrice, holidayName, occupancyPercentages } from "../services/pricing/calendar.ts";
 import { loadPricingConfig, tariffConfigurationFrom } from "../services/pricing/config.ts";
@@ -66,7 +68,7 @@ async function settingsWrite<T>(c: C, write: (tx: Database) => Promise<T>): Prom
   const businessId = c.var.access.business.id;
   return db.transaction(async (txRaw) => {
     const tx = txRaw as unknown as Database;
-    const result = await write(tx);
+    const result = await withPricingActivity(tx, businessId, userActor(c.var.user.id), () => write(tx));
     await refreshRates(tx, businessId, { now: now(), reason: "settings", userId: c.var.user.id });
     return result;
   });
@@ -206,14 +208,16 @@ export const pricingRoutes = new Hono<BusinessEnv>()
     const at = now();
     await db.transaction(async (txRaw) => {
       const tx = txRaw as unknown as Database;
-      if (input.price === null) {
-        if (dates.length) await tx.delete(manualPrices).where(and(eq(manualPrices.roomCategoryId, category.id), inArray(manualPrices.date, dates)));
-      } else if (dates.length) {
-        await tx
-          .insert(manualPrices)
-          .values(dates.map((date) => ({ businessId: business.id, roomCategoryId: category.id, date, price: input.price!, updatedBy: c.var.user.id, updatedAt: at })))
-          .onConflictDoUpdate({ target: [manualPrices.roomCategoryId, manualPrices.date], set: { price: input.price, updatedBy: c.var.user.id, updatedAt: at } });
-      }
+      await withManualPriceActivity(tx, business.id, userActor(c.var.user.id), category.id, dates, async () => {
+        if (input.price === null) {
+          if (dates.length) await tx.delete(manualPrices).where(and(eq(manualPrices.roomCategoryId, category.id), inArray(manualPrices.date, dates)));
+        } else if (dates.length) {
+          await tx
+            .insert(manualPrices)
+            .values(dates.map((date) => ({ businessId: business.id, roomCategoryId: category.id, date, price: input.price!, updatedBy: c.var.user.id, updatedAt: at })))
+            .onConflictDoUpdate({ target: [manualPrices.roomCategoryId, manualPrices.date], set: { price: input.price, updatedBy: c.var.user.id, updatedAt: at } });
+        }
+      });
       await refreshRates(tx, business.id, { now: at, reason: "manual_price", userId: c.var.user.id, dates });
     });
     return c.json({ updated: dates.length, dates, price: input.price });

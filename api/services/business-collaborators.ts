@@ -12,6 +12,8 @@ import { addRole, fieldError, rememberSelection } from "./businesses.ts";
 import { sendInvitationMail } from "./mail/index.ts";
 import { hashToken } from "./tokens.ts";
 import { notify } from "./notifications/notify.ts";
+import type { Actor } from "../../domain/activity/index.ts";
+import { memberPermissions, recordInvitationChange, recordMemberChange } from "./activity/collaborators.ts";
 
 /** Invitations for people without an account last a week. */
 export const INVITATION_DAYS = 7;
@@ -65,9 +67,10 @@ export async function memberOf(db: Database, businessId: string, userId: string)
 /** Adds (or, for an administrator's assignment, updates) a member and gives the account the collaborator role. */
 export async function addMember(
   db: Database,
-  input: { businessId: string; userId: string; permissions: readonly string[]; invitedBy: string | null; now: Date; upsert?: boolean },
+  input: { businessId: string; userId: string; permissions: readonly string[]; invitedBy: string | null; now: Date; upsert?: boolean; actor?: Actor },
 ): Promise<void> {
   const permissions = input.permissions.filter(isUserPermission);
+  const before = input.actor ? await memberPermissions(db, input.businessId, input.userId) : null;
   const insert = db
     .insert(businessMembers)
     .values({ businessId: input.businessId, userId: input.userId, permissions, invitedBy: input.invitedBy, createdAt: input.now });
@@ -75,6 +78,7 @@ export async function addMember(
     ? insert.onConflictDoUpdate({ target: [businessMembers.businessId, businessMembers.userId], set: { permissions } })
     : insert.onConflictDoNothing());
   await addRole(db, input.userId, "collaborator");
+  if (input.actor && (input.upsert || !before)) await recordMemberChange(db, input.businessId, input.actor, input.userId, before, permissions);
 }
 
 export type AddCollaboratorOutcome =
@@ -100,7 +104,7 @@ export async function addCollaborator(
     if (existing.id === business.ownerId) throw fieldError(t, "email", "business.collaboratorIsOwner");
     if (await memberOf(db, business.id, existing.id)) throw fieldError(t, "email", "business.alreadyCollaborator");
     await db.transaction(async (tx) => {
-      await addMember(tx as unknown as Database, { businessId: business.id, userId: existing.id, permissions: input.permissions, invitedBy: context.inviter.id, now });
+      await addMember(tx as unknown as Database, { businessId: business.id, userId: existing.id, permissions: input.permissions, invitedBy: context.inviter.id, now, actor: { kind: "user", userId: context.inviter.id } });
     });
     return { kind: "member", collaborator: { user: personJson(existing), permissions: input.permissions } };
   }
@@ -122,6 +126,7 @@ export async function addCollaborator(
         createdAt: now,
       })
       .returning();
+    await recordInvitationChange(tx as unknown as Database, business.id, { kind: "user", userId: context.inviter.id }, row.id, null, { email: row.email, permissions: row.permissions });
     return row;
   });
   const link = `${deps.config.APP_URL.replace(/\/+$/, "")}/invitations/${token}`;
@@ -176,7 +181,7 @@ export async function acceptInvitation(deps: ApiDeps, t: TFunction, user: UserRo
     if (claimed.length === 0) throw fieldError(t, "token", "business.invitationUsed");
     const [business] = await tx.select({ ownerId: businesses.ownerId }).from(businesses).where(eq(businesses.id, found.business.id));
     if (business.ownerId !== user.id) {
-      await addMember(tx, { businessId: found.business.id, userId: user.id, permissions: found.invitation.permissions, invitedBy: found.invitation.invitedBy, now });
+      await addMember(tx, { businessId: found.business.id, userId: user.id, permissions: found.invitation.permissions, invitedBy: found.invitation.invitedBy, now, actor: { kind: "user", userId: user.id } });
       await notify(tx, { businessId: found.business.id, kind: "collaborator.joined", params: { name: `${user.name} ${user.surname}`.trim() }, link: "/pms-settings/collaborators", exceptUserId: user.id });
     }
     await rememberSelection(tx, user.id, found.business.id, now);
@@ -184,27 +189,41 @@ export async function acceptInvitation(deps: ApiDeps, t: TFunction, user: UserRo
   return found.business.id;
 }
 
-export async function updateCollaborator(db: Database, businessId: string, userId: string, permissions: readonly string[]): Promise<boolean> {
-  const rows = await db
-    .update(businessMembers)
-    .set({ permissions: permissions.filter(isUserPermission) })
-    .where(and(eq(businessMembers.businessId, businessId), eq(businessMembers.userId, userId)))
-    .returning({ userId: businessMembers.userId });
-  return rows.length > 0;
+/** Sets a member's permissions; with `actor`, the change is logged in the same transaction. */
+export async function updateCollaborator(db: Database, businessId: string, userId: string, permissions: readonly string[], actor?: Actor): Promise<boolean> {
+  return db.transaction(async (txn) => {
+    const tx = txn as unknown as Database;
+    const before = actor ? await memberPermissions(tx, businessId, userId) : null;
+    const rows = await tx
+      .update(businessMembers)
+      .set({ permissions: permissions.filter(isUserPermission) })
+      .where(and(eq(businessMembers.businessId, businessId), eq(businessMembers.userId, userId)))
+      .returning({ userId: businessMembers.userId, permissions: businessMembers.permissions });
+    if (actor && rows.length) await recordMemberChange(tx, businessId, actor, userId, before, rows[0].permissions);
+    return rows.length > 0;
+  });
 }
 
-export async function removeCollaborator(db: Database, businessId: string, userId: string): Promise<boolean> {
-  const rows = await db
-    .delete(businessMembers)
-    .where(and(eq(businessMembers.businessId, businessId), eq(businessMembers.userId, userId)))
-    .returning({ userId: businessMembers.userId });
-  return rows.length > 0;
+export async function removeCollaborator(db: Database, businessId: string, userId: string, actor?: Actor): Promise<boolean> {
+  return db.transaction(async (txn) => {
+    const tx = txn as unknown as Database;
+    const rows = await tx
+      .delete(businessMembers)
+      .where(and(eq(businessMembers.businessId, businessId), eq(businessMembers.userId, userId)))
+      .returning({ userId: businessMembers.userId, permissions: businessMembers.permissions });
+    if (actor && rows.length) await recordMemberChange(tx, businessId, actor, userId, rows[0].permissions, null);
+    return rows.length > 0;
+  });
 }
 
-export async function deleteInvitation(db: Database, businessId: string, invitationId: string): Promise<boolean> {
-  const rows = await db
-    .delete(businessInvitations)
-    .where(and(eq(businessInvitations.businessId, businessId), eq(businessInvitations.id, invitationId), isNull(businessInvitations.acceptedAt)))
-    .returning({ id: businessInvitations.id });
-  return rows.length > 0;
+export async function deleteInvitation(db: Database, businessId: string, invitationId: string, actor?: Actor): Promise<boolean> {
+  return db.transaction(async (txn) => {
+    const tx = txn as unknown as Database;
+    const rows = await tx
+      .delete(businessInvitations)
+      .where(and(eq(businessInvitations.businessId, businessId), eq(businessInvitations.id, invitationId), isNull(businessInvitations.acceptedAt)))
+      .returning({ id: businessInvitations.id, email: businessInvitations.email, permissions: businessInvitations.permissions });
+    if (actor && rows.length) await recordInvitationChange(tx, businessId, actor, invitationId, rows[0], null);
+    return rows.length > 0;
+  });
 }

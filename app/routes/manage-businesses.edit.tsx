@@ -127,6 +127,9 @@ export default function ManageBusiness({ loaderData, actionData }: Route.Compone
           <Link to={`/manage/businesses/${business.uuid}/channex`} className="text-brand-700 underline">
             {t("channels:admin.title")}
           </Link>
+          <Link to={`/manage/businesses/${business.uuid}/activity-log`} className="text-brand-700 underline">
+            {t("activity:title")}
+          </Link>
           {owner ? (
             <Link to={`/manage/users/${owner.uuid}/businesses`} className="text-brand-700 underline">
               {t("admin.ownerLink", { name: `${owner.name} ${owner.surname}`.trim(), email: owner.email })}

@@ -1,4 +1,5 @@
 import { and, asc, desc, eq, inArray, lte, or } from "drizzle-orm";
+import { withBillingActivity } from "../activity/billing.ts";
 import { discountPeriods } from "../../../domain/billing/coupons.ts";
 import { invoiceAmounts } from "../../../domain/billing/invoice.ts";
 import { addDays, intervalFor, periodEnd } from "../../../domain/billing/periods.ts";
@@ -241,13 +242,20 @@ export async function renewDue(db: Database, now: Date): Promise<RenewalReport> 
     .orderBy(asc(subscriptions.isAddOn), asc(subscriptions.currentPeriodEnd));
   for (const { id } of due) {
     try {
-      const result = await db.transaction(async (t) => renewOne(t as unknown as Database, id, now));
+      const result = await db.transaction(async (t) => renewLogged(t as unknown as Database, id, now));
       if (result) report[result]++;
     } catch (error) {
       logger.error({ msg: "renewal failed", subscription_id: id, err: error });
     }
   }
   return report;
+}
+
+/** A renewal is the scheduled job's change: the activity log shows what it did to the subscription, in its transaction. */
+async function renewLogged(tx: Database, id: string, now: Date): Promise<keyof RenewalReport | null> {
+  const [found] = await tx.select({ businessId: subscriptions.businessId }).from(subscriptions).where(eq(subscriptions.id, id));
+  if (!found) return null;
+  return withBillingActivity(tx, found.businessId, { kind: "job", label: "renewals" }, () => renewOne(tx, id, now));
 }
 
 async function renewOne(tx: Database, id: string, now: Date): Promise<keyof RenewalReport | null> {

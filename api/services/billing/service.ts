@@ -6,6 +6,8 @@ import { trialLength } from "../../../domain/billing/renewal.ts";
 import { DEFAULT_TRIAL_DAYS } from "../../../domain/subscription/state.ts";
 import type { TrimmedSubscribeInput } from "../../../domain/text/sanitize.ts";
 import type { Database } from "../../db/client.ts";
+import type { Actor } from "../../../domain/activity/index.ts";
+import { withBillingActivity } from "../activity/billing.ts";
 import {
   couponRedemptions,
   coupons,
@@ -45,6 +47,8 @@ export interface BillingDeps {
   db: Database;
   provider: BillingProvider;
   now: Date;
+  /** Who asks (the activity log's "who"); left out by callers that log nothing. */
+  actor?: Actor;
 }
 
 /**
@@ -89,9 +93,13 @@ function isUniqueViolation(error: unknown): boolean {
   return false;
 }
 
-async function inTransaction<T>(db: Database, run: (tx: Database) => Promise<T>): Promise<T> {
+async function inTransaction<T>(deps: BillingDeps, businessId: string, run: (tx: Database) => Promise<T>): Promise<T> {
   try {
-    return await db.transaction((tx) => run(tx as unknown as Database));
+    return await deps.db.transaction((txn) => {
+      const tx = txn as unknown as Database;
+      // What the change did to the subscriptions and cards goes into the activity log, in this transaction.
+      return deps.actor ? withBillingActivity(tx, businessId, deps.actor, () => run(tx)) : run(tx);
+    });
   } catch (error) {
     // The live-subscription indexes are the last guard against a doubled subscribe.
     if (isUniqueViolation(error) && !(error instanceof HttpError)) throw conflict("billing.alreadySubscribed");
@@ -194,7 +202,7 @@ function formatDay(date: Date) {
 
 /** POST /subscriptions/{id}/subscribe. */
 export async function subscribe(deps: BillingDeps, businessId: string, input: TrimmedSubscribeInput): Promise<Done> {
-  return inTransaction(deps.db, async (tx) => {
+  return inTransaction(deps, businessId, async (tx) => {
     const business = await lockBusiness(tx, businessId, { noWait: true, busyMessage: "billing.subscribeInProgress" });
     const plan = await activePlan(tx, input.plan_identifier);
     if (plan.isAddOn) throw invalid({ [PLAN_FIELD]: ["billing.isAddOn"] }, "billing.isAddOn");
@@ -222,7 +230,7 @@ export async function subscribe(deps: BillingDeps, businessId: string, input: Tr
 
 /** POST /subscriptions/{id}/addons. */
 export async function addAddon(deps: BillingDeps, businessId: string, identifier: string): Promise<Done> {
-  return inTransaction(deps.db, async (tx) => {
+  return inTransaction(deps, businessId, async (tx) => {
     const business = await lockBusiness(tx, businessId);
     const plan = await activePlan(tx, identifier, "addon_plan_identifier");
     if (!plan.isAddOn) throw invalid({ addon_plan_identifier: ["billing.notAddOn"] }, "billing.notAddOn");
@@ -255,7 +263,7 @@ export async function unsubscribe(
   input: { plan_identifier: string; immediately: boolean; cancellation_reason?: string },
   fallback = "billing.unsubscribeFailed",
 ): Promise<Done> {
-  return inTransaction(deps.db, async (tx) => {
+  return inTransaction(deps, businessId, async (tx) => {
     const business = await lockBusiness(tx, businessId);
     const { found, live } = await liveByIdentifier(tx, businessId, input.plan_identifier);
     const ctx = await contextFor(tx, deps, business);
@@ -283,7 +291,7 @@ export async function removeAddon(deps: BillingDeps, businessId: string, input: 
 
 /** POST /subscriptions/{id}/change-plan: base plan to base plan, prorated by remaining days unless `prorate` is false. */
 export async function changePlan(deps: BillingDeps, businessId: string, input: { from_plan_identifier: string; to_plan_identifier: string; prorate: boolean }): Promise<Done> {
-  return inTransaction(deps.db, async (tx) => {
+  return inTransaction(deps, businessId, async (tx) => {
     const business = await lockBusiness(tx, businessId);
     const { found } = await liveByIdentifier(tx, businessId, input.from_plan_identifier, "from_plan_identifier");
     const to = await activePlan(tx, input.to_plan_identifier, "to_plan_identifier");
@@ -355,7 +363,7 @@ export async function previewChange(db: Database, businessId: string, toIdentifi
  * started again (no new trial), billed to the default card.
  */
 export async function resume(deps: BillingDeps, businessId: string, identifier: string): Promise<Done> {
-  return inTransaction(deps.db, async (tx) => {
+  return inTransaction(deps, businessId, async (tx) => {
     const business = await lockBusiness(tx, businessId);
     const history = await subscriptionsOf(tx, businessId);
     const ofPlan = history.filter((s) => s.plan.planIdentifier === identifier);
@@ -410,7 +418,7 @@ export async function paymentMethodsView(db: Database, businessId: string): Prom
 
 /** POST /payments/{id}/methods: `payment_method_id` is a test card name or a provider token. */
 export async function addPaymentMethod(deps: BillingDeps, businessId: string, input: { payment_method_id: string; set_as_default: boolean }): Promise<Done> {
-  return inTransaction(deps.db, async (tx) => {
+  return inTransaction(deps, businessId, async (tx) => {
     const business = await lockBusiness(tx, businessId);
     const ctx = await contextFor(tx, deps, business);
     const [saved] = await tx.select().from(paymentMethods).where(and(eq(paymentMethods.id, input.payment_method_id), eq(paymentMethods.businessId, businessId)));
@@ -437,7 +445,7 @@ async function ownCard(tx: Database, businessId: string, id: string): Promise<Pa
 
 /** PUT /payments/{id}/methods/default. */
 export async function setDefaultPaymentMethod(deps: BillingDeps, businessId: string, id: string): Promise<Done> {
-  return inTransaction(deps.db, async (tx) => {
+  return inTransaction(deps, businessId, async (tx) => {
     const business = await lockBusiness(tx, businessId);
     const card = await ownCard(tx, businessId, id);
     const ctx = await contextFor(tx, deps, business);
@@ -452,7 +460,7 @@ export async function setDefaultPaymentMethod(deps: BillingDeps, businessId: str
  * past due at its next renewal). A subscription already set to end may lose its card.
  */
 export async function removePaymentMethod(deps: BillingDeps, businessId: string, id: string): Promise<Done> {
-  return inTransaction(deps.db, async (tx) => {
+  return inTransaction(deps, businessId, async (tx) => {
     const business = await lockBusiness(tx, businessId);
     const card = await ownCard(tx, businessId, id);
     const ctx = await contextFor(tx, deps, business);

@@ -1,6 +1,7 @@
 import type { Database } from "../../db/client.ts";
 import { bookingAudit } from "../../db/schema/index.ts";
 import type { BookingContext } from "./context.ts";
+import { recordBookingActivity } from "../activity/bookings.ts";
 
 type Entity = (typeof bookingAudit.$inferInsert)["entity"];
 
@@ -8,6 +9,7 @@ type Entity = (typeof bookingAudit.$inferInsert)["entity"];
 export async function audit(tx: Database, ctx: BookingContext, entity: Entity, entityId: string, action: string, changes: Record<string, unknown> = {}) {
   // `at` is the database clock, so the trail keeps its order even when the API runs on a test clock.
   await tx.insert(bookingAudit).values({ businessId: ctx.business.id, entity, entityId, action, userId: ctx.userId, changes });
+  await recordBookingActivity(tx, ctx, entity, entityId, action, changes);
 }
 
 /** `{ field: { from, to } }` for the fields whose value changed. */

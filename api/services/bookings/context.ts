@@ -1,4 +1,5 @@
 import type { TFunction } from "i18next";
+import type { Actor } from "../../../domain/activity/index.ts";
 import { todayIn } from "../../../domain/bookings/stay.ts";
 import type { Database } from "../../db/client.ts";
 import type { BusinessRow } from "../business-access.ts";
@@ -11,6 +12,8 @@ export interface BookingContext {
   userId: string | null;
   now: Date;
   t: TFunction;
+  /** Who acts when no person does: the booking engine, a channel or a job (the activity log says so); a person when absent and userId is set. */
+  actor?: Actor;
 }
 
 export function businessToday(ctx: BookingContext): string {

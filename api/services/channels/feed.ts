@@ -85,7 +85,7 @@ async function applyRevision(
       const tx = txRaw as unknown as Database;
       const [business] = await tx.select().from(businesses).where(eq(businesses.id, businessId));
       // Inside the revision's transaction every booking call runs on it (as savepoints).
-      const ctx: BookingContext = { db: tx, business, userId: null, now, t: translatorFor("pt-BR") };
+      const ctx: BookingContext = { db: tx, business, userId: null, now, t: translatorFor("pt-BR"), actor: { kind: "channel", label: revision.ota_name ?? "Channex" } };
       const [previous] = await tx
         .select({ ids: channexBookingRevisions.reservationIds })
         .from(channexBookingRevisions)

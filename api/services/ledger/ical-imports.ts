@@ -254,7 +254,7 @@ export async function businessesWithIcalImports(db: Database): Promise<string[]>
 export async function pollIcalImports(db: Database, businessId: string, options: { now?: Date; allowPrivateHosts?: boolean } = {}): Promise<PollResult[]> {
   const [business] = await db.select().from(businesses).where(eq(businesses.id, businessId));
   if (!business) return [];
-  const ctx: BookingContext = { db, business, userId: null, now: options.now ?? new Date(), t: translatorFor("pt-BR") };
+  const ctx: BookingContext = { db, business, userId: null, now: options.now ?? new Date(), t: translatorFor("pt-BR"), actor: { kind: "channel", label: "iCal" } };
   const imports = await db
     .select({ id: icalImports.id })
     .from(icalImports)

@@ -9,7 +9,7 @@ export const PMS_SETTINGS_GROUPS = [
   { key: "rooms", pages: ["categories", "rate-plans", "room-blocks"] },
   { key: "distribution", pages: ["sales-channels", "sales-channels/booking", "ical", "hotel-policies"] },
   { key: "sales", pages: ["items", "items-categories", "points-of-sale", "accounts", "suppliers"] },
-  { key: "people", pages: ["users", "permissions", "collaborators"] },
+  { key: "people", pages: ["users", "permissions", "collaborators", "activity-log"] },
 ] as const;
 
 export type PmsSettingsPage = (typeof PMS_SETTINGS_GROUPS)[number]["pages"][number];
