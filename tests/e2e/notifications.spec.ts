@@ -1,13 +1,43 @@
 import { expect, test, type Page } from "@playwright/test";
 import { demo, DEMO_PASSWORD, scriptsRan, signIn } from "./support/auth";
 import { expectNoSeriousViolations } from "./support/axe";
+import { newestMailText } from "./support/mailbox";
 import { SLUG, stayWithOffers } from "./support/public-booking";
 
 /**
  * The notification centre and the daily commands, JavaScript on and off: a guest books on the
  * public booking page and the owner's bell counts one more; the owner opens the list and marks
- * it read. An administrator runs a daily command now and sees it in the history.
+ * it read, and the day's digest e-mail lists it. An administrator runs a daily command now and
+ * sees it in the history.
  */
+
+/** The owner's "daily digest: bookings" preference, set to `on`; answers what it was before. */
+async function digestOfBookings(page: Page, on: boolean): Promise<boolean> {
+  await page.goto("/account-settings/notifications");
+  const box = page.getByRole("group", { name: "Resumo diário por e-mail", exact: true }).getByLabel("Reservas", { exact: true });
+  const was = await box.isChecked();
+  if (was !== on) {
+    await box.setChecked(on);
+    await page.getByRole("button", { name: "Salvar preferências" }).click();
+    await expect(page.getByText("Preferências de notificação salvas.")).toBeVisible();
+  }
+  return was;
+}
+
+/** An administrator runs a daily command now for the demo pousada and waits until it is done. */
+async function runDailyCommand(page: Page, command: string) {
+  await page.goto("/manage/daily-command-execution");
+  const section = page.getByRole("region", { name: command });
+  await section.getByLabel("Rodar para").selectOption({ label: "Pousada Maré Alta" });
+  await section.getByRole("button", { name: /Rodar agora/ }).click();
+  await expect(page.getByText("O comando foi iniciado.")).toBeVisible();
+  // The queue's worker takes it within seconds; the page shows it once done.
+  await expect(async () => {
+    await page.reload();
+    const row = page.getByRole("region", { name: command }).getByTestId("daily-run").filter({ hasText: "Pousada Maré Alta" }).first();
+    await expect(row).toContainText("Concluído", { timeout: 1000 });
+  }).toPass({ timeout: 30_000 });
+}
 
 /** The number on the bell of the top bar (0 when it shows none). */
 async function bellCount(page: Page): Promise<number> {
@@ -18,10 +48,12 @@ async function bellCount(page: Page): Promise<number> {
   return match ? Number(match[1]) : 0;
 }
 
-test("a booking on the public page raises the owner's bell by one; the owner marks it read", async ({ page, browser, request }, info) => {
+test("a booking on the public page raises the owner's bell by one; the owner marks it read; the day's digest lists it", async ({ page, browser, request }, info) => {
+  test.setTimeout(180_000);
   const js = info.project.name === "js";
   const guestName = `Hóspede sino ${info.project.name} ${Date.now()}`;
   await signIn(page, demo.owner, DEMO_PASSWORD);
+  const digestWas = await digestOfBookings(page, true);
   await page.goto("/");
   const before = await bellCount(page);
 
@@ -70,6 +102,18 @@ test("a booking on the public page raises the owner's bell by one; the owner mar
   const read = page.getByTestId("notification").filter({ hasText: guestName });
   await expect(read).toBeVisible();
   await expect(read.getByRole("button", { name: /Marcar como lida/ })).toHaveCount(0);
+
+  // The day's digest, sent by its daily command, lists the booking (read or not).
+  const adminContext = await browser.newContext({ javaScriptEnabled: js, locale: "pt-BR" });
+  const admin = await adminContext.newPage();
+  await signIn(admin, demo.admin, DEMO_PASSWORD);
+  await runDailyCommand(admin, "Resumos diários por e-mail");
+  await adminContext.close();
+  const digest = await newestMailText(browser, demo.owner, guestName, info);
+  expect(digest).toContain("Seu dia em Pousada Maré Alta");
+  expect(digest).toContain(`Nova reserva em Pousada Maré Alta: ${guestName}`);
+
+  await digestOfBookings(page, digestWas);
 });
 
 test("an administrator runs a daily command now and sees it in the history", async ({ page }, info) => {
@@ -78,16 +122,7 @@ test("an administrator runs a daily command now and sees it in the history", asy
   await page.goto("/manage/daily-command-execution");
   await expect(page.getByRole("heading", { level: 1, name: "Comandos diários" })).toBeVisible();
   expect(await scriptsRan(page)).toBe(js);
-  const section = page.getByRole("region", { name: "Avaliar conquistas" });
-  await expect(section).toContainText("Todo dia às 03:30 UTC");
-  await section.getByLabel("Rodar para").selectOption({ label: "Pousada Maré Alta" });
-  await section.getByRole("button", { name: /Rodar agora/ }).click();
-  await expect(page.getByText("O comando foi iniciado.")).toBeVisible();
-  // The queue's worker takes it within seconds; the page shows it once done.
-  await expect(async () => {
-    await page.reload();
-    const row = page.getByRole("region", { name: "Avaliar conquistas" }).getByTestId("daily-run").filter({ hasText: "Pousada Maré Alta" });
-    await expect(row).toContainText("Concluído", { timeout: 1000 });
-  }).toPass({ timeout: 30_000 });
+  await expect(page.getByRole("region", { name: "Avaliar conquistas" })).toContainText("Todo dia às 03:30 UTC");
+  await runDailyCommand(page, "Avaliar conquistas");
   if (js) await expectNoSeriousViolations(page);
 });
