@@ -136,7 +136,7 @@ afterAll(async () => {
 });
 
 describe.each(targets)("a server killed with SIGKILL during a burst of writes, on $name", (target) => {
-  it("has, once restarted on the same data, every write it acknowledged, and counters that equal the reservations", { timeout: 120_000 }, async () => {
+  it("has, once restarted on the same data, every write it acknowledged, and counters that equal the reservations", { timeout: 300_000 }, async () => {
     // Only the accounts (the fixture's owner signs in), not the whole demo hotel: a quicker start.
     const handle = await target.create();
     const t = await createTestApi({ handle, seed: false });

@@ -140,23 +140,29 @@ export async function restoreBackupArchive(archive: Uint8Array, dataDir: string)
   const database = await zip.file(DATABASE_ENTRY)?.async("arraybuffer");
   if (!database) throw new BackupError("The backup has no database.");
 
+  // Every path is checked before anything is written.
+  const files: { target: string; entry: JSZip.JSZipObject; mode: number }[] = [];
+  for (const entry of Object.values(zip.files)) {
+    if (entry.dir) continue;
+    if (entry.name.startsWith("uploads/")) {
+      files.push({ target: inside(join(root, "uploads"), entry.name.slice("uploads/".length)), entry, mode: 0o640 });
+    } else if (entry.name.startsWith("secrets/")) {
+      const name = entry.name.slice("secrets/".length);
+      if (!(SECRET_FILES as readonly string[]).includes(name)) throw new BackupError(`The backup holds an unknown secret: ${name}`);
+      files.push({ target: join(root, name), entry, mode: 0o600 });
+    } else if (entry.name !== "manifest.json" && entry.name !== DATABASE_ENTRY) {
+      throw new BackupError(`The backup holds an unexpected file: ${entry.name}`);
+    }
+  }
+
   await mkdir(root, { recursive: true, mode: 0o700 });
   const client = await PGlite.create({ dataDir: pgliteDataDir(root), loadDataDir: new Blob([database]) });
   await client.query("select 1");
   await client.close();
-
-  for (const entry of Object.values(zip.files)) {
-    if (entry.dir) continue;
-    if (entry.name.startsWith("uploads/")) {
-      const target = inside(join(root, "uploads"), entry.name.slice("uploads/".length));
-      await mkdir(dirname(target), { recursive: true });
-      await writeFile(target, await entry.async("uint8array"), { mode: 0o640 });
-    } else if (entry.name.startsWith("secrets/")) {
-      const name = entry.name.slice("secrets/".length);
-      if (!(SECRET_FILES as readonly string[]).includes(name)) throw new BackupError(`The backup holds an unknown secret: ${name}`);
-      await writeFile(join(root, name), await entry.async("uint8array"), { mode: 0o600 });
-      await chmod(join(root, name), 0o600);
-    }
+  for (const { target, entry, mode } of files) {
+    await mkdir(dirname(target), { recursive: true });
+    await writeFile(target, await entry.async("uint8array"), { mode });
+    await chmod(target, mode);
   }
   return manifest;
 }
