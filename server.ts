@@ -9,6 +9,7 @@ import type { ServerBuild } from "react-router";
 import { createApi } from "./api/app.ts";
 import { openDatabase, type DatabaseHandle } from "./api/db/client.ts";
 import { seedIfEmpty } from "./api/db/seed.ts";
+import { startBackupEndpoint } from "./api/db/backup/endpoint.ts";
 import { encryptStoredCredentials } from "./api/services/business-pms.ts";
 import { backgroundFor } from "./api/services/jobs/server-jobs.ts";
 import type { JobQueue } from "./api/services/jobs/queue.ts";
@@ -33,6 +34,7 @@ export interface RunningServer {
 export async function startServer(config: Config, options: { seed?: boolean } = {}): Promise<RunningServer> {
   let database: DatabaseHandle | undefined;
   let jobs: JobQueue | undefined;
+  let backups: { close(): Promise<void> } | undefined;
   const app = express();
   app.disable("x-powered-by");
   app.set("trust proxy", "loopback");
@@ -58,6 +60,8 @@ export async function startServer(config: Config, options: { seed?: boolean } = 
     const api = createApi({ db: database.db, config, now: () => new Date() });
     // Channel pushes, booking feeds and renewals run on the durable queue (ADR 0015).
     if (config.JOBS === "true") jobs = await backgroundFor(database, config);
+    // `npm run db:backup` asks the running server for the embedded database (ADR 0023).
+    if (database.dumpDataDir) backups = await startBackupEndpoint(database, config.DATA_DIR);
     setUpstream(async (request) => api.fetch(request));
     const apiListener = getRequestListener(api.fetch);
     app.all(["/api", "/api/{*splat}"], (req, res) => apiListener(req, res));
@@ -97,6 +101,7 @@ export async function startServer(config: Config, options: { seed?: boolean } = 
       await new Promise<void>((done) => server.close(() => done()));
       server.closeAllConnections?.();
       await jobs?.stop();
+      await backups?.close();
       await database?.close();
     },
   };

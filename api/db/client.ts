@@ -1,4 +1,5 @@
 import { mkdirSync } from "node:fs";
+import { resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { PGlite } from "@electric-sql/pglite";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
@@ -27,11 +28,24 @@ export interface DatabaseHandle {
   sql: SqlExecutor;
   migrate(): Promise<void>;
   close(): Promise<void>;
+  /**
+   * PGlite only: a gzipped tarball of the data directory, taken after a CHECKPOINT while no other
+   * statement or transaction can run (ADR 0023). PostgreSQL servers are backed up with pg_dump.
+   */
+  dumpDataDir?(): Promise<Uint8Array<ArrayBuffer>>;
 }
 
 export type DatabaseTarget =
   | { kind: "postgres"; url: string; max?: number }
   | { kind: "pglite"; dataDir?: string; client?: PGlite };
+
+/** The database the configuration names: DATABASE_URL's server, or PGlite in DATA_DIR/pglite. */
+export function configuredDatabase(config: { DATABASE_URL?: string; DATA_DIR: string }): DatabaseTarget {
+  return config.DATABASE_URL ? { kind: "postgres", url: config.DATABASE_URL } : { kind: "pglite", dataDir: pgliteDataDir(config.DATA_DIR) };
+}
+
+/** Where the embedded database keeps its files inside DATA_DIR. */
+export const pgliteDataDir = (dataDir: string) => resolve(dataDir, "pglite");
 
 /** Opens PostgreSQL: a server when a URL is given, otherwise embedded PGlite (in memory without a dataDir). */
 export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHandle> {
@@ -64,5 +78,12 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
     },
     migrate: () => migratePglite(db, { migrationsFolder }),
     close: () => client.close(),
+    // Inside a transaction PGlite runs nothing else, so no write lands between the checkpoint and the copy.
+    dumpDataDir: () =>
+      client.transaction(async (tx) => {
+        await tx.exec("checkpoint");
+        const tarball = await client.dumpDataDir("gzip");
+        return new Uint8Array(await tarball.arrayBuffer());
+      }),
   };
 }

@@ -38,9 +38,15 @@ export const testConfig = (env: Record<string, string> = {}) =>
 
 /** The API on a fresh database of its own, optionally seeded with the demo data. */
 export async function createTestApi(
-  options: { seed?: boolean; deps?: Partial<Omit<ApiDeps, "db" | "config" | "now">>; env?: Record<string, string> } = {},
+  options: {
+    seed?: boolean;
+    deps?: Partial<Omit<ApiDeps, "db" | "config" | "now">>;
+    env?: Record<string, string>;
+    /** A migrated database to use instead of a fresh one (e.g. PGlite in a data directory); closed by `close()`. */
+    handle?: DatabaseHandle;
+  } = {},
 ): Promise<TestApi> {
-  const handle = await createTestDatabase();
+  const handle = options.handle ?? (await createTestDatabase());
   // A node-postgres pool re-emits errors of its idle clients; DROP DATABASE … WITH (FORCE) at close
   // can hit a client still closing, and an unheard "error" event would crash the test worker.
   const client = (handle.db as unknown as { $client?: { on?: (event: string, listener: () => void) => void } }).$client;

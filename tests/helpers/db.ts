@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import { PGlite } from "@electric-sql/pglite";
 import pg from "pg";
 import { inject } from "vitest";
-import { openDatabase, type DatabaseHandle } from "../../api/db/client.ts";
+import { openDatabase, pgliteDataDir, type DatabaseHandle } from "../../api/db/client.ts";
 import { withDatabase } from "./global-setup.ts";
 
 let pgliteBase: Promise<PGlite> | undefined;
@@ -17,16 +17,31 @@ function migratedPglite(): Promise<PGlite> {
   return pgliteBase;
 }
 
+/** A fresh, migrated, in-memory PGlite, even when the tests run on PostgreSQL (TEST_DATABASE_URL). */
+export async function createPgliteTestDatabase(): Promise<DatabaseHandle> {
+  const client = await (await migratedPglite()).clone();
+  return openDatabase({ kind: "pglite", client: client as PGlite });
+}
+
+/**
+ * Copies an in-memory PGlite test database into `DATA_DIR/pglite` (PGlite's own dump and load,
+ * quicker than initdb and migrations on disk) and closes it, so a server process can open the
+ * directory: PGlite lets one process at a time hold it.
+ */
+export async function moveToDataDir(handle: DatabaseHandle, dataDir: string): Promise<void> {
+  const dump = await handle.dumpDataDir!();
+  await handle.close();
+  const copy = await PGlite.create({ dataDir: pgliteDataDir(dataDir), loadDataDir: new Blob([dump]) });
+  await copy.close();
+}
+
 /**
  * A fresh, migrated, isolated database for one test file: a PGlite clone, or with
  * TEST_DATABASE_URL a new database on that server copied from the migrated template.
  */
-export async function createTestDatabase(): Promise<DatabaseHandle> {
+export async function createTestDatabase(): Promise<DatabaseHandle & { url?: string }> {
   const url = process.env.TEST_DATABASE_URL;
-  if (!url) {
-    const client = await (await migratedPglite()).clone();
-    return openDatabase({ kind: "pglite", client: client as PGlite });
-  }
+  if (!url) return createPgliteTestDatabase();
   const name = `tarifa_t_${randomBytes(6).toString("hex")}`;
   const admin = new pg.Client({ connectionString: url });
   await admin.connect();
@@ -34,6 +49,8 @@ export async function createTestDatabase(): Promise<DatabaseHandle> {
   const handle = await openDatabase({ kind: "postgres", url: withDatabase(url, name) });
   return {
     ...handle,
+    /** The database's own URL, for a server started in another process (tests/helpers/api-process.ts). */
+    url: withDatabase(url, name),
     async close() {
       await handle.close();
       await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
