@@ -44,7 +44,7 @@ export default defineConfig({
   ],
   // The production build on a fresh, seeded, temporary embedded database.
   webServer: {
-    command: "node --import tsx scripts/start.ts",
+    command: "node scripts/start.mjs",
     url: `${baseURL}/api/health`,
     reuseExistingServer: false,
     timeout: 120_000,

@@ -13,7 +13,8 @@ import type { BenchContext, BenchRow, BenchSuite } from "./types.ts";
  * under fixed-concurrency load beside /unauthorized (the lightest page) as a ratio, the
  * gzip size of each page's JavaScript, then every suite in bench/suites/. Reports only.
  * `npm run bench -- --no-suites` stops after the pages and calls; `--suite=<name>` runs only the
- * suites whose file name contains <name> (e.g. `--suite=calendar`).
+ * suites whose file name contains <name> (e.g. `--suite=calendar`). `--soak` adds the footprint
+ * suite's 10-minute soak (bench/suites/footprint.ts).
  */
 const BASELINE = "/unauthorized";
 /** Pages measured for throughput and JavaScript size; `as` signs in first. Areas add theirs. */
@@ -27,9 +28,9 @@ const calls: { path: string; as?: keyof typeof demoUsers }[] = [
 const args = process.argv.slice(2);
 const suiteFilter = args.includes("--no-suites") ? null : (args.find((a) => a.startsWith("--suite="))?.slice("--suite=".length) ?? "");
 
-if (!existsSync("build/server/index.js")) {
-  console.log("No build: running react-router build…");
-  const built = spawnSync("npx", ["react-router", "build"], { stdio: "inherit" });
+if (!existsSync("build/server/index.js") || !existsSync("build/node/start.js")) {
+  console.log("No build: running npm run build…");
+  const built = spawnSync("npm", ["run", "build"], { stdio: "inherit" });
   if (built.status !== 0) process.exit(built.status ?? 1);
 }
 
