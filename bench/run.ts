@@ -32,6 +32,10 @@ if (!existsSync("build/server/index.js") || !existsSync("build/node/start.js")) 
   console.log("No build: running npm run build…");
   const built = spawnSync("npm", ["run", "build"], { stdio: "inherit" });
   if (built.status !== 0) process.exit(built.status ?? 1);
+} else {
+  // The server's compiled JavaScript afresh (a second or two), so the bench never runs stale code.
+  const compiled = spawnSync(process.execPath, ["scripts/build-server.mjs"], { stdio: "inherit" });
+  if (compiled.status !== 0) process.exit(compiled.status ?? 1);
 }
 
 // BENCH_PORT when several people bench on one machine; otherwise a random one.
