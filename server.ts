@@ -109,17 +109,19 @@ async function openServerDatabase(config: Config, { seed }: { seed: boolean }): 
     await prepareDatabase(database, { seed, log: true });
     return database;
   }
-  await runPrepareDatabaseProcess(seed ? [] : ["--no-seed"]);
+  await runPrepareDatabaseProcess(config, seed ? [] : ["--no-seed"]);
   return openDatabase({ kind: "pglite", dataDir: resolve(config.DATA_DIR, "pglite"), settings: SERVER_PGLITE_SETTINGS });
 }
 
 /** Runs scripts/prepare-database (compiled beside this file in build/node/, or under tsx from source). */
-function runPrepareDatabaseProcess(args: string[]): Promise<void> {
+function runPrepareDatabaseProcess(config: Config, args: string[]): Promise<void> {
   const compiled = !import.meta.url.endsWith(".ts");
   const script = new URL(compiled ? "./prepare-database.js" : "./scripts/prepare-database.ts", import.meta.url);
   const argv = [...(compiled ? [] : ["--import", "tsx"]), fileURLToPath(script), ...args];
   return new Promise((done, fail) => {
-    const child = spawn(process.execPath, argv, { stdio: ["ignore", "inherit", "inherit"], env: process.env });
+    // This process's configuration, not just its environment (tests and scripts pass their own).
+    const env = { ...process.env, NODE_ENV: config.NODE_ENV, DATA_DIR: config.DATA_DIR, SESSION_SECRET: config.SESSION_SECRET, SECRETS_KEY: config.SECRETS_KEY };
+    const child = spawn(process.execPath, argv, { stdio: ["ignore", "inherit", "inherit"], env });
     child.once("error", fail);
     child.once("exit", (code, signal) =>
       code === 0 ? done() : fail(new Error(`preparing the database failed (${signal ?? `exit code ${code}`})`)),
