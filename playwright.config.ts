@@ -44,7 +44,8 @@ export default defineConfig({
   ],
   // The production build on a fresh, seeded, temporary embedded database.
   webServer: {
-    command: "node --import tsx scripts/start.ts",
+    // The server compiled afresh (a second or two), so a `react-router build` alone never runs a stale one.
+    command: "node scripts/build-server.mjs && node scripts/start.mjs",
     url: `${baseURL}/api/health`,
     reuseExistingServer: false,
     timeout: 120_000,

@@ -1,16 +1,16 @@
+import { spawn } from "node:child_process";
 import { existsSync } from "node:fs";
 import { resolve } from "node:path";
-import { pathToFileURL } from "node:url";
+import { fileURLToPath, pathToFileURL } from "node:url";
 import { getRequestListener } from "@hono/node-server";
 import { createRequestHandler } from "@react-router/express";
 import compression from "compression";
 import express from "express";
 import type { ServerBuild } from "react-router";
 import { createApi } from "./api/app.ts";
-import { openDatabase, type DatabaseHandle } from "./api/db/client.ts";
-import { seedIfEmpty } from "./api/db/seed.ts";
+import { openDatabase, SERVER_PGLITE_SETTINGS, type DatabaseHandle } from "./api/db/client.ts";
+import { prepareDatabase } from "./api/db/prepare.ts";
 import { startBackupEndpoint } from "./api/db/backup/endpoint.ts";
-import { encryptStoredCredentials } from "./api/services/business-pms.ts";
 import { backgroundFor } from "./api/services/jobs/server-jobs.ts";
 import type { JobQueue } from "./api/services/jobs/queue.ts";
 import { ConfigError, getConfig, type Config } from "./config.ts";
@@ -51,12 +51,7 @@ export async function startServer(config: Config, options: { seed?: boolean } = 
   if (config.API_BASE_URL) {
     setUpstream(httpUpstream(config.API_BASE_URL));
   } else {
-    database = config.DATABASE_URL
-      ? await openDatabase({ kind: "postgres", url: config.DATABASE_URL })
-      : await openDatabase({ kind: "pglite", dataDir: resolve(config.DATA_DIR, "pglite") });
-    await database.migrate();
-    if (options.seed !== false) await seedIfEmpty(database.db, { log: true });
-    await encryptStoredCredentials(database.db);
+    database = await openServerDatabase(config, { seed: options.seed !== false });
     const api = createApi({ db: database.db, config, now: () => new Date() });
     // Channel pushes, booking feeds and renewals run on the durable queue (ADR 0015).
     if (config.JOBS === "true") jobs = await backgroundFor(database, config);
@@ -105,6 +100,38 @@ export async function startServer(config: Config, options: { seed?: boolean } = 
       await database?.close();
     },
   };
+}
+
+/**
+ * The database, migrated and seeded. PostgreSQL is prepared in this process. The embedded one is
+ * prepared by a short-lived child process first (migrations, demo seed), and opened here with
+ * small buffers: WebAssembly memory never shrinks, so what the first start needs must not stay
+ * in the server (ADR 0029).
+ */
+async function openServerDatabase(config: Config, { seed }: { seed: boolean }): Promise<DatabaseHandle> {
+  if (config.DATABASE_URL) {
+    const database = await openDatabase({ kind: "postgres", url: config.DATABASE_URL });
+    await prepareDatabase(database, { seed, log: true });
+    return database;
+  }
+  await runPrepareDatabaseProcess(config, seed ? [] : ["--no-seed"]);
+  return openDatabase({ kind: "pglite", dataDir: resolve(config.DATA_DIR, "pglite"), settings: SERVER_PGLITE_SETTINGS });
+}
+
+/** Runs scripts/prepare-database (compiled beside this file in build/node/, or under tsx from source). */
+function runPrepareDatabaseProcess(config: Config, args: string[]): Promise<void> {
+  const compiled = !import.meta.url.endsWith(".ts");
+  const script = new URL(compiled ? "./prepare-database.js" : "./scripts/prepare-database.ts", import.meta.url);
+  const argv = [...(compiled ? [] : ["--import", "tsx"]), fileURLToPath(script), ...args];
+  return new Promise((done, fail) => {
+    // This process's configuration, not just its environment (tests and scripts pass their own).
+    const env = { ...process.env, NODE_ENV: config.NODE_ENV, DATA_DIR: config.DATA_DIR, SESSION_SECRET: config.SESSION_SECRET, SECRETS_KEY: config.SECRETS_KEY };
+    const child = spawn(process.execPath, argv, { stdio: ["ignore", "inherit", "inherit"], env });
+    child.once("error", fail);
+    child.once("exit", (code, signal) =>
+      code === 0 ? done() : fail(new Error(`preparing the database failed (${signal ?? `exit code ${code}`})`)),
+    );
+  });
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {

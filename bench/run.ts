@@ -14,6 +14,7 @@ import type { BenchContext, BenchRow, BenchSuite } from "./types.ts";
  * gzip size of each page's JavaScript, then every suite in bench/suites/. Reports only.
  * `npm run bench -- --no-suites` stops after the pages and calls; `--suite=<name>` runs only the
  * suites whose file name contains <name> (e.g. `--suite=calendar`; several: `--suite=calendar,lighthouse`).
+ * `--soak` adds the footprint suite's 10-minute soak (bench/suites/footprint.ts).
  */
 const BASELINE = "/unauthorized";
 /** Pages measured for throughput and JavaScript size; `as` signs in first. Areas add theirs. */
@@ -34,10 +35,14 @@ const calls: { path: string; as?: keyof typeof demoUsers }[] = [
 const args = process.argv.slice(2);
 const suiteFilter = args.includes("--no-suites") ? null : (args.find((a) => a.startsWith("--suite="))?.slice("--suite=".length) ?? "");
 
-if (!existsSync("build/server/index.js")) {
-  console.log("No build: running react-router build…");
-  const built = spawnSync("npx", ["react-router", "build"], { stdio: "inherit" });
+if (!existsSync("build/server/index.js") || !existsSync("build/node/start.js")) {
+  console.log("No build: running npm run build…");
+  const built = spawnSync("npm", ["run", "build"], { stdio: "inherit" });
   if (built.status !== 0) process.exit(built.status ?? 1);
+} else {
+  // The server's compiled JavaScript afresh (a second or two), so the bench never runs stale code.
+  const compiled = spawnSync(process.execPath, ["scripts/build-server.mjs"], { stdio: "inherit" });
+  if (compiled.status !== 0) process.exit(compiled.status ?? 1);
 }
 
 // BENCH_PORT when several people bench on one machine; otherwise a random one.

@@ -1,7 +1,8 @@
-import { spawnSync } from "node:child_process";
-import { existsSync } from "node:fs";
-
-/** `npm start`: build when there is no build, then serve (migrations and the demo seed run at start). */
+/**
+ * The production entry, compiled to build/node/start.js by `npm run build` and run by
+ * `npm start` (scripts/start.mjs builds first when there is no build). Migrations and the demo
+ * seed run at start.
+ */
 process.env.NODE_ENV ??= "production";
 const { ConfigError, getConfig } = await import("../config.ts");
 let config;
@@ -15,12 +16,6 @@ try {
   throw error;
 }
 
-if (config.isProduction && !existsSync("build/server/index.js")) {
-  console.log("No build found: building once (npm run build)…");
-  const result = spawnSync("npx", ["react-router", "build"], { stdio: "inherit" });
-  if (result.status !== 0) process.exit(result.status ?? 1);
-}
-
 const started = performance.now();
 const { startServer } = await import("../server.ts");
 const running = await startServer(config);
@@ -28,3 +23,4 @@ console.log(`Tarifa is running on ${running.url} (ready in ${Math.round(performa
 for (const signal of ["SIGINT", "SIGTERM"] as const) {
   process.once(signal, () => void running.close().then(() => process.exit(0)));
 }
+export {};

@@ -37,7 +37,26 @@ export interface DatabaseHandle {
 
 export type DatabaseTarget =
   | { kind: "postgres"; url: string; max?: number }
-  | { kind: "pglite"; dataDir?: string; client?: PGlite };
+  | { kind: "pglite"; dataDir?: string; client?: PGlite; settings?: Record<string, string> };
+
+/**
+ * PostgreSQL settings for the embedded database a server keeps open (ADR 0029). PGlite's
+ * WebAssembly memory starts at 128 MB and only grows: PostgreSQL's default 128 MB of shared
+ * buffers (and 64 MB for maintenance) would have it hold ~200 MB before the first request and
+ * more after. The files stay in the system's page cache, so small buffers cost little.
+ */
+export const SERVER_PGLITE_SETTINGS: Record<string, string> = {
+  shared_buffers: "16MB",
+  work_mem: "2MB",
+  maintenance_work_mem: "8MB",
+  temp_buffers: "2MB",
+  wal_buffers: "512kB",
+};
+
+function startParams(settings: Record<string, string> | undefined): string[] | undefined {
+  if (!settings) return undefined;
+  return [...PGlite.defaultStartParams, ...Object.entries(settings).flatMap(([name, value]) => ["-c", `${name}=${value}`])];
+}
 
 /** The database the configuration names: DATABASE_URL's server, or PGlite in DATA_DIR/pglite. */
 export function configuredDatabase(config: { DATABASE_URL?: string; DATA_DIR: string }): DatabaseTarget {
@@ -63,7 +82,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
     };
   }
   if (target.dataDir) mkdirSync(target.dataDir, { recursive: true });
-  const client = target.client ?? (await PGlite.create(target.dataDir ? { dataDir: target.dataDir } : {}));
+  const client = target.client ?? (await PGlite.create({ dataDir: target.dataDir, startParams: startParams(target.settings) }));
   const db = drizzlePglite({ client, schema, casing: "snake_case" });
   return {
     db: db as unknown as Database,

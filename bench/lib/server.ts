@@ -3,24 +3,29 @@ import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 
-/** Starts `npm start`'s production server on a fresh temporary database; resolves once healthy. */
+/**
+ * Starts `npm start`'s production server (compiled JavaScript, scripts/start.mjs) on a fresh
+ * temporary database — or on `env.DATABASE_URL` when given; resolves once healthy. `pid` is the
+ * server's own process (for its memory).
+ */
 export async function startProductionServer(
   port: number,
   dataDir = mkdtempSync(join(tmpdir(), "tarifa-bench-")),
-): Promise<{ baseUrl: string; dataDir: string; coldStartMs: number; stop(): Promise<void> }> {
+  env: Record<string, string> = {},
+): Promise<{ baseUrl: string; dataDir: string; pid: number; coldStartMs: number; stop(): Promise<void> }> {
   const baseUrl = `http://127.0.0.1:${port}`;
   const started = performance.now();
-  const child: ChildProcess = spawn(process.execPath, ["--import", "tsx", "scripts/start.ts"], {
-    env: { ...process.env, NODE_ENV: "production", PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: "silent", APP_URL: baseUrl },
+  const child: ChildProcess = spawn(process.execPath, ["scripts/start.mjs"], {
+    env: { ...process.env, NODE_ENV: "production", PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: "silent", APP_URL: baseUrl, ...env },
     stdio: ["ignore", "ignore", "inherit"],
   });
-  for (let i = 0; i < 600; i++) {
+  for (let i = 0; i < 1800; i++) {
     try {
       const res = await fetch(`${baseUrl}/api/health`);
       if (res.ok) {
         const coldStartMs = performance.now() - started;
         const stop = () => new Promise<void>((done) => { child.once("exit", () => done()); child.kill("SIGTERM"); });
-        return { baseUrl, dataDir, coldStartMs, stop };
+        return { baseUrl, dataDir, pid: child.pid!, coldStartMs, stop };
       }
     } catch {
       // not listening yet
@@ -29,5 +34,5 @@ export async function startProductionServer(
     await new Promise((r) => setTimeout(r, 100));
   }
   child.kill("SIGTERM");
-  throw new Error("the server did not become healthy in 60 s");
+  throw new Error("the server did not become healthy in 180 s");
 }

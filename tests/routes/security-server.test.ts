@@ -92,7 +92,7 @@ beforeAll(async () => {
   base = new URL(`http://127.0.0.1:${port}`);
   // The first page compiles the app (Vite): do it before anything is measured.
   await visitor();
-}, 120_000);
+}, 240_000); // a fresh embedded database is prepared by a child process, then Vite compiles the app
 
 afterAll(async () => {
   await server?.close();
