@@ -24,6 +24,7 @@ if (config.isProduction && !existsSync("build/server/index.js")) {
 const started = performance.now();
 // WEB_CONCURRENCY > 1: this process forks the workers and serves nothing itself (server/cluster.ts).
 const { runPrimary } = await import("../server/cluster.ts");
+(await import("../server/json-console.ts")).jsonConsole();
 if (!runPrimary(config.WEB_CONCURRENCY, { shutdownTimeoutMs: config.SHUTDOWN_TIMEOUT_SECONDS * 1000 })) {
   const { startServer } = await import("../server.ts");
   const { onTerminate } = await import("../server/shutdown.ts");

@@ -17,33 +17,35 @@ export interface Drain {
 }
 
 export function drainable(server: () => Server | undefined): Drain {
-  let inFlight = 0;
+  const inFlight = new Set<Response>();
   let draining = false;
   let idle: (() => void) | undefined;
   return {
     track(req, res, next) {
-      inFlight++;
+      inFlight.add(res);
       if (draining) res.setHeader("Connection", "close");
       res.once("close", () => {
-        inFlight--;
+        inFlight.delete(res);
         if (draining) server()?.closeIdleConnections?.();
-        if (inFlight === 0) idle?.();
+        if (inFlight.size === 0) idle?.();
       });
       next();
     },
     async drain(deadlineMs) {
       draining = true;
       markDraining();
+      // Answers still to come close their connection: the proxy's next request opens a new one elsewhere.
+      for (const res of inFlight) if (!res.headersSent) res.setHeader("Connection", "close");
       const s = server();
       if (!s) return { cut: 0 };
       const closed = new Promise<void>((done) => s.close(() => done()));
       s.closeIdleConnections?.();
-      const finished = inFlight === 0 ? Promise.resolve() : new Promise<void>((done) => (idle = done));
+      const finished = inFlight.size === 0 ? Promise.resolve() : new Promise<void>((done) => (idle = done));
       let timer: NodeJS.Timeout | undefined;
       const late = new Promise<"late">((done) => (timer = setTimeout(() => done("late"), deadlineMs)));
       const outcome = await Promise.race([finished.then(() => "done" as const), late]);
       clearTimeout(timer);
-      const cut = outcome === "late" ? inFlight : 0;
+      const cut = outcome === "late" ? inFlight.size : 0;
       if (cut) logger.warn({ msg: "shutdown deadline reached: cutting requests in flight", requests: cut });
       s.closeAllConnections?.();
       await closed;
