@@ -70,7 +70,8 @@ export async function startServer(config: Config, options: { seed?: boolean } = 
     });
     const api = createApi({ db: database.db, config, now: () => new Date() });
     // Channel pushes, booking feeds and renewals run on the durable queue (ADR 0015).
-    if (config.JOBS === "true") jobs = await backgroundFor(database, config);
+    // pg-boss creates its queues with DDL that deadlocks when processes start together: one at a time.
+    if (config.JOBS === "true") jobs = await handle.exclusive(() => backgroundFor(handle, config));
     setUpstream(async (request) => api.fetch(request));
     const apiListener = getRequestListener(api.fetch);
     app.all(["/api", "/api/{*splat}"], (req, res) => apiListener(req, res));

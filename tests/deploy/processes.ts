@@ -1,5 +1,5 @@
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
-import { readFileSync, writeFileSync } from "node:fs";
+import { chmodSync, readFileSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 
 /**
@@ -30,13 +30,16 @@ export function systemdUnit(path = join(root, "deploy/tarifa.service")) {
   return { env, exec, values };
 }
 
+/** Every Tarifa the test started and that has not exited: stopped in afterAll, whatever failed. */
+export const running = new Set<ChildProcess>();
+
 export interface Tarifa {
   name: string;
   port: number;
   child: ChildProcess;
   /** Every line it wrote on stdout. */
   lines: string[];
-  exited: Promise<number | null>;
+  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
 }
 
 /** Starts one Tarifa (the unit's ExecStart, its environment plus `env`) and waits until it is ready. */
@@ -58,7 +61,13 @@ export async function startTarifa(name: string, port: number, env: Record<string
   });
   const errors: string[] = [];
   child.stderr!.on("data", (chunk: Buffer) => errors.push(chunk.toString()));
-  const exited = new Promise<number | null>((done) => child.once("exit", (code) => done(code)));
+  running.add(child);
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((done) =>
+    child.once("exit", (code, signal) => {
+      running.delete(child);
+      done({ code, signal });
+    }),
+  );
   const deadline = Date.now() + 120_000;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`${name} exited (${child.exitCode}):\n${lines.join("\n")}\n${errors.join("")}`);
@@ -70,14 +79,19 @@ export async function startTarifa(name: string, port: number, env: Record<string
     }
     await new Promise((r) => setTimeout(r, 250));
   }
-  child.kill("SIGKILL");
+  child.kill("SIGTERM");
   throw new Error(`${name} did not become ready:\n${lines.join("\n")}\n${errors.join("")}`);
 }
 
-/** SIGTERM, as systemd stops it; answers the exit code. */
-export async function stopTarifa(t: Tarifa): Promise<number | null> {
-  if (t.child.exitCode === null) t.child.kill("SIGTERM");
-  return t.exited;
+/**
+ * SIGTERM, as systemd stops it; answers whether it stopped cleanly: exit code 0, after Tarifa
+ * logged that it stopped (each worker of a cluster logs it).
+ */
+export async function stopTarifa(t: Tarifa): Promise<boolean> {
+  if (t.child.exitCode === null && t.child.signalCode === null) t.child.kill("SIGTERM");
+  const { code, signal } = await t.exited;
+  const stopped = t.lines.some((l) => l.includes('"msg":"stopped"'));
+  return code === 0 && signal === null && stopped;
 }
 
 export function ensureNginx(): string {
@@ -87,6 +101,14 @@ export function ensureNginx(): string {
   const install = spawnSync("sh", ["-c", "apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq nginx"], { stdio: "inherit" });
   if (install.status !== 0) throw new Error("could not install nginx");
   return "/usr/sbin/nginx";
+}
+
+/** Stops whatever the test started and is still running (after a failure). */
+export async function stopAll(): Promise<void> {
+  await Promise.all([...running].map((child) => new Promise((done) => {
+    child.once("exit", done);
+    child.kill("SIGTERM");
+  })));
 }
 
 export interface Nginx {
@@ -101,6 +123,8 @@ export interface Nginx {
  */
 export async function startNginx(dir: string, options: { httpsPort: number; httpPort: number; upstreams: number[] }): Promise<Nginx> {
   const nginx = ensureNginx();
+  // nginx's workers run as an unprivileged user: they must reach the cache and temporary directories.
+  chmodSync(dir, 0o755);
   const cert = join(dir, "cert.pem");
   const key = join(dir, "key.pem");
   const made = spawnSync("openssl", ["req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "1", "-subj", "/CN=localhost", "-keyout", key, "-out", cert], { encoding: "utf8" });

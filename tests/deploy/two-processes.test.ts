@@ -10,7 +10,7 @@ import { dailyCommandRuns, reservations } from "../../api/db/schema/index.ts";
 import { DEMO_PASSWORD, demoUsers } from "../../api/db/seeds/users.ts";
 import { bookingsFixture, reservationCount, stay, type BookingsFixture } from "../api/bookings-fixture.ts";
 import type { TestApi } from "../helpers/api.ts";
-import { startNginx, startTarifa, stopTarifa, type Nginx, type Tarifa } from "./processes.ts";
+import { startNginx, startTarifa, stopAll, stopTarifa, type Nginx, type Tarifa } from "./processes.ts";
 
 /**
  * Two Tarifa processes on one PostgreSQL database behind nginx (deploy/tarifa.service and
@@ -77,7 +77,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await proxy?.stop();
-  await Promise.all([a && stopTarifa(a), b && stopTarifa(b)]);
+  await stopAll();
   await database?.close();
   await admin?.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
   await admin?.end();
@@ -225,7 +225,7 @@ describe("two processes on one PostgreSQL behind nginx", () => {
     await new Promise((r) => setTimeout(r, 1500));
     for (const which of ["B", "A"] as const) {
       const old = which === "A" ? a : b;
-      expect(await stopTarifa(old)).toBe(0);
+      expect(await stopTarifa(old)).toBe(true);
       const again = await startTarifa(which, old.port, which === "A" ? env : { ...env, WEB_CONCURRENCY: "1" });
       if (which === "A") a = again;
       else b = again;
