@@ -42,6 +42,18 @@ const schema = z.object({
   REGISTRATIONS_PER_ADDRESS_PER_HOUR: z.coerce.number().int().min(1).default(10),
   /** Days a sent or failed e-mail stays in the outbox before it is deleted. */
   OUTBOX_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
+  /** Worker processes `npm start` forks (node cluster); 1 serves from the process itself. PostgreSQL only above 1. */
+  WEB_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(1),
+  /**
+   * Which proxies' X-Forwarded-For is believed (Express's "trust proxy"): "loopback" (default),
+   * "false", a number of hops, or a comma-separated list of addresses, subnets (CIDR) or the names
+   * loopback, linklocal, uniquelocal.
+   */
+  TRUST_PROXY: z.string().min(1).default("loopback"),
+  /** Bearer token that opens /metrics to callers other than a direct loopback connection. */
+  METRICS_TOKEN: z.string().min(16, "must be at least 16 characters").optional(),
+  /** On SIGTERM, how long in-flight requests and jobs in hand get to finish before the process exits. */
+  SHUTDOWN_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(600).default(25),
 });
 
 export type Env = z.infer<typeof schema>;
@@ -69,6 +81,9 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     throw new ConfigError(`Invalid configuration:\n${lines.join("\n")}`);
   }
   const e = result.data;
+  if (e.WEB_CONCURRENCY > 1 && !e.DATABASE_URL && !e.API_BASE_URL) {
+    throw new ConfigError("Invalid configuration:\n  - WEB_CONCURRENCY: above 1 needs DATABASE_URL (the embedded database serves one process)");
+  }
   const dataDir = resolve(e.DATA_DIR);
   const isProduction = e.NODE_ENV === "production";
   return {

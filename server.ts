@@ -14,6 +14,10 @@ import { startBackupEndpoint } from "./api/db/backup/endpoint.ts";
 import { backgroundFor } from "./api/services/jobs/server-jobs.ts";
 import type { JobQueue } from "./api/services/jobs/queue.ts";
 import { ConfigError, getConfig, type Config } from "./config.ts";
+import { logger } from "./api/logger.ts";
+import { observe } from "./server/observability.ts";
+import { drainable, onTerminate } from "./server/shutdown.ts";
+import { trustProxySetting } from "./server/trust-proxy.ts";
 import { httpUpstream, setUpstream } from "./app/lib/upstream.server.ts";
 import {
   baseSecurityHeaders,
@@ -37,7 +41,12 @@ export async function startServer(config: Config, options: { seed?: boolean } = 
   let backups: { close(): Promise<void> } | undefined;
   const app = express();
   app.disable("x-powered-by");
-  app.set("trust proxy", "loopback");
+  // Several processes, graceful shutdown, metrics and request ids: server/*.ts, ADR 0028.
+  let server: import("node:http").Server | undefined;
+  const drain = drainable(() => server);
+  app.use(drain.track);
+  const observed = observe(app, { metricsToken: config.METRICS_TOKEN });
+  app.set("trust proxy", trustProxySetting(config.TRUST_PROXY));
   // One source of truth for the caller's address: Express's req.ip (X-Forwarded-For only from a
   // trusted proxy). The API's rate limits and the web's API client read this header.
   app.use((req, _res, next) => {
@@ -52,9 +61,11 @@ export async function startServer(config: Config, options: { seed?: boolean } = 
     setUpstream(httpUpstream(config.API_BASE_URL));
   } else {
     database = await openServerDatabase(config, { seed: options.seed !== false });
+    const handle = database;
     const api = createApi({ db: database.db, config, now: () => new Date() });
     // Channel pushes, booking feeds and renewals run on the durable queue (ADR 0015).
-    if (config.JOBS === "true") jobs = await backgroundFor(database, config);
+    // pg-boss creates its queues with DDL that deadlocks when processes start together: one at a time.
+    if (config.JOBS === "true") jobs = await handle.exclusive(() => backgroundFor(handle, config));
     // `npm run db:backup` asks the running server for the embedded database (ADR 0023).
     if (database.dumpDataDir) backups = await startBackupEndpoint(database, config.DATA_DIR);
     setUpstream(async (request) => api.fetch(request));
@@ -69,6 +80,7 @@ export async function startServer(config: Config, options: { seed?: boolean } = 
     app.use("/assets", express.static(resolve(buildDir, "client/assets"), { immutable: true, maxAge: IMMUTABLE_ASSET_MAX_AGE }));
     app.use(express.static(resolve(buildDir, "client"), { maxAge: STATIC_FILE_MAX_AGE }));
     const build = (await import(pathToFileURL(resolve(buildDir, "server/index.js")).href)) as ServerBuild;
+    observed.setBuild(build);
     app.all("/{*splat}", createRequestHandler({ build, mode: "production" }));
   } else {
     const vite = await import("vite");
@@ -85,17 +97,17 @@ export async function startServer(config: Config, options: { seed?: boolean } = 
     });
   }
 
-  const server = await new Promise<import("node:http").Server>((done) => {
+  server = await new Promise<import("node:http").Server>((done) => {
     const s = app.listen(config.PORT, config.HOST, () => done(s));
   });
-  const address = server.address();
+  const address = server!.address();
   const port = typeof address === "object" && address ? address.port : config.PORT;
   return {
     url: `http://localhost:${port}`,
     async close() {
-      await new Promise<void>((done) => server.close(() => done()));
-      server.closeAllConnections?.();
-      await jobs?.stop();
+      // Stop accepting and finish the requests in flight, while the jobs in hand finish too.
+      const deadlineMs = config.SHUTDOWN_TIMEOUT_SECONDS * 1000;
+      await Promise.all([drain.drain(deadlineMs), jobs?.stop(deadlineMs)]);
       await backups?.close();
       await database?.close();
     },
@@ -111,7 +123,8 @@ export async function startServer(config: Config, options: { seed?: boolean } = 
 async function openServerDatabase(config: Config, { seed }: { seed: boolean }): Promise<DatabaseHandle> {
   if (config.DATABASE_URL) {
     const database = await openDatabase({ kind: "postgres", url: config.DATABASE_URL });
-    await prepareDatabase(database, { seed, log: true });
+    // Processes starting together migrate and seed one at a time (an advisory lock, ADR 0028).
+    await database.exclusive(() => prepareDatabase(database, { seed, log: true }));
     return database;
   }
   await runPrepareDatabaseProcess(config, seed ? [] : ["--no-seed"]);
@@ -151,10 +164,6 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {
   }
   const started = performance.now();
   const running = await startServer(config);
-  console.log(`Tarifa is running on ${running.url} (ready in ${Math.round(performance.now() - started)} ms)`);
-  for (const signal of ["SIGINT", "SIGTERM"] as const) {
-    process.once(signal, () => {
-      void running.close().then(() => process.exit(0));
-    });
-  }
+  logger.info({ msg: `Tarifa is running on ${running.url}`, ready_ms: Math.round(performance.now() - started), pid: process.pid });
+  onTerminate(() => running.close());
 }

@@ -6,6 +6,7 @@ import type { ApiDeps, ApiEnv } from "./context.ts";
 import { HttpError } from "./errors.ts";
 import { translatorFor } from "./i18n.ts";
 import { logger } from "./logger.ts";
+import { runWithWork } from "./observability/request-context.ts";
 import { rejectInvalidQuery } from "./validate.ts";
 import { requireUser } from "./middleware/auth.ts";
 import { accountRoutes } from "./routes/accounts.ts";
@@ -60,7 +61,11 @@ export function createApi(deps: ApiDeps) {
     c.set("locale", locale);
     c.set("t", translatorFor(locale));
     const started = performance.now();
-    await next();
+    // Logs and jobs of this request carry its id (docs/decisions/0028-several-processes-and-observability.md).
+    await runWithWork({ requestId: c.var.requestId }, next);
+    // The route pattern, for the HTTP metrics server.ts takes when this request came over HTTP.
+    const incoming = (c.env as { incoming?: { routePattern?: string } } | undefined)?.incoming;
+    if (incoming) incoming.routePattern = c.res.status === 404 && c.req.routePath.endsWith("*") ? "/api (unmatched)" : c.req.routePath;
     logger.info({
       msg: "request",
       request_id: c.var.requestId,

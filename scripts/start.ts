@@ -17,10 +17,15 @@ try {
 }
 
 const started = performance.now();
-const { startServer } = await import("../server.ts");
-const running = await startServer(config);
-console.log(`Tarifa is running on ${running.url} (ready in ${Math.round(performance.now() - started)} ms)`);
-for (const signal of ["SIGINT", "SIGTERM"] as const) {
-  process.once(signal, () => void running.close().then(() => process.exit(0)));
+// WEB_CONCURRENCY > 1: this process forks the workers and serves nothing itself (server/cluster.ts).
+const { runPrimary } = await import("../server/cluster.ts");
+(await import("../server/json-console.ts")).jsonConsole();
+if (!runPrimary(config.WEB_CONCURRENCY, { shutdownTimeoutMs: config.SHUTDOWN_TIMEOUT_SECONDS * 1000 })) {
+  const { startServer } = await import("../server.ts");
+  const { onTerminate } = await import("../server/shutdown.ts");
+  const { logger } = await import("../api/logger.ts");
+  const running = await startServer(config);
+  logger.info({ msg: `Tarifa is running on ${running.url}`, ready_ms: Math.round(performance.now() - started), pid: process.pid });
+  onTerminate(() => running.close());
 }
 export {};

@@ -9,6 +9,8 @@ import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
 import pg from "pg";
 import * as schema from "./schema/index.ts";
+import { instrumentPgClient, instrumentPglite, startupLock } from "./instrument.ts";
+import { observePool } from "../observability/metrics.ts";
 
 export type Schema = typeof schema;
 /** Either driver: both are PostgreSQL, so the rest of the code sees one type. */
@@ -26,7 +28,13 @@ export interface DatabaseHandle {
   kind: "pglite" | "postgres";
   /** The same database for libraries that bring their own SQL (several statements allowed without parameters). */
   sql: SqlExecutor;
+  /** Applies the committed migrations, once across processes (under the startup lock). */
   migrate(): Promise<void>;
+  /**
+   * Runs `fn` while no other process runs its own (a PostgreSQL advisory lock): migrations and
+   * the first seed when several processes start together. Re-entrant within one process.
+   */
+  exclusive<T>(fn: () => Promise<T>): Promise<T>;
   close(): Promise<void>;
   /**
    * PGlite only: a gzipped tarball of the data directory, taken after a CHECKPOINT while no other
@@ -72,17 +80,25 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
     const pool = new pg.Pool({ connectionString: target.url, max: target.max ?? 10 });
     // An idle connection the server drops must not crash the process; the pool replaces it.
     pool.on("error", (error) => console.error("PostgreSQL pool error:", error.message));
+    pool.on("connect", instrumentPgClient);
+    const unobserve = observePool(pool);
     const db = drizzlePg({ client: pool, schema, casing: "snake_case" });
+    const exclusive = startupLock(pool);
     return {
       db: db as unknown as Database,
       kind: "postgres",
       sql: { executeSql: (text, values) => pool.query(text, values) },
-      migrate: () => migratePg(db, { migrationsFolder }),
-      close: () => pool.end(),
+      migrate: () => exclusive(() => migratePg(db, { migrationsFolder })),
+      exclusive,
+      close: async () => {
+        unobserve();
+        await pool.end();
+      },
     };
   }
   if (target.dataDir) mkdirSync(target.dataDir, { recursive: true });
   const client = target.client ?? (await PGlite.create({ dataDir: target.dataDir, startParams: startParams(target.settings) }));
+  instrumentPglite(client);
   const db = drizzlePglite({ client, schema, casing: "snake_case" });
   return {
     db: db as unknown as Database,
@@ -96,6 +112,8 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
       },
     },
     migrate: () => migratePglite(db, { migrationsFolder }),
+    // One process owns an embedded database: nothing to coordinate.
+    exclusive: (fn) => fn(),
     close: () => client.close(),
     // Inside a transaction PGlite runs nothing else, so no write lands between the checkpoint and the copy.
     dumpDataDir: () =>

@@ -4,6 +4,7 @@ import { redirect } from "react-router";
 import type { Locale } from "../../locales/list.ts";
 import { toRequestLanguage } from "../../domain/locale.ts";
 import { getUpstream, type Upstream } from "./upstream.server.ts";
+import { currentRequestId } from "../../api/observability/request-context.ts";
 
 /**
  * The web's only way to the upstream API (spec sections 7 and 8): JSON in and out, the
@@ -108,6 +109,9 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     if (token) headers.set("Authorization", `Bearer ${token}`);
     // The visitor's address, so the API's per-address rate limits see people, not the web server.
     if (clientIp) headers.set("X-Forwarded-For", clientIp);
+    // The request id of the page's request (server/observability.ts), so the API's logs carry it.
+    const requestId = currentRequestId();
+    if (requestId) headers.set("X-Request-Id", requestId);
     if (userAgent) headers.set("User-Agent", userAgent);
     let payload: BodyInit | undefined;
     let wireMethod = method;

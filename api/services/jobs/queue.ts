@@ -2,6 +2,8 @@ import { sql, type SQL } from "drizzle-orm";
 import PgBoss from "pg-boss";
 import type { Database, DatabaseHandle, SqlExecutor } from "../../db/client.ts";
 import { logger } from "../../logger.ts";
+import { jobDuration, jobLatency, jobRuns, observeQueueDepth } from "../../observability/metrics.ts";
+import { currentRequestId, runWithWork } from "../../observability/request-context.ts";
 
 /**
  * The durable job queue (ADR 0015): pg-boss on the application's own database — PostgreSQL
@@ -49,6 +51,33 @@ export function drizzleExecutor(db: Database): SqlExecutor {
 
 let running: JobQueue | undefined;
 
+/** The field of a job's data that carries the request id of the request that enqueued it. */
+const REQUEST_ID_FIELD = "_request_id";
+
+function withRequestId(data: object): object {
+  const requestId = currentRequestId();
+  return requestId && !(REQUEST_ID_FIELD in data) ? { ...data, [REQUEST_ID_FIELD]: requestId } : data;
+}
+
+/** Runs one job with its request id (or its own id) in the logs' context, timed for /metrics. */
+async function runJob(job: JobDefinition<any>, item: PgBoss.JobWithMetadata<object>): Promise<void> {
+  const data = item.data as Record<string, unknown>;
+  const requestId = typeof data[REQUEST_ID_FIELD] === "string" ? (data[REQUEST_ID_FIELD] as string) : item.id;
+  const from = Math.max(new Date(item.createdOn).getTime(), new Date(item.startAfter).getTime());
+  jobLatency.observe({ queue: job.name }, Math.max(0, Date.now() - from) / 1000);
+  const end = jobDuration.startTimer({ queue: job.name });
+  try {
+    await runWithWork({ requestId, jobId: item.id, job: job.name }, () => job.run(data as never));
+    jobRuns.inc({ queue: job.name, outcome: "completed" });
+  } catch (error) {
+    jobRuns.inc({ queue: job.name, outcome: "failed" });
+    runWithWork({ requestId, jobId: item.id, job: job.name }, () => logger.warn({ msg: "job failed", err: error }));
+    throw error;
+  } finally {
+    end();
+  }
+}
+
 /** The queue this process runs, if any (write paths enqueue through it when it is there). */
 export function runningQueue(): JobQueue | undefined {
   return running;
@@ -79,23 +108,31 @@ export async function startJobQueue(handle: Pick<DatabaseHandle, "sql">, jobs: r
     });
   }
   for (const job of jobs) {
-    await boss.work<object>(job.name, { pollingIntervalSeconds: job.pollSeconds ?? 2, batchSize: job.batchSize ?? 1 }, async (batch) => {
+    await boss.work<object>(job.name, { pollingIntervalSeconds: job.pollSeconds ?? 2, batchSize: job.batchSize ?? 1, includeMetadata: true }, async (batch) => {
       // A throw fails the batch's jobs and pg-boss retries them later with backoff.
-      for (const item of batch) await job.run(item.data as never);
+      for (const item of batch) await runJob(job, item);
     });
   }
+  const schemaName = options.schema ?? "pgboss";
+  observeQueueDepth(async () => {
+    const { rows } = await handle.sql.executeSql(
+      `select name, state::text as state, count(*)::int as count from ${schemaName}.job where state in ('created', 'retry') group by name, state`,
+    );
+    return rows.map((r: { name: string; state: string; count: number }) => ({ queue: r.name, state: r.state, count: Number(r.count) }));
+  });
   const queue: JobQueue = {
     boss,
     send: (name, data, o = {}) =>
-      boss.send(name, data, {
+      boss.send(name, withRequestId(data), {
         ...(o.singletonKey ? { singletonKey: o.singletonKey } : {}),
         ...(o.singletonSeconds ? { singletonSeconds: o.singletonSeconds } : {}),
         ...(o.startAfterSeconds ? { startAfter: o.startAfterSeconds } : {}),
       }),
-    sendWithin: (tx, name, data) => boss.send(name, data, { db: drizzleExecutor(tx) as PgBoss.Db }),
+    sendWithin: (tx, name, data) => boss.send(name, withRequestId(data), { db: drizzleExecutor(tx) as PgBoss.Db }),
     schedule: (name, cron, data = {}) => boss.schedule(name, cron, data, { tz: "UTC" }),
     async stop(timeoutMs = 10_000) {
       if (running === queue) running = undefined;
+      observeQueueDepth(undefined);
       await boss.stop({ graceful: true, close: false, timeout: timeoutMs, wait: true });
     },
   };
