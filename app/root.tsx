@@ -14,6 +14,7 @@ import { commitSession } from "./lib/session.server";
 import { ErrorPage } from "./components/error-page";
 import { LoadingBar } from "./components/layout/loading-bar";
 import { Toasts } from "./components/layout/toasts";
+import { ClientBanners } from "./components/layout/client-banners";
 
 // The query guard refuses NUL characters in the address; the request guard (origin, form body, size,
 // CSRF token) runs before the session is read and before any action.
@@ -56,6 +57,7 @@ export default function App({ loaderData }: Route.ComponentProps) {
     <AuthenticityTokenProvider token={loaderData.csrf}>
       <Outlet />
       <Toasts toast={loaderData.toast} />
+      <ClientBanners />
     </AuthenticityTokenProvider>
   );
 }
