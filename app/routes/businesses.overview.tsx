@@ -5,8 +5,9 @@ import { data, Link } from "react-router";
 import { formatPercent, formatVariation } from "../../domain/money";
 import { issueToKey } from "../../domain/validation";
 import { apiErrorOrThrow, replyWithApiErrors, requireSelectedBusiness } from "../components/business/business.server";
-import { businessTimeZone, timeZoneChoices } from "../../domain/business/timezone";
+import { businessTimeZone } from "../../domain/business/timezone";
 import { countryOptions } from "../components/business/countries";
+import { TimeZoneField } from "../components/business/time-zone-field";
 import { logoSrc } from "../components/business/logo";
 import { businessDetailsSchema, DETAIL_FIELDS } from "../components/business/schemas";
 import { StatusBadge } from "../components/business/status-badge";
@@ -179,12 +180,7 @@ export default function BusinessOverview({ loaderData, actionData }: Route.Compo
             <TextField field={fields.zip_code} label={t("fields.zip_code")} autoComplete="postal-code" />
             <SelectField field={fields.country} label={t("fields.country")} options={countryOptions(locale, business.country)} autoComplete="country" />
           </div>
-          <SelectField
-            field={fields.timezone}
-            label={t("fields.timezone")}
-            hint={t("fields.timezoneHint")}
-            options={timeZoneChoices(business.timezone).map((zone) => ({ value: zone, label: zone.replaceAll("_", " ") }))}
-          />
+          <TimeZoneField field={fields.timezone} current={business.timezone} />
           <SubmitButton pendingLabel={t("saving")}>{t("save")}</SubmitButton>
         </AppForm>
       </section>

@@ -82,7 +82,9 @@ test("hovering over 10 links quickly keeps at most 4 route preloads in flight", 
     links.forEach((a, index) => {
       const path = new URL(a.href).pathname;
       if (seen.has(path) || path === location.pathname || a.getClientRects().length === 0) return;
-      const route = Object.values(w.__reactRouterManifest.routes).find((r) => r.parentId && r.path && `/${r.path}` === path);
+      const routes = w.__reactRouterManifest.routes;
+      const fullPath = (id: string | undefined): string => (id && routes[id] ? `${fullPath(routes[id].parentId)}/${routes[id].path ?? ""}` : "");
+      const route = Object.values(routes).find((r) => r.parentId && r.path && fullPath(r.id).replace(/\/+/g, "/").replace(/(.)\/$/, "$1") === path);
       if (!route || route.id in w.__reactRouterRouteModules) return;
       seen.add(path);
       out.push({ href: route.module, index });
@@ -99,7 +101,7 @@ test("hovering over 10 links quickly keeps at most 4 route preloads in flight", 
     if (!modules.has(path)) return route.continue();
     inFlight++;
     most = Math.max(most, inFlight);
-    await new Promise((resolve) => setTimeout(resolve, 400));
+    await new Promise((resolve) => setTimeout(resolve, 2000));
     inFlight--;
     done++;
     await route.continue();
