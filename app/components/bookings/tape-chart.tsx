@@ -88,8 +88,9 @@ export function TapeChart({ overview, locale, linkStays }: { overview: RoomsOver
     <>
     {overbooked.length ? <Overbookings stays={overbooked} locale={locale} linkStays={linkStays} /> : null}
     {/* The chart scrolls inside its own box (both ways), never the page: `contain: inline-size`
-        keeps its width out of the layout's minimum, and the nights' header sticks to the top. */}
-    <div data-testid="tape-chart" role="region" aria-label={t("overview.caption")} tabIndex={0} className="max-h-[75vh] overflow-auto rounded-lg border border-slate-200 bg-white" style={{ contain: "inline-size" }}>
+        keeps its width out of the layout's minimum, `relative` keeps the bars' screen-reader texts (absolutely
+        positioned) inside it, and the nights' header sticks to the top. */}
+    <div data-testid="tape-chart" role="region" aria-label={t("overview.caption")} tabIndex={0} className="relative max-h-[75vh] overflow-auto rounded-lg border border-slate-200 bg-white" style={{ contain: "inline-size" }}>
       <table
         className="table-fixed border-collapse text-xs"
         style={{ width: `${TAPE_ROOM_COLUMN_REM + overview.nights.length * TAPE_NIGHT_COLUMN_REM}rem`, minWidth: "100%" }}
