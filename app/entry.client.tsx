@@ -4,9 +4,13 @@ import { hydrateRoot } from "react-dom/client";
 import { I18nextProvider, initReactI18next } from "react-i18next";
 import { HydratedRouter } from "react-router/dom";
 import { defaultLocale, isLocale } from "../locales/list";
+import { installClientResilience } from "./lib/client-resilience/install";
+import { navigationGuard } from "./lib/client-resilience/navigation-guard";
 
 /** Loads the page's locale (one cached request per locale, spec section 7) before hydrating. */
 async function main() {
+  // Spec section 9: connection health, offline submits held, route preloading on intent.
+  installClientResilience();
   const lang = document.documentElement.lang;
   const locale = isLocale(lang) ? lang : defaultLocale;
   const version = document.documentElement.dataset.messagesVersion ?? "";
@@ -29,7 +33,7 @@ async function main() {
       document,
       <I18nextProvider i18n={i18next}>
         <StrictMode>
-          <HydratedRouter useTransitions={false} />
+          <HydratedRouter useTransitions={false} instrumentations={[navigationGuard]} />
         </StrictMode>
       </I18nextProvider>,
     );

@@ -14,6 +14,7 @@ import { ErrorPage } from "./components/error-page";
 import { InlineStyles } from "./components/layout/inline-styles";
 import { LoadingBar } from "./components/layout/loading-bar";
 import { Toasts } from "./components/layout/toasts";
+import { ClientBanners } from "./components/layout/client-banners";
 
 // The query guard refuses NUL characters in the address; the request guard (origin, form body, size,
 // CSRF token) runs before the session is read and before any action.
@@ -57,6 +58,7 @@ export default function App({ loaderData }: Route.ComponentProps) {
     <AuthenticityTokenProvider token={loaderData.csrf}>
       <Outlet />
       <Toasts toast={loaderData.toast} />
+      <ClientBanners />
     </AuthenticityTokenProvider>
   );
 }

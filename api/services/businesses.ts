@@ -1,3 +1,4 @@
+import { defaultTimeZone, FALLBACK_TIME_ZONE } from "../../domain/business/timezone.ts";
 import { and, asc, eq, gte, inArray, isNull, like, notInArray, or, sql } from "drizzle-orm";
 import type { TFunction } from "i18next";
 import type { BusinessDetailsInput, CategoryInput, CreateBusinessInput } from "../../domain/schemas/business.ts";
@@ -144,6 +145,8 @@ export async function createBusiness(
           .insert(businesses)
           .values({
             ...detailColumns(input),
+            // The zone of its place unless the caller names one (domain/business/timezone.ts).
+            timezone: input.timezone ?? defaultTimeZone(input.country, input.state),
             companyName: input.company_name,
             country: input.country,
             ownerId: owner.id,
@@ -302,7 +305,7 @@ export async function saveCategorySet(
  */
 async function assertRoomsCoverBookings(db: Database, businessId: string, categoryId: string, name: string, rooms: number, now: Date) {
   const [business] = await db.select({ timezone: businesses.timezone }).from(businesses).where(eq(businesses.id, businessId));
-  const today = new Intl.DateTimeFormat("en-CA", { timeZone: business?.timezone ?? "America/Sao_Paulo" }).format(now);
+  const today = new Intl.DateTimeFormat("en-CA", { timeZone: business?.timezone ?? FALLBACK_TIME_ZONE }).format(now);
   const [night] = await db
     .select({ night: inventoryNights.night, taken: sql<number>`(${inventoryNights.sold} + ${inventoryNights.blocked})::int` })
     .from(inventoryNights)

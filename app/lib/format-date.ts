@@ -11,3 +11,13 @@ export function formatDate(date: string, locale: string, options: Intl.DateTimeF
 export function formatDateTime(iso: string, locale: string): string {
   return dateTimeFormat(locale, { dateStyle: "short", timeStyle: "short" }).format(new Date(iso));
 }
+
+/**
+ * "2026-11" → "Novembro de 2026" (pt-BR), "November 2026" (en-US): the month and year as a title,
+ * only its first letter raised in the locale's own rules. CSS `capitalize` would raise every word
+ * ("Novembro De 2026"), which is wrong in pt-BR, es-ES, fr-CA and it-IT.
+ */
+export function formatMonthTitle(month: string, locale: string): string {
+  const text = dateTimeFormat(locale, { month: "long", year: "numeric", timeZone: "UTC" }).format(new Date(`${month}-01T00:00:00Z`));
+  return text.charAt(0).toLocaleUpperCase(locale) + text.slice(1);
+}

@@ -1,5 +1,5 @@
 import { useTranslation } from "react-i18next";
-import { data, Link, redirect, useActionData } from "react-router";
+import { data, Link, redirect, useActionData, useLoaderData } from "react-router";
 import type { z } from "zod";
 import {
   addAddonSchema,
@@ -11,6 +11,7 @@ import {
   unsubscribeSchema,
 } from "../../domain/schemas/billing";
 import { formatMoney } from "../../domain/money";
+import { businessTimeZone } from "../../domain/business/timezone";
 import { currentPlan } from "../../domain/subscription/state";
 import {
   apiRefusal,
@@ -60,6 +61,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const preview = manage && live && previewTo && previewTo !== live.plan_identifier ? await loadPreview(api, business.uuid, previewTo) : null;
   return {
     manage,
+    timeZone: businessTimeZone(business),
     required: url.searchParams.get("required"),
     catalog,
     current,
@@ -250,7 +252,8 @@ function StatusBadge({ plan }: { plan: BusinessPlan }) {
 /** What happens next to a plan, in one sentence. */
 function PlanTimeline({ plan }: { plan: BusinessPlan }) {
   const { t, i18n } = useTranslation("billing");
-  const day = (iso: string | null) => formatDay(iso, i18n.language);
+  const { timeZone } = useLoaderData<typeof loader>();
+  const day = (iso: string | null) => formatDay(iso, i18n.language, timeZone);
   if (plan.stripe_status === "canceled") return <>{t("timeline.canceled", { date: day(plan.canceled_at) })}</>;
   if (plan.cancel_at_period_end) return <>{t("timeline.ends", { date: day(plan.current_period_end) })}</>;
   if (plan.stripe_status === "trialing") return <>{t("timeline.trial", { date: day(plan.trial_end ?? plan.current_period_end) })}</>;
@@ -532,6 +535,7 @@ function PaymentMethods({ cards }: { cards: Route.ComponentProps["loaderData"]["
 
 function Invoices({ invoices }: { invoices: Route.ComponentProps["loaderData"]["invoices"] }) {
   const { t, i18n } = useTranslation("billing");
+  const { timeZone } = useLoaderData<typeof loader>();
   const notice = invoices.find((i) => i.notice)?.notice;
   return (
     <Section id="invoices" title={t("invoices.heading")}>
@@ -560,7 +564,7 @@ function Invoices({ invoices }: { invoices: Route.ComponentProps["loaderData"]["
             {invoices.map((invoice) => (
               <tr key={invoice.id} className="border-b border-slate-100 align-top">
                 <td className="py-2 pr-2 font-mono">{invoice.number}</td>
-                <td className="py-2 pr-2">{formatDay(invoice.created_at, i18n.language)}</td>
+                <td className="py-2 pr-2">{formatDay(invoice.created_at, i18n.language, timeZone)}</td>
                 <td className="py-2 pr-2 text-right">
                   {formatMoney(invoice.total_cents, i18n.language, invoice.currency, { whole: true })}
                   {invoice.discount_cents > 0 ? (

@@ -109,7 +109,7 @@ export default function AppLayout({ loaderData }: Route.ComponentProps) {
           ) : null}
         </nav>
       </aside>
-      <div className="flex-1">
+      <div className="min-w-0 flex-1">
         <header className="flex flex-wrap items-center justify-end gap-4 border-b border-slate-200 bg-white px-4 py-2">
           <div className="mr-auto">
             <BusinessSwitcher businesses={loaderData.businesses} selectedUuid={loaderData.selectedBusinessUuid} />

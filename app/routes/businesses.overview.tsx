@@ -5,7 +5,9 @@ import { data, Link } from "react-router";
 import { formatPercent, formatVariation } from "../../domain/money";
 import { issueToKey } from "../../domain/validation";
 import { apiErrorOrThrow, replyWithApiErrors, requireSelectedBusiness } from "../components/business/business.server";
+import { businessTimeZone } from "../../domain/business/timezone";
 import { countryOptions } from "../components/business/countries";
+import { TimeZoneField } from "../components/business/time-zone-field";
 import { logoSrc } from "../components/business/logo";
 import { businessDetailsSchema, DETAIL_FIELDS } from "../components/business/schemas";
 import { StatusBadge } from "../components/business/status-badge";
@@ -43,6 +45,7 @@ export async function loader({ context }: Route.LoaderArgs) {
       state: business.state ?? "",
       zip_code: business.zip_code ?? "",
       country: business.country ?? "BR",
+      timezone: businessTimeZone(business),
       typeTitle: business.business_type ? String(business.business_type.title ?? "") : null,
       purpose: business.accommodation_purpose ?? null,
       pmsName: business.pms?.name ?? null,
@@ -177,6 +180,7 @@ export default function BusinessOverview({ loaderData, actionData }: Route.Compo
             <TextField field={fields.zip_code} label={t("fields.zip_code")} autoComplete="postal-code" />
             <SelectField field={fields.country} label={t("fields.country")} options={countryOptions(locale, business.country)} autoComplete="country" />
           </div>
+          <TimeZoneField field={fields.timezone} current={business.timezone} />
           <SubmitButton pendingLabel={t("saving")}>{t("save")}</SubmitButton>
         </AppForm>
       </section>

@@ -14,10 +14,12 @@ import { manualPriceFormSchema } from "../components/pricing/schemas";
 import { AppForm } from "../components/ui/app-form";
 import { buttonClass, SubmitButton } from "../components/ui/button";
 import { FormErrors } from "../components/ui/field";
-import { formatDate } from "../lib/format-date";
+import { formatDate, formatMonthTitle } from "../lib/format-date";
 import { dateTimeFormat } from "../../domain/intl-formats.ts";
 import { getRequestState } from "../lib/request-context.server";
 import { redirectWithToast } from "../lib/toast.server";
+import { businessTimeZone } from "../../domain/business/timezone";
+import { appContext } from "../lib/guard.server";
 import type { Route } from "./+types/calendar";
 
 /** The calendar opens with the calendar permission or the price-settings one (who sets prices sees them). */
@@ -36,7 +38,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const { api } = getRequestState(context);
   const url = new URL(request.url);
   const asked = url.searchParams.get("month") ?? "";
-  const month = MONTH.test(asked) ? asked : currentMonth(new Date(), "America/Sao_Paulo");
+  const month = MONTH.test(asked) ? asked : currentMonth(new Date(), businessTimeZone(context.get(appContext).business));
   const { from, to } = monthBounds(month);
   // The grid without explanations (a few KiB a category); only the chosen day's cell brings its
   // explanation, read on demand when a day is picked (the link works with and without JavaScript).
@@ -81,7 +83,7 @@ export default function Calendar({ loaderData }: Route.ComponentProps) {
   const locale = i18n.language;
   const money = (c: number) => formatMoney(c, locale, calendar.currency ?? business.currency, { whole: true });
   const occupancy = (value: number) => formatPercent(value, locale, { digits: 1 });
-  const monthTitle = dateTimeFormat(locale, { month: "long", year: "numeric", timeZone: "UTC" }).format(new Date(`${month}-01T00:00:00Z`));
+  const monthTitle = formatMonthTitle(month, locale);
   const weekdayFormat = dateTimeFormat(locale, { weekday: "short", timeZone: "UTC" });
   const selectedDay = day ? calendar.days.find((d) => d.date === day) : null;
   const index = calendar.categories.findIndex((c) => c.uuid === category);
@@ -101,7 +103,7 @@ export default function Calendar({ loaderData }: Route.ComponentProps) {
             <span aria-hidden="true">‹ </span>
             {t("calendar.previous")}
           </Link>
-          <h2 className="min-w-40 text-center text-lg font-semibold capitalize" aria-live="polite">
+          <h2 className="min-w-40 text-center text-lg font-semibold" aria-live="polite">
             {monthTitle}
           </h2>
           <Link to={pageUrl(shiftMonth(month, 1), category)} className={buttonClass("secondary")} rel="next">

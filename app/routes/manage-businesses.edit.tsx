@@ -6,7 +6,9 @@ import { BUSINESS_STATUSES } from "../../domain/business/status";
 import { isUuid } from "../../domain/text/sanitize";
 import { issueToKey } from "../../domain/validation";
 import { apiErrorOrThrow, getBusiness, replyWithApiErrors } from "../components/business/business.server";
+import { businessTimeZone } from "../../domain/business/timezone";
 import { countryOptions } from "../components/business/countries";
+import { TimeZoneField } from "../components/business/time-zone-field";
 import { adminBusinessSchema, businessStatusSchema, DETAIL_FIELDS } from "../components/business/schemas";
 import { StatusBadge } from "../components/business/status-badge";
 import { totalRooms } from "../components/business/types";
@@ -55,6 +57,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
           state: b.state ?? "",
           zip_code: b.zip_code ?? "",
           country: b.country ?? "BR",
+          timezone: businessTimeZone(b),
           is_whitelisted: extra.is_whitelisted ? "on" : "",
           advisory: extra.advisory ? "on" : "",
         },
@@ -179,6 +182,7 @@ export default function ManageBusiness({ loaderData, actionData }: Route.Compone
             <TextField field={fields.zip_code} label={t("fields.zip_code")} />
             <SelectField field={fields.country} label={t("fields.country")} options={countryOptions(i18n.language, business.values.country)} />
           </div>
+          <TimeZoneField field={fields.timezone} current={business.values.timezone} />
           <div className="space-y-2">
             <label className="flex items-center gap-2 text-sm">
               <input {...getInputProps(fields.is_whitelisted, { type: "checkbox" })} className="accent-brand-600" />

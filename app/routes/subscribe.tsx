@@ -5,7 +5,7 @@ import { data, Link, redirect, useActionData } from "react-router";
 import { trialLength } from "../../domain/billing/renewal";
 import { formatMoney } from "../../domain/money";
 import { chosenCard, NEW_CARD, subscribeFormSchema } from "../../domain/schemas/billing";
-import { currentPlan, DEFAULT_TRIAL_DAYS, hasActiveSubscription } from "../../domain/subscription/state";
+import { currentPlan, DEFAULT_TRIAL_DAYS, hasActiveSubscription, trialDays } from "../../domain/subscription/state";
 import { issueToKey } from "../../domain/validation";
 import { apiRefusal, canManageBilling, loadCatalog, loadPaymentMethods, loadSubscription, refusalMessage, replyWithRefusal, type BillingAnswer } from "../components/billing/billing.server";
 import { CardLabel, TestCardHint } from "../components/billing/cards";
@@ -147,7 +147,7 @@ export default function Subscribe({ loaderData }: Route.ComponentProps) {
               })}
             </div>
             <FieldErrors id={fields.plan_identifier.errorId} errors={fields.plan_identifier.errors} />
-            <p className="mt-3 text-sm text-slate-700">{trialAvailable ? t("subscribe.trialNotice", { count: trialDaysOf(plans) }) : t("subscribe.noTrial")}</p>
+            <p className="mt-3 text-sm text-slate-700">{trialAvailable ? t("subscribe.trialNotice", { count: trialDays(plans) }) : t("subscribe.noTrial")}</p>
           </fieldset>
 
           <fieldset className="rounded-lg border border-slate-200 bg-white p-4">
@@ -185,10 +185,4 @@ export default function Subscribe({ loaderData }: Route.ComponentProps) {
       )}
     </div>
   );
-}
-
-/** Spec sections 1 and 9: 14 days unless the first plan's trial_days is a number. */
-function trialDaysOf(plans: { trial_days: number | null }[]): number {
-  const first = plans[0]?.trial_days;
-  return typeof first === "number" ? first : DEFAULT_TRIAL_DAYS;
 }

@@ -1,3 +1,4 @@
+import { FALLBACK_TIME_ZONE } from "../business/timezone.ts";
 /**
  * Stays as nights: a reservation from `arrival` to `departure` occupies the nights
  * arrival … departure − 1 (the guest leaves on the departure morning). Room blocks name
@@ -36,7 +37,7 @@ export function todayIn(timeZone: string, now: Date = new Date()): string {
   try {
     return format(timeZone);
   } catch {
-    return format("America/Sao_Paulo");
+    return format(FALLBACK_TIME_ZONE);
   }
 }
 

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { USER_PERMISSIONS } from "../access/permissions.ts";
 import { BUSINESS_STATUSES } from "../business/status.ts";
 import { sanitizeText, UUID_PATTERN } from "../text/sanitize.ts";
+import { isTimeZone } from "../business/timezone.ts";
 
 /**
  * Business schemas shared by the API (the gate) and the web's forms. Messages are keys of the
@@ -86,15 +87,6 @@ const currency = z
   .trim()
   .regex(/^[A-Za-z]{3}$/, "business.currency")
   .transform((v) => v.toUpperCase());
-
-export function isTimeZone(value: string): boolean {
-  try {
-    new Intl.DateTimeFormat("en-US", { timeZone: value });
-    return value.includes("/") || value === "UTC";
-  } catch {
-    return false;
-  }
-}
 
 const timezone = z.string().trim().max(64).refine(isTimeZone, "business.timezone");
 

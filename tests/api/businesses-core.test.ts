@@ -179,6 +179,17 @@ describe("POST /businesses", () => {
     expect(me.user.roles).toContain("owner");
   });
 
+  it("gives a new business the time zone of its country and state unless it names one", async () => {
+    const token = await register("manaus@example.com");
+    const inManaus = await t.json("POST", "/api/v1/businesses", { token, body: { company_name: "Hotel Rio Negro", country: "BR", state: "AM" }, status: 201 });
+    expect(inManaus.business.timezone).toBe("America/Manaus");
+    const named = await t.json("POST", "/api/v1/businesses", { token, body: { company_name: "Hotel Lisboa", country: "PT", timezone: "Atlantic/Madeira" }, status: 201 });
+    expect(named.business.timezone).toBe("Atlantic/Madeira");
+    const inRome = await t.json("POST", "/api/v1/businesses", { token, body: { company_name: "Albergo Roma", country: "IT" }, status: 201 });
+    expect(inRome.business.timezone).toBe("Europe/Rome");
+    await t.json("POST", "/api/v1/businesses", { token, body: { company_name: "Hotel Marte", country: "BR", timezone: "Mars/Olympus" }, status: 422 });
+  });
+
   it("makes a collaborator who creates a business its owner and selects it", async () => {
     const body = await t.json("POST", "/api/v1/businesses", { token: collaborator, body: { company_name: "Hostel da Camila", country: "BR" }, status: 201 });
     expect(body.business).toMatchObject({ slug: "hostel-da-camila", room_count: 0, room_setup: { categories: [] } });

@@ -1,3 +1,4 @@
+import { defaultTimeZone } from "../../../domain/business/timezone.ts";
 import type { Database } from "../client.ts";
 import { businesses, businessMembers, roomCategories, userSelections, type UserRow } from "../schema/index.ts";
 
@@ -59,7 +60,7 @@ export async function seedBusinesses(db: Database, people: { owner: UserRow; col
       totalRooms: 14,
       pmsId: BUILT_IN_PMS_ID,
       currency: "BRL",
-      timezone: "America/Sao_Paulo",
+      timezone: defaultTimeZone("BR", "RJ"),
       createdAt: now,
       updatedAt: now,
     })

@@ -1,3 +1,4 @@
+import { FALLBACK_TIME_ZONE } from "../../../domain/business/timezone.ts";
 import { asc, eq } from "drizzle-orm";
 import { addDays } from "../../../domain/pricing/index.ts";
 import { businessToday } from "../../services/pricing/calendar.ts";
@@ -39,7 +40,7 @@ export async function seedPricing(db: Database, now: Date, businessId?: string):
   const [business] = businessId
     ? await db.select().from(businesses).where(eq(businesses.id, businessId))
     : await db.select().from(businesses).where(eq(businesses.companyName, "Pousada Maré Alta"));
-  const today = businessToday(now, business?.timezone ?? "America/Sao_Paulo");
+  const today = businessToday(now, business?.timezone ?? FALLBACK_TIME_ZONE);
   const year = Number(today.slice(0, 4));
   await seedHolidays(db, [year, year + 1], business?.state ? [business.state.toUpperCase()] : [], now);
   if (!business) return;

@@ -1,3 +1,4 @@
+import { FALLBACK_TIME_ZONE } from "../../../domain/business/timezone.ts";
 import { and, eq, gte, lte, sql } from "drizzle-orm";
 import { addDays } from "../../../domain/bookings/stay.ts";
 import type { Database } from "../../db/client.ts";
@@ -116,7 +117,7 @@ async function pushNights(
 ): Promise<number> {
   const businessId = connection.businessId;
   const [business] = await db.select({ timezone: businesses.timezone }).from(businesses).where(eq(businesses.id, businessId));
-  const today = businessToday(now, business?.timezone ?? "America/Sao_Paulo");
+  const today = businessToday(now, business?.timezone ?? FALLBACK_TIME_ZONE);
   const last = addDays(today, ARI_HORIZON_DAYS - 1);
   const mapping = mappingFor(connection);
   const categories = (await db.select({ id: roomCategories.id, rooms: roomCategories.roomCount }).from(roomCategories).where(eq(roomCategories.businessId, businessId))).filter(

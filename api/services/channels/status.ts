@@ -1,3 +1,4 @@
+import { FALLBACK_TIME_ZONE } from "../../../domain/business/timezone.ts";
 import { and, asc, eq, gte, lte, sql } from "drizzle-orm";
 import { addDays, daysBetween } from "../../../domain/bookings/stay.ts";
 import type { Database } from "../../db/client.ts";
@@ -17,7 +18,7 @@ const MAX_NIGHTS = 92;
 export async function pushStatus(db: Database, businessId: string, now: Date, range: { from?: string; to?: string }) {
   const connection = await connectionOf(db, businessId);
   const [business] = await db.select({ timezone: businesses.timezone }).from(businesses).where(eq(businesses.id, businessId));
-  const today = businessToday(now, business?.timezone ?? "America/Sao_Paulo");
+  const today = businessToday(now, business?.timezone ?? FALLBACK_TIME_ZONE);
   const from = range.from && range.from > today ? range.from : today;
   let to = range.to ?? addDays(from, 29);
   if (daysBetween(from, to) + 1 > MAX_NIGHTS) to = addDays(from, MAX_NIGHTS - 1);

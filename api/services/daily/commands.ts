@@ -1,3 +1,4 @@
+import { FALLBACK_TIME_ZONE } from "../../../domain/business/timezone.ts";
 import { and, eq, isNull, lt, lte, ne, or, sql } from "drizzle-orm";
 import { INITIAL_BUSINESS_STATUS } from "../../../domain/business/status.ts";
 import { addDays } from "../../../domain/bookings/stay.ts";
@@ -35,7 +36,7 @@ async function activeBusinesses(db: Database): Promise<string[]> {
 
 async function todayOf(db: Database, businessId: string, now: Date): Promise<string> {
   const [row] = await db.select({ timezone: businesses.timezone }).from(businesses).where(eq(businesses.id, businessId));
-  return businessToday(now, row?.timezone ?? "America/Sao_Paulo");
+  return businessToday(now, row?.timezone ?? FALLBACK_TIME_ZONE);
 }
 
 const REWARD_NOTICE = { goal_met: "goal.reached", prices_published: "reward.earned", revpar_above_last_year: "reward.earned" } as const;

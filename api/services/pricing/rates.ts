@@ -1,3 +1,4 @@
+import { FALLBACK_TIME_ZONE } from "../../../domain/business/timezone.ts";
 import { and, asc, eq, gte, lte, sql } from "drizzle-orm";
 import { addDays, compilePricing, type DailyRate } from "../../../domain/pricing/index.ts";
 import type { Database } from "../../db/client.ts";
@@ -14,7 +15,7 @@ export type ChangeReason = "settings" | "manual_price" | "booking" | "daily";
 
 async function businessClock(db: Database, businessId: string, now: Date) {
   const [row] = await db.select({ timezone: businesses.timezone }).from(businesses).where(eq(businesses.id, businessId));
-  const today = businessToday(now, row?.timezone ?? "America/Sao_Paulo");
+  const today = businessToday(now, row?.timezone ?? FALLBACK_TIME_ZONE);
   return { today, horizonEnd: addDays(today, HORIZON_DAYS - 1) };
 }
 

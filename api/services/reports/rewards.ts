@@ -1,3 +1,4 @@
+import { FALLBACK_TIME_ZONE } from "../../../domain/business/timezone.ts";
 import { and, desc, eq, sql } from "drizzle-orm";
 import { addDays, daysBetween } from "../../../domain/pricing/index.ts";
 import { monthPeriod, monthToDate, periodYearBefore, stayKpis, type StayKpis } from "../../../domain/metrics/index.ts";
@@ -110,7 +111,7 @@ const JUDGED_MONTHS = 12;
 
 async function scopeOf(db: Database, businessId: string): Promise<BusinessScope> {
   const [row] = await db.select({ timezone: businesses.timezone }).from(businesses).where(eq(businesses.id, businessId));
-  return { id: businessId, timezone: row?.timezone ?? "America/Sao_Paulo" };
+  return { id: businessId, timezone: row?.timezone ?? FALLBACK_TIME_ZONE };
 }
 
 async function earn(db: Database, businessId: string, now: Date, rows: { kind: RewardKind; period: string; evidence: Record<string, number | string | null> }[]) {

@@ -1,7 +1,7 @@
 /** Dates and statuses for the billing screens. */
 
 /** An instant from the API as a date in the business's time zone. */
-export function formatDay(iso: string | null | undefined, locale: string, timeZone = "America/Sao_Paulo"): string {
+export function formatDay(iso: string | null | undefined, locale: string, timeZone: string): string {
   if (!iso) return "—";
   return new Intl.DateTimeFormat(locale, { dateStyle: "medium", timeZone }).format(new Date(iso));
 }

@@ -14,6 +14,10 @@ const STAY_COLOUR: Record<string, string> = {
   checked_out: "bg-slate-100 border-slate-400 text-slate-800",
 };
 
+/** Column widths: every night is as wide as every other, whatever its bars hold. */
+export const TAPE_ROOM_COLUMN_REM = 6;
+export const TAPE_NIGHT_COLUMN_REM = 4;
+
 /** A room's row: stays and blocks as cells spanning their nights, empty nights as single cells. */
 function rowCells(nights: string[], stays: Stay[], blocks: Block[]): Cell[] {
   const cells: Cell[] = [];
@@ -83,18 +87,31 @@ export function TapeChart({ overview, locale, linkStays }: { overview: RoomsOver
   return (
     <>
     {overbooked.length ? <Overbookings stays={overbooked} locale={locale} linkStays={linkStays} /> : null}
-    <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white">
-      <table className="min-w-full table-fixed border-collapse text-xs" onKeyDown={onKeyDown}>
+    {/* The chart scrolls inside its own box (both ways), never the page: `contain: inline-size`
+        keeps its width out of the layout's minimum, `relative` keeps the bars' screen-reader texts (absolutely
+        positioned) inside it, and the nights' header sticks to the top. */}
+    <div data-testid="tape-chart" role="region" aria-label={t("overview.caption")} tabIndex={0} className="relative max-h-[75vh] overflow-auto rounded-lg border border-slate-200 bg-white" style={{ contain: "inline-size" }}>
+      <table
+        className="table-fixed border-collapse text-xs"
+        style={{ width: `${TAPE_ROOM_COLUMN_REM + overview.nights.length * TAPE_NIGHT_COLUMN_REM}rem`, minWidth: "100%" }}
+        onKeyDown={onKeyDown}
+      >
         <caption className="sr-only">{t("overview.caption")}</caption>
+        <colgroup>
+          <col style={{ width: `${TAPE_ROOM_COLUMN_REM}rem` }} />
+          {overview.nights.map((n) => (
+            <col key={n} data-night={n} style={{ width: `${TAPE_NIGHT_COLUMN_REM}rem` }} />
+          ))}
+        </colgroup>
         <thead className="bg-slate-50">
           <tr>
-            <th scope="col" className="sticky left-0 w-24 bg-slate-50 px-2 py-2 text-left font-medium">
+            <th scope="col" className="sticky top-0 left-0 z-20 border-b border-slate-200 bg-slate-50 px-2 py-2 text-left font-medium">
               {t("overview.room")}
             </th>
             {overview.nights.map((n) => {
               const weekend = [5, 6].includes(new Date(`${n}T00:00:00Z`).getUTCDay());
               return (
-                <th key={n} scope="col" className={`w-16 px-1 py-2 text-center font-medium ${weekend ? "bg-slate-100" : ""}`}>
+                <th key={n} scope="col" className={`sticky top-0 z-10 border-b border-slate-200 px-1 py-2 text-center font-medium ${weekend ? "bg-slate-100" : "bg-slate-50"}`}>
                   {formatDate(n, locale, { weekday: "short" })}
                   <span className="block font-normal">{formatDate(n, locale, { day: "2-digit", month: "2-digit" })}</span>
                 </th>
@@ -116,7 +133,7 @@ export function TapeChart({ overview, locale, linkStays }: { overview: RoomsOver
                 </tr>
               ) : null,
               <tr key={room.uuid} className="border-t border-slate-100">
-                <th scope="row" className="sticky left-0 bg-white px-2 py-1 text-left font-semibold">
+                <th scope="row" className="sticky left-0 z-[5] bg-white px-2 py-1 text-left font-semibold">
                   {room.number}
                   {!room.active ? <span className="block font-normal text-slate-600">{t("overview.inactive")}</span> : null}
                 </th>

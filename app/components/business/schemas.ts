@@ -2,6 +2,7 @@ import { z } from "zod";
 import { USER_PERMISSIONS } from "../../../domain/access/permissions";
 import { BUSINESS_STATUSES } from "../../../domain/business/status";
 import { parseDecimal, parseMoney } from "../../../domain/money";
+import { isTimeZone } from "../../../domain/business/timezone";
 import { UUID_PATTERN } from "../../../domain/text/sanitize";
 import {
   MAX_CATEGORIES,
@@ -138,6 +139,8 @@ export const businessDetailsSchema = z.object({
   state: optionalText,
   zip_code: optionalText,
   country: countryCode,
+  /** IANA name; "today" and month boundaries follow it (domain/business/timezone.ts). */
+  timezone: z.string().trim().refine(isTimeZone, "business:errors.timezone").optional(),
 });
 
 export const DETAIL_FIELDS = [
@@ -152,6 +155,7 @@ export const DETAIL_FIELDS = [
   "state",
   "zip_code",
   "country",
+  "timezone",
 ] as const;
 
 

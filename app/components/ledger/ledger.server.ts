@@ -7,6 +7,7 @@ import { todayIn } from "../../../domain/bookings/stay";
 import { appContext } from "../../lib/guard.server";
 import { getRequestState } from "../../lib/request-context.server";
 import { redirectWithToast } from "../../lib/toast.server";
+import { businessTimeZone } from "../../../domain/business/timezone";
 import { ApiError, bookingBusiness, replyWithApiError } from "../bookings/bookings.server";
 
 export { ApiError, bookingBusiness as ledgerBusiness };
@@ -69,6 +70,5 @@ export function editingFrom<T extends { uuid: string }>(request: Request, rows: 
 
 /** Today in the selected business's time zone (the default date of a new expense). */
 export function businessToday(context: Readonly<RouterContextProvider>): string {
-  const timezone = context.get(appContext).business?.timezone;
-  return todayIn(typeof timezone === "string" ? timezone : "America/Sao_Paulo");
+  return todayIn(businessTimeZone(context.get(appContext).business));
 }

@@ -1,4 +1,5 @@
 import type { RouterContextProvider } from "react-router";
+import { businessTimeZone } from "../../../domain/business/timezone";
 import { appContext } from "../../lib/guard.server";
 
 /** Whether the selected business is a short-term rental (its business type's is_bnb). */
@@ -11,6 +12,6 @@ export function isShortTermRental(context: Readonly<RouterContextProvider>): boo
 /** Today in the selected business's time zone (YYYY-MM-DD). */
 export function businessTodayOf(context: Readonly<RouterContextProvider>, now = new Date()): string {
   const { business } = context.get(appContext);
-  const timeZone = typeof business?.timezone === "string" ? business.timezone : "America/Sao_Paulo";
+  const timeZone = businessTimeZone(business);
   return new Intl.DateTimeFormat("en-CA", { timeZone, year: "numeric", month: "2-digit", day: "2-digit" }).format(now);
 }

@@ -10,6 +10,7 @@ import { ApiError } from "../../lib/api.server";
 import { appContext, guard, type RouteHandle } from "../../lib/guard.server";
 import { getRequestState } from "../../lib/request-context.server";
 import { redirectWithToast } from "../../lib/toast.server";
+import { businessTimeZone } from "../../../domain/business/timezone";
 import type { Route } from "./+types/archive";
 
 /**
@@ -46,7 +47,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     if (!thread) return redirectWithToast(PAGE, { kind: "error", message: "chat:page.notFound" }, { session });
   }
   // Times in the business's time zone, the same on the server and in the browser.
-  const timeZone = typeof selectedBusiness(context).timezone === "string" ? String(selectedBusiness(context).timezone) : "America/Sao_Paulo";
+  const timeZone = businessTimeZone(selectedBusiness(context));
   return { conversations, q, thread, timeZone };
 }
 
