@@ -17,3 +17,4 @@ export * from "./reports.ts";
 export * from "./channels.ts";
 export * from "./notifications.ts";
 export * from "./learning.ts";
+export * from "./two-factor.ts";
