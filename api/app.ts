@@ -9,6 +9,8 @@ import { logger } from "./logger.ts";
 import { runWithWork } from "./observability/request-context.ts";
 import { rejectInvalidQuery } from "./validate.ts";
 import { requireUser } from "./middleware/auth.ts";
+import { requireTwoFactorForAdministrators } from "./middleware/two-factor.ts";
+import { twoFactorLoginRoutes, twoFactorRoutes } from "./routes/two-factor.ts";
 import { accountRoutes } from "./routes/accounts.ts";
 import { adminPermissionRoutes } from "./routes/admin-permissions.ts";
 import { adminUserRoutes } from "./routes/admin-users.ts";
@@ -88,10 +90,14 @@ export function createApi(deps: ApiDeps) {
 
   // Everything under /api/v1 needs a signed-in user; each route then checks the business.
   api.use("/v1/*", requireUser);
+  // Administrators turn two-factor sign-in on before any administration (ADR 0024).
+  api.use("/v1/admin/*", requireTwoFactorForAdministrators);
 
   api.route("/", healthRoutes);
   api.route("/", authRoutes);
   api.route("/", logoutRoutes);
+  api.route("/", twoFactorLoginRoutes);
+  api.route("/v1", twoFactorRoutes);
   api.route("/v1", currentUserRoutes);
   api.route("/v1", accountRoutes);
   api.route("/v1", notificationRoutes);

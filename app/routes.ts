@@ -11,6 +11,7 @@ export default [
   // Guest-only pages.
   layout("routes/guest-layout.tsx", [
     route("login", "routes/login.tsx"),
+    route("login/two-factor", "routes/login.two-factor.tsx"),
     route("register", "routes/register.tsx"),
     route("forgot-password", "routes/forgot-password.tsx"),
   ]),
@@ -31,6 +32,7 @@ export default [
     route("account-settings", "routes/account-settings.tsx", [
       route("my-account", "routes/account-settings.my-account.tsx"),
       route("security", "routes/account-settings.security.tsx"),
+      route("two-factor", "routes/account-settings.two-factor.tsx"),
       route("language", "routes/account-settings.language.tsx"),
       route("notifications", "routes/account-settings.notifications.tsx"),
       route("subscriptions", "routes/account-settings.subscriptions.tsx"),

@@ -48,6 +48,7 @@ import {
   SESSION_TOKEN_DAYS,
 } from "../services/tokens.ts";
 import { userJson } from "../services/user-json.ts";
+import { twoFactorChallenge } from "./two-factor.ts";
 import { jsonBody } from "../validate.ts";
 
 /** A field error in the caller's language, from the `validation` namespace. */
@@ -58,7 +59,7 @@ const fieldError = (c: Context<ApiEnv>, field: string, key: string) =>
  * Signs the user in: token mode answers the bearer token; cookie mode sets the httpOnly
  * session cookie (and a fresh XSRF-TOKEN) and answers only the user.
  */
-async function signIn(c: Context<ApiEnv>, user: UserRow, mode: "token" | "cookie" | undefined, status: 200 | 201) {
+export async function signIn(c: Context<ApiEnv>, user: UserRow, mode: "token" | "cookie" | undefined, status: 200 | 201) {
   const { db, now } = c.var.deps;
   const ip = clientIp(c);
   const client = { userAgent: c.req.header("user-agent"), ip: ip === UNKNOWN_IP ? null : ip };
@@ -100,6 +101,8 @@ export const authRoutes = new Hono<ApiEnv>()
       throw new HttpError(422, "auth.invalidCredentials", { email: [c.var.t("auth.invalidCredentials")] });
     }
     await limitForget(c, "loginEmail", email);
+    // With two-factor on, the password only earns a challenge for the code (routes/two-factor.ts).
+    if (user.twoFactorEnabledAt) return twoFactorChallenge(c, user);
     return signIn(c, user, mode, 200);
   })
 

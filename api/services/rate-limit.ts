@@ -33,6 +33,10 @@ export const DEFAULT_RATE_LIMITS = {
   invitationsUser: { points: 30, durationSec: 60 * 60 },
   /** Online bookings (the public booking engine) per client address. */
   bookingEngineIp: { points: 12, durationSec: FIFTEEN_MINUTES },
+  /** Wrong two-factor codes (sign-in's second step, enrolment, turning it off) per user… */
+  twoFactorUser: { points: 5, durationSec: FIFTEEN_MINUTES },
+  /** …and per client address. */
+  twoFactorIp: { points: 20, durationSec: FIFTEEN_MINUTES },
   /** Accounts created per client address; the points come from REGISTRATIONS_PER_ADDRESS_PER_HOUR. */
   registerIp: { points: 10, durationSec: 60 * 60 },
 } satisfies Record<string, LimitRule>;

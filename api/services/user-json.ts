@@ -21,6 +21,8 @@ export function userJson(user: UserRow, permissions: string[]) {
     roles: user.roles,
     permissions: permissions.map((name) => ({ name })),
     features: user.features,
+    /** Two-factor sign-in is on (administrators must turn it on before any administration). */
+    two_factor_enabled: !!user.twoFactorEnabledAt,
   };
 }
 

@@ -66,7 +66,11 @@ export function guard(handle: RouteHandle = {}): MiddlewareFunction<Response> {
     const { user } = getRequestState(context);
     const { businesses, business, plans } = context.get(appContext);
     if (!user) throw redirect("/login");
-    const path = new URL(request.url).pathname;
+    const url = new URL(request.url);
+    const path = url.pathname;
+    // Administrators turn on two-factor sign-in before any administration page (ADR 0024).
+    const target2fa = twoFactorEnrolmentRedirect(path, url.search, user);
+    if (target2fa) throw redirect(target2fa);
     const permissions = user.permissions.map((p) => p.name);
 
     const target = businessRedirect({
@@ -103,6 +107,13 @@ export function guard(handle: RouteHandle = {}): MiddlewareFunction<Response> {
 }
 
 const GUARD = Symbol.for("tarifa.guard");
+
+/** Where an administrator without two-factor sign-in goes instead of a /manage page, or null. */
+export function twoFactorEnrolmentRedirect(path: string, search: string, user: { roles: string[]; two_factor_enabled?: boolean }): string | null {
+  const adminArea = path === "/manage" || path.startsWith("/manage/");
+  if (!adminArea || !user.roles.includes("administrator") || user.two_factor_enabled) return null;
+  return `/account-settings/two-factor?redirectTo=${encodeURIComponent(path + search)}`;
+}
 
 /** True for middleware made by guard(); a test checks every page behind sign-in has one. */
 export function isGuard(fn: unknown): boolean {

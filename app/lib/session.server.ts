@@ -4,6 +4,8 @@ import { getConfig } from "../../config.ts";
 export interface SessionData {
   /** The upstream API's bearer token; never sent to the browser in clear (the cookie is signed and httpOnly). */
   token: string;
+  /** Between the password and the two-factor code: the API's sign-in challenge (routes/login.two-factor.tsx). */
+  twoFactorChallenge: string;
 }
 
 export interface FlashData {

@@ -2,17 +2,14 @@ import { AppForm } from "../components/ui/app-form";
 import { getFormProps, useForm } from "@conform-to/react";
 import { useTranslation } from "react-i18next";
 import { data, Link, redirect, useActionData, useSearchParams } from "react-router";
-import { safeRedirectPath } from "../../domain/navigation/guard";
-import { isLocale } from "../../locales/list";
-import type { UserJson } from "../../api/services/user-json";
 import { validateLogin } from "../components/account/auth-validation";
 import { SubmitButton } from "../components/ui/button";
 import { FormErrors, TextField } from "../components/ui/field";
 import { ApiError } from "../lib/api.server";
 import { useDeferredModule } from "../lib/deferred-module";
-import { localeCookieHeader } from "../lib/locale-cookie";
 import { getRequestState } from "../lib/request-context.server";
 import { commitSession } from "../lib/session.server";
+import { signedIn, type SignInAnswer } from "../lib/sign-in.server";
 import type { Route } from "./+types/login";
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -21,14 +18,16 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (submission.status !== "success") return data(submission.reply({ hideFields: ["password"] }), { status: 422 });
   const { api, session } = getRequestState(context);
   try {
-    const answer = await api.post<{ token: string; user: UserJson }>("/api/auth/login", submission.value);
-    session.set("token", answer.token);
-    const headers = new Headers({ "Set-Cookie": await commitSession(session) });
-    // The language chosen in account settings follows the user to every device (spec 1).
-    if (isLocale(answer.user.preferred_language)) headers.append("Set-Cookie", localeCookieHeader(answer.user.preferred_language));
-    const target = safeRedirectPath(new URL(request.url).searchParams.get("redirectTo"), "/");
-    return redirect(target, { headers });
+    const answer = await api.post<SignInAnswer>("/api/auth/login", submission.value);
+    if (answer.two_factor_required) {
+      // The password was right; the code is still owed. The challenge waits in the signed session cookie.
+      session.set("twoFactorChallenge", answer.challenge_token);
+      const search = new URL(request.url).search;
+      return redirect(`/login/two-factor${search}`, { headers: { "Set-Cookie": await commitSession(session) } });
+    }
+    return signedIn(request, session, answer);
   } catch (error) {
+
     if (!(error instanceof ApiError)) throw error;
     return data(
       submission.reply({ fieldErrors: error.errors, formErrors: error.errors && Object.keys(error.errors).length ? [] : [error.message], hideFields: ["password"] }),

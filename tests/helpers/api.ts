@@ -4,11 +4,13 @@ import type { ApiDeps } from "../../api/context.ts";
 import type { Database, DatabaseHandle } from "../../api/db/client.ts";
 import { outbox, users, type OutboxRow } from "../../api/db/schema/index.ts";
 import { seed } from "../../api/db/seed.ts";
-import { DEMO_PASSWORD, demoUsers } from "../../api/db/seeds/users.ts";
+import { DEMO_ADMIN_TOTP_SECRET, DEMO_PASSWORD, demoUsers } from "../../api/db/seeds/users.ts";
+import { twoFactorCredentials } from "../../api/db/schema/index.ts";
+import { totpCode, totpStep, TOTP_PERIOD_SECONDS } from "../../api/services/two-factor/totp.ts";
 import { parseConfig, setConfig, type Config } from "../../config.ts";
 import { createTestDatabase } from "./db.ts";
 
-export { DEMO_PASSWORD, demoUsers };
+export { DEMO_ADMIN_TOTP_SECRET, DEMO_PASSWORD, demoUsers };
 
 export interface CallOptions {
   body?: unknown;
@@ -28,8 +30,17 @@ export interface TestApi {
   call(method: string, path: string, options?: CallOptions): Promise<Response>;
   /** Calls and parses the JSON answer; `status` is checked when given. */
   json<T = any>(method: string, path: string, options?: CallOptions & { status?: number }): Promise<T>;
-  /** Signs in and returns the bearer token. */
-  login(email: string, password?: string): Promise<string>;
+  /**
+   * Signs in and returns the bearer token. A user with two-factor on (the demo administrator, or
+   * one given `totpSecret`) answers the challenge with a code computed from the secret.
+   */
+  login(email: string, password?: string, totpSecret?: string): Promise<string>;
+  /**
+   * A code for `secret` that the API will take now: each 30-second step is accepted once (within
+   * one step of the clock), so this picks the first step after the user's last one and moves the
+   * test clock on by one step when all three are spent.
+   */
+  nextTotpCode(userId: string, secret?: string): Promise<string>;
   close(): Promise<void>;
 }
 
@@ -76,6 +87,21 @@ export async function createTestApi(
     }
     return text ? JSON.parse(text) : undefined;
   };
+  const nextTotpCode = async (userId: string, secret = DEMO_ADMIN_TOTP_SECRET) => {
+    const [row] = await handle.db.select().from(twoFactorCredentials).where(eq(twoFactorCredentials.userId, userId));
+    const last = row?.lastUsedStep ?? 0;
+    if (last >= totpStep(clock.now) + 1) clock.now = new Date(clock.now.getTime() + TOTP_PERIOD_SECONDS * 1000);
+    const step = Math.max(totpStep(clock.now) - 1, last + 1);
+    return totpCode(secret, new Date(step * TOTP_PERIOD_SECONDS * 1000));
+  };
+  const login = async (email: string, password = DEMO_PASSWORD, totpSecret?: string) => {
+    const answer = await json("POST", "/api/auth/login", { body: { email, password }, status: 200 });
+    if (!answer.two_factor_required) return answer.token as string;
+    const user = await userByEmail(handle.db, email);
+    const code = await nextTotpCode(user.id, totpSecret ?? DEMO_ADMIN_TOTP_SECRET);
+    const done = await json("POST", "/api/auth/login/two-factor", { body: { challenge_token: answer.challenge_token, code }, status: 200 });
+    return done.token as string;
+  };
   return {
     db: handle.db,
     handle,
@@ -84,10 +110,8 @@ export async function createTestApi(
     clock,
     call,
     json,
-    async login(email, password = DEMO_PASSWORD) {
-      const answer = await json("POST", "/api/auth/login", { body: { email, password }, status: 200 });
-      return answer.token as string;
-    },
+    login,
+    nextTotpCode,
     close: () => handle.close(),
   };
 }

@@ -18,3 +18,4 @@ export * from "./channels.ts";
 export * from "./notifications.ts";
 export * from "./learning.ts";
 export * from "./activity.ts";
+export * from "./two-factor.ts";

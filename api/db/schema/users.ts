@@ -23,6 +23,8 @@ export const users = pgTable(
     /** Feature flags an administrator turns on for the user, e.g. `competitors`. */
     features: text().array().notNull().default(sql`'{}'::text[]`),
     disabledAt: timestamp({ withTimezone: true }),
+    /** When the user turned on two-factor sign-in (TOTP, table two_factor_credentials); null while off. */
+    twoFactorEnabledAt: timestamp({ withTimezone: true }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },

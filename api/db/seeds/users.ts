@@ -1,8 +1,14 @@
 import type { Database } from "../client.ts";
 import { users } from "../schema/index.ts";
 import { hashPassword } from "../../services/passwords.ts";
+import { enrolWithSecret } from "../../services/two-factor/store.ts";
 
 export const DEMO_PASSWORD = "Tarifa!2026";
+/**
+ * The demo administrator's two-factor secret (README.md): administrators must have two-factor
+ * sign-in on, so the demo one starts enrolled; add it to an authenticator app to sign in.
+ */
+export const DEMO_ADMIN_TOTP_SECRET = "JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP";
 
 /** The demo accounts listed in README.md and printed by `npm start`. */
 export const demoUsers = {
@@ -28,8 +34,9 @@ export async function seedUsers(db: Database, now: Date) {
     )
     .returning();
   const byEmail = (email: string) => rows.find((r) => r.email === email)!;
+  await enrolWithSecret(db, byEmail(demoUsers.admin.email).id, DEMO_ADMIN_TOTP_SECRET, now);
   return {
-    admin: byEmail(demoUsers.admin.email),
+    admin: { ...byEmail(demoUsers.admin.email), twoFactorEnabledAt: now },
     owner: byEmail(demoUsers.owner.email),
     collaborator: byEmail(demoUsers.collaborator.email),
   };

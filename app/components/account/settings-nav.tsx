@@ -8,6 +8,7 @@ export function SettingsNav({ showSubscriptions = true }: { showSubscriptions?: 
   const { t } = useTranslation("account");
   const tabs = [
     ...SETTINGS_PAGES.map((page) => ({ to: `/account-settings/${page}`, label: t(`settings.nav.${page}`) })),
+    { to: "/account-settings/two-factor", label: t("twoFactor:settings.nav") },
     ...(showSubscriptions ? [{ to: "/account-settings/subscriptions", label: t("billing:nav.subscriptions") }] : []),
   ];
   return (
