@@ -41,6 +41,7 @@ import { reportRoutes } from "./routes/reports.ts";
 import { notificationRoutes } from "./routes/notifications.ts";
 import { dailyCommandRoutes } from "./routes/daily-commands.ts";
 import { learningRoutes, publicLearningRoutes } from "./routes/learning.ts";
+import { openApiRoutes } from "./openapi/routes.ts";
 
 /** Bodies above this are refused with 413 (logo uploads have their own, larger, limit). */
 export const MAX_BODY_BYTES = 1024 * 1024;
@@ -120,6 +121,7 @@ export function createApi(deps: ApiDeps) {
   api.route("/v1", ledgerRoutes);
   api.route("/v1", icalRoutes);
   api.route("/", publicIcalRoutes);
+  api.route("/", openApiRoutes(api));
 
   api.notFound((c) => c.json({ message: c.var.t("api.notFound") }, 404));
   api.onError((err, c) => {

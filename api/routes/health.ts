@@ -1,8 +1,11 @@
 import { sql } from "drizzle-orm";
 import { Hono } from "hono";
 import type { ApiEnv } from "../context.ts";
+import { docs } from "../openapi/describe.ts";
 
-export const healthRoutes = new Hono<ApiEnv>().get("/health", async (c) => {
+const doc = docs("Health");
+
+export const healthRoutes = new Hono<ApiEnv>().get("/health", doc(), async (c) => {
   const started = performance.now();
   try {
     await c.var.deps.db.execute(sql`select 1`);
