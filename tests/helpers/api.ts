@@ -35,6 +35,8 @@ export interface TestApi {
   close(): Promise<void>;
 }
 
+let contract: Promise<ContractChecker> | undefined;
+
 export const testConfig = (env: Record<string, string> = {}) =>
   parseConfig({ NODE_ENV: "test", DATA_DIR: "/tmp/tarifa-test-data", SESSION_SECRET: "test-secret-test-secret-test-secret!", LOG_LEVEL: "silent", ...env });
 
@@ -64,9 +66,10 @@ export async function createTestApi(
     }
     return keepsContract(method, path, await api.fetch(new Request(`http://tarifa.test${path}`, { method, headers, body })));
   };
-  // Every answer the suite sees is checked against /api/openapi.json (tests/api/openapi-contract.test.ts).
-  const contract = documentOf(api).then((doc) => new ContractChecker(doc));
+  // Every answer the suite sees is checked against /api/openapi.json (tests/api/openapi-contract.test.ts);
+  // the routes are the same in every app, so a worker builds the document once, on its first call.
   const keepsContract = async (method: string, path: string, res: Response) => {
+    contract ??= documentOf(api).then((doc) => new ContractChecker(doc));
     const { pathname } = new URL(`http://tarifa.test${path}`);
     const type = res.headers.get("content-type");
     const text = /^application\/json\b/.test(type ?? "") ? await res.clone().text() : "";
