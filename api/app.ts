@@ -46,6 +46,7 @@ import { notificationRoutes } from "./routes/notifications.ts";
 import { dailyCommandRoutes } from "./routes/daily-commands.ts";
 import { learningRoutes, publicLearningRoutes } from "./routes/learning.ts";
 import { forgetAnswersOnWrite } from "./services/metrics/answer-cache.ts";
+import { openApiRoutes } from "./openapi/routes.ts";
 
 /** Bodies above this are refused with 413 (logo uploads have their own, larger, limit). */
 export const MAX_BODY_BYTES = 1024 * 1024;
@@ -136,6 +137,7 @@ export function createApi(deps: ApiDeps) {
   api.route("/v1", icalRoutes);
   api.route("/", publicIcalRoutes);
   api.route("/v1", activityLogRoutes);
+  api.route("/", openApiRoutes(api));
 
   api.notFound((c) => c.json({ message: c.var.t("api.notFound") }, 404));
   api.onError((err, c) => {

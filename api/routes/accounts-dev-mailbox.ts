@@ -6,6 +6,9 @@ import { notFound } from "../errors.ts";
 import { optionalUser, type MaybeAuthedEnv } from "../middleware/auth.ts";
 import { latestMail, mailById } from "../services/mail/index.ts";
 import { permissionsOf } from "../services/permissions.ts";
+import { docs } from "../openapi/describe.ts";
+
+const doc = docs("Development mailbox");
 
 const summary = (m: OutboxRow) => ({
   id: m.id,
@@ -34,12 +37,12 @@ export const devMailboxRoutes = new Hono<MaybeAuthedEnv>()
     }
     await next();
   })
-  .get("/dev/mailbox", async (c) => {
+  .get("/dev/mailbox", doc(), async (c) => {
     const to = c.req.query("to")?.trim().toLowerCase() || undefined;
     const rows = await latestMail(c.var.deps, { to, limit: 100 });
     return c.json({ messages: rows.map(summary) });
   })
-  .get("/dev/mailbox/:id", async (c) => {
+  .get("/dev/mailbox/:id", doc(), async (c) => {
     const id = c.req.param("id");
     const row = isUuid(id) ? await mailById(c.var.deps, id) : undefined;
     if (!row) throw notFound();

@@ -27,6 +27,9 @@ import { userJson } from "../services/user-json.ts";
 import { jsonBody } from "../validate.ts";
 import type { ApiEnv } from "../context.ts";
 import type { z } from "zod";
+import { docs } from "../openapi/describe.ts";
+
+const doc = docs("Accounts");
 
 type C = Context<AuthedEnv>;
 
@@ -60,7 +63,7 @@ async function manageableUser(c: C): Promise<UserRow> {
 
 /** Mounted under /api/v1 (signed-in callers only). */
 export const accountRoutes = new Hono<AuthedEnv>()
-  .post("/auth/change-password", async (c) => {
+  .post("/auth/change-password", doc({ body: changePasswordSchema }), async (c) => {
     const { db, now } = c.var.deps;
     const input = await body(c, changePasswordSchema);
     const me = c.var.user;
@@ -78,7 +81,7 @@ export const accountRoutes = new Hono<AuthedEnv>()
     return c.json({ message: c.var.t("auth.passwordChanged") });
   })
 
-  .post("/auth/email/resend", async (c) => {
+  .post("/auth/email/resend", doc(), async (c) => {
     const me = c.var.user;
     if (me.emailVerifiedAt) return c.json({ message: c.var.t("auth.emailAlreadyVerified") });
     await limitHits(c, [["resendUser", me.id], ["resendIp", clientIp(c)]]);
@@ -86,14 +89,14 @@ export const accountRoutes = new Hono<AuthedEnv>()
     return c.json({ message: c.var.t("auth.verificationSent") });
   })
 
-  .put("/users/:uuid", async (c) => {
+  .put("/users/:uuid", doc({ body: updateUserSchema }), async (c) => {
     const user = await manageableUser(c);
     const input = await body(c, updateUserSchema);
     return answerUser(c, await saveUserChanges(c.var.deps, user, profileChanges(input, user)));
   })
 
   .post(
-    "/users/:uuid/profile-image",
+    "/users/:uuid/profile-image", doc({ form: true }),
     // The app-wide 1 MiB limit does not apply here (app.ts); this one leaves room for the multipart framing.
     bodyLimit({
       maxSize: MAX_PROFILE_IMAGE_BYTES + 64 * 1024,
@@ -136,7 +139,7 @@ export const accountRoutes = new Hono<AuthedEnv>()
     },
   )
 
-  .get("/users/:uuid/profile-image", async (c) => {
+  .get("/users/:uuid/profile-image", doc({ produces: "image/*" }), async (c) => {
     const user = await manageableUser(c);
     const image = user.profileImgFilename ? await readProfileImage(c.var.deps.config, user.profileImgFilename) : null;
     if (!image) throw notFound();
@@ -149,7 +152,7 @@ export const accountRoutes = new Hono<AuthedEnv>()
     });
   })
 
-  .delete("/users/:uuid/profile-image", async (c) => {
+  .delete("/users/:uuid/profile-image", doc(), async (c) => {
     const { db, config, now } = c.var.deps;
     const user = await manageableUser(c);
     if (!user.profileImgFilename) return answerUser(c, user);
@@ -162,12 +165,12 @@ export const accountRoutes = new Hono<AuthedEnv>()
     return answerUser(c, updated);
   })
 
-  .get("/users/:uuid/notification-preferences", async (c) => {
+  .get("/users/:uuid/notification-preferences", doc(), async (c) => {
     const user = await manageableUser(c);
     return c.json(preferencesJson(await getNotificationSettings(c.var.deps.db, user.id)));
   })
 
-  .put("/users/:uuid/notification-preferences", async (c) => {
+  .put("/users/:uuid/notification-preferences", doc({ body: notificationPreferencesSchema }), async (c) => {
     const user = await manageableUser(c);
     const { preferences, muted_business_uuids } = await body(c, notificationPreferencesSchema);
     return c.json(preferencesJson(await updateNotificationPreferences(c.var.deps.db, user.id, preferences, c.var.deps.now(), muted_business_uuids)));

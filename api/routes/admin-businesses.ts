@@ -20,6 +20,9 @@ import { businessJson, businessJsonMany } from "../services/business-json.ts";
 import { applyBusinessEventOrThrow } from "../services/business-status.ts";
 import { createBusiness, fieldError, updateBusinessDetails } from "../services/businesses.ts";
 import { answerBusiness, body, parse, requireAdminPermission } from "./businesses-shared.ts";
+import { docs } from "../openapi/describe.ts";
+
+const doc = docs("Admin: businesses");
 
 /** `%` and `_` typed in the search box are searched for, not used as wildcards. */
 const likeEscape = (s: string) => s.replace(/[\\%_]/g, (ch) => `\\${ch}`);
@@ -40,7 +43,7 @@ export const adminBusinessRoutes = new Hono<AuthedEnv>()
   .use("/admin/users/:userId/businesses", requireAdminPermission("admin.businesses"))
   .use("/admin/users/:userId/businesses/*", requireAdminPermission("admin.businesses"))
 
-  .get("/admin/businesses", async (c) => {
+  .get("/admin/businesses", doc({ query: adminListQuerySchema }), async (c) => {
     const { db } = c.var.deps;
     const query = parse(c, adminListQuerySchema, c.req.query());
     const term = query.search ? `%${likeEscape(query.search)}%` : null;
@@ -67,7 +70,7 @@ export const adminBusinessRoutes = new Hono<AuthedEnv>()
     return c.json({ data, meta: { page: query.page, per_page: query.per_page, total } });
   })
 
-  .post("/admin/businesses", async (c) => {
+  .post("/admin/businesses", doc({ body: adminCreateBusinessSchema, status: 201 }), async (c) => {
     const { db, now } = c.var.deps;
     const input = await body(c, adminCreateBusinessSchema);
     const owner = await userById(db, input.owner_uuid);
@@ -77,21 +80,21 @@ export const adminBusinessRoutes = new Hono<AuthedEnv>()
     return answerBusiness(c, row.id, 201);
   })
 
-  .put("/admin/businesses/:id", requireBusiness(), async (c) => {
+  .put("/admin/businesses/:id", doc({ body: adminUpdateBusinessSchema }), requireBusiness(), async (c) => {
     const { db, now } = c.var.deps;
     const input = await body(c, adminUpdateBusinessSchema);
     await updateBusinessDetails(db, c.var.t, c.var.access.business.id, input, now());
     return answerBusiness(c, c.var.access.business.id);
   })
 
-  .put("/admin/businesses/:id/status", requireBusiness(), async (c) => {
+  .put("/admin/businesses/:id/status", doc({ body: adminStatusSchema }), requireBusiness(), async (c) => {
     const { db, now } = c.var.deps;
     const { status } = await body(c, adminStatusSchema);
     await applyBusinessEventOrThrow(db, c.var.access.business.id, { type: "forceStatus", status }, { now: now() });
     return answerBusiness(c, c.var.access.business.id);
   })
 
-  .get("/admin/users/:userId/businesses", async (c) => {
+  .get("/admin/users/:userId/businesses", doc(), async (c) => {
     const { db } = c.var.deps;
     const user = await targetUser(db, c.req.param("userId"));
     // As that user sees them: `permissions` and `is_owner` are theirs.
@@ -99,7 +102,7 @@ export const adminBusinessRoutes = new Hono<AuthedEnv>()
     return c.json({ data });
   })
 
-  .post("/admin/users/:userId/businesses", async (c) => {
+  .post("/admin/users/:userId/businesses", doc({ body: adminAssignSchema, status: 201 }), async (c) => {
     const { db, now } = c.var.deps;
     const t = c.var.t;
     const user = await targetUser(db, c.req.param("userId"));
@@ -113,7 +116,7 @@ export const adminBusinessRoutes = new Hono<AuthedEnv>()
     return c.json({ business: await businessJson(db, business, { locale: c.var.locale, viewer: user }) }, 201);
   })
 
-  .delete("/admin/users/:userId/businesses/:businessId", requireBusiness(undefined, "businessId"), async (c) => {
+  .delete("/admin/users/:userId/businesses/:businessId", doc(), requireBusiness(undefined, "businessId"), async (c) => {
     const { db } = c.var.deps;
     const user = await targetUser(db, c.req.param("userId"));
     const business = c.var.access.business;

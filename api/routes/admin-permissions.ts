@@ -14,6 +14,9 @@ import {
 } from "../services/admin/permissions.ts";
 import { body, fieldError, pathUuid, requirePermission, type AdminContext, type AdminEnv } from "../services/admin/require.ts";
 import { findUser } from "../services/admin/users.ts";
+import { docs } from "../openapi/describe.ts";
+
+const doc = docs("Admin: permissions");
 
 type C = AdminContext;
 
@@ -36,9 +39,9 @@ async function answer(c: C, row: PermissionRow, status: 200 | 201 = 200) {
 export const adminPermissionRoutes = new Hono<AdminEnv>()
   .use("*", requirePermission("admin.permissions"))
 
-  .get("/", async (c) => c.json({ data: await listPermissions(c.var.deps.db, c.var.locale) }))
+  .get("/", doc(), async (c) => c.json({ data: await listPermissions(c.var.deps.db, c.var.locale) }))
 
-  .post("/", async (c) => {
+  .post("/", doc({ body: createPermissionSchema, status: 201 }), async (c) => {
     const { db, now } = c.var.deps;
     const input = await body(c, createPermissionSchema);
     const at = now();
@@ -54,9 +57,9 @@ export const adminPermissionRoutes = new Hono<AdminEnv>()
     }
   })
 
-  .get("/:id", async (c) => answer(c, await targetPermission(c)))
+  .get("/:id", doc(), async (c) => answer(c, await targetPermission(c)))
 
-  .put("/:id", async (c) => {
+  .put("/:id", doc({ body: updatePermissionSchema }), async (c) => {
     const { db, now } = c.var.deps;
     const row = await targetPermission(c);
     const input = await body(c, updatePermissionSchema);
@@ -79,7 +82,7 @@ export const adminPermissionRoutes = new Hono<AdminEnv>()
     }
   })
 
-  .delete("/:id", async (c) => {
+  .delete("/:id", doc(), async (c) => {
     const row = await targetPermission(c);
     if (row.system) throw new HttpError(422, "admin:errors.systemPermissionDelete");
     // Its grants go with it (ON DELETE CASCADE).
@@ -87,7 +90,7 @@ export const adminPermissionRoutes = new Hono<AdminEnv>()
     return c.json({ success: true });
   })
 
-  .get("/:id/users", async (c) => {
+  .get("/:id/users", doc(), async (c) => {
     const row = await targetPermission(c);
     return c.json({ data: await holdersOf(c.var.deps.db, row.id) });
   })
@@ -96,7 +99,7 @@ export const adminPermissionRoutes = new Hono<AdminEnv>()
    * Gives the permission to one account. A system user.* is refused: those belong to a business
    * and come from its owner (pms-settings/collaborators), not from the admin area.
    */
-  .post("/:id/users", async (c) => {
+  .post("/:id/users", doc({ body: assignPermissionSchema, status: 201 }), async (c) => {
     const { db, now } = c.var.deps;
     const row = await targetPermission(c);
     const { user_uuid } = await body(c, assignPermissionSchema);
@@ -113,7 +116,7 @@ export const adminPermissionRoutes = new Hono<AdminEnv>()
     return c.json({ data: holderJson(user, at) }, 201);
   })
 
-  .delete("/:id/users/:userId", async (c) => {
+  .delete("/:id/users/:userId", doc(), async (c) => {
     const row = await targetPermission(c);
     const userId = pathUuid(c, "userId");
     const removed = await c.var.deps.db

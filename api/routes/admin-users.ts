@@ -11,6 +11,9 @@ import { body, fieldError, pathUuid, query, requirePermission, type AdminContext
 import { adminUserAnswer, findUser, listUsers } from "../services/admin/users.ts";
 import { hashPassword } from "../services/passwords.ts";
 import { revokeUserTokens } from "../services/tokens.ts";
+import { docs } from "../openapi/describe.ts";
+
+const doc = docs("Admin: users");
 
 type C = AdminContext;
 
@@ -39,13 +42,13 @@ async function answer(c: C, user: UserRow, status: 200 | 201 = 200) {
 export const adminUserRoutes = new Hono<AdminEnv>()
   .use("*", requirePermission("admin.users"))
 
-  .get("/", async (c) => {
+  .get("/", doc({ query: listUsersQuerySchema }), async (c) => {
     const q = query(c, listUsersQuerySchema);
     return c.json(await listUsers(c.var.deps.db, q));
   })
 
   /** Opens an account with an unusable password and e-mails a link to choose one (the reset-password flow). */
-  .post("/", async (c) => {
+  .post("/", doc({ body: createUserSchema, status: 201 }), async (c) => {
     const deps = c.var.deps;
     const input = await body(c, createUserSchema);
     assertMayManage(c, null, input.roles);
@@ -72,9 +75,9 @@ export const adminUserRoutes = new Hono<AdminEnv>()
     return answer(c, user, 201);
   })
 
-  .get("/:id", async (c) => answer(c, await targetUser(c)))
+  .get("/:id", doc(), async (c) => answer(c, await targetUser(c)))
 
-  .put("/:id", async (c) => {
+  .put("/:id", doc({ body: adminUpdateUserSchema }), async (c) => {
     const { db } = c.var.deps;
     const user = await targetUser(c);
     const input = await body(c, adminUpdateUserSchema);
@@ -100,7 +103,7 @@ export const adminUserRoutes = new Hono<AdminEnv>()
   })
 
   /** Signs the account out everywhere and refuses its sign-ins until it is enabled again. */
-  .post("/:id/disable", async (c) => {
+  .post("/:id/disable", doc(), async (c) => {
     const { db, now } = c.var.deps;
     const user = await targetUser(c);
     assertMayManage(c, user);
@@ -115,7 +118,7 @@ export const adminUserRoutes = new Hono<AdminEnv>()
     return answer(c, updated);
   })
 
-  .post("/:id/enable", async (c) => {
+  .post("/:id/enable", doc(), async (c) => {
     const { db, now } = c.var.deps;
     const user = await targetUser(c);
     assertMayManage(c, user);
@@ -128,7 +131,7 @@ export const adminUserRoutes = new Hono<AdminEnv>()
     return answer(c, updated);
   })
 
-  .put("/:id/features", async (c) => {
+  .put("/:id/features", doc({ body: userFeaturesSchema }), async (c) => {
     const { db, now } = c.var.deps;
     const user = await targetUser(c);
     const { features } = await body(c, userFeaturesSchema);

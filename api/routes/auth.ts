@@ -50,6 +50,9 @@ import {
 import { userJson } from "../services/user-json.ts";
 import { twoFactorChallenge } from "./two-factor.ts";
 import { jsonBody } from "../validate.ts";
+import { docs } from "../openapi/describe.ts";
+
+const doc = docs("Authentication");
 
 /** A field error in the caller's language, from the `validation` namespace. */
 const fieldError = (c: Context<ApiEnv>, field: string, key: string) =>
@@ -80,12 +83,12 @@ async function atLeast(started: number, ms: number) {
 
 /** Sign-in, sign-up and the guest side of passwords and e-mail verification. */
 export const authRoutes = new Hono<ApiEnv>()
-  .get("/auth/csrf-cookie", (c) => {
+  .get("/auth/csrf-cookie", doc({ status: 204 }), (c) => {
     setXsrfCookie(c, SESSION_TOKEN_DAYS * 86_400, getCookie(c, XSRF_COOKIE));
     return c.body(null, 204);
   })
 
-  .post("/auth/login", csrfProtection, async (c) => {
+  .post("/auth/login", doc({ body: loginSchema }), csrfProtection, async (c) => {
     const { db } = c.var.deps;
     const { email, password, mode } = await jsonBody(c, loginSchema);
     // A cookie-mode sign-in must come from our pages too (login CSRF): fetch /auth/csrf-cookie first.
@@ -106,7 +109,7 @@ export const authRoutes = new Hono<ApiEnv>()
     return signIn(c, user, mode, 200);
   })
 
-  .post("/auth/register", csrfProtection, async (c) => {
+  .post("/auth/register", doc({ body: registerSchema, status: 201 }), csrfProtection, async (c) => {
     const deps = c.var.deps;
     const input = await jsonBody(c, registerSchema);
     if (input.mode === "cookie") assertXsrf(c);
@@ -137,7 +140,7 @@ export const authRoutes = new Hono<ApiEnv>()
     return signIn(c, user, input.mode, 201);
   })
 
-  .post("/auth/forgot-password", csrfProtection, async (c) => {
+  .post("/auth/forgot-password", doc({ body: forgotPasswordSchema }), csrfProtection, async (c) => {
     const deps = c.var.deps;
     const started = performance.now();
     const { email } = await jsonBody(c, forgotPasswordSchema);
@@ -150,7 +153,7 @@ export const authRoutes = new Hono<ApiEnv>()
     return c.json({ message: c.var.t("auth.resetLinkSent") });
   })
 
-  .post("/auth/reset-password", csrfProtection, async (c) => {
+  .post("/auth/reset-password", doc({ body: resetPasswordSchema }), csrfProtection, async (c) => {
     const deps = c.var.deps;
     const input = await jsonBody(c, resetPasswordSchema);
     const user = await findPasswordReset(deps, input.email, input.token);
@@ -160,7 +163,7 @@ export const authRoutes = new Hono<ApiEnv>()
     return c.json({ message: c.var.t("auth.passwordReset") });
   })
 
-  .post("/auth/verify-email", csrfProtection, optionalUser, async (c) => {
+  .post("/auth/verify-email", doc({ body: verifyEmailSchema, auth: "optional" }), csrfProtection, optionalUser, async (c) => {
     const deps = c.var.deps;
     const parts = await jsonBody(c, verifyEmailSchema);
     const outcome = await verifyEmail(deps, parts);
@@ -178,7 +181,7 @@ export const authRoutes = new Hono<ApiEnv>()
 
 /** Mounted under /api/v1, where app.ts requires a signed-in user. */
 export const currentUserRoutes = new Hono<AuthedEnv>()
-  .get("/user", async (c) => {
+  .get("/user", doc(), async (c) => {
     const user = c.var.user;
     return c.json({ user: userJson(user, await permissionsOf(c.var.deps.db, user)) });
   })
@@ -189,7 +192,7 @@ export const currentUserRoutes = new Hono<AuthedEnv>()
    * `plans` as GET /subscriptions/{id} answers them. One authentication and one read of the
    * memberships instead of three calls (docs/decisions/0011-one-call-for-the-app-shell.md).
    */
-  .get("/user/app-state", async (c) => {
+  .get("/user/app-state", doc(), async (c) => {
     const { db } = c.var.deps;
     const { user, locale } = c.var;
     const state = await businessesStateOf(db, user);
@@ -211,14 +214,14 @@ export const currentUserRoutes = new Hono<AuthedEnv>()
   })
 
   /** The caller's signed-in sessions (device, address, last seen), for "sign out everywhere". */
-  .get("/auth/sessions", async (c) => {
+  .get("/auth/sessions", doc(), async (c) => {
     const { db, now } = c.var.deps;
     const sessions = await liveSessions(db, c.var.user.id, now());
     return c.json({ sessions: sessions.map((s) => sessionJson(s, c.var.sessionId)) });
   })
 
   /** Ends every session of the caller, this one included, and every access token they minted. */
-  .post("/auth/logout-everywhere", async (c) => {
+  .post("/auth/logout-everywhere", doc(), async (c) => {
     const { db, now } = c.var.deps;
     await revokeUserTokens(db, c.var.user.id, now());
     if (c.var.authMode === "cookie") clearSessionCookies(c);
@@ -226,7 +229,7 @@ export const currentUserRoutes = new Hono<AuthedEnv>()
   });
 
 export const logoutRoutes = new Hono<AuthedEnv>()
-  .post("/auth/logout", requireUser, async (c) => {
+  .post("/auth/logout", doc({ auth: "user" }), requireUser, async (c) => {
     // The whole session ends, with every access token it minted (also when called with one of them).
     await revokeSession(c.var.deps.db, c.var.sessionId, c.var.deps.now());
     if (c.var.authMode === "cookie") clearSessionCookies(c);
@@ -234,7 +237,7 @@ export const logoutRoutes = new Hono<AuthedEnv>()
   })
 
   /** A short-lived token for the page to hold in memory (spec section 4, "Session"). */
-  .post("/auth/access-token", requireUser, async (c) => {
+  .post("/auth/access-token", doc({ auth: "user" }), requireUser, async (c) => {
     // Only a session may mint access tokens: otherwise one leaked access token would renew itself forever.
     if (c.var.tokenKind !== "session") throw new HttpError(403, "auth.sessionRequired");
     const { token } = await issueAccessToken(c.var.deps.db, c.var.user.id, c.var.sessionId, c.var.deps.now());

@@ -25,6 +25,9 @@ import { businessPlans, catalog, catalogPlanJson, hadBasePlan, invoiceJson, invo
 import { providerFor } from "../services/billing/provider.ts";
 import * as billing from "../services/billing/service.ts";
 import { jsonBody as parseBody, parseWith as parseInput } from "../validate.ts";
+import { docs } from "../openapi/describe.ts";
+
+const doc = docs("Billing");
 
 /**
  * Subscriptions and payments (spec section 7, issue 7). The {id} of /subscriptions/{id} and
@@ -79,12 +82,12 @@ function done(c: Context<BusinessEnv>, result: billing.Done, status: ContentfulS
   return c.json({ success: true, message: say(c, result.message, result.values), ...extra }, status);
 }
 
-billingRoutes.get("/plans", async (c) => {
+billingRoutes.get("/plans", doc(), async (c) => {
   const plans = await catalog(c.var.deps.db);
   return c.json({ data: plans.map((p) => catalogPlanJson(p, c.var.locale)) });
 });
 
-billingRoutes.get("/subscriptions/:id", business, async (c) => {
+billingRoutes.get("/subscriptions/:id", doc(), business, async (c) => {
   const { db } = c.var.deps;
   const id = c.req.param("id");
   const [plans, catalogPlans, hadBase] = await Promise.all([businessPlans(db, id, c.var.locale), catalog(db), hadBasePlan(db, id)]);
@@ -102,7 +105,7 @@ function invoiceView(c: Context<BusinessEnv>, row: Parameters<typeof invoiceJson
   return invoiceJson(row, notice, row.failureMessage ? say(c, row.failureMessage) : null);
 }
 
-billingRoutes.post("/subscriptions/:id/subscribe", business, requireBillingManager, async (c) => {
+billingRoutes.post("/subscriptions/:id/subscribe", doc({ body: subscribeSchema }), business, requireBillingManager, async (c) => {
   const body = await jsonBody(c, subscribeSchema);
   const checked = validateSubscribeInput({ businessUuid: c.req.param("id"), ...body });
   if (!checked.ok) {
@@ -112,63 +115,63 @@ billingRoutes.post("/subscriptions/:id/subscribe", business, requireBillingManag
   return done(c, await billing.subscribe(await deps(c), c.req.param("id"), checked.value));
 });
 
-billingRoutes.post("/subscriptions/:id/unsubscribe", business, requireBillingManager, async (c) => {
+billingRoutes.post("/subscriptions/:id/unsubscribe", doc({ body: unsubscribeSchema }), business, requireBillingManager, async (c) => {
   const body = await jsonBody(c, unsubscribeSchema);
   return done(c, await billing.unsubscribe(await deps(c), c.req.param("id"), body));
 });
 
-billingRoutes.post("/subscriptions/:id/addons", business, requireBillingManager, async (c) => {
+billingRoutes.post("/subscriptions/:id/addons", doc({ body: addAddonSchema }), business, requireBillingManager, async (c) => {
   const body = await jsonBody(c, addAddonSchema);
   return done(c, await billing.addAddon(await deps(c), c.req.param("id"), body.addon_plan_identifier));
 });
 
-billingRoutes.post("/subscriptions/:id/addons/remove", business, requireBillingManager, async (c) => {
+billingRoutes.post("/subscriptions/:id/addons/remove", doc({ body: removeAddonSchema }), business, requireBillingManager, async (c) => {
   const body = await jsonBody(c, removeAddonSchema);
   return done(c, await billing.removeAddon(await deps(c), c.req.param("id"), body));
 });
 
-billingRoutes.post("/subscriptions/:id/change-plan", business, requireBillingManager, async (c) => {
+billingRoutes.post("/subscriptions/:id/change-plan", doc({ body: changePlanSchema }), business, requireBillingManager, async (c) => {
   const body = await jsonBody(c, changePlanSchema);
   return done(c, await billing.changePlan(await deps(c), c.req.param("id"), body));
 });
 
-billingRoutes.get("/subscriptions/:id/change-plan/preview", business, requireBillingManager, async (c) => {
+billingRoutes.get("/subscriptions/:id/change-plan/preview", doc(), business, requireBillingManager, async (c) => {
   const to = (c.req.query("to") ?? "").trim();
   if (!to) throw new HttpError(422, "api.invalid", { to: ["validation.required"] });
   const { db, now } = c.var.deps;
   return c.json({ success: true, data: await billing.previewChange(db, c.req.param("id"), to, now()) });
 });
 
-billingRoutes.post("/subscriptions/:id/resume", business, requireBillingManager, async (c) => {
+billingRoutes.post("/subscriptions/:id/resume", doc({ body: resumeSchema }), business, requireBillingManager, async (c) => {
   const body = await jsonBody(c, resumeSchema);
   return done(c, await billing.resume(await deps(c), c.req.param("id"), body.plan_identifier));
 });
 
-billingRoutes.get("/payments/:id/methods", business, requireBillingManager, async (c) => {
+billingRoutes.get("/payments/:id/methods", doc(), business, requireBillingManager, async (c) => {
   return c.json({ success: true, data: await billing.paymentMethodsView(c.var.deps.db, c.req.param("id")) });
 });
 
-billingRoutes.post("/payments/:id/methods", business, requireBillingManager, async (c) => {
+billingRoutes.post("/payments/:id/methods", doc({ body: addPaymentMethodSchema }), business, requireBillingManager, async (c) => {
   const body = await jsonBody(c, addPaymentMethodSchema);
   const result = await billing.addPaymentMethod(await deps(c), c.req.param("id"), body);
   return done(c, result, 201, { data: await billing.paymentMethodsView(c.var.deps.db, c.req.param("id")) });
 });
 
 /** The id comes in the JSON body (spec) or, for clients that cannot send a DELETE body, the query. */
-billingRoutes.delete("/payments/:id/methods", business, requireBillingManager, async (c) => {
+billingRoutes.delete("/payments/:id/methods", doc({ body: paymentMethodIdSchema }), business, requireBillingManager, async (c) => {
   const fromQuery = c.req.query("payment_method_id");
   const body = fromQuery !== undefined ? parseWith(c, paymentMethodIdSchema, { payment_method_id: fromQuery }) : await jsonBody(c, paymentMethodIdSchema);
   const result = await billing.removePaymentMethod(await deps(c), c.req.param("id"), body.payment_method_id);
   return done(c, result, 200, { data: await billing.paymentMethodsView(c.var.deps.db, c.req.param("id")) });
 });
 
-billingRoutes.put("/payments/:id/methods/default", business, requireBillingManager, async (c) => {
+billingRoutes.put("/payments/:id/methods/default", doc({ body: paymentMethodIdSchema }), business, requireBillingManager, async (c) => {
   const body = await jsonBody(c, paymentMethodIdSchema);
   const result = await billing.setDefaultPaymentMethod(await deps(c), c.req.param("id"), body.payment_method_id);
   return done(c, result, 200, { data: await billing.paymentMethodsView(c.var.deps.db, c.req.param("id")) });
 });
 
-billingRoutes.get("/payments/:id/invoices", business, requireBillingManager, async (c) => {
+billingRoutes.get("/payments/:id/invoices", doc(), business, requireBillingManager, async (c) => {
   const rows = await invoicesOf(c.var.deps.db, c.req.param("id"), 200);
   return c.json({ success: true, data: rows.map((row) => invoiceView(c, row)) });
 });
@@ -177,7 +180,7 @@ billingRoutes.get("/payments/:id/invoices", business, requireBillingManager, asy
  * Runs the built-in provider's renewals now (administrators; a scheduler normally does this).
  * Answers what happened.
  */
-billingRoutes.post("/admin/billing/renew", async (c) => {
+billingRoutes.post("/admin/billing/renew", doc(), async (c) => {
   if (!isAdministrator(c.var.user.roles)) throw forbidden();
   const { db, now } = c.var.deps;
   return c.json({ success: true, data: await renewDue(db, now()) });

@@ -28,6 +28,9 @@ import {
 import { listRooms } from "../services/bookings/rooms.ts";
 import { body, bookingContext, idParam, optionalBody, query, type BC } from "./bookings-shared.ts";
 import { channelChoices } from "../services/distribution/sales-channels.ts";
+import { docs } from "../openapi/describe.ts";
+
+const doc = docs("Reservations");
 
 const base = "/businesses/:id";
 const reservationsOnly = requireBusiness("user.reservations");
@@ -50,11 +53,11 @@ function transition(action: ReservationAction) {
  * needs user.reservations on the business; writes take the inventory in one transaction.
  */
 export const bookingRoutes = new Hono<BusinessEnv>()
-  .get(`${base}/reservations`, reservationsOnly, async (c) => {
+  .get(`${base}/reservations`, doc({ query: reservationListSchema }), reservationsOnly, async (c) => {
     const q = query(c, reservationListSchema);
     return c.json(await listReservations(bookingContext(c), q));
   })
-  .get(`${base}/reservations/export.csv`, reservationsOnly, async (c) => {
+  .get(`${base}/reservations/export.csv`, doc({ query: reservationListSchema, produces: "text/csv" }), reservationsOnly, async (c) => {
     const ctx = bookingContext(c);
     const q = query(c, reservationListSchema);
     const rows = await allReservations(ctx, q);
@@ -88,7 +91,7 @@ export const bookingRoutes = new Hono<BusinessEnv>()
     return c.body(csv, 200, { "Content-Type": "text/csv; charset=utf-8", "Content-Disposition": `attachment; filename="${name}"` });
   })
   /** What the booking forms need: categories with their limits, rooms, channels, currency and today (any bookings permission). */
-  .get(`${base}/reservations/options`, requireBusiness(), async (c) => {
+  .get(`${base}/reservations/options`, doc(), requireBusiness(), async (c) => {
     if (!OPTIONS_PERMISSIONS.some((p) => c.var.access.permissions.includes(p))) throw new HttpError(403, "api.missingPermission", undefined, { permission: OPTIONS_PERMISSIONS[0] });
     const ctx = bookingContext(c);
     const categories = await ctx.db.query.roomCategories.findMany({
@@ -107,7 +110,7 @@ export const bookingRoutes = new Hono<BusinessEnv>()
       },
     });
   })
-  .post(`${base}/reservations/quote-price`, reservationsOnly, async (c) => {
+  .post(`${base}/reservations/quote-price`, doc({ body: quotePriceSchema }), reservationsOnly, async (c) => {
     const ctx = bookingContext(c);
     const input = await body(c, quotePriceSchema);
     const category = await categoryOf(ctx, input.room_category_uuid);
@@ -137,39 +140,39 @@ export const bookingRoutes = new Hono<BusinessEnv>()
       },
     });
   })
-  .post(`${base}/reservations`, reservationsOnly, async (c) => {
+  .post(`${base}/reservations`, doc({ body: reservationCreateSchema, status: 201 }), reservationsOnly, async (c) => {
     const ctx = bookingContext(c);
     const input = await body(c, reservationCreateSchema);
     const id = await createReservation(ctx, input);
     return c.json({ reservation: await getReservation(ctx, id) }, 201);
   })
-  .get(`${base}/reservations/:reservationId`, reservationsOnly, async (c) => {
+  .get(`${base}/reservations/:reservationId`, doc(), reservationsOnly, async (c) => {
     return c.json({ data: await getReservation(bookingContext(c), idParam(c, "reservationId", RESERVATION)) });
   })
-  .put(`${base}/reservations/:reservationId`, reservationsOnly, async (c) => {
+  .put(`${base}/reservations/:reservationId`, doc({ body: reservationUpdateSchema }), reservationsOnly, async (c) => {
     const ctx = bookingContext(c);
     const id = idParam(c, "reservationId", RESERVATION);
     const input = await body(c, reservationUpdateSchema);
     await updateReservation(ctx, id, input);
     return c.json({ reservation: await getReservation(ctx, id) });
   })
-  .post(`${base}/reservations/:reservationId/confirm`, reservationsOnly, transition("confirm"))
-  .post(`${base}/reservations/:reservationId/cancel`, reservationsOnly, transition("cancel"))
-  .post(`${base}/reservations/:reservationId/check-in`, reservationsOnly, transition("check_in"))
-  .post(`${base}/reservations/:reservationId/check-out`, reservationsOnly, transition("check_out"))
-  .post(`${base}/reservations/:reservationId/no-show`, reservationsOnly, transition("no_show"))
+  .post(`${base}/reservations/:reservationId/confirm`, doc({ body: cancelSchema }), reservationsOnly, transition("confirm"))
+  .post(`${base}/reservations/:reservationId/cancel`, doc({ body: cancelSchema }), reservationsOnly, transition("cancel"))
+  .post(`${base}/reservations/:reservationId/check-in`, doc({ body: cancelSchema }), reservationsOnly, transition("check_in"))
+  .post(`${base}/reservations/:reservationId/check-out`, doc({ body: cancelSchema }), reservationsOnly, transition("check_out"))
+  .post(`${base}/reservations/:reservationId/no-show`, doc({ body: cancelSchema }), reservationsOnly, transition("no_show"))
 
-  .get(`${base}/booking-quotes`, reservationsOnly, async (c) => c.json({ data: await listQuotes(bookingContext(c)) }))
-  .post(`${base}/booking-quotes`, reservationsOnly, async (c) => {
+  .get(`${base}/booking-quotes`, doc(), reservationsOnly, async (c) => c.json({ data: await listQuotes(bookingContext(c)) }))
+  .post(`${base}/booking-quotes`, doc({ body: bookingQuoteSchema, status: 201 }), reservationsOnly, async (c) => {
     const ctx = bookingContext(c);
     const input = await body(c, bookingQuoteSchema);
     const id = await createQuote(ctx, input);
     return c.json({ booking_quote: await getQuote(ctx, id) }, 201);
   })
-  .get(`${base}/booking-quotes/:quoteId`, reservationsOnly, async (c) => {
+  .get(`${base}/booking-quotes/:quoteId`, doc(), reservationsOnly, async (c) => {
     return c.json({ data: await getQuote(bookingContext(c), idParam(c, "quoteId", QUOTE)) });
   })
-  .post(`${base}/booking-quotes/:quoteId/convert`, reservationsOnly, async (c) => {
+  .post(`${base}/booking-quotes/:quoteId/convert`, doc({ body: quoteConvertSchema, status: 201 }), reservationsOnly, async (c) => {
     const ctx = bookingContext(c);
     const id = idParam(c, "quoteId", QUOTE);
     const input = await optionalBody(c, quoteConvertSchema);

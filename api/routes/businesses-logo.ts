@@ -11,6 +11,9 @@ import { requireBusiness } from "../middleware/business.ts";
 import { fieldError } from "../services/businesses.ts";
 import { deleteLogo, detectImageType, LOGO_BODY_LIMIT, MAX_LOGO_BYTES, readLogo, storeLogo } from "../services/uploads.ts";
 import { answerBusiness } from "./businesses-shared.ts";
+import { docs } from "../openapi/describe.ts";
+
+const doc = docs("Businesses");
 
 const MAX_MB = MAX_LOGO_BYTES / 1024 / 1024;
 
@@ -73,10 +76,10 @@ async function serveLogo(c: Context<ApiEnv>, filename: string | null, cacheContr
 
 /** Logo routes under /api/v1 (signed in). */
 export const businessLogoRoutes = new Hono<AuthedEnv>()
-  .post("/businesses/:id/upload-logo", requireBusiness("user.businesses"), logoBodyLimit, (c) => uploadLogo(c as unknown as Context<AuthedEnv>, c.var.access.business.id))
-  .put("/businesses/:id/upload-logo", requireBusiness("user.businesses"), logoBodyLimit, (c) => uploadLogo(c as unknown as Context<AuthedEnv>, c.var.access.business.id))
+  .post("/businesses/:id/upload-logo", doc({ form: true }), requireBusiness("user.businesses"), logoBodyLimit, (c) => uploadLogo(c as unknown as Context<AuthedEnv>, c.var.access.business.id))
+  .put("/businesses/:id/upload-logo", doc({ form: true }), requireBusiness("user.businesses"), logoBodyLimit, (c) => uploadLogo(c as unknown as Context<AuthedEnv>, c.var.access.business.id))
 
-  .delete("/businesses/:id/remove-logo", requireBusiness("user.businesses"), async (c) => {
+  .delete("/businesses/:id/remove-logo", doc(), requireBusiness("user.businesses"), async (c) => {
     const { db, config, now } = c.var.deps;
     const id = c.var.access.business.id;
     const [previous] = await db
@@ -88,12 +91,12 @@ export const businessLogoRoutes = new Hono<AuthedEnv>()
     return answerBusiness(c, id);
   })
 
-  .get("/businesses/:id/logo", requireBusiness(), async (c) =>
+  .get("/businesses/:id/logo", doc({ produces: "image/*" }), requireBusiness(), async (c) =>
     serveLogo(c as unknown as Context<ApiEnv>, c.var.access.business.logoFilename, "private, max-age=300"),
   );
 
 /** No sign-in: the booking engine (/p/{slug}) shows the logo to guests. */
-export const publicBusinessRoutes = new Hono<ApiEnv>().get("/public/businesses/:slug/logo", async (c) => {
+export const publicBusinessRoutes = new Hono<ApiEnv>().get("/public/businesses/:slug/logo", doc({ produces: "image/*" }), async (c) => {
   const slug = c.req.param("slug");
   if (!/^[a-z0-9-]{1,80}$/.test(slug)) throw notFound();
   const [row] = await c.var.deps.db.select({ logo: businesses.logoFilename }).from(businesses).where(eq(businesses.slug, slug));

@@ -7,6 +7,9 @@ import { requireBusiness } from "../middleware/business.ts";
 import { choosePms, connectPms, runImport } from "../services/business-pms.ts";
 import { applyBusinessEventOrThrow } from "../services/business-status.ts";
 import { answerBusiness, body } from "./businesses-shared.ts";
+import { docs } from "../openapi/describe.ts";
+
+const doc = docs("Onboarding");
 
 /**
  * The onboarding and setup steps (mounted under /api/v1). The web only reads `status`; these
@@ -14,7 +17,7 @@ import { answerBusiness, body } from "./businesses-shared.ts";
  * possible in the current status). docs/api/businesses.md walks through them.
  */
 export const businessOnboardingRoutes = new Hono<AuthedEnv>()
-  .post("/businesses/:id/onboarding/plan", requireBusiness("user.businesses"), async (c) => {
+  .post("/businesses/:id/onboarding/plan", doc({ body: planChoiceSchema }), requireBusiness("user.businesses"), async (c) => {
     const { db, now } = c.var.deps;
     const { choice } = await body(c, planChoiceSchema);
     const id = c.var.access.business.id;
@@ -22,7 +25,7 @@ export const businessOnboardingRoutes = new Hono<AuthedEnv>()
     return answerBusiness(c, id);
   })
 
-  .post("/businesses/:id/onboarding/submit", requireBusiness("user.businesses"), async (c) => {
+  .post("/businesses/:id/onboarding/submit", doc(), requireBusiness("user.businesses"), async (c) => {
     const { db, now } = c.var.deps;
     const id = c.var.access.business.id;
     // builtIn or external follows the business's PMS (business-status.ts reads it).
@@ -35,7 +38,7 @@ export const businessOnboardingRoutes = new Hono<AuthedEnv>()
     return answerBusiness(c, id);
   })
 
-  .put("/businesses/:id/pms", requireBusiness("user.pms-settings"), async (c) => {
+  .put("/businesses/:id/pms", doc({ body: pmsChoiceSchema }), requireBusiness("user.pms-settings"), async (c) => {
     const { db, now } = c.var.deps;
     const input = await body(c, pmsChoiceSchema);
     const id = c.var.access.business.id;
@@ -43,7 +46,7 @@ export const businessOnboardingRoutes = new Hono<AuthedEnv>()
     return answerBusiness(c, id);
   })
 
-  .post("/businesses/:id/setup/retry", requireBusiness("user.businesses"), async (c) => {
+  .post("/businesses/:id/setup/retry", doc(), requireBusiness("user.businesses"), async (c) => {
     const { db, now } = c.var.deps;
     const id = c.var.access.business.id;
     const status = await applyBusinessEventOrThrow(db, id, { type: "retry" }, { now: now() });
@@ -52,7 +55,7 @@ export const businessOnboardingRoutes = new Hono<AuthedEnv>()
     return answerBusiness(c, id);
   })
 
-  .post("/businesses/:id/setup/complete", requireBusiness("user.businesses"), async (c) => {
+  .post("/businesses/:id/setup/complete", doc(), requireBusiness("user.businesses"), async (c) => {
     const { db, now } = c.var.deps;
     const id = c.var.access.business.id;
     await applyBusinessEventOrThrow(db, id, { type: "setupCompleted" }, { now: now() });

@@ -34,6 +34,9 @@ import {
   updateBusinessDetails,
 } from "../services/businesses.ts";
 import { answerBusiness, body, loadBusinessJson, parse } from "./businesses-shared.ts";
+import { docs } from "../openapi/describe.ts";
+
+const doc = docs("Businesses");
 
 const sameName = (a: string, b: string) => a.toLocaleLowerCase() === b.toLocaleLowerCase();
 
@@ -47,7 +50,7 @@ const mergedListSchema = z.object({ room_setup: z.object({ categories: z.array(c
  * permission). Logo, status and collaborator routes live in their own modules.
  */
 export const businessRoutes = new Hono<AuthedEnv>()
-  .get("/businesses", async (c) => {
+  .get("/businesses", doc(), async (c) => {
     const { db } = c.var.deps;
     const user = c.var.user;
     const { list, access, selected } = await businessesStateOf(db, user);
@@ -57,14 +60,14 @@ export const businessRoutes = new Hono<AuthedEnv>()
     });
   })
 
-  .post("/businesses", async (c) => {
+  .post("/businesses", doc({ body: createBusinessSchema, status: 201 }), async (c) => {
     const { db, now } = c.var.deps;
     const input = await body(c, createBusinessSchema);
     const row = await createBusiness(db, c.var.t, c.var.user, input, { now: now(), select: true });
     return answerBusiness(c, row.id, 201);
   })
 
-  .put("/user/selected-business", async (c) => {
+  .put("/user/selected-business", doc({ body: selectBusinessSchema }), async (c) => {
     const { db, now } = c.var.deps;
     const { business_uuid } = await body(c, selectBusinessSchema);
     const list = await businessesOf(db, c.var.user.id);
@@ -77,7 +80,7 @@ export const businessRoutes = new Hono<AuthedEnv>()
     return c.json({ business: await businessJson(db, chosen, { locale: c.var.locale, viewer: c.var.user }) });
   })
 
-  .get("/businesses/:id", requireBusiness(), async (c) => {
+  .get("/businesses/:id", doc(), requireBusiness(), async (c) => {
     const { db } = c.var.deps;
     const [json, tariff] = await Promise.all([
       businessJson(db, c.var.access.business, { locale: c.var.locale, viewer: c.var.user }),
@@ -87,21 +90,21 @@ export const businessRoutes = new Hono<AuthedEnv>()
     return c.json({ data: { ...json, tariff_configuration: tariff } });
   })
 
-  .put("/businesses/:id/details", requireBusiness("user.businesses"), async (c) => {
+  .put("/businesses/:id/details", doc({ body: businessDetailsSchema }), requireBusiness("user.businesses"), async (c) => {
     const { db, now } = c.var.deps;
     const input = await body(c, businessDetailsSchema);
     await updateBusinessDetails(db, c.var.t, c.var.access.business.id, input, now());
     return answerBusiness(c, c.var.access.business.id);
   })
 
-  .put("/businesses/:id/type", requireBusiness("user.businesses"), async (c) => {
+  .put("/businesses/:id/type", doc({ body: businessTypeSchema }), requireBusiness("user.businesses"), async (c) => {
     const { db, now } = c.var.deps;
     const input = await body(c, businessTypeSchema);
     await updateBusinessDetails(db, c.var.t, c.var.access.business.id, input, now());
     return answerBusiness(c, c.var.access.business.id);
   })
 
-  .put("/businesses/:id/rooms", requireBusiness("user.businesses"), async (c) => {
+  .put("/businesses/:id/rooms", doc({ body: roomsSchema }), requireBusiness("user.businesses"), async (c) => {
     const { db, now } = c.var.deps;
     const { room_setup } = await body(c, roomsSchema);
     const id = c.var.access.business.id;
@@ -109,7 +112,7 @@ export const businessRoutes = new Hono<AuthedEnv>()
     return answerBusiness(c, id);
   })
 
-  .post("/businesses/:id/room-categories", requireBusiness("user.businesses"), async (c) => {
+  .post("/businesses/:id/room-categories", doc({ body: newCategorySchema, status: 201 }), requireBusiness("user.businesses"), async (c) => {
     const { db, now } = c.var.deps;
     const t = c.var.t;
     const [category] = (await body(c, newCategorySchema)).room_setup.categories;
@@ -130,7 +133,7 @@ export const businessRoutes = new Hono<AuthedEnv>()
   })
 
   // Registered before /:categoryId, which would otherwise take "batch" for an id.
-  .put("/businesses/:id/room-categories/batch", requireBusiness("user.businesses"), async (c) => {
+  .put("/businesses/:id/room-categories/batch", doc({ body: categoryBatchSchema }), requireBusiness("user.businesses"), async (c) => {
     const { db, now } = c.var.deps;
     const t = c.var.t;
     const patches = (await body(c, categoryBatchSchema)).room_setup.categories;
@@ -155,7 +158,7 @@ export const businessRoutes = new Hono<AuthedEnv>()
     return answerBusiness(c, id);
   })
 
-  .put("/businesses/:id/room-categories/:categoryId", requireBusiness("user.businesses"), async (c) => {
+  .put("/businesses/:id/room-categories/:categoryId", doc({ body: categoryPatchSchema }), requireBusiness("user.businesses"), async (c) => {
     const { db, now } = c.var.deps;
     const t = c.var.t;
     const categoryId = c.req.param("categoryId").toLowerCase();
@@ -179,7 +182,7 @@ export const businessRoutes = new Hono<AuthedEnv>()
     return answerBusiness(c, id);
   })
 
-  .delete("/businesses/:id/room-categories/:categoryId", requireBusiness("user.businesses"), async (c) => {
+  .delete("/businesses/:id/room-categories/:categoryId", doc(), requireBusiness("user.businesses"), async (c) => {
     const { db, now } = c.var.deps;
     const categoryId = c.req.param("categoryId").toLowerCase();
     if (!isUuid(categoryId)) throw notFound("business.categoryNotFound");

@@ -9,6 +9,9 @@ import { requireBusiness } from "../middleware/business.ts";
 import { connectChannex, connectionJson, disconnectChannex, requestResync } from "../services/channels/connections.ts";
 import { pushStatus } from "../services/channels/status.ts";
 import { body, parse, requireAdminPermission } from "./businesses-shared.ts";
+import { docs } from "../openapi/describe.ts";
+
+const doc = docs("Channel manager");
 
 /**
  * Channels (docs/api/channels.md): the Channex connection of a business, for administrators
@@ -18,12 +21,12 @@ export const channelRoutes = new Hono<AuthedEnv>()
   .use("/admin/businesses/:id/channex", requireAdminPermission("admin.businesses"))
   .use("/admin/businesses/:id/channex/*", requireAdminPermission("admin.businesses"))
 
-  .get("/admin/businesses/:id/channex", async (c) => {
+  .get("/admin/businesses/:id/channex", doc(), async (c) => {
     const id = await existingBusiness(c.var.deps.db, c.req.param("id"));
     return c.json({ data: await connectionJson(c.var.deps.db, id) });
   })
 
-  .put("/admin/businesses/:id/channex", async (c) => {
+  .put("/admin/businesses/:id/channex", doc({ body: channexConnectSchema }), async (c) => {
     const { db, now } = c.var.deps;
     const id = await existingBusiness(db, c.req.param("id"));
     const input = await body(c, channexConnectSchema);
@@ -31,21 +34,21 @@ export const channelRoutes = new Hono<AuthedEnv>()
     return c.json({ data: await connectionJson(db, id) });
   })
 
-  .post("/admin/businesses/:id/channex/resync", async (c) => {
+  .post("/admin/businesses/:id/channex/resync", doc({ status: 202 }), async (c) => {
     const { db, now } = c.var.deps;
     const id = await existingBusiness(db, c.req.param("id"));
     await requestResync(db, id, now());
     return c.json({ data: await connectionJson(db, id) }, 202);
   })
 
-  .delete("/admin/businesses/:id/channex", async (c) => {
+  .delete("/admin/businesses/:id/channex", doc({ status: 204 }), async (c) => {
     const { db } = c.var.deps;
     const id = await existingBusiness(db, c.req.param("id"));
     await disconnectChannex(db, id);
     return c.body(null, 204);
   })
 
-  .get("/businesses/:id/channel-push-status", requireBusiness(), async (c) => {
+  .get("/businesses/:id/channel-push-status", doc({ query: pushStatusQuerySchema }), requireBusiness(), async (c) => {
     const held = c.var.access.permissions;
     if (!held.includes("user.calendar") && !held.includes("user.price-settings")) {
       throw new HttpError(403, "api.missingPermission", undefined, { permission: "user.calendar" });

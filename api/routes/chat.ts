@@ -22,6 +22,9 @@ import { fitAnswer, type ChatProvider, type ChatTurn } from "../services/chat/pr
 import { liveChatTools } from "../services/chat/tools.ts";
 import { businessToday } from "../services/pricing/calendar.ts";
 import { jsonBody } from "../validate.ts";
+import { docs } from "../openapi/describe.ts";
+
+const doc = docs("Assistant chat");
 
 type C = Context<BusinessEnv>;
 
@@ -57,28 +60,28 @@ async function ask(c: C, history: ChatTurn[]) {
 
 /** The AI chat (plan `ai`), mounted under /api/v1: one user's conversations about one business. */
 export const chatRoutes = new Hono<BusinessEnv>()
-  .get("/businesses/:id/chat/conversations", ...gate, async (c) => {
+  .get("/businesses/:id/chat/conversations", doc(), ...gate, async (c) => {
     const q = (c.req.query("q") ?? "").trim().slice(0, 200);
     return c.json({ data: await listConversations(c.var.deps.db, owner(c), q || undefined) });
   })
 
-  .post("/businesses/:id/chat/conversations", ...gate, async (c) => {
+  .post("/businesses/:id/chat/conversations", doc({ body: chatMessageSchema, status: 201 }), ...gate, async (c) => {
     const exchange = await ask(c, []);
     return c.json(await recordExchange(c.var.deps.db, owner(c), { newConversation: true }, exchange), 201);
   })
 
-  .get("/businesses/:id/chat/conversations/:conversationId", ...gate, async (c) => {
+  .get("/businesses/:id/chat/conversations/:conversationId", doc(), ...gate, async (c) => {
     const { db } = c.var.deps;
     const conversation = await findConversation(db, owner(c), conversationIdParam(c));
     return c.json({ conversation: conversationJson(conversation), messages: await conversationMessages(db, conversation.id) });
   })
 
-  .delete("/businesses/:id/chat/conversations/:conversationId", ...gate, async (c) => {
+  .delete("/businesses/:id/chat/conversations/:conversationId", doc(), ...gate, async (c) => {
     await deleteConversation(c.var.deps.db, owner(c), conversationIdParam(c));
     return c.json({ deleted: true });
   })
 
-  .post("/businesses/:id/chat/conversations/:conversationId/messages", ...gate, async (c) => {
+  .post("/businesses/:id/chat/conversations/:conversationId/messages", doc({ body: chatMessageSchema, status: 201 }), ...gate, async (c) => {
     const { db } = c.var.deps;
     const conversation = await findConversation(db, owner(c), conversationIdParam(c));
     const exchange = await ask(c, await conversationHistory(db, conversation.id));

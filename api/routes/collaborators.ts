@@ -23,6 +23,9 @@ import {
 } from "../services/business-collaborators.ts";
 import { fieldError } from "../services/businesses.ts";
 import { answerBusiness, body } from "./businesses-shared.ts";
+import { docs } from "../openapi/describe.ts";
+
+const doc = docs("Collaborators");
 
 /** The {userId} of a collaborator route: a UUID (404 otherwise, like any unknown collaborator). */
 function userIdParam(value: string): string {
@@ -36,11 +39,11 @@ function userIdParam(value: string): string {
  * an account. The owner is not a collaborator and cannot be changed or removed here.
  */
 export const collaboratorRoutes = new Hono<AuthedEnv>()
-  .get("/businesses/:id/collaborators", requireBusiness("user.collaborators"), async (c) => {
+  .get("/businesses/:id/collaborators", doc(), requireBusiness("user.collaborators"), async (c) => {
     return c.json(await collaboratorsOf(c.var.deps.db, c.var.access.business, c.var.deps.now()));
   })
 
-  .post("/businesses/:id/collaborators", requireBusiness("user.collaborators"), async (c) => {
+  .post("/businesses/:id/collaborators", doc({ body: inviteCollaboratorSchema, status: 201 }), requireBusiness("user.collaborators"), async (c) => {
     const input = await body(c, inviteCollaboratorSchema);
     // Every invitation e-mails someone: an account cannot be used to send mail in bulk.
     await limitHits(c, [["invitationsUser", c.var.user.id]]);
@@ -51,7 +54,7 @@ export const collaboratorRoutes = new Hono<AuthedEnv>()
   })
 
   // The permission matrix (PMS settings): every listed collaborator's permissions, all or none.
-  .put("/businesses/:id/collaborators", requireBusiness("user.collaborators"), async (c) => {
+  .put("/businesses/:id/collaborators", doc({ body: permissionMatrixSchema }), requireBusiness("user.collaborators"), async (c) => {
     const { db } = c.var.deps;
     const access = c.var.access;
     const { collaborators } = await body(c, permissionMatrixSchema);
@@ -70,7 +73,7 @@ export const collaboratorRoutes = new Hono<AuthedEnv>()
     return c.json(await collaboratorsOf(db, access.business, c.var.deps.now()));
   })
 
-  .put("/businesses/:id/collaborators/:userId", requireBusiness("user.collaborators"), async (c) => {
+  .put("/businesses/:id/collaborators/:userId", doc({ body: updateCollaboratorSchema }), requireBusiness("user.collaborators"), async (c) => {
     const { db } = c.var.deps;
     const access = c.var.access;
     const userId = userIdParam(c.req.param("userId"));
@@ -84,7 +87,7 @@ export const collaboratorRoutes = new Hono<AuthedEnv>()
     return c.json({ collaborator: { user_uuid: userId, permissions: member?.permissions ?? permissions } });
   })
 
-  .delete("/businesses/:id/collaborators/:userId", requireBusiness("user.collaborators"), async (c) => {
+  .delete("/businesses/:id/collaborators/:userId", doc(), requireBusiness("user.collaborators"), async (c) => {
     const access = c.var.access;
     const userId = userIdParam(c.req.param("userId"));
     if (userId === access.business.ownerId) throw fieldError(c.var.t, "userId", "business.ownerNotCollaborator");
@@ -92,7 +95,7 @@ export const collaboratorRoutes = new Hono<AuthedEnv>()
     return c.json({ success: true });
   })
 
-  .delete("/businesses/:id/invitations/:invitationId", requireBusiness("user.collaborators"), async (c) => {
+  .delete("/businesses/:id/invitations/:invitationId", doc(), requireBusiness("user.collaborators"), async (c) => {
     const invitationId = c.req.param("invitationId");
     if (!isUuid(invitationId)) throw notFound("business.invitationNotFound");
     if (!(await deleteInvitation(c.var.deps.db, c.var.access.business.id, invitationId.toLowerCase(), { kind: "user", userId: c.var.user.id }))) {
@@ -101,7 +104,7 @@ export const collaboratorRoutes = new Hono<AuthedEnv>()
     return c.json({ success: true });
   })
 
-  .post("/invitations/:token/accept", async (c) => {
+  .post("/invitations/:token/accept", doc(), async (c) => {
     const businessId = await acceptInvitation(c.var.deps, c.var.t, c.var.user, c.req.param("token"));
     return answerBusiness(c, businessId);
   });
@@ -110,7 +113,7 @@ export const collaboratorRoutes = new Hono<AuthedEnv>()
  * GET /api/invitations/{token} — no sign-in: the invitation page shows who invites whom to which
  * business, and whether the link still works, before the person signs in or registers.
  */
-export const publicInvitationRoutes = new Hono<ApiEnv>().get("/invitations/:token", async (c) => {
+export const publicInvitationRoutes = new Hono<ApiEnv>().get("/invitations/:token", doc(), async (c) => {
   const found = await invitationByToken(c.var.deps.db, c.req.param("token"));
   if (!found) throw notFound("business.invitationNotFound");
   const state = invitationState(found.invitation, c.var.deps.now());

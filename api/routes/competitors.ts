@@ -17,6 +17,9 @@ import { marketPeriod, nightJson, UnknownCategory, type MarketPeriod } from "../
 import { competitorJson, competitorOf, competitorsOf, competitorValues, foreignCompetitorIds, nameTaken, writeRates } from "../services/competitors/store.ts";
 import { businessToday } from "../services/pricing/calendar.ts";
 import { jsonBody, parseWith } from "../validate.ts";
+import { docs } from "../openapi/describe.ts";
+
+const doc = docs("Competitors");
 
 type C = Context<BusinessEnv>;
 
@@ -83,18 +86,18 @@ async function saveBatch(c: C, rates: RateBatch["rates"], source: "manual" | "cs
 /** Mounted under /api/v1 (signed-in callers only). */
 export const competitorRoutes = new Hono<BusinessEnv>()
   // ---- rates (registered before /competitors/:competitorId) -----------------------------------
-  .get("/businesses/:id/competitors/rates", ...rateShopper, async (c) => {
+  .get("/businesses/:id/competitors/rates", doc(), ...rateShopper, async (c) => {
     const p = await period(c);
     return c.json({ ...periodJson(c, p), competitors: p.competitors, nights: p.nights.map(nightJson) });
   })
 
-  .put("/businesses/:id/competitors/rates", ...rateShopper, async (c) => {
+  .put("/businesses/:id/competitors/rates", doc({ body: rateBatchSchema }), ...rateShopper, async (c) => {
     const input = await body(c, rateBatchSchema);
     const result = await saveBatch(c, input.rates, "manual", (i) => `rates.${i}.competitor_id`);
     return c.json(result);
   })
 
-  .post("/businesses/:id/competitors/rates/import", ...rateShopper, async (c) => {
+  .post("/businesses/:id/competitors/rates/import", doc({ body: rateImportSchema }), ...rateShopper, async (c) => {
     const input = await body(c, rateImportSchema);
     const t = c.var.t;
     const firstLine = input.csv.split(/\r?\n/, 1)[0] ?? "";
@@ -128,12 +131,12 @@ export const competitorRoutes = new Hono<BusinessEnv>()
   })
 
   // ---- the competitive set ---------------------------------------------------------------------
-  .get("/businesses/:id/competitors", ...rateShopper, async (c) => {
+  .get("/businesses/:id/competitors", doc(), ...rateShopper, async (c) => {
     const rows = await competitorsOf(c.var.deps.db, c.var.access.business.id);
     return c.json({ data: rows.map(competitorJson) });
   })
 
-  .post("/businesses/:id/competitors", ...rateShopper, async (c) => {
+  .post("/businesses/:id/competitors", doc({ body: competitorSchema, status: 201 }), ...rateShopper, async (c) => {
     const input = await body(c, competitorSchema);
     await ensureNameFree(c, input.name);
     const [row] = await c.var.deps.db
@@ -143,7 +146,7 @@ export const competitorRoutes = new Hono<BusinessEnv>()
     return c.json({ data: competitorJson(row) }, 201);
   })
 
-  .put("/businesses/:id/competitors/:competitorId", ...rateShopper, async (c) => {
+  .put("/businesses/:id/competitors/:competitorId", doc({ body: competitorSchema }), ...rateShopper, async (c) => {
     const id = competitorIdParam(c);
     const { db, now } = c.var.deps;
     const businessId = c.var.access.business.id;
@@ -158,7 +161,7 @@ export const competitorRoutes = new Hono<BusinessEnv>()
     return c.json({ data: competitorJson(row) });
   })
 
-  .delete("/businesses/:id/competitors/:competitorId", ...rateShopper, async (c) => {
+  .delete("/businesses/:id/competitors/:competitorId", doc({ status: 204 }), ...rateShopper, async (c) => {
     const id = competitorIdParam(c);
     const businessId = c.var.access.business.id;
     // Its rates go with it (on delete cascade).
@@ -171,7 +174,7 @@ export const competitorRoutes = new Hono<BusinessEnv>()
   })
 
   // ---- market analysis -------------------------------------------------------------------------
-  .get("/businesses/:id/market-analysis", ...marketAnalysis, async (c) => {
+  .get("/businesses/:id/market-analysis", doc(), ...marketAnalysis, async (c) => {
     const p = await period(c);
     return c.json({
       ...periodJson(c, p),

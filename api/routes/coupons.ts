@@ -9,6 +9,9 @@ import { forbidden, HttpError } from "../errors.ts";
 import type { AuthedEnv } from "../middleware/auth.ts";
 import { adminCouponJson, createCoupon, deactivateCoupon, findCoupon, listCoupons, updateCoupon } from "../services/billing/coupons.ts";
 import { jsonBody as parseBody } from "../validate.ts";
+import { docs } from "../openapi/describe.ts";
+
+const doc = docs("Admin: coupons");
 
 /** Coupons (issue 7): administrators only (spec section 6). Field errors come back translated. */
 export const couponRoutes = new Hono<AuthedEnv>();
@@ -34,28 +37,28 @@ couponRoutes.onError((err, c) => {
 
 const now = (c: Context<AuthedEnv>) => c.var.deps.now();
 
-couponRoutes.get("/admin/coupons", async (c) => {
+couponRoutes.get("/admin/coupons", doc(), async (c) => {
   const rows = await listCoupons(c.var.deps.db);
   return c.json({ data: rows.map((row) => adminCouponJson(row, now(c))) });
 });
 
-couponRoutes.get("/admin/coupons/:code", async (c) => {
+couponRoutes.get("/admin/coupons/:code", doc(), async (c) => {
   return c.json({ data: adminCouponJson(await findCoupon(c.var.deps.db, c.req.param("code")), now(c)) });
 });
 
-couponRoutes.post("/admin/coupons", async (c) => {
+couponRoutes.post("/admin/coupons", doc({ body: createCouponSchema, status: 201 }), async (c) => {
   const body = await jsonBody(c, createCouponSchema);
   const row = await createCoupon(c.var.deps.db, body, now(c));
   return c.json({ data: adminCouponJson(row, now(c)), message: c.var.t("billing.couponCreated") }, 201);
 });
 
-couponRoutes.put("/admin/coupons/:code", async (c) => {
+couponRoutes.put("/admin/coupons/:code", doc({ body: updateCouponSchema }), async (c) => {
   const body = await jsonBody(c, updateCouponSchema);
   const row = await updateCoupon(c.var.deps.db, c.req.param("code"), body, now(c));
   return c.json({ data: adminCouponJson(row, now(c)), message: c.var.t("billing.couponUpdated") });
 });
 
-couponRoutes.delete("/admin/coupons/:code", async (c) => {
+couponRoutes.delete("/admin/coupons/:code", doc(), async (c) => {
   const row = await deactivateCoupon(c.var.deps.db, c.req.param("code"), now(c));
   return c.json({ data: adminCouponJson(row, now(c)), message: c.var.t("billing.couponDeactivated") });
 });

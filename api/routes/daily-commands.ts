@@ -13,6 +13,9 @@ import { requireAdminPermission } from "./businesses-shared.ts";
 import { jsonBody } from "../validate.ts";
 import type { Context } from "hono";
 import type { ApiEnv } from "../context.ts";
+import { docs } from "../openapi/describe.ts";
+
+const doc = docs("Admin: daily commands");
 
 type RunRow = typeof dailyCommandRuns.$inferSelect & { businessName: string | null };
 
@@ -57,7 +60,7 @@ export const dailyCommandRoutes = new Hono<AuthedEnv>()
   .use("/admin/daily-commands/*", requireAdminPermission("admin.businesses"))
 
   /** Each command, its schedule, and the last run per business (the newest first). */
-  .get("/admin/daily-commands", async (c) => {
+  .get("/admin/daily-commands", doc(), async (c) => {
     const { db } = c.var.deps;
     const business = c.req.query("business_uuid");
     if (business !== undefined && business !== "" && !isUuid(business)) throw invalid({ business_uuid: ["validation.invalid"] });
@@ -83,7 +86,7 @@ export const dailyCommandRoutes = new Hono<AuthedEnv>()
   })
 
   /** The history of one command (all businesses, or one), newest first. */
-  .get("/admin/daily-commands/:name/runs", async (c) => {
+  .get("/admin/daily-commands/:name/runs", doc(), async (c) => {
     const command = dailyCommand(c.req.param("name"));
     if (!command) throw notFound();
     const business = c.req.query("business_uuid");
@@ -98,7 +101,7 @@ export const dailyCommandRoutes = new Hono<AuthedEnv>()
     return c.json({ runs: rows.map((r) => runJson({ ...r.run, businessName: r.businessName })) });
   })
 
-  .post("/admin/daily-commands/:name/run", async (c) => {
+  .post("/admin/daily-commands/:name/run", doc({ body: runSchema }), async (c) => {
     const command = dailyCommand(c.req.param("name"));
     if (!command) throw notFound();
     const input = await jsonBody(c as unknown as Context<ApiEnv>, runSchema);
@@ -111,7 +114,7 @@ export const dailyCommandRoutes = new Hono<AuthedEnv>()
   })
 
   /** Runs a failed run's command again for the same business and day. */
-  .post("/admin/daily-commands/runs/:uuid/retry", async (c) => {
+  .post("/admin/daily-commands/runs/:uuid/retry", doc(), async (c) => {
     const id = c.req.param("uuid");
     if (!isUuid(id)) throw notFound();
     const [run] = await c.var.deps.db.select().from(dailyCommandRuns).where(eq(dailyCommandRuns.id, id));

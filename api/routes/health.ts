@@ -5,6 +5,9 @@ import type { ApiEnv } from "../context.ts";
 import type { Database } from "../db/client.ts";
 import { migrationsFolder } from "../db/client.ts";
 import { isDraining } from "../observability/lifecycle.ts";
+import { docs } from "../openapi/describe.ts";
+
+const doc = docs("Health");
 
 /** The newest committed migration's timestamp, as Drizzle's migrator records it. */
 let newestMigration: number | undefined;
@@ -30,7 +33,7 @@ async function migrationsApplied(db: Database): Promise<boolean> {
  * and it is not shutting down.
  */
 export const healthRoutes = new Hono<ApiEnv>()
-  .get("/health", async (c) => {
+  .get("/health", doc(), async (c) => {
     const started = performance.now();
     try {
       await c.var.deps.db.execute(sql`select 1`);
@@ -39,8 +42,8 @@ export const healthRoutes = new Hono<ApiEnv>()
       return c.json({ status: "error", database: "unreachable" }, 503);
     }
   })
-  .get("/health/live", (c) => c.json({ status: "ok" }))
-  .get("/health/ready", async (c) => {
+  .get("/health/live", doc(), (c) => c.json({ status: "ok" }))
+  .get("/health/ready", doc(), async (c) => {
     if (isDraining()) return c.json({ status: "draining" }, 503);
     let migrations: boolean;
     try {

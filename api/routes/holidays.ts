@@ -13,6 +13,9 @@ import type { AuthedEnv } from "../middleware/auth.ts";
 import { holidayName } from "../services/pricing/calendar.ts";
 import { importPackageHolidays, insertHolidays, knownPlace, namesOf, parseHolidayCsv } from "../services/pricing/holidays.ts";
 import { jsonBody } from "../validate.ts";
+import { docs } from "../openapi/describe.ts";
+
+const doc = docs("Admin: holidays");
 
 type C = Context<AuthedEnv>;
 const body = <S extends z.ZodType>(c: C, schema: S) => jsonBody(c as unknown as Context<ApiEnv>, schema);
@@ -60,7 +63,7 @@ export const holidayRoutes = new Hono<AuthedEnv>()
   .use("/admin/holidays", requireHolidayAdmin)
   .use("/admin/holidays/*", requireHolidayAdmin)
 
-  .get("/admin/holidays", async (c) => {
+  .get("/admin/holidays", doc(), async (c) => {
     const year = Number(c.req.query("year")) || null;
     const country = (c.req.query("country") ?? "").trim().toUpperCase();
     const state = (c.req.query("state") ?? "").trim().toUpperCase();
@@ -80,14 +83,14 @@ export const holidayRoutes = new Hono<AuthedEnv>()
     return c.json({ data: rows.map((h) => holidayJson(h, c.var.locale)) });
   })
 
-  .get("/admin/holidays/:holidayId", async (c) => {
+  .get("/admin/holidays/:holidayId", doc(), async (c) => {
     const id = idParam(c);
     const [row] = await c.var.deps.db.select().from(holidays).where(eq(holidays.id, id));
     if (!row) throw notFound();
     return c.json({ holiday: holidayJson(row, c.var.locale) });
   })
 
-  .post("/admin/holidays", async (c) => {
+  .post("/admin/holidays", doc({ body: holidaySchema, status: 201 }), async (c) => {
     const input = await body(c, holidaySchema);
     const at = c.var.deps.now();
     try {
@@ -102,7 +105,7 @@ export const holidayRoutes = new Hono<AuthedEnv>()
     }
   })
 
-  .put("/admin/holidays/:holidayId", async (c) => {
+  .put("/admin/holidays/:holidayId", doc({ body: holidaySchema }), async (c) => {
     const id = idParam(c);
     const input = await body(c, holidaySchema);
     try {
@@ -119,14 +122,14 @@ export const holidayRoutes = new Hono<AuthedEnv>()
     }
   })
 
-  .delete("/admin/holidays/:holidayId", async (c) => {
+  .delete("/admin/holidays/:holidayId", doc(), async (c) => {
     const id = idParam(c);
     const deleted = await c.var.deps.db.delete(holidays).where(eq(holidays.id, id)).returning({ id: holidays.id });
     if (!deleted.length) throw notFound();
     return c.json({ deleted: 1 });
   })
 
-  .post("/admin/holidays/import", async (c) => {
+  .post("/admin/holidays/import", doc({ body: holidayImportSchema }), async (c) => {
     const input = await body(c, holidayImportSchema);
     if (!knownPlace(input.country, input.state)) {
       throw new HttpError(422, "api.invalid", { [input.state ? "state" : "country"]: [c.var.t("holiday.unknownPlace", { ns: "pricing" })] });
@@ -135,7 +138,7 @@ export const holidayRoutes = new Hono<AuthedEnv>()
     return c.json(result);
   })
 
-  .post("/admin/holidays/import-csv", async (c) => {
+  .post("/admin/holidays/import-csv", doc({ body: holidayCsvSchema }), async (c) => {
     const input = await body(c, holidayCsvSchema);
     const { rows, problems } = parseHolidayCsv(input.csv, input.country);
     if (problems.length) {
@@ -148,7 +151,7 @@ export const holidayRoutes = new Hono<AuthedEnv>()
     return c.json({ imported, skipped: rows.length - imported });
   })
 
-  .post("/admin/holidays/bulk-delete", async (c) => {
+  .post("/admin/holidays/bulk-delete", doc({ body: holidayBulkDeleteSchema }), async (c) => {
     const input = await body(c, holidayBulkDeleteSchema);
     const deleted = await c.var.deps.db
       .delete(holidays)

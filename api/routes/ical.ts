@@ -6,6 +6,9 @@ import { createFeed, deleteFeed, feedCalendar, getFeed, listFeeds, regenerateFee
 import { createImport, deleteImport, getImport, listImports, pollIcalImports, pollImport, updateImport } from "../services/ledger/ical-imports.ts";
 import { notFound } from "../errors.ts";
 import { body, bookingContext, idParam, type BC } from "./bookings-shared.ts";
+import { docs } from "../openapi/describe.ts";
+
+const doc = docs("iCalendar");
 
 const base = "/businesses/:id";
 const settings = requireBusiness("user.pms-settings");
@@ -19,46 +22,46 @@ const appUrl = (c: BC) => c.var.deps.config.APP_URL;
  * error on the import (200), never a 5xx.
  */
 export const icalRoutes = new Hono<BusinessEnv>()
-  .get(`${base}/ical-feeds`, settings, async (c) => c.json({ data: await listFeeds(bookingContext(c), appUrl(c)) }))
-  .post(`${base}/ical-feeds`, settings, async (c) => {
+  .get(`${base}/ical-feeds`, doc(), settings, async (c) => c.json({ data: await listFeeds(bookingContext(c), appUrl(c)) }))
+  .post(`${base}/ical-feeds`, doc({ body: icalFeedSchema, status: 201 }), settings, async (c) => {
     const ctx = bookingContext(c);
     const id = await createFeed(ctx, await body(c, icalFeedSchema));
     return c.json({ ical_feed: await getFeed(ctx, id, appUrl(c)) }, 201);
   })
-  .post(`${base}/ical-feeds/:feedId/regenerate`, settings, async (c) => {
+  .post(`${base}/ical-feeds/:feedId/regenerate`, doc(), settings, async (c) => {
     const ctx = bookingContext(c);
     const id = feedId(c);
     await regenerateFeed(ctx, id);
     return c.json({ ical_feed: await getFeed(ctx, id, appUrl(c)) });
   })
-  .delete(`${base}/ical-feeds/:feedId`, settings, async (c) => {
+  .delete(`${base}/ical-feeds/:feedId`, doc({ status: 204 }), settings, async (c) => {
     await deleteFeed(bookingContext(c), feedId(c));
     return c.body(null, 204);
   })
 
-  .get(`${base}/ical-imports`, settings, async (c) => c.json({ data: await listImports(bookingContext(c)) }))
-  .post(`${base}/ical-imports`, settings, async (c) => {
+  .get(`${base}/ical-imports`, doc(), settings, async (c) => c.json({ data: await listImports(bookingContext(c)) }))
+  .post(`${base}/ical-imports`, doc({ body: icalImportSchema, status: 201 }), settings, async (c) => {
     const ctx = bookingContext(c);
     const id = await createImport(ctx, await body(c, icalImportSchema));
     return c.json({ ical_import: await getImport(ctx, id) }, 201);
   })
-  .put(`${base}/ical-imports/:importId`, settings, async (c) => {
+  .put(`${base}/ical-imports/:importId`, doc({ body: icalImportSchema }), settings, async (c) => {
     const ctx = bookingContext(c);
     const id = importId(c);
     await updateImport(ctx, id, await body(c, icalImportSchema));
     return c.json({ ical_import: await getImport(ctx, id) });
   })
-  .delete(`${base}/ical-imports/:importId`, settings, async (c) => {
+  .delete(`${base}/ical-imports/:importId`, doc({ status: 204 }), settings, async (c) => {
     await deleteImport(bookingContext(c), importId(c));
     return c.body(null, 204);
   })
   /** Polls every active import now. */
-  .post(`${base}/ical-imports/poll`, settings, async (c) => {
+  .post(`${base}/ical-imports/poll`, doc(), settings, async (c) => {
     const ctx = bookingContext(c);
     const results = await pollIcalImports(ctx.db, ctx.business.id, { now: ctx.now, allowPrivateHosts: c.var.deps.config.icalPrivateHosts });
     return c.json({ data: results, ical_imports: await listImports(ctx) });
   })
-  .post(`${base}/ical-imports/:importId/poll`, settings, async (c) => {
+  .post(`${base}/ical-imports/:importId/poll`, doc(), settings, async (c) => {
     const ctx = bookingContext(c);
     const id = importId(c);
     const result = await pollImport(ctx, id, { allowPrivateHosts: c.var.deps.config.icalPrivateHosts });
@@ -69,7 +72,7 @@ export const icalRoutes = new Hono<BusinessEnv>()
  * The public feed address (no sign-in), mounted under /api: GET /public/ical/{token}.ics. An
  * unknown or revoked token is a 404 like any missing page.
  */
-export const publicIcalRoutes = new Hono<ApiEnv>().get("/public/ical/:file", async (c) => {
+export const publicIcalRoutes = new Hono<ApiEnv>().get("/public/ical/:file", doc({ produces: "text/calendar" }), async (c) => {
   const text = await feedCalendar(c.var.deps.db, c.req.param("file"), c.var.t, c.var.deps.now());
   if (text === null) throw notFound();
   return c.body(text, 200, { "Content-Type": "text/calendar; charset=utf-8", "Cache-Control": "private, max-age=300" });

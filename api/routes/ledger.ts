@@ -34,6 +34,9 @@ import {
 import { addExtra, addPayment, getFolio, removeExtra, removePayment } from "../services/ledger/folio.ts";
 import { addExpense, createSupplier, deleteSupplier, getSupplier, listExpenses, listSuppliers, removeExpense, updateSupplier } from "../services/ledger/suppliers.ts";
 import { body, bookingContext, idParam, query, type BC } from "./bookings-shared.ts";
+import { docs } from "../openapi/describe.ts";
+
+const doc = docs("Ledger");
 
 const base = "/businesses/:id";
 const settings = requireBusiness("user.pms-settings");
@@ -59,136 +62,136 @@ const reservationId = (c: BC) => idParam(c, "reservationId", "bookings:api.reser
  * balance (user.reservations).
  */
 export const ledgerRoutes = new Hono<BusinessEnv>()
-  .get(`${base}/item-categories`, ...readers, async (c) => c.json({ data: await listItemCategories(bookingContext(c)) }))
-  .post(`${base}/item-categories`, settings, async (c) => {
+  .get(`${base}/item-categories`, doc(), ...readers, async (c) => c.json({ data: await listItemCategories(bookingContext(c)) }))
+  .post(`${base}/item-categories`, doc({ body: itemCategorySchema, status: 201 }), settings, async (c) => {
     const ctx = bookingContext(c);
     const id = await createItemCategory(ctx, await body(c, itemCategorySchema));
     return c.json({ item_category: await getItemCategory(ctx, id) }, 201);
   })
-  .put(`${base}/item-categories/:categoryId`, settings, async (c) => {
+  .put(`${base}/item-categories/:categoryId`, doc({ body: itemCategorySchema }), settings, async (c) => {
     const ctx = bookingContext(c);
     const id = idParam(c, "categoryId", "ledger:api.itemCategoryNotFound");
     await updateItemCategory(ctx, id, await body(c, itemCategorySchema));
     return c.json({ item_category: await getItemCategory(ctx, id) });
   })
-  .delete(`${base}/item-categories/:categoryId`, settings, async (c) => {
+  .delete(`${base}/item-categories/:categoryId`, doc({ status: 204 }), settings, async (c) => {
     await deleteItemCategory(bookingContext(c), idParam(c, "categoryId", "ledger:api.itemCategoryNotFound"));
     return c.body(null, 204);
   })
 
-  .get(`${base}/items`, ...readers, async (c) => c.json({ data: await listItems(bookingContext(c), { activeOnly: activeOnly(c) }) }))
-  .post(`${base}/items`, settings, async (c) => {
+  .get(`${base}/items`, doc(), ...readers, async (c) => c.json({ data: await listItems(bookingContext(c), { activeOnly: activeOnly(c) }) }))
+  .post(`${base}/items`, doc({ body: itemSchema, status: 201 }), settings, async (c) => {
     const ctx = bookingContext(c);
     const id = await createItem(ctx, await body(c, itemSchema));
     return c.json({ item: await getItem(ctx, id) }, 201);
   })
-  .get(`${base}/items/:itemId`, ...readers, async (c) => c.json({ data: await getItem(bookingContext(c), idParam(c, "itemId", "ledger:api.itemNotFound")) }))
-  .put(`${base}/items/:itemId`, settings, async (c) => {
+  .get(`${base}/items/:itemId`, doc(), ...readers, async (c) => c.json({ data: await getItem(bookingContext(c), idParam(c, "itemId", "ledger:api.itemNotFound")) }))
+  .put(`${base}/items/:itemId`, doc({ body: itemSchema }), settings, async (c) => {
     const ctx = bookingContext(c);
     const id = idParam(c, "itemId", "ledger:api.itemNotFound");
     await updateItem(ctx, id, await body(c, itemSchema));
     return c.json({ item: await getItem(ctx, id) });
   })
-  .delete(`${base}/items/:itemId`, settings, async (c) => {
+  .delete(`${base}/items/:itemId`, doc({ status: 204 }), settings, async (c) => {
     await deleteItem(bookingContext(c), idParam(c, "itemId", "ledger:api.itemNotFound"));
     return c.body(null, 204);
   })
 
-  .get(`${base}/points-of-sale`, ...readers, async (c) => c.json({ data: await listPointsOfSale(bookingContext(c), { activeOnly: activeOnly(c) }) }))
-  .post(`${base}/points-of-sale`, settings, async (c) => {
+  .get(`${base}/points-of-sale`, doc(), ...readers, async (c) => c.json({ data: await listPointsOfSale(bookingContext(c), { activeOnly: activeOnly(c) }) }))
+  .post(`${base}/points-of-sale`, doc({ body: pointOfSaleSchema, status: 201 }), settings, async (c) => {
     const ctx = bookingContext(c);
     const id = await createPointOfSale(ctx, await body(c, pointOfSaleSchema));
     return c.json({ point_of_sale: await getPointOfSale(ctx, id) }, 201);
   })
-  .put(`${base}/points-of-sale/:posId`, settings, async (c) => {
+  .put(`${base}/points-of-sale/:posId`, doc({ body: pointOfSaleSchema }), settings, async (c) => {
     const ctx = bookingContext(c);
     const id = idParam(c, "posId", "ledger:api.pointOfSaleNotFound");
     await updatePointOfSale(ctx, id, await body(c, pointOfSaleSchema));
     return c.json({ point_of_sale: await getPointOfSale(ctx, id) });
   })
-  .delete(`${base}/points-of-sale/:posId`, settings, async (c) => {
+  .delete(`${base}/points-of-sale/:posId`, doc({ status: 204 }), settings, async (c) => {
     await deletePointOfSale(bookingContext(c), idParam(c, "posId", "ledger:api.pointOfSaleNotFound"));
     return c.body(null, 204);
   })
 
-  .get(`${base}/accounts`, ...readers, async (c) => c.json({ data: await listAccounts(bookingContext(c), { activeOnly: activeOnly(c) }) }))
-  .post(`${base}/accounts`, settings, async (c) => {
+  .get(`${base}/accounts`, doc(), ...readers, async (c) => c.json({ data: await listAccounts(bookingContext(c), { activeOnly: activeOnly(c) }) }))
+  .post(`${base}/accounts`, doc({ body: accountSchema, status: 201 }), settings, async (c) => {
     const ctx = bookingContext(c);
     const id = await createAccount(ctx, await body(c, accountSchema));
     return c.json({ account: await getAccount(ctx, id) }, 201);
   })
-  .put(`${base}/accounts/:accountId`, settings, async (c) => {
+  .put(`${base}/accounts/:accountId`, doc({ body: accountSchema }), settings, async (c) => {
     const ctx = bookingContext(c);
     const id = idParam(c, "accountId", "ledger:api.accountNotFound");
     await updateAccount(ctx, id, await body(c, accountSchema));
     return c.json({ account: await getAccount(ctx, id) });
   })
-  .delete(`${base}/accounts/:accountId`, settings, async (c) => {
+  .delete(`${base}/accounts/:accountId`, doc({ status: 204 }), settings, async (c) => {
     await deleteAccount(bookingContext(c), idParam(c, "accountId", "ledger:api.accountNotFound"));
     return c.body(null, 204);
   })
 
-  .get(`${base}/reservations/:reservationId/folio`, reservationsOnly, async (c) => c.json({ data: await getFolio(bookingContext(c), reservationId(c)) }))
-  .get(`${base}/reservations/:reservationId/extras`, reservationsOnly, async (c) => {
+  .get(`${base}/reservations/:reservationId/folio`, doc(), reservationsOnly, async (c) => c.json({ data: await getFolio(bookingContext(c), reservationId(c)) }))
+  .get(`${base}/reservations/:reservationId/extras`, doc(), reservationsOnly, async (c) => {
     const folio = await getFolio(bookingContext(c), reservationId(c));
     return c.json({ data: folio.extras, balance: folio.balance });
   })
-  .post(`${base}/reservations/:reservationId/extras`, reservationsOnly, async (c) => {
+  .post(`${base}/reservations/:reservationId/extras`, doc({ body: extraSchema, status: 201 }), reservationsOnly, async (c) => {
     const ctx = bookingContext(c);
     const id = reservationId(c);
     const extraId = await addExtra(ctx, id, await body(c, extraSchema));
     const folio = await getFolio(ctx, id);
     return c.json({ extra: folio.extras.find((e) => e.uuid === extraId), balance: folio.balance }, 201);
   })
-  .delete(`${base}/reservations/:reservationId/extras/:extraId`, reservationsOnly, async (c) => {
+  .delete(`${base}/reservations/:reservationId/extras/:extraId`, doc(), reservationsOnly, async (c) => {
     const ctx = bookingContext(c);
     const id = reservationId(c);
     await removeExtra(ctx, id, idParam(c, "extraId", "ledger:api.extraNotFound"));
     return c.json({ balance: (await getFolio(ctx, id)).balance });
   })
-  .get(`${base}/reservations/:reservationId/payments`, reservationsOnly, async (c) => {
+  .get(`${base}/reservations/:reservationId/payments`, doc(), reservationsOnly, async (c) => {
     const folio = await getFolio(bookingContext(c), reservationId(c));
     return c.json({ data: folio.payments, balance: folio.balance });
   })
-  .post(`${base}/reservations/:reservationId/payments`, reservationsOnly, async (c) => {
+  .post(`${base}/reservations/:reservationId/payments`, doc({ body: paymentSchema, status: 201 }), reservationsOnly, async (c) => {
     const ctx = bookingContext(c);
     const id = reservationId(c);
     const paymentId = await addPayment(ctx, id, await body(c, paymentSchema));
     const folio = await getFolio(ctx, id);
     return c.json({ payment: folio.payments.find((p) => p.uuid === paymentId), balance: folio.balance }, 201);
   })
-  .delete(`${base}/reservations/:reservationId/payments/:paymentId`, reservationsOnly, async (c) => {
+  .delete(`${base}/reservations/:reservationId/payments/:paymentId`, doc(), reservationsOnly, async (c) => {
     const ctx = bookingContext(c);
     const id = reservationId(c);
     await removePayment(ctx, id, idParam(c, "paymentId", "ledger:api.paymentNotFound"));
     return c.json({ balance: (await getFolio(ctx, id)).balance });
   })
 
-  .get(`${base}/suppliers`, settings, async (c) => c.json({ data: await listSuppliers(bookingContext(c)) }))
-  .post(`${base}/suppliers`, settings, async (c) => {
+  .get(`${base}/suppliers`, doc(), settings, async (c) => c.json({ data: await listSuppliers(bookingContext(c)) }))
+  .post(`${base}/suppliers`, doc({ body: supplierSchema, status: 201 }), settings, async (c) => {
     const ctx = bookingContext(c);
     const id = await createSupplier(ctx, await body(c, supplierSchema));
     return c.json({ supplier: await getSupplier(ctx, id) }, 201);
   })
-  .get(`${base}/suppliers/:supplierId`, settings, async (c) => c.json({ data: await getSupplier(bookingContext(c), idParam(c, "supplierId", "ledger:api.supplierNotFound")) }))
-  .put(`${base}/suppliers/:supplierId`, settings, async (c) => {
+  .get(`${base}/suppliers/:supplierId`, doc(), settings, async (c) => c.json({ data: await getSupplier(bookingContext(c), idParam(c, "supplierId", "ledger:api.supplierNotFound")) }))
+  .put(`${base}/suppliers/:supplierId`, doc({ body: supplierSchema }), settings, async (c) => {
     const ctx = bookingContext(c);
     const id = idParam(c, "supplierId", "ledger:api.supplierNotFound");
     await updateSupplier(ctx, id, await body(c, supplierSchema));
     return c.json({ supplier: await getSupplier(ctx, id) });
   })
-  .delete(`${base}/suppliers/:supplierId`, settings, async (c) => {
+  .delete(`${base}/suppliers/:supplierId`, doc({ status: 204 }), settings, async (c) => {
     await deleteSupplier(bookingContext(c), idParam(c, "supplierId", "ledger:api.supplierNotFound"));
     return c.body(null, 204);
   })
-  .get(`${base}/suppliers/:supplierId/expenses`, settings, async (c) => c.json({ data: await listExpenses(bookingContext(c), idParam(c, "supplierId", "ledger:api.supplierNotFound")) }))
-  .post(`${base}/suppliers/:supplierId/expenses`, settings, async (c) => {
+  .get(`${base}/suppliers/:supplierId/expenses`, doc(), settings, async (c) => c.json({ data: await listExpenses(bookingContext(c), idParam(c, "supplierId", "ledger:api.supplierNotFound")) }))
+  .post(`${base}/suppliers/:supplierId/expenses`, doc({ body: expenseSchema, status: 201 }), settings, async (c) => {
     const ctx = bookingContext(c);
     const id = idParam(c, "supplierId", "ledger:api.supplierNotFound");
     const expenseId = await addExpense(ctx, id, await body(c, expenseSchema));
     return c.json({ expense: (await listExpenses(ctx, id)).find((e) => e.uuid === expenseId) }, 201);
   })
-  .delete(`${base}/suppliers/:supplierId/expenses/:expenseId`, settings, async (c) => {
+  .delete(`${base}/suppliers/:supplierId/expenses/:expenseId`, doc({ status: 204 }), settings, async (c) => {
     await removeExpense(bookingContext(c), idParam(c, "supplierId", "ledger:api.supplierNotFound"), idParam(c, "expenseId", "ledger:api.expenseNotFound"));
     return c.body(null, 204);
   });

@@ -6,6 +6,9 @@ import { invalid, notFound } from "../errors.ts";
 import type { AuthedEnv } from "../middleware/auth.ts";
 import { listNotifications, markAllRead, markRead, unreadCount } from "../services/notifications/inbox.ts";
 import { notificationTitle } from "../services/notifications/notify.ts";
+import { docs } from "../openapi/describe.ts";
+
+const doc = docs("Notifications");
 
 const listQuery = z.object({
   kind: z.enum(NOTIFICATION_KINDS as [string, ...string[]]).optional(),
@@ -19,7 +22,7 @@ const listQuery = z.object({
  * the signed-in user: another user's notification answers 404, as one that does not exist.
  */
 export const notificationRoutes = new Hono<AuthedEnv>()
-  .get("/notifications", async (c) => {
+  .get("/notifications", doc({ query: listQuery }), async (c) => {
     const parsed = listQuery.safeParse(c.req.query());
     if (!parsed.success) throw invalid(Object.fromEntries(parsed.error.issues.map((i) => [String(i.path[0]), ["validation.invalid"]])));
     const q = parsed.data;
@@ -46,15 +49,15 @@ export const notificationRoutes = new Hono<AuthedEnv>()
     });
   })
 
-  .get("/notifications/unread-count", async (c) => c.json({ unread_count: await unreadCount(c.var.deps.db, c.var.user.id) }))
+  .get("/notifications/unread-count", doc(), async (c) => c.json({ unread_count: await unreadCount(c.var.deps.db, c.var.user.id) }))
 
-  .post("/notifications/read-all", async (c) => {
+  .post("/notifications/read-all", doc(), async (c) => {
     const { db, now } = c.var.deps;
     const marked = await markAllRead(db, c.var.user.id, now());
     return c.json({ success: true, marked, unread_count: 0 });
   })
 
-  .post("/notifications/:uuid/read", async (c) => {
+  .post("/notifications/:uuid/read", doc(), async (c) => {
     const id = c.req.param("uuid");
     const { db, now } = c.var.deps;
     if (!isUuid(id) || !(await markRead(db, c.var.user.id, id, now()))) throw notFound();

@@ -41,6 +41,9 @@ import {
 import { businessSuggestions } from "../services/pricing/suggestions.ts";
 import { PREVIEW_DAYS, previewSeasonality } from "../services/pricing/preview.ts";
 import { jsonBody, parseWith } from "../validate.ts";
+import { docs } from "../openapi/describe.ts";
+
+const doc = docs("Pricing");
 
 type C = Context<BusinessEnv>;
 
@@ -85,13 +88,13 @@ function seasonalityIdParam(c: C): string {
 /** Mounted under /api/v1 (signed-in callers only). */
 export const pricingRoutes = new Hono<BusinessEnv>()
   // ---- tariff configuration (spec section 7) ------------------------------------------------
-  .get("/businesses/:id/tariff-configuration", requireBusiness(), async (c) => {
+  .get("/businesses/:id/tariff-configuration", doc(), requireBusiness(), async (c) => {
     requireCalendarReader(c);
     const config = await loadPricingConfig(c.var.deps.db, c.var.access.business.id);
     return c.json({ tariff_configuration: tariffConfigurationFrom(config) });
   })
 
-  .post("/businesses/:id/tariff-configuration/rooms-tariff", requireBusiness("user.price-settings"), async (c) => {
+  .post("/businesses/:id/tariff-configuration/rooms-tariff", doc({ body: roomsTariffSchema }), requireBusiness("user.price-settings"), async (c) => {
     const input = await body(c, roomsTariffSchema);
     const { db, now } = c.var.deps;
     const business = c.var.access.business;
@@ -100,7 +103,7 @@ export const pricingRoutes = new Hono<BusinessEnv>()
     return c.json({ business: await businessAnswer(c, business), ...withWarnings(warnings) });
   })
 
-  .post("/businesses/:id/tariff-configuration/fluctuation-levels", requireBusiness("user.price-settings"), async (c) => {
+  .post("/businesses/:id/tariff-configuration/fluctuation-levels", doc({ body: fluctuationLevelsSchema }), requireBusiness("user.price-settings"), async (c) => {
     const input = await body(c, fluctuationLevelsSchema);
     const { db, now } = c.var.deps;
     const business = c.var.access.business;
@@ -110,7 +113,7 @@ export const pricingRoutes = new Hono<BusinessEnv>()
   })
 
   // Registered before the create route's neighbours: how the next 90 days would change with a draft season (nothing is saved).
-  .post("/businesses/:id/tariff-configuration/sazonalities/preview", requireBusiness("user.price-settings"), async (c) => {
+  .post("/businesses/:id/tariff-configuration/sazonalities/preview", doc({ body: seasonalityPreviewSchema }), requireBusiness("user.price-settings"), async (c) => {
     const raw = await body(c, seasonalityPreviewSchema);
     const { uuid, ...input } = raw;
     const { db, now } = c.var.deps;
@@ -124,7 +127,7 @@ export const pricingRoutes = new Hono<BusinessEnv>()
     return c.json({ ...previewSeasonality(config, id, input, { from: today, to, today, occupancy }), warnings });
   })
 
-  .post("/businesses/:id/tariff-configuration/sazonalities", requireBusiness("user.price-settings"), async (c) => {
+  .post("/businesses/:id/tariff-configuration/sazonalities", doc({ body: seasonalitySchema, status: 201 }), requireBusiness("user.price-settings"), async (c) => {
     const input = await body(c, seasonalitySchema);
     const { db, now } = c.var.deps;
     const business = c.var.access.business;
@@ -136,7 +139,7 @@ export const pricingRoutes = new Hono<BusinessEnv>()
     return c.json({ business: answer, created_sazonality: created, ...withWarnings(warnings) }, 201);
   })
 
-  .put("/businesses/:id/tariff-configuration/sazonalities/:sazonalityId", requireBusiness("user.price-settings"), async (c) => {
+  .put("/businesses/:id/tariff-configuration/sazonalities/:sazonalityId", doc({ body: seasonalitySchema }), requireBusiness("user.price-settings"), async (c) => {
     const id = seasonalityIdParam(c);
     const input = await body(c, seasonalitySchema);
     const { db, now } = c.var.deps;
@@ -148,7 +151,7 @@ export const pricingRoutes = new Hono<BusinessEnv>()
     return c.json({ business: await businessAnswer(c, business), ...withWarnings(warnings) });
   })
 
-  .delete("/businesses/:id/tariff-configuration/sazonalities/:sazonalityId", requireBusiness("user.price-settings"), async (c) => {
+  .delete("/businesses/:id/tariff-configuration/sazonalities/:sazonalityId", doc(), requireBusiness("user.price-settings"), async (c) => {
     const id = seasonalityIdParam(c);
     const { db } = c.var.deps;
     const business = c.var.access.business;
@@ -164,7 +167,7 @@ export const pricingRoutes = new Hono<BusinessEnv>()
     return c.json({ business: await businessAnswer(c, business) });
   })
 
-  .put("/businesses/:id/tariff-configuration/occupancy-pricing", requireBusiness("user.price-settings"), async (c) => {
+  .put("/businesses/:id/tariff-configuration/occupancy-pricing", doc({ body: occupancyPricingSchema }), requireBusiness("user.price-settings"), async (c) => {
     const input = await body(c, occupancyPricingSchema);
     const { db, now } = c.var.deps;
     const business = c.var.access.business;
@@ -172,7 +175,7 @@ export const pricingRoutes = new Hono<BusinessEnv>()
     return c.json({ business: await businessAnswer(c, business) });
   })
 
-  .put("/businesses/:id/tariff-configuration/lead-time", requireBusiness("user.price-settings"), async (c) => {
+  .put("/businesses/:id/tariff-configuration/lead-time", doc({ body: leadTimeSchema }), requireBusiness("user.price-settings"), async (c) => {
     const input = await body(c, leadTimeSchema);
     const { db } = c.var.deps;
     const business = c.var.access.business;
@@ -181,7 +184,7 @@ export const pricingRoutes = new Hono<BusinessEnv>()
   })
 
   // ---- manual prices ------------------------------------------------------------------------
-  .put("/businesses/:id/manual-prices", requireBusiness("user.price-settings"), async (c) => {
+  .put("/businesses/:id/manual-prices", doc({ body: manualPricesSchema }), requireBusiness("user.price-settings"), async (c) => {
     const input = await body(c, manualPricesSchema);
     const { db, now } = c.var.deps;
     const business = c.var.access.business;
@@ -224,7 +227,7 @@ export const pricingRoutes = new Hono<BusinessEnv>()
   })
 
   // ---- calendar -----------------------------------------------------------------------------
-  .get("/businesses/:id/calendar", requireBusiness(), async (c) => {
+  .get("/businesses/:id/calendar", doc({ query: calendarQuerySchema }), requireBusiness(), async (c) => {
     requireCalendarReader(c);
     const q = query(c, calendarQuerySchema);
     const t = c.var.t;
@@ -266,14 +269,14 @@ export const pricingRoutes = new Hono<BusinessEnv>()
   })
 
   // ---- days to update -----------------------------------------------------------------------
-  .get("/businesses/:id/days-to-update", requireBusiness(), async (c) => {
+  .get("/businesses/:id/days-to-update", doc({ query: nightRangeQuerySchema }), requireBusiness(), async (c) => {
     requireCalendarReader(c);
     const range = parseWith(c as unknown as Context<ApiEnv>, nightRangeQuerySchema, { from: c.req.query("from") || undefined, to: c.req.query("to") || undefined });
     const answer = await daysToUpdate(c.var.deps.db, c.var.access.business.id, c.var.deps.now(), range);
     return c.json({ ...answer, data: answer.days });
   })
 
-  .post("/businesses/:id/days-to-update/publish", requireBusiness("user.price-settings"), async (c) => {
+  .post("/businesses/:id/days-to-update/publish", doc({ body: publishSchema }), requireBusiness("user.price-settings"), async (c) => {
     const input = await body(c, publishSchema);
     const { db, now } = c.var.deps;
     const business = c.var.access.business;
@@ -285,7 +288,7 @@ export const pricingRoutes = new Hono<BusinessEnv>()
   })
 
   // ---- occupation logs ----------------------------------------------------------------------
-  .get("/businesses/:id/occupation-logs", requireBusiness(), async (c) => {
+  .get("/businesses/:id/occupation-logs", doc({ query: nightRangeQuerySchema }), requireBusiness(), async (c) => {
     requireCalendarReader(c);
     const from = c.req.query("from");
     const to = c.req.query("to");
@@ -319,7 +322,7 @@ export const pricingRoutes = new Hono<BusinessEnv>()
   })
 
   // ---- suggested seasonalities (spec: AI-generated) -----------------------------------------
-  .get("/ai/content/:id/seasonalities", requireBusiness("user.price-settings"), async (c) => {
+  .get("/ai/content/:id/seasonalities", doc(), requireBusiness("user.price-settings"), async (c) => {
     const data = await businessSuggestions(c.var.deps.db, c.var.access.business, { now: c.var.deps.now(), locale: c.var.locale, t: c.var.t });
     return c.json({ data });
   });

@@ -3,18 +3,21 @@ import { and, asc, eq, isNull } from "drizzle-orm";
 import { businessTypes, pmsSystems } from "../db/schema/index.ts";
 import type { AuthedEnv } from "../middleware/auth.ts";
 import { businessTypeJson, pmsJson } from "../services/business-json.ts";
+import { docs } from "../openapi/describe.ts";
+
+const doc = docs("Reference data");
 
 /**
  * Reference lists for onboarding (mounted under /api/v1), from migration 0006: business types
  * with title and description in the caller's language, and the PMS a business can read from.
  */
 export const referenceRoutes = new Hono<AuthedEnv>()
-  .get("/business-types", async (c) => {
+  .get("/business-types", doc(), async (c) => {
     const rows = await c.var.deps.db.select().from(businessTypes).orderBy(asc(businessTypes.position), asc(businessTypes.slug));
     return c.json({ data: rows.map((row) => businessTypeJson(row, c.var.locale)) });
   })
 
-  .get("/pms", async (c) => {
+  .get("/pms", doc(), async (c) => {
     const rows = await c.var.deps.db
       .select()
       .from(pmsSystems)

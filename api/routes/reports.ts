@@ -16,6 +16,9 @@ import { parseWith } from "../validate.ts";
 import { unitTotals } from "../services/metrics/units.ts";
 import { businessTypes } from "../db/schema/index.ts";
 import { eq } from "drizzle-orm";
+import { docs } from "../openapi/describe.ts";
+
+const doc = docs("Reports");
 
 type C = Context<BusinessEnv>;
 
@@ -36,7 +39,7 @@ export function periodOf(c: C, maxDays = MAX_REPORT_DAYS) {
 
 /** Mounted under /api/v1 (signed-in callers only). */
 export const reportRoutes = new Hono<BusinessEnv>()
-  .get("/businesses/:id/reports", requireBusiness(PERMISSION), async (c) => {
+  .get("/businesses/:id/reports", doc({ query: periodQuerySchema }), requireBusiness(PERMISSION), async (c) => {
     const p = periodOf(c);
     const [financial, commissions] = await Promise.all([
       financialReport(c.var.deps.db, c.var.access.business.id, p),
@@ -51,25 +54,25 @@ export const reportRoutes = new Hono<BusinessEnv>()
     });
   })
 
-  .get("/businesses/:id/reports/financial", requireBusiness(PERMISSION), async (c) => {
+  .get("/businesses/:id/reports/financial", doc({ query: periodQuerySchema }), requireBusiness(PERMISSION), async (c) => {
     const p = periodOf(c);
     return c.json({ ...p, ...(await financialReport(c.var.deps.db, c.var.access.business.id, p)) });
   })
 
-  .get("/businesses/:id/reports/commissions", requireBusiness(PERMISSION), async (c) => {
+  .get("/businesses/:id/reports/commissions", doc({ query: periodQuerySchema }), requireBusiness(PERMISSION), async (c) => {
     const p = periodOf(c);
     return c.json({ ...p, ...(await commissionReport(c.var.deps.db, c.var.access.business.id, p.from, p.to)) });
   })
 
   /** What the export centre offers this caller for the period (checked as the files will be). */
-  .get("/businesses/:id/exports", requireBusiness(PERMISSION), (c) => {
+  .get("/businesses/:id/exports", doc({ query: periodQuerySchema }), requireBusiness(PERMISSION), (c) => {
     const p = periodOf(c, MAX_EXPORT_DAYS);
     const kinds = EXPORT_KINDS.filter((k) => k !== "reservations" || c.var.access.permissions.includes("user.reservations"));
     return c.json({ ...p, kinds, formats: EXPORT_FORMATS });
   })
 
   /** `{kind}.{csv|xlsx}`: the file streams as it is read from the database. */
-  .get("/businesses/:id/exports/:file", requireBusiness(PERMISSION), async (c) => {
+  .get("/businesses/:id/exports/:file", doc({ query: periodQuerySchema, produces: "application/octet-stream" }), requireBusiness(PERMISSION), async (c) => {
     const match = /^([a-z-]+)\.([a-z]+)$/.exec(c.req.param("file"));
     const kind = match?.[1];
     const format = match?.[2];
@@ -88,7 +91,7 @@ export const reportRoutes = new Hono<BusinessEnv>()
   })
 
   /** Evaluates first (cheap and idempotent), so the page is never a day behind the daily job. */
-  .get("/businesses/:id/rewards", requireBusiness(PERMISSION), async (c) => {
+  .get("/businesses/:id/rewards", doc(), requireBusiness(PERMISSION), async (c) => {
     const business = c.var.access.business;
     const now = c.var.deps.now();
     const today = businessToday(now, business.timezone);
@@ -103,7 +106,7 @@ export const reportRoutes = new Hono<BusinessEnv>()
   })
 
   /** The host's view: each unit's performance, and whether the business is a short-term rental at all. */
-  .get("/businesses/:id/hosts/units", requireBusiness(PERMISSION), async (c) => {
+  .get("/businesses/:id/hosts/units", doc({ query: periodQuerySchema }), requireBusiness(PERMISSION), async (c) => {
     const p = periodOf(c);
     const business = c.var.access.business;
     const db = c.var.deps.db;

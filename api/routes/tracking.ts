@@ -14,6 +14,9 @@ import { ratio } from "../services/metrics/json.ts";
 import { bookingCurvesBy, bookingsByDay, onTheBooksBy, roomsAndBlocks, roomsAvailable, type BooksScope, type CategoryRooms } from "../services/metrics/on-the-books.ts";
 import { businessToday } from "../services/pricing/calendar.ts";
 import { parseWith } from "../validate.ts";
+import { docs } from "../openapi/describe.ts";
+
+const doc = docs("Tracking");
 
 type C = Context<BusinessEnv>;
 
@@ -64,7 +67,7 @@ function horizonJson(h: HorizonAccuracy) {
 
 /** Mounted under /api/v1 (signed-in callers only). docs/api/intelligence-tracking.md */
 export const trackingRoutes = new Hono<BusinessEnv>()
-  .get("/businesses/:id/tracking/on-the-books", guard, async (c) => {
+  .get("/businesses/:id/tracking/on-the-books", doc({ query: onTheBooksQuerySchema }), guard, async (c) => {
     const q = query(c, onTheBooksQuerySchema);
     const now = today(c);
     const asOf = q.as_of ?? now;
@@ -93,7 +96,7 @@ export const trackingRoutes = new Hono<BusinessEnv>()
     });
   })
 
-  .get("/businesses/:id/tracking/pickup", guard, async (c) => {
+  .get("/businesses/:id/tracking/pickup", doc({ query: pickupQuerySchema }), guard, async (c) => {
     const q = query(c, pickupQuerySchema);
     const now = today(c);
     const asOf = q.as_of ?? now;
@@ -166,7 +169,7 @@ export const trackingRoutes = new Hono<BusinessEnv>()
     });
   })
 
-  .get("/businesses/:id/tracking/pace", guard, async (c) => {
+  .get("/businesses/:id/tracking/pace", doc({ query: paceQuerySchema }), guard, async (c) => {
     const q = query(c, paceQuerySchema);
     const now = today(c);
     const asOf = q.as_of ?? now;
@@ -222,7 +225,7 @@ export const trackingRoutes = new Hono<BusinessEnv>()
     });
   })
 
-  .get("/businesses/:id/tracking/booking-curves", guard, async (c) => {
+  .get("/businesses/:id/tracking/booking-curves", doc({ query: bookingCurvesQuerySchema }), guard, async (c) => {
     const q = query(c, bookingCurvesQuerySchema);
     const now = today(c);
     const month = q.month ?? now.slice(0, 7);
@@ -260,7 +263,7 @@ export const trackingRoutes = new Hono<BusinessEnv>()
     });
   })
 
-  .get("/businesses/:id/tracking/forecast", guard, async (c) => {
+  .get("/businesses/:id/tracking/forecast", doc({ query: forecastQuerySchema }), guard, async (c) => {
     const q = query(c, forecastQuerySchema);
     const now = today(c);
     if (q.from && q.from < now) throw invalid(c, "from", "tracking:api.forecastPast");
@@ -318,7 +321,7 @@ export const trackingRoutes = new Hono<BusinessEnv>()
     });
   })
 
-  .get("/businesses/:id/tracking/forecast/accuracy", guard, async (c) => {
+  .get("/businesses/:id/tracking/forecast/accuracy", doc({ query: accuracyQuerySchema }), guard, async (c) => {
     const q = query(c, accuracyQuerySchema);
     const now = today(c);
     const business = c.var.access.business;

@@ -2,6 +2,9 @@ import { Hono } from "hono";
 import type { ApiEnv } from "../context.ts";
 import { logger } from "../logger.ts";
 import { applyStripeEvent, verifyStripeEvent } from "../services/billing/stripe.ts";
+import { docs } from "../openapi/describe.ts";
+
+const doc = docs("Webhooks");
 
 /**
  * POST /api/webhooks/stripe: Stripe's events, accepted only with a valid `Stripe-Signature` for
@@ -10,7 +13,7 @@ import { applyStripeEvent, verifyStripeEvent } from "../services/billing/stripe.
  */
 export const webhookRoutes = new Hono<ApiEnv>();
 
-webhookRoutes.post("/webhooks/stripe", async (c) => {
+webhookRoutes.post("/webhooks/stripe", doc(), async (c) => {
   const secret = c.var.deps.config.STRIPE_WEBHOOK_SECRET;
   if (!secret) return c.json({ message: c.var.t("api.notFound") }, 404);
   const signature = c.req.header("stripe-signature");

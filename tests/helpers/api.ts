@@ -9,6 +9,8 @@ import { twoFactorCredentials } from "../../api/db/schema/index.ts";
 import { totpCode, totpStep, TOTP_PERIOD_SECONDS } from "../../api/services/two-factor/totp.ts";
 import { parseConfig, setConfig, type Config } from "../../config.ts";
 import { createTestDatabase } from "./db.ts";
+import { documentOf } from "../../api/openapi/document.ts";
+import { ContractChecker } from "./openapi-contract.ts";
 
 export { DEMO_ADMIN_TOTP_SECRET, DEMO_PASSWORD, demoUsers };
 
@@ -44,6 +46,8 @@ export interface TestApi {
   close(): Promise<void>;
 }
 
+let contract: Promise<ContractChecker> | undefined;
+
 export const testConfig = (env: Record<string, string> = {}) =>
   parseConfig({ NODE_ENV: "test", DATA_DIR: "/tmp/tarifa-test-data", SESSION_SECRET: "test-secret-test-secret-test-secret!", LOG_LEVEL: "silent", ...env });
 
@@ -67,7 +71,7 @@ export async function createTestApi(
   const clock = { now: new Date() };
   if (options.seed !== false) await seed(handle.db, clock.now);
   const api = createApi({ db: handle.db, config, now: () => clock.now, ...options.deps });
-  const call = (method: string, path: string, o: CallOptions = {}) => {
+  const call = async (method: string, path: string, o: CallOptions = {}) => {
     const headers = new Headers(o.headers);
     if (o.token) headers.set("authorization", `Bearer ${o.token}`);
     if (o.lang) headers.set("accept-language", o.lang);
@@ -77,7 +81,18 @@ export async function createTestApi(
       headers.set("content-type", "application/json");
       body = typeof o.body === "string" ? o.body : JSON.stringify(o.body);
     }
-    return Promise.resolve(api.fetch(new Request(`http://tarifa.test${path}`, { method, headers, body })));
+    return keepsContract(method, path, await api.fetch(new Request(`http://tarifa.test${path}`, { method, headers, body })));
+  };
+  // Every answer the suite sees is checked against /api/openapi.json (tests/api/openapi-contract.test.ts);
+  // the routes are the same in every app, so a worker builds the document once, on its first call.
+  const keepsContract = async (method: string, path: string, res: Response) => {
+    contract ??= documentOf(api).then((doc) => new ContractChecker(doc));
+    const { pathname } = new URL(`http://tarifa.test${path}`);
+    const type = res.headers.get("content-type");
+    const text = /^application\/json\b/.test(type ?? "") ? await res.clone().text() : "";
+    const broken = (await contract).check(method, pathname, res.status, type, text ? JSON.parse(text) : undefined);
+    if (broken) throw new Error(`OpenAPI contract: ${broken}`);
+    return res;
   };
   const json = async (method: string, path: string, o: CallOptions & { status?: number } = {}) => {
     const res = await call(method, path, o);
