@@ -23,6 +23,9 @@ import {
 } from "../services/two-factor/store.ts";
 import { jsonBody } from "../validate.ts";
 import { signIn } from "./auth.ts";
+import { docs } from "../openapi/describe.ts";
+
+const doc = docs("Two-factor");
 
 /** A 422 beside one field, from the twoFactor namespace. */
 const fieldError = <E extends ApiEnv>(c: Context<E>, field: string, key: string) => invalid({ [field]: [c.var.t(key, { ns: "twoFactor" })] });
@@ -61,7 +64,7 @@ export async function twoFactorChallenge(c: Context<ApiEnv>, user: UserRow) {
 }
 
 /** The guest side: the second step of a sign-in. */
-export const twoFactorLoginRoutes = new Hono<ApiEnv>().post("/auth/login/two-factor", csrfProtection, async (c) => {
+export const twoFactorLoginRoutes = new Hono<ApiEnv>().post("/auth/login/two-factor", doc({ body: loginTwoFactorSchema }), csrfProtection, async (c) => {
   const { db, now } = c.var.deps;
   const input = await jsonBody(c, loginTwoFactorSchema);
   if (input.mode === "cookie") assertXsrf(c);
@@ -85,17 +88,17 @@ function stateJson(state: Awaited<ReturnType<typeof twoFactorState>>) {
 
 /** Mounted under /api/v1: the signed-in user's own two-factor settings. */
 export const twoFactorRoutes = new Hono<AuthedEnv>()
-  .get("/auth/two-factor", async (c) => c.json(stateJson(await twoFactorState(c.var.deps.db, c.var.user))))
+  .get("/auth/two-factor", doc(), async (c) => c.json(stateJson(await twoFactorState(c.var.deps.db, c.var.user))))
 
   /** Starts an enrolment: a new secret to scan (or type), confirmed by the next call. */
-  .post("/auth/two-factor", async (c) => {
+  .post("/auth/two-factor", doc({ status: 201 }), async (c) => {
     const started = await startEnrolment(c.var.deps.db, c.var.user, c.var.deps.now());
     if (!started) throw conflict("twoFactor:api.alreadyEnabled");
     return c.json({ secret: started.secret, otpauth_uri: started.uri }, 201);
   })
 
   /** Confirms the enrolment with a code; answers the ten recovery codes, once. Other sessions end. */
-  .post("/auth/two-factor/confirm", async (c) => {
+  .post("/auth/two-factor/confirm", doc({ body: twoFactorCodeSchema }), async (c) => {
     const { db, now } = c.var.deps;
     const { code } = await jsonBody(c as unknown as Context<ApiEnv>, twoFactorCodeSchema);
     const limits = codeLimits(c, c.var.user.id);
@@ -112,7 +115,7 @@ export const twoFactorRoutes = new Hono<AuthedEnv>()
   })
 
   /** Ten new recovery codes (the old ones stop working), given a code. */
-  .post("/auth/two-factor/recovery-codes", async (c) => {
+  .post("/auth/two-factor/recovery-codes", doc({ body: twoFactorCodeSchema }), async (c) => {
     const { db, now } = c.var.deps;
     const { code } = await jsonBody(c as unknown as Context<ApiEnv>, twoFactorCodeSchema);
     if (!c.var.user.twoFactorEnabledAt) throw conflict("twoFactor:api.notEnabled");
@@ -121,7 +124,7 @@ export const twoFactorRoutes = new Hono<AuthedEnv>()
   })
 
   /** Turns two-factor off; needs the password and a code (or a recovery code). */
-  .post("/auth/two-factor/disable", async (c) => {
+  .post("/auth/two-factor/disable", doc({ body: disableTwoFactorSchema }), async (c) => {
     const { db, now } = c.var.deps;
     const { password, code } = await jsonBody(c as unknown as Context<ApiEnv>, disableTwoFactorSchema);
     const user = c.var.user;
