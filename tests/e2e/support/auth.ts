@@ -46,8 +46,25 @@ export async function freshTotpCode(secret: string): Promise<string> {
   }
 }
 
-/** Signs in through the real form (works with JavaScript on and off), answering the two-factor step when asked. */
+/** Where the demo administrator's session cookies are kept between sign-ins of this run (one server). */
+function sessionFile(email: string) {
+  return join(tmpdir(), `tarifa-e2e-session-${process.env.E2E_PORT ?? 3900}-${email}.json`);
+}
+
+/**
+ * Signs in through the real form (works with JavaScript on and off), answering the two-factor step
+ * when asked. The demo administrator's session is signed in once and then reused: each 30-second
+ * code works once, so signing in through the form every time would wait half a minute a sign-in.
+ * A session some test ended (a sign-out) is noticed and replaced by a new sign-in.
+ */
 export async function signIn(page: Page, email: string, password = DEMO_PASSWORD, path = "/login") {
+  const kept = email === demo.admin ? sessionFile(email) : null;
+  if (kept && existsSync(kept)) {
+    await page.context().addCookies(JSON.parse(readFileSync(kept, "utf8")));
+    await page.goto(path);
+    if (!new URL(page.url()).pathname.startsWith("/login")) return;
+    await page.context().clearCookies();
+  }
   await page.goto(path);
   await page.getByLabel("E-mail").fill(email);
   await page.getByLabel("Senha").fill(password);
@@ -59,6 +76,7 @@ export async function signIn(page: Page, email: string, password = DEMO_PASSWORD
     await page.getByRole("button", { name: "Verificar", exact: true }).click();
   }
   await expect(page).not.toHaveURL(/\/login/);
+  if (kept) writeFileSync(kept, JSON.stringify(await page.context().cookies()));
 }
 
 /** A bearer token through the API: the password, then (two-factor on) the code. */
