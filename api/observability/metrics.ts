@@ -10,6 +10,13 @@ import { AggregatorRegistry, Counter, Gauge, Histogram, collectDefaultMetrics, r
  * with WEB_CONCURRENCY > 1 the primary process sums every worker's (server/cluster.ts).
  */
 
+// Vitest evaluates this module once per project in one process while prom-client's registry is
+// global: an earlier evaluation's metrics are forgotten so these names can be registered again.
+for (const metric of register.getMetricsAsArray()) {
+  const { name } = metric as unknown as { name: string };
+  if (name.startsWith("tarifa_")) register.removeSingleMetric(name);
+}
+
 const SECONDS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
 
 let started = false;
