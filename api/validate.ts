@@ -1,12 +1,13 @@
 import type { Context, MiddlewareHandler } from "hono";
 import type { z } from "zod";
-import { fieldErrorsOf, hasInvalidCharacters, invalidTextPath, issueToKey } from "../domain/validation.ts";
+import { fieldErrorsOf, hasInvalidCharacters, invalidTextPath, issueToKey, nestsDeeperThan } from "../domain/validation.ts";
 import type { ApiEnv } from "./context.ts";
 import { HttpError } from "./errors.ts";
 
 /** Parses with the shared schema; a failure becomes a 422 whose field errors are translated for the caller. */
 export function parseWith<S extends z.ZodType, E extends ApiEnv>(c: Context<E>, schema: S, input: unknown): z.output<S> {
   const t = (c as unknown as Context<ApiEnv>).var.t;
+  if (nestsDeeperThan(input)) throw new HttpError(422, "api.invalid");
   // Text the database cannot store is refused here, once, for every schema (ADR 0018).
   const badText = invalidTextPath(input);
   if (badText) throw new HttpError(422, "api.invalid", { [badText.join(".") || "_form"]: [t("validation.invalidCharacters", { ns: "validation" })] });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
-import { apiPathToFieldName, fieldErrorsOf, issueToKey } from "./validation.ts";
+import { apiPathToFieldName, fieldErrorsOf, invalidTextPath, issueToKey, MAX_INPUT_DEPTH, nestsDeeperThan } from "./validation.ts";
 
 const schema = z.object({
   email: z.email(),
@@ -56,5 +56,28 @@ describe("API field paths as Conform field names", () => {
     ["categories.12.price.0", "categories[12].price[0]"],
   ])("%s → %s", (path, name) => {
     expect(apiPathToFieldName(path)).toBe(name);
+  });
+});
+
+describe("the API's edge checks on a parsed body", () => {
+  const deep = JSON.parse("[".repeat(5_000) + "]".repeat(5_000));
+
+  it("finds the first bad text in the document's order, in values and keys", () => {
+    expect(invalidTextPath({ a: "ok", b: ["x", "y\u0000"], c: "\u0000" })).toEqual(["b", 1]);
+    expect(invalidTextPath({ nested: { "k\u0000": 1 } })).toEqual(["nested"]);
+    expect(invalidTextPath({ name: "Pousada 🌊 São João" })).toBeNull();
+  });
+
+  it("walks a 5,000-deep body without overflowing the stack, and calls it too deep", () => {
+    expect(invalidTextPath(deep)).toBeNull();
+    expect(nestsDeeperThan(deep)).toBe(true);
+  });
+
+  it("lets every depth up to the limit through", () => {
+    let value: unknown = "leaf";
+    for (let i = 0; i < MAX_INPUT_DEPTH; i++) value = [value];
+    expect(nestsDeeperThan(value)).toBe(false);
+    expect(nestsDeeperThan([value])).toBe(true);
+    expect(nestsDeeperThan({ a: 1, b: [{ c: "d" }] })).toBe(false);
   });
 });

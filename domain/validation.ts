@@ -94,23 +94,37 @@ const INVALID_CHARACTERS = /\u0000|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud80
  * parsed JSON body or query, or null when there is none. Checked once at the API's edge, before
  * any schema, so every route and every JSON column is covered by the same rule.
  */
-export function invalidTextPath(value: unknown, path: (string | number)[] = []): (string | number)[] | null {
-  if (typeof value === "string") return hasInvalidCharacters(value) ? path : null;
-  if (Array.isArray(value)) {
-    for (let i = 0; i < value.length; i++) {
-      const found = invalidTextPath(value[i], [...path, i]);
-      if (found) return found;
+export function invalidTextPath(value: unknown): (string | number)[] | null {
+  // A walk with its own stack: a 5,000-deep array must not overflow the call stack (a 500).
+  const pending: { value: unknown; path: (string | number)[] }[] = [{ value, path: [] }];
+  while (pending.length > 0) {
+    const { value: current, path } = pending.pop()!;
+    if (typeof current === "string") {
+      if (hasInvalidCharacters(current)) return path;
+      continue;
     }
-    return null;
-  }
-  if (value && typeof value === "object") {
-    for (const [key, inner] of Object.entries(value)) {
-      if (hasInvalidCharacters(key)) return path;
-      const found = invalidTextPath(inner, [...path, key]);
-      if (found) return found;
-    }
+    if (!current || typeof current !== "object") continue;
+    const entries: [string | number, unknown][] = Array.isArray(current) ? current.map((inner, i) => [i, inner]) : Object.entries(current);
+    for (const [key] of entries) if (typeof key === "string" && hasInvalidCharacters(key)) return path;
+    // Pushed last first, so the first bad text in the document's order is the one reported.
+    for (let i = entries.length - 1; i >= 0; i--) pending.push({ value: entries[i][1], path: [...path, entries[i][0]] });
   }
   return null;
+}
+
+/** Nesting no request of ours needs (JSON bodies are a few levels deep); deeper is refused with 422. */
+export const MAX_INPUT_DEPTH = 32;
+
+/** True when arrays and objects nest deeper than `max` (walked without recursion). */
+export function nestsDeeperThan(value: unknown, max: number = MAX_INPUT_DEPTH): boolean {
+  const pending: { value: unknown; depth: number }[] = [{ value, depth: 0 }];
+  while (pending.length > 0) {
+    const { value: current, depth } = pending.pop()!;
+    if (!current || typeof current !== "object") continue;
+    if (depth >= max) return true;
+    for (const inner of Array.isArray(current) ? current : Object.values(current)) pending.push({ value: inner, depth: depth + 1 });
+  }
+  return false;
 }
 
 /** Stay, season, holiday and search dates: no hotel sells a night outside these years (ADR 0018). */

@@ -64,6 +64,12 @@ describe("the requests quoted in issue 17", () => {
     expect(res.body.errors).toEqual({ state: ["Este texto tem caracteres inválidos."] });
   });
 
+  it("a body nested 5,000 deep → 422, not a stack overflow (500)", async () => {
+    const res = await status("POST", "/api/v1/businesses", { token: owner, body: "[".repeat(5_000) + "]".repeat(5_000) });
+    expect(res.status).toBe(422);
+    expect(res.body.message).toBe("Os dados enviados não são válidos.");
+  });
+
   it("POST /api/v1/businesses with a NUL in company_name → 422 on the field", async () => {
     const res = await status("POST", "/api/v1/businesses", { token: owner, body: { company_name: "Pousada\u0000", country: "BR" } });
     expect(res.status).toBe(422);
