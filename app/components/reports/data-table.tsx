@@ -9,7 +9,8 @@ export interface Column<T> {
 
 /**
  * A table of figures with a caption, its first column as row headers. On a phone it scrolls
- * sideways inside its box rather than squeezing the numbers.
+ * sideways inside its box rather than squeezing the numbers; the box takes the keyboard's focus
+ * so it can be scrolled without a mouse.
  */
 export function DataTable<T>({ caption, columns, rows, rowKey, footer }: { caption: string; columns: Column<T>[]; rows: T[]; rowKey: (row: T) => string; footer?: T }) {
   const cellClass = (c: Column<T>) => `whitespace-nowrap px-2 py-1 ${c.text ? "text-left" : "text-right tabular-nums"}`;
@@ -26,7 +27,7 @@ export function DataTable<T>({ caption, columns, rows, rowKey, footer }: { capti
       ),
     );
   return (
-    <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white">
+    <div role="region" aria-label={caption} tabIndex={0} className="overflow-x-auto rounded-lg border border-slate-200 bg-white focus:outline-2 focus:outline-brand-600">
       <table className="w-full text-sm">
         <caption className="px-2 py-2 text-left font-semibold">{caption}</caption>
         <thead>
