@@ -83,7 +83,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
     pool.on("connect", instrumentPgClient);
     const unobserve = observePool(pool);
     const db = drizzlePg({ client: pool, schema, casing: "snake_case" });
-    const exclusive = startupLock(pool);
+    const exclusive = startupLock(() => new pg.Client({ connectionString: target.url }));
     return {
       db: db as unknown as Database,
       kind: "postgres",

@@ -50,15 +50,19 @@ export function instrumentPglite(client: PGlite): void {
 export const STARTUP_LOCK_KEY = 0x746172696661;
 
 /**
- * `exclusive(fn)`: holds a session-level advisory lock on one connection of the pool while `fn`
- * runs on the others, so processes starting together migrate and seed one after the other (the
- * later ones find the work done). Re-entrant: a nested call runs at once.
+ * `exclusive(fn)`: holds a session-level advisory lock on a connection of its own (`connect()`,
+ * outside the pool, so a pool of one connection still has it for `fn`) while `fn` runs, so
+ * processes starting together migrate and seed one after the other (the later ones find the work
+ * done). Re-entrant: a nested call runs at once.
  */
-export function startupLock(pool: pg.Pool): <T>(fn: () => Promise<T>) => Promise<T> {
+export function startupLock(connect: () => pg.Client): <T>(fn: () => Promise<T>) => Promise<T> {
   let held = false;
   return async (fn) => {
     if (held) return fn();
-    const client = await pool.connect();
+    const client = connect();
+    // A connection the server drops while the lock is held fails the query in hand; nothing else to do.
+    client.on("error", () => undefined);
+    await client.connect();
     try {
       await client.query("select pg_advisory_lock($1)", [STARTUP_LOCK_KEY]);
       held = true;
@@ -69,7 +73,7 @@ export function startupLock(pool: pg.Pool): <T>(fn: () => Promise<T>) => Promise
         await client.query("select pg_advisory_unlock($1)", [STARTUP_LOCK_KEY]);
       }
     } finally {
-      client.release();
+      await client.end();
     }
   };
 }
