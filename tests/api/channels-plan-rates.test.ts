@@ -1,8 +1,4 @@
-import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { channelOutbox, channexConnections } from "../../api/db/schema/index.ts";
-import { translatorFor } from "../../api/i18n.ts";
-import { connectChannex } from "../../api/services/channels/connections.ts";
 import { pullBookings } from "../../api/services/channels/feed.ts";
 import { startBackground } from "../../api/services/jobs/background.ts";
 import type { JobQueue } from "../../api/services/jobs/queue.ts";
@@ -10,6 +6,7 @@ import { setConfig } from "../../config.ts";
 import { addDays } from "../../domain/bookings/stay.ts";
 import { createTestApi, type TestApi } from "../helpers/api.ts";
 import { startFakeChannex, type FakeChannex, type FakeProperty } from "../helpers/fake-channex.ts";
+import { connectEveryCategory, pushesSettled } from "./channex-fixture.ts";
 import { bookingsFixture, type BookingsFixture } from "./bookings-fixture.ts";
 
 // Rates per rate plan through Channex (ADR 0015): each mapped (category, plan) pair of a Channex
@@ -26,16 +23,7 @@ const plan: Record<"nr" | "cafe" | "long", string> = { nr: "", cafe: "", long: "
 /** Channex rate plans of the pairs: Standard × non-refundable, Standard × breakfast, Deluxe × non-refundable. */
 const channex: Record<"stdNr" | "stdCafe" | "dlxNr", string> = { stdNr: "", stdCafe: "", dlxNr: "" };
 
-const outboxRows = async () => (await t.db.select().from(channelOutbox).where(eq(channelOutbox.businessId, f.business.id))).length;
-async function settled(ms = 30_000) {
-  await expect.poll(outboxRows, { timeout: ms, interval: 100 }).toBe(0);
-  await expect
-    .poll(async () => (await t.db.select({ l: channexConnections.pushLeaseUntil }).from(channexConnections).where(eq(channexConnections.businessId, f.business.id)))[0]?.l ?? null, {
-      timeout: ms,
-      interval: 100,
-    })
-    .toBeNull();
-}
+const settled = (ms?: number) => pushesSettled(t.db, f.business.id, ms);
 /** Every restriction value sent to one Channex rate plan, one per night: date → value. */
 function sentTo(ratePlanId: string) {
   const out = new Map<string, Record<string, unknown>>();
@@ -61,17 +49,7 @@ beforeAll(async () => {
   channex.stdCafe = fake.addRatePlan(property, 0, "Breakfast Standard").id;
   channex.dlxNr = fake.addRatePlan(property, 1, "Non-refundable Deluxe").id;
   queue = await startBackground(t.handle, { minPushIntervalMs: 0 });
-  await connectChannex(
-    t.db,
-    translatorFor("en-US"),
-    f.business.id,
-    {
-      property_id: property.id,
-      api_key: fake.apiKey,
-      mapping: [f.standard, f.deluxe, f.suite].map((c, i) => ({ room_category_uuid: c.id, room_type_id: property.roomTypes[i].id, rate_plan_id: property.ratePlans[i].id })),
-    },
-    new Date(),
-  );
+  await connectEveryCategory(t.db, f, fake, property);
   const create = async (body: Record<string, unknown>) => (await t.json("POST", `${f.base}/rate-plans`, { token: f.token, body, status: 201 })).rate_plan.uuid as string;
   // Non-refundable −10 %, at least 2 nights, no arrival on Sundays; breakfast +R$ 35 per guest, at most 7 nights, no departure on Mondays.
   plan.nr = await create({ name: "Não reembolsável", code: "nr", kind: "percent", adjustment_percent: -10, cancellation_source: "non_refundable", min_stay: 2, closed_to_arrival: [0] });

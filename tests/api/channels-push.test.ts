@@ -1,15 +1,14 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { channelAriState, channelOutbox, channexConnections, reservations } from "../../api/db/schema/index.ts";
-import { translatorFor } from "../../api/i18n.ts";
+import { channelAriState, channexConnections, reservations } from "../../api/db/schema/index.ts";
 import { pullBookings } from "../../api/services/channels/feed.ts";
-import { connectChannex } from "../../api/services/channels/connections.ts";
 import { startBackground } from "../../api/services/jobs/background.ts";
 import type { JobQueue } from "../../api/services/jobs/queue.ts";
 import { setConfig } from "../../config.ts";
 import { addDays } from "../../domain/bookings/stay.ts";
 import { createTestApi, type TestApi } from "../helpers/api.ts";
 import { startFakeChannex, type FakeChannex, type FakeProperty } from "../helpers/fake-channex.ts";
+import { connectEveryCategory, outboxRows as countOutbox, pushesSettled } from "./channex-fixture.ts";
 import { bookingsFixture, stay, type BookingsFixture } from "./bookings-fixture.ts";
 
 // Runs on PGlite and, with TEST_DATABASE_URL, on the PostgreSQL server.
@@ -19,17 +18,8 @@ let fake: FakeChannex;
 let property: FakeProperty;
 let queue: JobQueue | undefined;
 
-const outboxRows = async () => (await t.db.select().from(channelOutbox).where(eq(channelOutbox.businessId, f.business.id))).length;
-/** Waits until the outbox of the business is empty and no push is in hand. */
-async function settled(ms = 30_000) {
-  await expect.poll(outboxRows, { timeout: ms, interval: 100 }).toBe(0);
-  await expect
-    .poll(async () => (await t.db.select({ l: channexConnections.pushLeaseUntil }).from(channexConnections).where(eq(channexConnections.businessId, f.business.id)))[0]?.l ?? null, {
-      timeout: ms,
-      interval: 100,
-    })
-    .toBeNull();
-}
+const outboxRows = () => countOutbox(t.db, f.business.id);
+const settled = (ms?: number) => pushesSettled(t.db, f.business.id, ms);
 
 beforeAll(async () => {
   t = await createTestApi();
@@ -38,17 +28,7 @@ beforeAll(async () => {
   f = await bookingsFixture(t);
   property = fake.addProperty();
   queue = await startBackground(t.handle, { minPushIntervalMs: 0 });
-  await connectChannex(
-    t.db,
-    translatorFor("en-US"),
-    f.business.id,
-    {
-      property_id: property.id,
-      api_key: fake.apiKey,
-      mapping: [f.standard, f.deluxe, f.suite].map((c, i) => ({ room_category_uuid: c.id, room_type_id: property.roomTypes[i].id, rate_plan_id: property.ratePlans[i].id })),
-    },
-    new Date(),
-  );
+  await connectEveryCategory(t.db, f, fake, property);
 });
 afterAll(async () => {
   await queue?.stop();

@@ -2,14 +2,13 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase, type DatabaseHandle } from "../../api/db/client.ts";
 import { channelOutbox } from "../../api/db/schema/index.ts";
-import { translatorFor } from "../../api/i18n.ts";
-import { connectChannex } from "../../api/services/channels/connections.ts";
 import { startBackground } from "../../api/services/jobs/background.ts";
 import type { JobQueue } from "../../api/services/jobs/queue.ts";
 import { addDays } from "../../domain/bookings/stay.ts";
 import { setConfig } from "../../config.ts";
 import { createTestApi, type TestApi } from "../helpers/api.ts";
 import { startFakeChannex, type FakeChannex, type FakeProperty } from "../helpers/fake-channex.ts";
+import { connectEveryCategory } from "./channex-fixture.ts";
 import { bookingsFixture, stay, type BookingsFixture } from "./bookings-fixture.ts";
 
 // Two workers, each with its own connection pool and its own pg-boss, on one PostgreSQL database:
@@ -32,17 +31,7 @@ beforeAll(async () => {
   const connectionString = (t.db as unknown as { $client: { options: { connectionString: string } } }).$client.options.connectionString;
   second = await openDatabase({ kind: "postgres", url: connectionString });
   queues.push(await startBackground(t.handle, { minPushIntervalMs: 0 }), await startBackground(second, { minPushIntervalMs: 0 }));
-  await connectChannex(
-    t.db,
-    translatorFor("en-US"),
-    f.business.id,
-    {
-      property_id: property.id,
-      api_key: fake.apiKey,
-      mapping: [f.standard, f.deluxe, f.suite].map((c, i) => ({ room_category_uuid: c.id, room_type_id: property.roomTypes[i].id, rate_plan_id: property.ratePlans[i].id })),
-    },
-    new Date(),
-  );
+  await connectEveryCategory(t.db, f, fake, property);
 });
 afterAll(async () => {
   for (const q of queues) await q.stop();
