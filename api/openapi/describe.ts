@@ -12,6 +12,8 @@ export interface OperationDoc {
   form?: boolean;
   /** The success status when it is not 200 (201 created, 202 accepted, 204…). */
   status?: number;
+  /** The JSON success answer's schema (what the handler sends: io "output"); without it the answer is documented as "an object". */
+  response?: z.ZodType;
   /** A success answer that is not JSON (CSV, XLSX, iCalendar, an image…). */
   produces?: string;
   /** Who may call: a signed-in user (default under /api/v1), anyone, or anyone with an optional session. */
@@ -24,11 +26,14 @@ const SCHEMA_OPTIONS = { unrepresentable: "any" } as const;
 
 /** The JSON Schema of a Zod schema, through hono-openapi's resolver (the same one the document uses). */
 export const schemaOf = (schema: z.ZodType) => resolver(schema, SCHEMA_OPTIONS);
+/** The JSON Schema of what a handler answers (transforms' outputs, defaults applied). */
+export const answerSchemaOf = (schema: z.ZodType) => resolver(schema, { ...SCHEMA_OPTIONS, io: "output" });
 
 /** Marker read when the document is finished (api/openapi/document.ts): the parts describeRoute has no field for. */
 export const X_TARIFA = "x-tarifa";
 export interface TarifaExtension {
   query?: z.ZodObject;
+  response?: z.ZodType;
   status: number;
   produces?: string;
   auth?: OperationDoc["auth"];
@@ -41,7 +46,7 @@ export interface TarifaExtension {
  */
 export function docs(tag: string) {
   return (op: OperationDoc = {}) => {
-    const extension: TarifaExtension = { query: op.query, status: op.status ?? 200, produces: op.produces, auth: op.auth, body: Boolean(op.body || op.form) };
+    const extension: TarifaExtension = { query: op.query, response: op.response, status: op.status ?? 200, produces: op.produces, auth: op.auth, body: Boolean(op.body || op.form) };
     return describeRoute({
       tags: [tag],
       ...(op.summary ? { summary: op.summary } : {}),

@@ -1,7 +1,7 @@
 import type { Hono } from "hono";
 import { generateSpecs } from "hono-openapi";
 import type { OpenAPIV3_1 } from "openapi-types";
-import { schemaOf, X_TARIFA, type TarifaExtension } from "./describe.ts";
+import { answerSchemaOf, schemaOf, X_TARIFA, type TarifaExtension } from "./describe.ts";
 
 type Operation = OpenAPIV3_1.OperationObject & { [X_TARIFA]?: TarifaExtension };
 export type OpenApiDocument = OpenAPIV3_1.Document;
@@ -86,7 +86,7 @@ async function complete(method: string, path: string, op: Operation): Promise<vo
       ? { description: "Done, nothing to answer." }
       : ext.produces
         ? { description: "The file.", content: { [ext.produces]: { schema: { type: "string", contentMediaType: ext.produces } } } }
-        : { description: "The answer.", content: { "application/json": { schema: { type: "object" } } } };
+        : { description: "The answer.", content: { "application/json": { schema: ext.response ? (await answerSchemaOf(ext.response).toOpenAPISchema()).schema : { type: "object" } } } };
   const responses: Record<string, OpenAPIV3_1.ResponseObject | OpenAPIV3_1.ReferenceObject> = { [String(ext.status)]: success, "400": ref("BadRequest") };
   if (auth === "user") Object.assign(responses, { "401": ref("Unauthenticated"), "403": ref("Forbidden") });
   if (path.includes("{")) responses["404"] = ref("NotFound");

@@ -1,3 +1,4 @@
+import { z } from "zod";
 import { sql } from "drizzle-orm";
 import { readMigrationFiles } from "drizzle-orm/migrator";
 import { Hono } from "hono";
@@ -42,7 +43,7 @@ export const healthRoutes = new Hono<ApiEnv>()
       return c.json({ status: "error", database: "unreachable" }, 503);
     }
   })
-  .get("/health/live", doc(), (c) => c.json({ status: "ok" }))
+  .get("/health/live", doc({ response: z.object({ status: z.literal("ok") }).strict() }), (c) => c.json({ status: "ok" }))
   .get("/health/ready", doc(), async (c) => {
     if (isDraining()) return c.json({ status: "draining" }, 503);
     let migrations: boolean;
