@@ -1,4 +1,7 @@
+import type { Context } from "hono";
 import { Hono } from "hono";
+import type { ApiEnv } from "../context.ts";
+import { parseWith } from "../validate.ts";
 import { hasPermission } from "../../domain/access/permissions.ts";
 import { isUuid } from "../../domain/text/sanitize.ts";
 import type { OutboxRow } from "../db/schema/index.ts";
@@ -7,10 +10,28 @@ import { optionalUser, type MaybeAuthedEnv } from "../middleware/auth.ts";
 import { latestMail, mailById } from "../services/mail/index.ts";
 import { permissionsOf } from "../services/permissions.ts";
 import { docs } from "../openapi/describe.ts";
+import { z } from "zod";
+import { timestamp } from "../openapi/answers.ts";
 
 const doc = docs("Development mailbox");
 
-const summary = (m: OutboxRow) => ({
+const summaryAnswer = z
+  .object({
+    id: z.uuid(),
+    kind: z.string(),
+    to: z.string(),
+    subject: z.string(),
+    locale: z.string(),
+    status: z.enum(["queued", "sent", "failed"]),
+    created_at: timestamp,
+    sent_at: timestamp.nullable(),
+  })
+  .strict();
+const messageAnswer = summaryAnswer.extend({ from: z.string(), text: z.string(), html: z.string(), error: z.string().nullable() }).strict();
+/** `?to=` narrows the list to one recipient (case-insensitive). */
+const listQuery = z.object({ to: z.string().max(320).optional() });
+
+const summary = (m: OutboxRow): z.infer<typeof summaryAnswer> => ({
   id: m.id,
   kind: m.kind,
   to: m.to,
@@ -37,12 +58,12 @@ export const devMailboxRoutes = new Hono<MaybeAuthedEnv>()
     }
     await next();
   })
-  .get("/dev/mailbox", doc(), async (c) => {
-    const to = c.req.query("to")?.trim().toLowerCase() || undefined;
+  .get("/dev/mailbox", doc({ query: listQuery, response: z.object({ messages: z.array(summaryAnswer) }).strict() }), async (c) => {
+    const to = parseWith(c as unknown as Context<ApiEnv>, listQuery, c.req.query()).to?.trim().toLowerCase() || undefined;
     const rows = await latestMail(c.var.deps, { to, limit: 100 });
     return c.json({ messages: rows.map(summary) });
   })
-  .get("/dev/mailbox/:id", doc(), async (c) => {
+  .get("/dev/mailbox/:id", doc({ response: z.object({ message: messageAnswer }).strict() }), async (c) => {
     const id = c.req.param("id");
     const row = isUuid(id) ? await mailById(c.var.deps, id) : undefined;
     if (!row) throw notFound();

@@ -10,9 +10,7 @@ import { forbidden, HttpError, invalid, notFound } from "../errors.ts";
 import type { AuthedEnv } from "../middleware/auth.ts";
 import { clientIp, limitHits } from "../middleware/rate-limit.ts";
 import { profileChanges, saveUserChanges, sendVerificationMail, userById } from "../services/accounts.ts";
-import { getNotificationSettings, updateNotificationPreferences, type UserNotificationSettings } from "../services/notification-preferences.ts";
-
-const preferencesJson = (s: UserNotificationSettings) => ({ preferences: s.preferences, muted_business_uuids: s.mutedBusinessIds });
+import { getNotificationSettings, notificationPreferencesAnswer, preferencesJson, updateNotificationPreferences } from "../services/notification-preferences.ts";
 import { hashPassword, verifyPassword } from "../services/passwords.ts";
 import { permissionsOf } from "../services/permissions.ts";
 import {
@@ -23,11 +21,12 @@ import {
   storeProfileImage,
 } from "../services/profile-images.ts";
 import { revokeUserTokens } from "../services/tokens.ts";
-import { userJson } from "../services/user-json.ts";
+import { userEnvelope, userJson } from "../services/user-json.ts";
 import { jsonBody } from "../validate.ts";
 import type { ApiEnv } from "../context.ts";
 import type { z } from "zod";
 import { docs } from "../openapi/describe.ts";
+import { message as messageAnswer } from "../openapi/answers.ts";
 
 const doc = docs("Accounts");
 
@@ -63,7 +62,7 @@ async function manageableUser(c: C): Promise<UserRow> {
 
 /** Mounted under /api/v1 (signed-in callers only). */
 export const accountRoutes = new Hono<AuthedEnv>()
-  .post("/auth/change-password", doc({ body: changePasswordSchema }), async (c) => {
+  .post("/auth/change-password", doc({ body: changePasswordSchema, response: messageAnswer }), async (c) => {
     const { db, now } = c.var.deps;
     const input = await body(c, changePasswordSchema);
     const me = c.var.user;
@@ -81,7 +80,7 @@ export const accountRoutes = new Hono<AuthedEnv>()
     return c.json({ message: c.var.t("auth.passwordChanged") });
   })
 
-  .post("/auth/email/resend", doc(), async (c) => {
+  .post("/auth/email/resend", doc({ response: messageAnswer }), async (c) => {
     const me = c.var.user;
     if (me.emailVerifiedAt) return c.json({ message: c.var.t("auth.emailAlreadyVerified") });
     await limitHits(c, [["resendUser", me.id], ["resendIp", clientIp(c)]]);
@@ -89,14 +88,14 @@ export const accountRoutes = new Hono<AuthedEnv>()
     return c.json({ message: c.var.t("auth.verificationSent") });
   })
 
-  .put("/users/:uuid", doc({ body: updateUserSchema }), async (c) => {
+  .put("/users/:uuid", doc({ body: updateUserSchema, response: userEnvelope }), async (c) => {
     const user = await manageableUser(c);
     const input = await body(c, updateUserSchema);
     return answerUser(c, await saveUserChanges(c.var.deps, user, profileChanges(input, user)));
   })
 
   .post(
-    "/users/:uuid/profile-image", doc({ form: true }),
+    "/users/:uuid/profile-image", doc({ form: true, response: userEnvelope }),
     // The app-wide 1 MiB limit does not apply here (app.ts); this one leaves room for the multipart framing.
     bodyLimit({
       maxSize: MAX_PROFILE_IMAGE_BYTES + 64 * 1024,
@@ -152,7 +151,7 @@ export const accountRoutes = new Hono<AuthedEnv>()
     });
   })
 
-  .delete("/users/:uuid/profile-image", doc(), async (c) => {
+  .delete("/users/:uuid/profile-image", doc({ response: userEnvelope }), async (c) => {
     const { db, config, now } = c.var.deps;
     const user = await manageableUser(c);
     if (!user.profileImgFilename) return answerUser(c, user);
@@ -165,12 +164,12 @@ export const accountRoutes = new Hono<AuthedEnv>()
     return answerUser(c, updated);
   })
 
-  .get("/users/:uuid/notification-preferences", doc(), async (c) => {
+  .get("/users/:uuid/notification-preferences", doc({ response: notificationPreferencesAnswer }), async (c) => {
     const user = await manageableUser(c);
     return c.json(preferencesJson(await getNotificationSettings(c.var.deps.db, user.id)));
   })
 
-  .put("/users/:uuid/notification-preferences", doc({ body: notificationPreferencesSchema }), async (c) => {
+  .put("/users/:uuid/notification-preferences", doc({ body: notificationPreferencesSchema, response: notificationPreferencesAnswer }), async (c) => {
     const user = await manageableUser(c);
     const { preferences, muted_business_uuids } = await body(c, notificationPreferencesSchema);
     return c.json(preferencesJson(await updateNotificationPreferences(c.var.deps.db, user.id, preferences, c.var.deps.now(), muted_business_uuids)));

@@ -16,11 +16,13 @@ import { requireBusiness } from "../middleware/business.ts";
 import { userById } from "../services/accounts.ts";
 import { businessesOf } from "../services/business-access.ts";
 import { addMember, memberOf, removeCollaborator } from "../services/business-collaborators.ts";
-import { businessJson, businessJsonMany } from "../services/business-json.ts";
+import { businessAnswer, businessEnvelope, businessJson, businessJsonMany } from "../services/business-json.ts";
 import { applyBusinessEventOrThrow } from "../services/business-status.ts";
 import { createBusiness, fieldError, updateBusinessDetails } from "../services/businesses.ts";
 import { answerBusiness, body, parse, requireAdminPermission } from "./businesses-shared.ts";
 import { docs } from "../openapi/describe.ts";
+import { z } from "zod";
+import { envelope, pageMetaOf, paginated } from "../openapi/answers.ts";
 
 const doc = docs("Admin: businesses");
 
@@ -43,7 +45,7 @@ export const adminBusinessRoutes = new Hono<AuthedEnv>()
   .use("/admin/users/:userId/businesses", requireAdminPermission("admin.businesses"))
   .use("/admin/users/:userId/businesses/*", requireAdminPermission("admin.businesses"))
 
-  .get("/admin/businesses", doc({ query: adminListQuerySchema }), async (c) => {
+  .get("/admin/businesses", doc({ query: adminListQuerySchema, response: paginated(businessAnswer) }), async (c) => {
     const { db } = c.var.deps;
     const query = parse(c, adminListQuerySchema, c.req.query());
     const term = query.search ? `%${likeEscape(query.search)}%` : null;
@@ -67,10 +69,10 @@ export const adminBusinessRoutes = new Hono<AuthedEnv>()
       .limit(query.per_page)
       .offset((query.page - 1) * query.per_page);
     const data = await businessJsonMany(db, rows.map((r) => r.business), { locale: c.var.locale, viewer: c.var.user });
-    return c.json({ data, meta: { page: query.page, per_page: query.per_page, total } });
+    return c.json({ data, meta: pageMetaOf(query.page, query.per_page, total) });
   })
 
-  .post("/admin/businesses", doc({ body: adminCreateBusinessSchema, status: 201 }), async (c) => {
+  .post("/admin/businesses", doc({ body: adminCreateBusinessSchema, status: 201, response: businessEnvelope }), async (c) => {
     const { db, now } = c.var.deps;
     const input = await body(c, adminCreateBusinessSchema);
     const owner = await userById(db, input.owner_uuid);
@@ -80,21 +82,21 @@ export const adminBusinessRoutes = new Hono<AuthedEnv>()
     return answerBusiness(c, row.id, 201);
   })
 
-  .put("/admin/businesses/:id", doc({ body: adminUpdateBusinessSchema }), requireBusiness(), async (c) => {
+  .put("/admin/businesses/:id", doc({ body: adminUpdateBusinessSchema, response: businessEnvelope }), requireBusiness(), async (c) => {
     const { db, now } = c.var.deps;
     const input = await body(c, adminUpdateBusinessSchema);
     await updateBusinessDetails(db, c.var.t, c.var.access.business.id, input, now());
     return answerBusiness(c, c.var.access.business.id);
   })
 
-  .put("/admin/businesses/:id/status", doc({ body: adminStatusSchema }), requireBusiness(), async (c) => {
+  .put("/admin/businesses/:id/status", doc({ body: adminStatusSchema, response: businessEnvelope }), requireBusiness(), async (c) => {
     const { db, now } = c.var.deps;
     const { status } = await body(c, adminStatusSchema);
     await applyBusinessEventOrThrow(db, c.var.access.business.id, { type: "forceStatus", status }, { now: now() });
     return answerBusiness(c, c.var.access.business.id);
   })
 
-  .get("/admin/users/:userId/businesses", doc(), async (c) => {
+  .get("/admin/users/:userId/businesses", doc({ response: envelope(z.array(businessAnswer)) }), async (c) => {
     const { db } = c.var.deps;
     const user = await targetUser(db, c.req.param("userId"));
     // As that user sees them: `permissions` and `is_owner` are theirs.
@@ -102,7 +104,7 @@ export const adminBusinessRoutes = new Hono<AuthedEnv>()
     return c.json({ data });
   })
 
-  .post("/admin/users/:userId/businesses", doc({ body: adminAssignSchema, status: 201 }), async (c) => {
+  .post("/admin/users/:userId/businesses", doc({ body: adminAssignSchema, status: 201, response: businessEnvelope }), async (c) => {
     const { db, now } = c.var.deps;
     const t = c.var.t;
     const user = await targetUser(db, c.req.param("userId"));
@@ -116,7 +118,7 @@ export const adminBusinessRoutes = new Hono<AuthedEnv>()
     return c.json({ business: await businessJson(db, business, { locale: c.var.locale, viewer: user }) }, 201);
   })
 
-  .delete("/admin/users/:userId/businesses/:businessId", doc(), requireBusiness(undefined, "businessId"), async (c) => {
+  .delete("/admin/users/:userId/businesses/:businessId", doc({ response: envelope(z.array(businessAnswer)) }), requireBusiness(undefined, "businessId"), async (c) => {
     const { db } = c.var.deps;
     const user = await targetUser(db, c.req.param("userId"));
     const business = c.var.access.business;

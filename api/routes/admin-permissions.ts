@@ -9,14 +9,21 @@ import {
   holderJson,
   holdersOf,
   listPermissions,
+  permissionAnswer,
+  permissionHolderAnswer,
   permissionJson,
   usersCountOf,
 } from "../services/admin/permissions.ts";
+import { z } from "zod";
+import { envelope } from "../openapi/answers.ts";
 import { body, fieldError, pathUuid, requirePermission, type AdminContext, type AdminEnv } from "../services/admin/require.ts";
 import { findUser } from "../services/admin/users.ts";
 import { docs } from "../openapi/describe.ts";
 
 const doc = docs("Admin: permissions");
+
+const oneAnswer = envelope(permissionAnswer);
+const successAnswer = z.object({ success: z.literal(true) }).strict();
 
 type C = AdminContext;
 
@@ -39,9 +46,9 @@ async function answer(c: C, row: PermissionRow, status: 200 | 201 = 200) {
 export const adminPermissionRoutes = new Hono<AdminEnv>()
   .use("*", requirePermission("admin.permissions"))
 
-  .get("/", doc(), async (c) => c.json({ data: await listPermissions(c.var.deps.db, c.var.locale) }))
+  .get("/", doc({ response: envelope(z.array(permissionAnswer)) }), async (c) => c.json({ data: await listPermissions(c.var.deps.db, c.var.locale) }))
 
-  .post("/", doc({ body: createPermissionSchema, status: 201 }), async (c) => {
+  .post("/", doc({ body: createPermissionSchema, status: 201, response: oneAnswer }), async (c) => {
     const { db, now } = c.var.deps;
     const input = await body(c, createPermissionSchema);
     const at = now();
@@ -57,9 +64,9 @@ export const adminPermissionRoutes = new Hono<AdminEnv>()
     }
   })
 
-  .get("/:id", doc(), async (c) => answer(c, await targetPermission(c)))
+  .get("/:id", doc({ response: oneAnswer }), async (c) => answer(c, await targetPermission(c)))
 
-  .put("/:id", doc({ body: updatePermissionSchema }), async (c) => {
+  .put("/:id", doc({ body: updatePermissionSchema, response: oneAnswer }), async (c) => {
     const { db, now } = c.var.deps;
     const row = await targetPermission(c);
     const input = await body(c, updatePermissionSchema);
@@ -82,7 +89,7 @@ export const adminPermissionRoutes = new Hono<AdminEnv>()
     }
   })
 
-  .delete("/:id", doc(), async (c) => {
+  .delete("/:id", doc({ response: successAnswer }), async (c) => {
     const row = await targetPermission(c);
     if (row.system) throw new HttpError(422, "admin:errors.systemPermissionDelete");
     // Its grants go with it (ON DELETE CASCADE).
@@ -90,7 +97,7 @@ export const adminPermissionRoutes = new Hono<AdminEnv>()
     return c.json({ success: true });
   })
 
-  .get("/:id/users", doc(), async (c) => {
+  .get("/:id/users", doc({ response: envelope(z.array(permissionHolderAnswer)) }), async (c) => {
     const row = await targetPermission(c);
     return c.json({ data: await holdersOf(c.var.deps.db, row.id) });
   })
@@ -99,7 +106,7 @@ export const adminPermissionRoutes = new Hono<AdminEnv>()
    * Gives the permission to one account. A system user.* is refused: those belong to a business
    * and come from its owner (pms-settings/collaborators), not from the admin area.
    */
-  .post("/:id/users", doc({ body: assignPermissionSchema, status: 201 }), async (c) => {
+  .post("/:id/users", doc({ body: assignPermissionSchema, status: 201, response: envelope(permissionHolderAnswer) }), async (c) => {
     const { db, now } = c.var.deps;
     const row = await targetPermission(c);
     const { user_uuid } = await body(c, assignPermissionSchema);
@@ -116,7 +123,7 @@ export const adminPermissionRoutes = new Hono<AdminEnv>()
     return c.json({ data: holderJson(user, at) }, 201);
   })
 
-  .delete("/:id/users/:userId", doc(), async (c) => {
+  .delete("/:id/users/:userId", doc({ response: successAnswer }), async (c) => {
     const row = await targetPermission(c);
     const userId = pathUuid(c, "userId");
     const removed = await c.var.deps.db

@@ -8,12 +8,15 @@ import { HttpError, notFound } from "../errors.ts";
 import { cleanText, insertUser, isUniqueViolation, profileChanges, saveUserChanges, userByEmail } from "../services/accounts.ts";
 import { sendAccountCreatedMail } from "../services/admin/account-mail.ts";
 import { body, fieldError, pathUuid, query, requirePermission, type AdminContext, type AdminEnv } from "../services/admin/require.ts";
-import { adminUserAnswer, findUser, listUsers } from "../services/admin/users.ts";
+import { adminUserAnswer, adminUserAnswerOf, adminUserListAnswer, findUser, listUsers } from "../services/admin/users.ts";
+import { envelope } from "../openapi/answers.ts";
 import { hashPassword } from "../services/passwords.ts";
 import { revokeUserTokens } from "../services/tokens.ts";
 import { docs } from "../openapi/describe.ts";
 
 const doc = docs("Admin: users");
+
+const oneAnswer = envelope(adminUserAnswer);
 
 type C = AdminContext;
 
@@ -35,20 +38,20 @@ async function targetUser(c: C): Promise<UserRow> {
 }
 
 async function answer(c: C, user: UserRow, status: 200 | 201 = 200) {
-  return c.json({ data: await adminUserAnswer(c.var.deps.db, user) }, status);
+  return c.json({ data: await adminUserAnswerOf(c.var.deps.db, user) }, status);
 }
 
 /** Mounted at /api/v1/admin/users; every route needs admin.users. */
 export const adminUserRoutes = new Hono<AdminEnv>()
   .use("*", requirePermission("admin.users"))
 
-  .get("/", doc({ query: listUsersQuerySchema }), async (c) => {
+  .get("/", doc({ query: listUsersQuerySchema, response: adminUserListAnswer }), async (c) => {
     const q = query(c, listUsersQuerySchema);
     return c.json(await listUsers(c.var.deps.db, q));
   })
 
   /** Opens an account with an unusable password and e-mails a link to choose one (the reset-password flow). */
-  .post("/", doc({ body: createUserSchema, status: 201 }), async (c) => {
+  .post("/", doc({ body: createUserSchema, status: 201, response: oneAnswer }), async (c) => {
     const deps = c.var.deps;
     const input = await body(c, createUserSchema);
     assertMayManage(c, null, input.roles);
@@ -75,9 +78,9 @@ export const adminUserRoutes = new Hono<AdminEnv>()
     return answer(c, user, 201);
   })
 
-  .get("/:id", doc(), async (c) => answer(c, await targetUser(c)))
+  .get("/:id", doc({ response: oneAnswer }), async (c) => answer(c, await targetUser(c)))
 
-  .put("/:id", doc({ body: adminUpdateUserSchema }), async (c) => {
+  .put("/:id", doc({ body: adminUpdateUserSchema, response: oneAnswer }), async (c) => {
     const { db } = c.var.deps;
     const user = await targetUser(c);
     const input = await body(c, adminUpdateUserSchema);
@@ -103,7 +106,7 @@ export const adminUserRoutes = new Hono<AdminEnv>()
   })
 
   /** Signs the account out everywhere and refuses its sign-ins until it is enabled again. */
-  .post("/:id/disable", doc(), async (c) => {
+  .post("/:id/disable", doc({ response: oneAnswer }), async (c) => {
     const { db, now } = c.var.deps;
     const user = await targetUser(c);
     assertMayManage(c, user);
@@ -118,7 +121,7 @@ export const adminUserRoutes = new Hono<AdminEnv>()
     return answer(c, updated);
   })
 
-  .post("/:id/enable", doc(), async (c) => {
+  .post("/:id/enable", doc({ response: oneAnswer }), async (c) => {
     const { db, now } = c.var.deps;
     const user = await targetUser(c);
     assertMayManage(c, user);
@@ -131,7 +134,7 @@ export const adminUserRoutes = new Hono<AdminEnv>()
     return answer(c, updated);
   })
 
-  .put("/:id/features", doc({ body: userFeaturesSchema }), async (c) => {
+  .put("/:id/features", doc({ body: userFeaturesSchema, response: oneAnswer }), async (c) => {
     const { db, now } = c.var.deps;
     const user = await targetUser(c);
     const { features } = await body(c, userFeaturesSchema);

@@ -37,7 +37,7 @@ import { businessPlans } from "../services/billing/plans.ts";
 import { businessesStateOf } from "../services/business-access.ts";
 import { businessJsonMany } from "../services/business-json.ts";
 import { permissionsIn, permissionsOf } from "../services/permissions.ts";
-import { sessionJson } from "../services/session-json.ts";
+import { sessionAnswer, sessionJson } from "../services/session-json.ts";
 import {
   ACCESS_TOKEN_MINUTES,
   issueAccessToken,
@@ -47,12 +47,28 @@ import {
   revokeUserTokens,
   SESSION_TOKEN_DAYS,
 } from "../services/tokens.ts";
-import { userJson } from "../services/user-json.ts";
+import { challengeAnswer, signedInAnswer, userAnswer, userEnvelope, userJson } from "../services/user-json.ts";
 import { twoFactorChallenge } from "./two-factor.ts";
 import { jsonBody } from "../validate.ts";
 import { docs } from "../openapi/describe.ts";
+import { z } from "zod";
+import { message as messageAnswer } from "../openapi/answers.ts";
+import { businessAnswer } from "../services/business-json.ts";
+import { businessPlanAnswer } from "../services/billing/answers.ts";
 
 const doc = docs("Authentication");
+
+const successAnswer = z.object({ success: z.literal(true) }).strict();
+/** GET /user/app-state: what every signed-in page needs in one answer (docs/api/session.md). */
+const appStateAnswer = z
+  .object({
+    user: userAnswer,
+    businesses: z.array(businessAnswer),
+    selected_business_uuid: z.uuid().nullable(),
+    plans: z.array(businessPlanAnswer),
+    unread_notifications: z.number().int().min(0),
+  })
+  .strict();
 
 /** A field error in the caller's language, from the `validation` namespace. */
 const fieldError = (c: Context<ApiEnv>, field: string, key: string) =>
@@ -88,7 +104,7 @@ export const authRoutes = new Hono<ApiEnv>()
     return c.body(null, 204);
   })
 
-  .post("/auth/login", doc({ body: loginSchema }), csrfProtection, async (c) => {
+  .post("/auth/login", doc({ body: loginSchema, response: z.union([signedInAnswer, challengeAnswer]) }), csrfProtection, async (c) => {
     const { db } = c.var.deps;
     const { email, password, mode } = await jsonBody(c, loginSchema);
     // A cookie-mode sign-in must come from our pages too (login CSRF): fetch /auth/csrf-cookie first.
@@ -109,7 +125,7 @@ export const authRoutes = new Hono<ApiEnv>()
     return signIn(c, user, mode, 200);
   })
 
-  .post("/auth/register", doc({ body: registerSchema, status: 201 }), csrfProtection, async (c) => {
+  .post("/auth/register", doc({ body: registerSchema, status: 201, response: signedInAnswer }), csrfProtection, async (c) => {
     const deps = c.var.deps;
     const input = await jsonBody(c, registerSchema);
     if (input.mode === "cookie") assertXsrf(c);
@@ -140,7 +156,7 @@ export const authRoutes = new Hono<ApiEnv>()
     return signIn(c, user, input.mode, 201);
   })
 
-  .post("/auth/forgot-password", doc({ body: forgotPasswordSchema }), csrfProtection, async (c) => {
+  .post("/auth/forgot-password", doc({ body: forgotPasswordSchema, response: messageAnswer }), csrfProtection, async (c) => {
     const deps = c.var.deps;
     const started = performance.now();
     const { email } = await jsonBody(c, forgotPasswordSchema);
@@ -153,7 +169,7 @@ export const authRoutes = new Hono<ApiEnv>()
     return c.json({ message: c.var.t("auth.resetLinkSent") });
   })
 
-  .post("/auth/reset-password", doc({ body: resetPasswordSchema }), csrfProtection, async (c) => {
+  .post("/auth/reset-password", doc({ body: resetPasswordSchema, response: messageAnswer }), csrfProtection, async (c) => {
     const deps = c.var.deps;
     const input = await jsonBody(c, resetPasswordSchema);
     const user = await findPasswordReset(deps, input.email, input.token);
@@ -163,7 +179,7 @@ export const authRoutes = new Hono<ApiEnv>()
     return c.json({ message: c.var.t("auth.passwordReset") });
   })
 
-  .post("/auth/verify-email", doc({ body: verifyEmailSchema, auth: "optional" }), csrfProtection, optionalUser, async (c) => {
+  .post("/auth/verify-email", doc({ body: verifyEmailSchema, auth: "optional", response: messageAnswer.extend({ user: userAnswer.optional() }).strict() }), csrfProtection, optionalUser, async (c) => {
     const deps = c.var.deps;
     const parts = await jsonBody(c, verifyEmailSchema);
     const outcome = await verifyEmail(deps, parts);
@@ -181,7 +197,7 @@ export const authRoutes = new Hono<ApiEnv>()
 
 /** Mounted under /api/v1, where app.ts requires a signed-in user. */
 export const currentUserRoutes = new Hono<AuthedEnv>()
-  .get("/user", doc(), async (c) => {
+  .get("/user", doc({ response: userEnvelope }), async (c) => {
     const user = c.var.user;
     return c.json({ user: userJson(user, await permissionsOf(c.var.deps.db, user)) });
   })
@@ -192,7 +208,7 @@ export const currentUserRoutes = new Hono<AuthedEnv>()
    * `plans` as GET /subscriptions/{id} answers them. One authentication and one read of the
    * memberships instead of three calls (docs/decisions/0011-one-call-for-the-app-shell.md).
    */
-  .get("/user/app-state", doc(), async (c) => {
+  .get("/user/app-state", doc({ response: appStateAnswer }), async (c) => {
     const { db } = c.var.deps;
     const { user, locale } = c.var;
     const state = await businessesStateOf(db, user);
@@ -210,18 +226,18 @@ export const currentUserRoutes = new Hono<AuthedEnv>()
       selected_business_uuid: selected?.id ?? null,
       plans,
       unread_notifications: unread,
-    });
+    } satisfies z.infer<typeof appStateAnswer>);
   })
 
   /** The caller's signed-in sessions (device, address, last seen), for "sign out everywhere". */
-  .get("/auth/sessions", doc(), async (c) => {
+  .get("/auth/sessions", doc({ response: z.object({ sessions: z.array(sessionAnswer) }).strict() }), async (c) => {
     const { db, now } = c.var.deps;
     const sessions = await liveSessions(db, c.var.user.id, now());
     return c.json({ sessions: sessions.map((s) => sessionJson(s, c.var.sessionId)) });
   })
 
   /** Ends every session of the caller, this one included, and every access token they minted. */
-  .post("/auth/logout-everywhere", doc(), async (c) => {
+  .post("/auth/logout-everywhere", doc({ response: successAnswer }), async (c) => {
     const { db, now } = c.var.deps;
     await revokeUserTokens(db, c.var.user.id, now());
     if (c.var.authMode === "cookie") clearSessionCookies(c);
@@ -229,7 +245,7 @@ export const currentUserRoutes = new Hono<AuthedEnv>()
   });
 
 export const logoutRoutes = new Hono<AuthedEnv>()
-  .post("/auth/logout", doc({ auth: "user" }), requireUser, async (c) => {
+  .post("/auth/logout", doc({ auth: "user", response: successAnswer }), requireUser, async (c) => {
     // The whole session ends, with every access token it minted (also when called with one of them).
     await revokeSession(c.var.deps.db, c.var.sessionId, c.var.deps.now());
     if (c.var.authMode === "cookie") clearSessionCookies(c);
@@ -237,7 +253,7 @@ export const logoutRoutes = new Hono<AuthedEnv>()
   })
 
   /** A short-lived token for the page to hold in memory (spec section 4, "Session"). */
-  .post("/auth/access-token", doc({ auth: "user" }), requireUser, async (c) => {
+  .post("/auth/access-token", doc({ auth: "user", response: z.object({ response_code: z.literal("token.valid"), access_token: z.string(), expires_in: z.number().int() }).strict() }), requireUser, async (c) => {
     // Only a session may mint access tokens: otherwise one leaked access token would renew itself forever.
     if (c.var.tokenKind !== "session") throw new HttpError(403, "auth.sessionRequired");
     const { token } = await issueAccessToken(c.var.deps.db, c.var.user.id, c.var.sessionId, c.var.deps.now());

@@ -1,5 +1,5 @@
 import type { Context } from "hono";
-import type { z } from "zod";
+import { z } from "zod";
 import type { ApiEnv } from "../context.ts";
 import { Hono } from "hono";
 import { createMiddleware } from "hono/factory";
@@ -26,8 +26,26 @@ import { providerFor } from "../services/billing/provider.ts";
 import * as billing from "../services/billing/service.ts";
 import { jsonBody as parseBody, parseWith as parseInput } from "../validate.ts";
 import { docs } from "../openapi/describe.ts";
+import { envelope } from "../openapi/answers.ts";
+import {
+  catalogPlanAnswer,
+  changePreviewAnswer,
+  invoiceAnswer,
+  paymentMethodsAnswer,
+  renewalReportAnswer,
+  subscriptionStateAnswer,
+} from "../services/billing/answers.ts";
 
 const doc = docs("Billing");
+
+/** `{ success: true, message }`: a change done, its confirmation in the caller's language. */
+const doneAnswer = z.object({ success: z.literal(true), message: z.string() }).strict();
+/** A change to the cards: the confirmation and the cards as they are now. */
+const cardsDoneAnswer = doneAnswer.extend({ data: paymentMethodsAnswer }).strict();
+const withData = <T extends z.ZodType>(data: T) => z.object({ success: z.literal(true), data }).strict();
+const previewQuery = z.object({ to: z.string().trim().min(1).max(100) });
+/** DELETE /payments/{id}/methods: the id may come in the query (clients that cannot send a DELETE body). */
+const removeCardQuery = z.object({ payment_method_id: paymentMethodIdSchema.shape.payment_method_id.optional() });
 
 /**
  * Subscriptions and payments (spec section 7, issue 7). The {id} of /subscriptions/{id} and
@@ -82,16 +100,16 @@ function done(c: Context<BusinessEnv>, result: billing.Done, status: ContentfulS
   return c.json({ success: true, message: say(c, result.message, result.values), ...extra }, status);
 }
 
-billingRoutes.get("/plans", doc(), async (c) => {
+billingRoutes.get("/plans", doc({ response: envelope(z.array(catalogPlanAnswer)) }), async (c) => {
   const plans = await catalog(c.var.deps.db);
   return c.json({ data: plans.map((p) => catalogPlanJson(p, c.var.locale)) });
 });
 
-billingRoutes.get("/subscriptions/:id", doc(), business, async (c) => {
+billingRoutes.get("/subscriptions/:id", doc({ response: envelope(subscriptionStateAnswer) }), business, async (c) => {
   const { db } = c.var.deps;
   const id = c.req.param("id");
   const [plans, catalogPlans, hadBase] = await Promise.all([businessPlans(db, id, c.var.locale), catalog(db), hadBasePlan(db, id)]);
-  const data: Record<string, unknown> = { plans, trial_days: trialDaysFor(plans, catalogPlans), trial_available: !hadBase };
+  const data: z.infer<typeof subscriptionStateAnswer> = { plans, trial_days: trialDaysFor(plans, catalogPlans), trial_available: !hadBase };
   // Invoices are for who manages billing; collaborators read only the plans (gating).
   const { access, user } = c.var;
   if (access.isOwner || access.asAdministrator || isAdministrator(user.roles)) {
@@ -105,7 +123,7 @@ function invoiceView(c: Context<BusinessEnv>, row: Parameters<typeof invoiceJson
   return invoiceJson(row, notice, row.failureMessage ? say(c, row.failureMessage) : null);
 }
 
-billingRoutes.post("/subscriptions/:id/subscribe", doc({ body: subscribeSchema }), business, requireBillingManager, async (c) => {
+billingRoutes.post("/subscriptions/:id/subscribe", doc({ body: subscribeSchema, response: doneAnswer }), business, requireBillingManager, async (c) => {
   const body = await jsonBody(c, subscribeSchema);
   const checked = validateSubscribeInput({ businessUuid: c.req.param("id"), ...body });
   if (!checked.ok) {
@@ -115,63 +133,62 @@ billingRoutes.post("/subscriptions/:id/subscribe", doc({ body: subscribeSchema }
   return done(c, await billing.subscribe(await deps(c), c.req.param("id"), checked.value));
 });
 
-billingRoutes.post("/subscriptions/:id/unsubscribe", doc({ body: unsubscribeSchema }), business, requireBillingManager, async (c) => {
+billingRoutes.post("/subscriptions/:id/unsubscribe", doc({ body: unsubscribeSchema, response: doneAnswer }), business, requireBillingManager, async (c) => {
   const body = await jsonBody(c, unsubscribeSchema);
   return done(c, await billing.unsubscribe(await deps(c), c.req.param("id"), body));
 });
 
-billingRoutes.post("/subscriptions/:id/addons", doc({ body: addAddonSchema }), business, requireBillingManager, async (c) => {
+billingRoutes.post("/subscriptions/:id/addons", doc({ body: addAddonSchema, response: doneAnswer }), business, requireBillingManager, async (c) => {
   const body = await jsonBody(c, addAddonSchema);
   return done(c, await billing.addAddon(await deps(c), c.req.param("id"), body.addon_plan_identifier));
 });
 
-billingRoutes.post("/subscriptions/:id/addons/remove", doc({ body: removeAddonSchema }), business, requireBillingManager, async (c) => {
+billingRoutes.post("/subscriptions/:id/addons/remove", doc({ body: removeAddonSchema, response: doneAnswer }), business, requireBillingManager, async (c) => {
   const body = await jsonBody(c, removeAddonSchema);
   return done(c, await billing.removeAddon(await deps(c), c.req.param("id"), body));
 });
 
-billingRoutes.post("/subscriptions/:id/change-plan", doc({ body: changePlanSchema }), business, requireBillingManager, async (c) => {
+billingRoutes.post("/subscriptions/:id/change-plan", doc({ body: changePlanSchema, response: doneAnswer }), business, requireBillingManager, async (c) => {
   const body = await jsonBody(c, changePlanSchema);
   return done(c, await billing.changePlan(await deps(c), c.req.param("id"), body));
 });
 
-billingRoutes.get("/subscriptions/:id/change-plan/preview", doc(), business, requireBillingManager, async (c) => {
-  const to = (c.req.query("to") ?? "").trim();
-  if (!to) throw new HttpError(422, "api.invalid", { to: ["validation.required"] });
+billingRoutes.get("/subscriptions/:id/change-plan/preview", doc({ query: previewQuery, response: withData(changePreviewAnswer) }), business, requireBillingManager, async (c) => {
+  const { to } = parseWith(c, previewQuery, { to: c.req.query("to") ?? "" });
   const { db, now } = c.var.deps;
   return c.json({ success: true, data: await billing.previewChange(db, c.req.param("id"), to, now()) });
 });
 
-billingRoutes.post("/subscriptions/:id/resume", doc({ body: resumeSchema }), business, requireBillingManager, async (c) => {
+billingRoutes.post("/subscriptions/:id/resume", doc({ body: resumeSchema, response: doneAnswer }), business, requireBillingManager, async (c) => {
   const body = await jsonBody(c, resumeSchema);
   return done(c, await billing.resume(await deps(c), c.req.param("id"), body.plan_identifier));
 });
 
-billingRoutes.get("/payments/:id/methods", doc(), business, requireBillingManager, async (c) => {
+billingRoutes.get("/payments/:id/methods", doc({ response: withData(paymentMethodsAnswer) }), business, requireBillingManager, async (c) => {
   return c.json({ success: true, data: await billing.paymentMethodsView(c.var.deps.db, c.req.param("id")) });
 });
 
-billingRoutes.post("/payments/:id/methods", doc({ body: addPaymentMethodSchema }), business, requireBillingManager, async (c) => {
+billingRoutes.post("/payments/:id/methods", doc({ body: addPaymentMethodSchema, status: 201, response: cardsDoneAnswer }), business, requireBillingManager, async (c) => {
   const body = await jsonBody(c, addPaymentMethodSchema);
   const result = await billing.addPaymentMethod(await deps(c), c.req.param("id"), body);
   return done(c, result, 201, { data: await billing.paymentMethodsView(c.var.deps.db, c.req.param("id")) });
 });
 
 /** The id comes in the JSON body (spec) or, for clients that cannot send a DELETE body, the query. */
-billingRoutes.delete("/payments/:id/methods", doc({ body: paymentMethodIdSchema }), business, requireBillingManager, async (c) => {
+billingRoutes.delete("/payments/:id/methods", doc({ body: paymentMethodIdSchema, query: removeCardQuery, response: cardsDoneAnswer }), business, requireBillingManager, async (c) => {
   const fromQuery = c.req.query("payment_method_id");
   const body = fromQuery !== undefined ? parseWith(c, paymentMethodIdSchema, { payment_method_id: fromQuery }) : await jsonBody(c, paymentMethodIdSchema);
   const result = await billing.removePaymentMethod(await deps(c), c.req.param("id"), body.payment_method_id);
   return done(c, result, 200, { data: await billing.paymentMethodsView(c.var.deps.db, c.req.param("id")) });
 });
 
-billingRoutes.put("/payments/:id/methods/default", doc({ body: paymentMethodIdSchema }), business, requireBillingManager, async (c) => {
+billingRoutes.put("/payments/:id/methods/default", doc({ body: paymentMethodIdSchema, response: cardsDoneAnswer }), business, requireBillingManager, async (c) => {
   const body = await jsonBody(c, paymentMethodIdSchema);
   const result = await billing.setDefaultPaymentMethod(await deps(c), c.req.param("id"), body.payment_method_id);
   return done(c, result, 200, { data: await billing.paymentMethodsView(c.var.deps.db, c.req.param("id")) });
 });
 
-billingRoutes.get("/payments/:id/invoices", doc(), business, requireBillingManager, async (c) => {
+billingRoutes.get("/payments/:id/invoices", doc({ response: withData(z.array(invoiceAnswer)) }), business, requireBillingManager, async (c) => {
   const rows = await invoicesOf(c.var.deps.db, c.req.param("id"), 200);
   return c.json({ success: true, data: rows.map((row) => invoiceView(c, row)) });
 });
@@ -180,7 +197,7 @@ billingRoutes.get("/payments/:id/invoices", doc(), business, requireBillingManag
  * Runs the built-in provider's renewals now (administrators; a scheduler normally does this).
  * Answers what happened.
  */
-billingRoutes.post("/admin/billing/renew", doc(), async (c) => {
+billingRoutes.post("/admin/billing/renew", doc({ response: withData(renewalReportAnswer) }), async (c) => {
   if (!isAdministrator(c.var.user.roles)) throw forbidden();
   const { db, now } = c.var.deps;
   return c.json({ success: true, data: await renewDue(db, now()) });

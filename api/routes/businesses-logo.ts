@@ -12,6 +12,7 @@ import { fieldError } from "../services/businesses.ts";
 import { deleteLogo, detectImageType, LOGO_BODY_LIMIT, MAX_LOGO_BYTES, readLogo, storeLogo } from "../services/uploads.ts";
 import { answerBusiness } from "./businesses-shared.ts";
 import { docs } from "../openapi/describe.ts";
+import { businessEnvelope } from "../services/business-json.ts";
 
 const doc = docs("Businesses");
 
@@ -76,10 +77,10 @@ async function serveLogo(c: Context<ApiEnv>, filename: string | null, cacheContr
 
 /** Logo routes under /api/v1 (signed in). */
 export const businessLogoRoutes = new Hono<AuthedEnv>()
-  .post("/businesses/:id/upload-logo", doc({ form: true }), requireBusiness("user.businesses"), logoBodyLimit, (c) => uploadLogo(c as unknown as Context<AuthedEnv>, c.var.access.business.id))
-  .put("/businesses/:id/upload-logo", doc({ form: true }), requireBusiness("user.businesses"), logoBodyLimit, (c) => uploadLogo(c as unknown as Context<AuthedEnv>, c.var.access.business.id))
+  .post("/businesses/:id/upload-logo", doc({ form: true, response: businessEnvelope }), requireBusiness("user.businesses"), logoBodyLimit, (c) => uploadLogo(c as unknown as Context<AuthedEnv>, c.var.access.business.id))
+  .put("/businesses/:id/upload-logo", doc({ form: true, response: businessEnvelope }), requireBusiness("user.businesses"), logoBodyLimit, (c) => uploadLogo(c as unknown as Context<AuthedEnv>, c.var.access.business.id))
 
-  .delete("/businesses/:id/remove-logo", doc(), requireBusiness("user.businesses"), async (c) => {
+  .delete("/businesses/:id/remove-logo", doc({ response: businessEnvelope }), requireBusiness("user.businesses"), async (c) => {
     const { db, config, now } = c.var.deps;
     const id = c.var.access.business.id;
     const [previous] = await db

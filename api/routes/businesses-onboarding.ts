@@ -8,6 +8,7 @@ import { choosePms, connectPms, runImport } from "../services/business-pms.ts";
 import { applyBusinessEventOrThrow } from "../services/business-status.ts";
 import { answerBusiness, body } from "./businesses-shared.ts";
 import { docs } from "../openapi/describe.ts";
+import { businessEnvelope } from "../services/business-json.ts";
 
 const doc = docs("Onboarding");
 
@@ -17,7 +18,7 @@ const doc = docs("Onboarding");
  * possible in the current status). docs/api/businesses.md walks through them.
  */
 export const businessOnboardingRoutes = new Hono<AuthedEnv>()
-  .post("/businesses/:id/onboarding/plan", doc({ body: planChoiceSchema }), requireBusiness("user.businesses"), async (c) => {
+  .post("/businesses/:id/onboarding/plan", doc({ body: planChoiceSchema, response: businessEnvelope }), requireBusiness("user.businesses"), async (c) => {
     const { db, now } = c.var.deps;
     const { choice } = await body(c, planChoiceSchema);
     const id = c.var.access.business.id;
@@ -25,7 +26,7 @@ export const businessOnboardingRoutes = new Hono<AuthedEnv>()
     return answerBusiness(c, id);
   })
 
-  .post("/businesses/:id/onboarding/submit", doc(), requireBusiness("user.businesses"), async (c) => {
+  .post("/businesses/:id/onboarding/submit", doc({ response: businessEnvelope }), requireBusiness("user.businesses"), async (c) => {
     const { db, now } = c.var.deps;
     const id = c.var.access.business.id;
     // builtIn or external follows the business's PMS (business-status.ts reads it).
@@ -38,7 +39,7 @@ export const businessOnboardingRoutes = new Hono<AuthedEnv>()
     return answerBusiness(c, id);
   })
 
-  .put("/businesses/:id/pms", doc({ body: pmsChoiceSchema }), requireBusiness("user.pms-settings"), async (c) => {
+  .put("/businesses/:id/pms", doc({ body: pmsChoiceSchema, response: businessEnvelope }), requireBusiness("user.pms-settings"), async (c) => {
     const { db, now } = c.var.deps;
     const input = await body(c, pmsChoiceSchema);
     const id = c.var.access.business.id;
@@ -46,7 +47,7 @@ export const businessOnboardingRoutes = new Hono<AuthedEnv>()
     return answerBusiness(c, id);
   })
 
-  .post("/businesses/:id/setup/retry", doc(), requireBusiness("user.businesses"), async (c) => {
+  .post("/businesses/:id/setup/retry", doc({ response: businessEnvelope }), requireBusiness("user.businesses"), async (c) => {
     const { db, now } = c.var.deps;
     const id = c.var.access.business.id;
     const status = await applyBusinessEventOrThrow(db, id, { type: "retry" }, { now: now() });
@@ -55,7 +56,7 @@ export const businessOnboardingRoutes = new Hono<AuthedEnv>()
     return answerBusiness(c, id);
   })
 
-  .post("/businesses/:id/setup/complete", doc(), requireBusiness("user.businesses"), async (c) => {
+  .post("/businesses/:id/setup/complete", doc({ response: businessEnvelope }), requireBusiness("user.businesses"), async (c) => {
     const { db, now } = c.var.deps;
     const id = c.var.access.business.id;
     await applyBusinessEventOrThrow(db, id, { type: "setupCompleted" }, { now: now() });

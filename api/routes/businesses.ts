@@ -22,7 +22,7 @@ import { requireBusiness } from "../middleware/business.ts";
 import { withPricingActivity } from "../services/activity/pricing.ts";
 import { userActor } from "../services/activity/record.ts";
 import { businessesOf, businessesStateOf } from "../services/business-access.ts";
-import { businessJson, businessJsonMany } from "../services/business-json.ts";
+import { businessAnswer, businessDetailAnswer, businessEnvelope, businessJson, businessJsonMany, categoryAnswer } from "../services/business-json.ts";
 import { tariffConfigurationJson } from "../services/pricing/config.ts";
 import {
   categoriesOf,
@@ -35,8 +35,12 @@ import {
 } from "../services/businesses.ts";
 import { answerBusiness, body, loadBusinessJson, parse } from "./businesses-shared.ts";
 import { docs } from "../openapi/describe.ts";
+import { envelope } from "../openapi/answers.ts";
 
 const doc = docs("Businesses");
+
+/** The caller's businesses and the one they work on. */
+const listAnswer = z.object({ businesses: z.array(businessAnswer), selected_business_uuid: z.uuid().nullable() }).strict();
 
 const sameName = (a: string, b: string) => a.toLocaleLowerCase() === b.toLocaleLowerCase();
 
@@ -50,7 +54,7 @@ const mergedListSchema = z.object({ room_setup: z.object({ categories: z.array(c
  * permission). Logo, status and collaborator routes live in their own modules.
  */
 export const businessRoutes = new Hono<AuthedEnv>()
-  .get("/businesses", doc(), async (c) => {
+  .get("/businesses", doc({ response: listAnswer }), async (c) => {
     const { db } = c.var.deps;
     const user = c.var.user;
     const { list, access, selected } = await businessesStateOf(db, user);
@@ -60,14 +64,14 @@ export const businessRoutes = new Hono<AuthedEnv>()
     });
   })
 
-  .post("/businesses", doc({ body: createBusinessSchema, status: 201 }), async (c) => {
+  .post("/businesses", doc({ body: createBusinessSchema, status: 201, response: businessEnvelope }), async (c) => {
     const { db, now } = c.var.deps;
     const input = await body(c, createBusinessSchema);
     const row = await createBusiness(db, c.var.t, c.var.user, input, { now: now(), select: true });
     return answerBusiness(c, row.id, 201);
   })
 
-  .put("/user/selected-business", doc({ body: selectBusinessSchema }), async (c) => {
+  .put("/user/selected-business", doc({ body: selectBusinessSchema, response: businessEnvelope }), async (c) => {
     const { db, now } = c.var.deps;
     const { business_uuid } = await body(c, selectBusinessSchema);
     const list = await businessesOf(db, c.var.user.id);
@@ -80,31 +84,31 @@ export const businessRoutes = new Hono<AuthedEnv>()
     return c.json({ business: await businessJson(db, chosen, { locale: c.var.locale, viewer: c.var.user }) });
   })
 
-  .get("/businesses/:id", doc(), requireBusiness(), async (c) => {
+  .get("/businesses/:id", doc({ response: envelope(businessDetailAnswer) }), requireBusiness(), async (c) => {
     const { db } = c.var.deps;
     const [json, tariff] = await Promise.all([
       businessJson(db, c.var.access.business, { locale: c.var.locale, viewer: c.var.user }),
       tariffConfigurationJson(db, c.var.access.business.id),
     ]);
     // One business in full carries its tariff configuration (lists leave it out: it is large).
-    return c.json({ data: { ...json, tariff_configuration: tariff } });
+    return c.json({ data: { ...json, tariff_configuration: tariff } satisfies z.infer<typeof businessDetailAnswer> });
   })
 
-  .put("/businesses/:id/details", doc({ body: businessDetailsSchema }), requireBusiness("user.businesses"), async (c) => {
+  .put("/businesses/:id/details", doc({ body: businessDetailsSchema, response: businessEnvelope }), requireBusiness("user.businesses"), async (c) => {
     const { db, now } = c.var.deps;
     const input = await body(c, businessDetailsSchema);
     await updateBusinessDetails(db, c.var.t, c.var.access.business.id, input, now());
     return answerBusiness(c, c.var.access.business.id);
   })
 
-  .put("/businesses/:id/type", doc({ body: businessTypeSchema }), requireBusiness("user.businesses"), async (c) => {
+  .put("/businesses/:id/type", doc({ body: businessTypeSchema, response: businessEnvelope }), requireBusiness("user.businesses"), async (c) => {
     const { db, now } = c.var.deps;
     const input = await body(c, businessTypeSchema);
     await updateBusinessDetails(db, c.var.t, c.var.access.business.id, input, now());
     return answerBusiness(c, c.var.access.business.id);
   })
 
-  .put("/businesses/:id/rooms", doc({ body: roomsSchema }), requireBusiness("user.businesses"), async (c) => {
+  .put("/businesses/:id/rooms", doc({ body: roomsSchema, response: businessEnvelope }), requireBusiness("user.businesses"), async (c) => {
     const { db, now } = c.var.deps;
     const { room_setup } = await body(c, roomsSchema);
     const id = c.var.access.business.id;
@@ -112,7 +116,7 @@ export const businessRoutes = new Hono<AuthedEnv>()
     return answerBusiness(c, id);
   })
 
-  .post("/businesses/:id/room-categories", doc({ body: newCategorySchema, status: 201 }), requireBusiness("user.businesses"), async (c) => {
+  .post("/businesses/:id/room-categories", doc({ body: newCategorySchema, status: 201, response: businessEnvelope.extend({ category: categoryAnswer }).strict() }), requireBusiness("user.businesses"), async (c) => {
     const { db, now } = c.var.deps;
     const t = c.var.t;
     const [category] = (await body(c, newCategorySchema)).room_setup.categories;
@@ -129,11 +133,12 @@ export const businessRoutes = new Hono<AuthedEnv>()
     });
     const business = await loadBusinessJson(c, id);
     const created = business.room_setup.categories.find((cat) => cat.uuid === createdId);
+    if (!created) throw notFound("business.categoryNotFound");
     return c.json({ business, category: created }, 201);
   })
 
   // Registered before /:categoryId, which would otherwise take "batch" for an id.
-  .put("/businesses/:id/room-categories/batch", doc({ body: categoryBatchSchema }), requireBusiness("user.businesses"), async (c) => {
+  .put("/businesses/:id/room-categories/batch", doc({ body: categoryBatchSchema, response: businessEnvelope }), requireBusiness("user.businesses"), async (c) => {
     const { db, now } = c.var.deps;
     const t = c.var.t;
     const patches = (await body(c, categoryBatchSchema)).room_setup.categories;
@@ -158,7 +163,7 @@ export const businessRoutes = new Hono<AuthedEnv>()
     return answerBusiness(c, id);
   })
 
-  .put("/businesses/:id/room-categories/:categoryId", doc({ body: categoryPatchSchema }), requireBusiness("user.businesses"), async (c) => {
+  .put("/businesses/:id/room-categories/:categoryId", doc({ body: categoryPatchSchema, response: businessEnvelope }), requireBusiness("user.businesses"), async (c) => {
     const { db, now } = c.var.deps;
     const t = c.var.t;
     const categoryId = c.req.param("categoryId").toLowerCase();
@@ -182,7 +187,7 @@ export const businessRoutes = new Hono<AuthedEnv>()
     return answerBusiness(c, id);
   })
 
-  .delete("/businesses/:id/room-categories/:categoryId", doc(), requireBusiness("user.businesses"), async (c) => {
+  .delete("/businesses/:id/room-categories/:categoryId", doc({ response: businessEnvelope }), requireBusiness("user.businesses"), async (c) => {
     const { db, now } = c.var.deps;
     const categoryId = c.req.param("categoryId").toLowerCase();
     if (!isUuid(categoryId)) throw notFound("business.categoryNotFound");

@@ -11,7 +11,9 @@ import { chatProviderFor } from "../services/chat/index.ts";
 import {
   conversationHistory,
   conversationMessages,
+  conversationAnswer,
   conversationJson,
+  conversationThreadAnswer,
   deleteConversation,
   findConversation,
   listConversations,
@@ -23,10 +25,15 @@ import { liveChatTools } from "../services/chat/tools.ts";
 import { businessToday } from "../services/pricing/calendar.ts";
 import { jsonBody } from "../validate.ts";
 import { docs } from "../openapi/describe.ts";
+import { z } from "zod";
+import { envelope } from "../openapi/answers.ts";
 
 const doc = docs("Assistant chat");
 
 type C = Context<BusinessEnv>;
+
+/** `?q=` searches the conversations' titles and messages (at most 200 characters are used). */
+const listQuery = z.object({ q: z.string().optional() });
 
 const gate = [requireBusiness("user.chat-ai"), requirePlan("ai")] as const;
 
@@ -60,28 +67,28 @@ async function ask(c: C, history: ChatTurn[]) {
 
 /** The AI chat (plan `ai`), mounted under /api/v1: one user's conversations about one business. */
 export const chatRoutes = new Hono<BusinessEnv>()
-  .get("/businesses/:id/chat/conversations", doc(), ...gate, async (c) => {
+  .get("/businesses/:id/chat/conversations", doc({ query: listQuery, response: envelope(z.array(conversationAnswer)) }), ...gate, async (c) => {
     const q = (c.req.query("q") ?? "").trim().slice(0, 200);
     return c.json({ data: await listConversations(c.var.deps.db, owner(c), q || undefined) });
   })
 
-  .post("/businesses/:id/chat/conversations", doc({ body: chatMessageSchema, status: 201 }), ...gate, async (c) => {
+  .post("/businesses/:id/chat/conversations", doc({ body: chatMessageSchema, status: 201, response: conversationThreadAnswer }), ...gate, async (c) => {
     const exchange = await ask(c, []);
     return c.json(await recordExchange(c.var.deps.db, owner(c), { newConversation: true }, exchange), 201);
   })
 
-  .get("/businesses/:id/chat/conversations/:conversationId", doc(), ...gate, async (c) => {
+  .get("/businesses/:id/chat/conversations/:conversationId", doc({ response: conversationThreadAnswer }), ...gate, async (c) => {
     const { db } = c.var.deps;
     const conversation = await findConversation(db, owner(c), conversationIdParam(c));
     return c.json({ conversation: conversationJson(conversation), messages: await conversationMessages(db, conversation.id) });
   })
 
-  .delete("/businesses/:id/chat/conversations/:conversationId", doc(), ...gate, async (c) => {
+  .delete("/businesses/:id/chat/conversations/:conversationId", doc({ response: z.object({ deleted: z.literal(true) }).strict() }), ...gate, async (c) => {
     await deleteConversation(c.var.deps.db, owner(c), conversationIdParam(c));
     return c.json({ deleted: true });
   })
 
-  .post("/businesses/:id/chat/conversations/:conversationId/messages", doc({ body: chatMessageSchema, status: 201 }), ...gate, async (c) => {
+  .post("/businesses/:id/chat/conversations/:conversationId/messages", doc({ body: chatMessageSchema, status: 201, response: conversationThreadAnswer }), ...gate, async (c) => {
     const { db } = c.var.deps;
     const conversation = await findConversation(db, owner(c), conversationIdParam(c));
     const exchange = await ask(c, await conversationHistory(db, conversation.id));

@@ -8,10 +8,12 @@ import { HttpError, notFound } from "../errors.ts";
 import type { AuthedEnv } from "../middleware/auth.ts";
 import { requireBusiness } from "../middleware/business.ts";
 import { limitHits } from "../middleware/rate-limit.ts";
-import { logoUrl } from "../services/business-json.ts";
+import { businessEnvelope, logoUrl } from "../services/business-json.ts";
 import {
   acceptInvitation,
   addCollaborator,
+  addCollaboratorAnswer,
+  collaboratorsAnswer,
   assertMayGrant,
   collaboratorsOf,
   deleteInvitation,
@@ -24,8 +26,24 @@ import {
 import { fieldError } from "../services/businesses.ts";
 import { answerBusiness, body } from "./businesses-shared.ts";
 import { docs } from "../openapi/describe.ts";
+import { z } from "zod";
+import { envelope, timestamp, uuid } from "../openapi/answers.ts";
 
 const doc = docs("Collaborators");
+
+const successAnswer = z.object({ success: z.literal(true) }).strict();
+/** What the invitation page shows before the person signs in. */
+const publicInvitationAnswer = z
+  .object({
+    email: z.string(),
+    business: z.object({ company_name: z.string(), logo: z.string().nullable() }).strict(),
+    inviter: z.object({ name: z.string(), surname: z.string() }).strict(),
+    permissions: z.array(z.string()),
+    expires_at: timestamp,
+    valid: z.boolean(),
+    state: z.enum(["valid", "expired", "accepted"]),
+  })
+  .strict();
 
 /** The {userId} of a collaborator route: a UUID (404 otherwise, like any unknown collaborator). */
 function userIdParam(value: string): string {
@@ -39,11 +57,11 @@ function userIdParam(value: string): string {
  * an account. The owner is not a collaborator and cannot be changed or removed here.
  */
 export const collaboratorRoutes = new Hono<AuthedEnv>()
-  .get("/businesses/:id/collaborators", doc(), requireBusiness("user.collaborators"), async (c) => {
+  .get("/businesses/:id/collaborators", doc({ response: collaboratorsAnswer }), requireBusiness("user.collaborators"), async (c) => {
     return c.json(await collaboratorsOf(c.var.deps.db, c.var.access.business, c.var.deps.now()));
   })
 
-  .post("/businesses/:id/collaborators", doc({ body: inviteCollaboratorSchema, status: 201 }), requireBusiness("user.collaborators"), async (c) => {
+  .post("/businesses/:id/collaborators", doc({ body: inviteCollaboratorSchema, status: 201, response: addCollaboratorAnswer }), requireBusiness("user.collaborators"), async (c) => {
     const input = await body(c, inviteCollaboratorSchema);
     // Every invitation e-mails someone: an account cannot be used to send mail in bulk.
     await limitHits(c, [["invitationsUser", c.var.user.id]]);
@@ -54,7 +72,7 @@ export const collaboratorRoutes = new Hono<AuthedEnv>()
   })
 
   // The permission matrix (PMS settings): every listed collaborator's permissions, all or none.
-  .put("/businesses/:id/collaborators", doc({ body: permissionMatrixSchema }), requireBusiness("user.collaborators"), async (c) => {
+  .put("/businesses/:id/collaborators", doc({ body: permissionMatrixSchema, response: collaboratorsAnswer }), requireBusiness("user.collaborators"), async (c) => {
     const { db } = c.var.deps;
     const access = c.var.access;
     const { collaborators } = await body(c, permissionMatrixSchema);
@@ -73,7 +91,7 @@ export const collaboratorRoutes = new Hono<AuthedEnv>()
     return c.json(await collaboratorsOf(db, access.business, c.var.deps.now()));
   })
 
-  .put("/businesses/:id/collaborators/:userId", doc({ body: updateCollaboratorSchema }), requireBusiness("user.collaborators"), async (c) => {
+  .put("/businesses/:id/collaborators/:userId", doc({ body: updateCollaboratorSchema, response: z.object({ collaborator: z.object({ user_uuid: uuid, permissions: z.array(z.string()) }).strict() }).strict() }), requireBusiness("user.collaborators"), async (c) => {
     const { db } = c.var.deps;
     const access = c.var.access;
     const userId = userIdParam(c.req.param("userId"));
@@ -87,7 +105,7 @@ export const collaboratorRoutes = new Hono<AuthedEnv>()
     return c.json({ collaborator: { user_uuid: userId, permissions: member?.permissions ?? permissions } });
   })
 
-  .delete("/businesses/:id/collaborators/:userId", doc(), requireBusiness("user.collaborators"), async (c) => {
+  .delete("/businesses/:id/collaborators/:userId", doc({ response: successAnswer }), requireBusiness("user.collaborators"), async (c) => {
     const access = c.var.access;
     const userId = userIdParam(c.req.param("userId"));
     if (userId === access.business.ownerId) throw fieldError(c.var.t, "userId", "business.ownerNotCollaborator");
@@ -95,7 +113,7 @@ export const collaboratorRoutes = new Hono<AuthedEnv>()
     return c.json({ success: true });
   })
 
-  .delete("/businesses/:id/invitations/:invitationId", doc(), requireBusiness("user.collaborators"), async (c) => {
+  .delete("/businesses/:id/invitations/:invitationId", doc({ response: successAnswer }), requireBusiness("user.collaborators"), async (c) => {
     const invitationId = c.req.param("invitationId");
     if (!isUuid(invitationId)) throw notFound("business.invitationNotFound");
     if (!(await deleteInvitation(c.var.deps.db, c.var.access.business.id, invitationId.toLowerCase(), { kind: "user", userId: c.var.user.id }))) {
@@ -104,7 +122,7 @@ export const collaboratorRoutes = new Hono<AuthedEnv>()
     return c.json({ success: true });
   })
 
-  .post("/invitations/:token/accept", doc(), async (c) => {
+  .post("/invitations/:token/accept", doc({ response: businessEnvelope }), async (c) => {
     const businessId = await acceptInvitation(c.var.deps, c.var.t, c.var.user, c.req.param("token"));
     return answerBusiness(c, businessId);
   });
@@ -113,7 +131,7 @@ export const collaboratorRoutes = new Hono<AuthedEnv>()
  * GET /api/invitations/{token} — no sign-in: the invitation page shows who invites whom to which
  * business, and whether the link still works, before the person signs in or registers.
  */
-export const publicInvitationRoutes = new Hono<ApiEnv>().get("/invitations/:token", doc(), async (c) => {
+export const publicInvitationRoutes = new Hono<ApiEnv>().get("/invitations/:token", doc({ response: envelope(publicInvitationAnswer) }), async (c) => {
   const found = await invitationByToken(c.var.deps.db, c.req.param("token"));
   if (!found) throw notFound("business.invitationNotFound");
   const state = invitationState(found.invitation, c.var.deps.now());
@@ -126,6 +144,6 @@ export const publicInvitationRoutes = new Hono<ApiEnv>().get("/invitations/:toke
       expires_at: found.invitation.expiresAt.toISOString(),
       valid: state === "valid",
       state,
-    },
+    } satisfies z.infer<typeof publicInvitationAnswer>,
   });
 });

@@ -10,6 +10,10 @@ import { docs } from "../openapi/describe.ts";
 
 const doc = docs("Health");
 
+/** 200 only: a 503 (database unreachable, draining, migrations pending) answers the same fields with `status` not "ok". */
+const healthAnswer = z.object({ status: z.literal("ok"), database: z.literal("ok"), latency_ms: z.number().int().min(0) }).strict();
+const readyAnswer = z.object({ status: z.literal("ok"), database: z.literal("ok"), migrations: z.literal("applied") }).strict();
+
 /** The newest committed migration's timestamp, as Drizzle's migrator records it. */
 let newestMigration: number | undefined;
 function newestCommitted(): number {
@@ -34,7 +38,7 @@ async function migrationsApplied(db: Database): Promise<boolean> {
  * and it is not shutting down.
  */
 export const healthRoutes = new Hono<ApiEnv>()
-  .get("/health", doc(), async (c) => {
+  .get("/health", doc({ response: healthAnswer }), async (c) => {
     const started = performance.now();
     try {
       await c.var.deps.db.execute(sql`select 1`);
@@ -44,7 +48,7 @@ export const healthRoutes = new Hono<ApiEnv>()
     }
   })
   .get("/health/live", doc({ response: z.object({ status: z.literal("ok") }).strict() }), (c) => c.json({ status: "ok" }))
-  .get("/health/ready", doc(), async (c) => {
+  .get("/health/ready", doc({ response: readyAnswer }), async (c) => {
     if (isDraining()) return c.json({ status: "draining" }, 503);
     let migrations: boolean;
     try {

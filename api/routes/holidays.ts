@@ -2,7 +2,7 @@ import type { Context } from "hono";
 import { Hono } from "hono";
 import { createMiddleware } from "hono/factory";
 import { and, asc, eq, gte, inArray, isNull, lte } from "drizzle-orm";
-import type { z } from "zod";
+import { z } from "zod";
 import { permissionsFor } from "../../domain/access/permissions.ts";
 import { holidayBulkDeleteSchema, holidayCsvSchema, holidayImportSchema, holidaySchema } from "../../domain/schemas/pricing.ts";
 import { isUuid } from "../../domain/text/sanitize.ts";
@@ -14,6 +14,7 @@ import { holidayName } from "../services/pricing/calendar.ts";
 import { importPackageHolidays, insertHolidays, knownPlace, namesOf, parseHolidayCsv } from "../services/pricing/holidays.ts";
 import { jsonBody } from "../validate.ts";
 import { docs } from "../openapi/describe.ts";
+import { day, timestamp } from "../openapi/answers.ts";
 
 const doc = docs("Admin: holidays");
 
@@ -33,7 +34,33 @@ const requireHolidayAdmin = createMiddleware<AuthedEnv>(async (c, next) => {
   await next();
 });
 
-function holidayJson(h: typeof holidays.$inferSelect, locale: string) {
+// ── Answer schemas (doc({ response }), ADR 0022). ──
+const holidayAnswer = z
+  .object({
+    uuid: z.uuid(),
+    country: z.string(),
+    state: z.string().nullable(),
+    date: day,
+    /** In the caller's language (else pt-BR, else any). */
+    name: z.string(),
+    /** Every language's name. */
+    names: z.record(z.string(), z.string()),
+    source: z.string(),
+    created_at: timestamp,
+    updated_at: timestamp,
+  })
+  .strict();
+const oneAnswer = z.object({ holiday: holidayAnswer }).strict();
+const importedAnswer = z.object({ imported: z.number().int().min(0), skipped: z.number().int().min(0) }).strict();
+const deletedAnswer = z.object({ deleted: z.number().int().min(0) }).strict();
+/** Filters of the list; a value outside its pattern is ignored (no filter), as before. */
+const listQuery = z.object({
+  year: z.string().optional().describe("1970–2100"),
+  country: z.string().optional().describe("ISO 3166-1 alpha-2, e.g. BR"),
+  state: z.string().optional().describe("A state code (e.g. SP), or `-` for national holidays only"),
+});
+
+function holidayJson(h: typeof holidays.$inferSelect, locale: string): z.infer<typeof holidayAnswer> {
   return {
     uuid: h.id,
     country: h.country,
@@ -63,7 +90,7 @@ export const holidayRoutes = new Hono<AuthedEnv>()
   .use("/admin/holidays", requireHolidayAdmin)
   .use("/admin/holidays/*", requireHolidayAdmin)
 
-  .get("/admin/holidays", doc(), async (c) => {
+  .get("/admin/holidays", doc({ query: listQuery, response: z.object({ data: z.array(holidayAnswer) }).strict() }), async (c) => {
     const year = Number(c.req.query("year")) || null;
     const country = (c.req.query("country") ?? "").trim().toUpperCase();
     const state = (c.req.query("state") ?? "").trim().toUpperCase();
@@ -83,14 +110,14 @@ export const holidayRoutes = new Hono<AuthedEnv>()
     return c.json({ data: rows.map((h) => holidayJson(h, c.var.locale)) });
   })
 
-  .get("/admin/holidays/:holidayId", doc(), async (c) => {
+  .get("/admin/holidays/:holidayId", doc({ response: oneAnswer }), async (c) => {
     const id = idParam(c);
     const [row] = await c.var.deps.db.select().from(holidays).where(eq(holidays.id, id));
     if (!row) throw notFound();
     return c.json({ holiday: holidayJson(row, c.var.locale) });
   })
 
-  .post("/admin/holidays", doc({ body: holidaySchema, status: 201 }), async (c) => {
+  .post("/admin/holidays", doc({ body: holidaySchema, status: 201, response: oneAnswer }), async (c) => {
     const input = await body(c, holidaySchema);
     const at = c.var.deps.now();
     try {
@@ -105,7 +132,7 @@ export const holidayRoutes = new Hono<AuthedEnv>()
     }
   })
 
-  .put("/admin/holidays/:holidayId", doc({ body: holidaySchema }), async (c) => {
+  .put("/admin/holidays/:holidayId", doc({ body: holidaySchema, response: oneAnswer }), async (c) => {
     const id = idParam(c);
     const input = await body(c, holidaySchema);
     try {
@@ -122,23 +149,23 @@ export const holidayRoutes = new Hono<AuthedEnv>()
     }
   })
 
-  .delete("/admin/holidays/:holidayId", doc(), async (c) => {
+  .delete("/admin/holidays/:holidayId", doc({ response: deletedAnswer }), async (c) => {
     const id = idParam(c);
     const deleted = await c.var.deps.db.delete(holidays).where(eq(holidays.id, id)).returning({ id: holidays.id });
     if (!deleted.length) throw notFound();
     return c.json({ deleted: 1 });
   })
 
-  .post("/admin/holidays/import", doc({ body: holidayImportSchema }), async (c) => {
+  .post("/admin/holidays/import", doc({ body: holidayImportSchema, response: importedAnswer }), async (c) => {
     const input = await body(c, holidayImportSchema);
     if (!knownPlace(input.country, input.state)) {
       throw new HttpError(422, "api.invalid", { [input.state ? "state" : "country"]: [c.var.t("holiday.unknownPlace", { ns: "pricing" })] });
     }
     const result = await c.var.deps.db.transaction((tx) => importPackageHolidays(tx as never, input.country, input.state, input.year, c.var.deps.now()));
-    return c.json(result);
+    return c.json(result satisfies z.infer<typeof importedAnswer>);
   })
 
-  .post("/admin/holidays/import-csv", doc({ body: holidayCsvSchema }), async (c) => {
+  .post("/admin/holidays/import-csv", doc({ body: holidayCsvSchema, response: importedAnswer }), async (c) => {
     const input = await body(c, holidayCsvSchema);
     const { rows, problems } = parseHolidayCsv(input.csv, input.country);
     if (problems.length) {
@@ -151,7 +178,7 @@ export const holidayRoutes = new Hono<AuthedEnv>()
     return c.json({ imported, skipped: rows.length - imported });
   })
 
-  .post("/admin/holidays/bulk-delete", doc({ body: holidayBulkDeleteSchema }), async (c) => {
+  .post("/admin/holidays/bulk-delete", doc({ body: holidayBulkDeleteSchema, response: deletedAnswer }), async (c) => {
     const input = await body(c, holidayBulkDeleteSchema);
     const deleted = await c.var.deps.db
       .delete(holidays)

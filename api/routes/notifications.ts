@@ -7,6 +7,7 @@ import type { AuthedEnv } from "../middleware/auth.ts";
 import { listNotifications, markAllRead, markRead, unreadCount } from "../services/notifications/inbox.ts";
 import { notificationTitle } from "../services/notifications/notify.ts";
 import { docs } from "../openapi/describe.ts";
+import { timestamp, uuid } from "../openapi/answers.ts";
 
 const doc = docs("Notifications");
 
@@ -17,12 +18,37 @@ const listQuery = z.object({
   per_page: z.coerce.number().int().min(1).max(100).default(NOTIFICATIONS_PER_PAGE),
 });
 
+const kindAnswer = z.enum(NOTIFICATION_KINDS as [string, ...string[]]);
+export const notificationAnswer = z
+  .object({
+    uuid,
+    kind: kindAnswer,
+    title: z.string(),
+    params: z.record(z.string(), z.union([z.string(), z.number()])),
+    link: z.string().nullable(),
+    business_uuid: uuid.nullable(),
+    business_name: z.string().nullable(),
+    read: z.boolean(),
+    read_at: timestamp.nullable(),
+    created_at: timestamp,
+  })
+  .strict();
+const listAnswer = z
+  .object({
+    notifications: z.array(notificationAnswer),
+    unread_count: z.number().int().min(0),
+    pagination: z.object({ page: z.number().int(), per_page: z.number().int(), total: z.number().int(), pages: z.number().int().min(1) }).strict(),
+  })
+  .strict();
+const unreadAnswer = z.object({ unread_count: z.number().int().min(0) }).strict();
+const readAnswer = unreadAnswer.extend({ success: z.literal(true) }).strict();
+
 /**
  * The caller's own notification centre (docs/api/notifications.md). Every query is scoped to
  * the signed-in user: another user's notification answers 404, as one that does not exist.
  */
 export const notificationRoutes = new Hono<AuthedEnv>()
-  .get("/notifications", doc({ query: listQuery }), async (c) => {
+  .get("/notifications", doc({ query: listQuery, response: listAnswer }), async (c) => {
     const parsed = listQuery.safeParse(c.req.query());
     if (!parsed.success) throw invalid(Object.fromEntries(parsed.error.issues.map((i) => [String(i.path[0]), ["validation.invalid"]])));
     const q = parsed.data;
@@ -32,7 +58,7 @@ export const notificationRoutes = new Hono<AuthedEnv>()
       unreadCount(db, c.var.user.id),
     ]);
     return c.json({
-      notifications: rows.map((n) => ({
+      notifications: rows.map((n): z.infer<typeof notificationAnswer> => ({
         uuid: n.id,
         kind: n.kind,
         title: notificationTitle(c.var.locale, n.kind, { business: n.businessName, ...n.params }),
@@ -46,18 +72,18 @@ export const notificationRoutes = new Hono<AuthedEnv>()
       })),
       unread_count: unread,
       pagination: { page: q.page, per_page: q.per_page, total, pages: Math.max(1, Math.ceil(total / q.per_page)) },
-    });
+    } satisfies z.infer<typeof listAnswer>);
   })
 
-  .get("/notifications/unread-count", doc(), async (c) => c.json({ unread_count: await unreadCount(c.var.deps.db, c.var.user.id) }))
+  .get("/notifications/unread-count", doc({ response: unreadAnswer }), async (c) => c.json({ unread_count: await unreadCount(c.var.deps.db, c.var.user.id) }))
 
-  .post("/notifications/read-all", doc(), async (c) => {
+  .post("/notifications/read-all", doc({ response: readAnswer.extend({ marked: z.number().int().min(0) }).strict() }), async (c) => {
     const { db, now } = c.var.deps;
     const marked = await markAllRead(db, c.var.user.id, now());
     return c.json({ success: true, marked, unread_count: 0 });
   })
 
-  .post("/notifications/:uuid/read", doc(), async (c) => {
+  .post("/notifications/:uuid/read", doc({ response: readAnswer }), async (c) => {
     const id = c.req.param("uuid");
     const { db, now } = c.var.deps;
     if (!isUuid(id) || !(await markRead(db, c.var.user.id, id, now()))) throw notFound();

@@ -2,8 +2,10 @@ import { Hono } from "hono";
 import { and, asc, eq, isNull } from "drizzle-orm";
 import { businessTypes, pmsSystems } from "../db/schema/index.ts";
 import type { AuthedEnv } from "../middleware/auth.ts";
-import { businessTypeJson, pmsJson } from "../services/business-json.ts";
+import { businessTypeAnswer, businessTypeJson, pmsAnswer, pmsJson } from "../services/business-json.ts";
 import { docs } from "../openapi/describe.ts";
+import { z } from "zod";
+import { envelope } from "../openapi/answers.ts";
 
 const doc = docs("Reference data");
 
@@ -12,12 +14,12 @@ const doc = docs("Reference data");
  * with title and description in the caller's language, and the PMS a business can read from.
  */
 export const referenceRoutes = new Hono<AuthedEnv>()
-  .get("/business-types", doc(), async (c) => {
+  .get("/business-types", doc({ response: envelope(z.array(businessTypeAnswer)) }), async (c) => {
     const rows = await c.var.deps.db.select().from(businessTypes).orderBy(asc(businessTypes.position), asc(businessTypes.slug));
     return c.json({ data: rows.map((row) => businessTypeJson(row, c.var.locale)) });
   })
 
-  .get("/pms", doc(), async (c) => {
+  .get("/pms", doc({ response: envelope(z.array(pmsAnswer)) }), async (c) => {
     const rows = await c.var.deps.db
       .select()
       .from(pmsSystems)

@@ -24,8 +24,17 @@ import {
 import { jsonBody } from "../validate.ts";
 import { signIn } from "./auth.ts";
 import { docs } from "../openapi/describe.ts";
+import { z } from "zod";
+import { timestamp } from "../openapi/answers.ts";
+import { challengeAnswer, signedInAnswer } from "../services/user-json.ts";
 
 const doc = docs("Two-factor");
+
+const enrolmentAnswer = z.object({ secret: z.string(), otpauth_uri: z.string() }).strict();
+export const twoFactorStateAnswer = z
+  .object({ enabled: z.boolean(), enabled_at: timestamp.nullable(), recovery_codes_left: z.number().int().min(0), pending: enrolmentAnswer.nullable() })
+  .strict();
+const recoveryCodes = z.array(z.string());
 
 /** A 422 beside one field, from the twoFactor namespace. */
 const fieldError = <E extends ApiEnv>(c: Context<E>, field: string, key: string) => invalid({ [field]: [c.var.t(key, { ns: "twoFactor" })] });
@@ -60,11 +69,11 @@ async function requireSecondFactor<E extends ApiEnv>(c: Context<E>, userId: stri
  */
 export async function twoFactorChallenge(c: Context<ApiEnv>, user: UserRow) {
   const { token, expiresAt } = await createChallenge(c.var.deps.db, user.id, c.var.deps.now());
-  return c.json({ two_factor_required: true, challenge_token: token, expires_at: expiresAt.toISOString() }, 200);
+  return c.json({ two_factor_required: true, challenge_token: token, expires_at: expiresAt.toISOString() } satisfies z.infer<typeof challengeAnswer>, 200);
 }
 
 /** The guest side: the second step of a sign-in. */
-export const twoFactorLoginRoutes = new Hono<ApiEnv>().post("/auth/login/two-factor", doc({ body: loginTwoFactorSchema }), csrfProtection, async (c) => {
+export const twoFactorLoginRoutes = new Hono<ApiEnv>().post("/auth/login/two-factor", doc({ body: loginTwoFactorSchema, response: signedInAnswer }), csrfProtection, async (c) => {
   const { db, now } = c.var.deps;
   const input = await jsonBody(c, loginTwoFactorSchema);
   if (input.mode === "cookie") assertXsrf(c);
@@ -77,7 +86,7 @@ export const twoFactorLoginRoutes = new Hono<ApiEnv>().post("/auth/login/two-fac
   return signIn(c, user, input.mode, 200);
 });
 
-function stateJson(state: Awaited<ReturnType<typeof twoFactorState>>) {
+function stateJson(state: Awaited<ReturnType<typeof twoFactorState>>): z.infer<typeof twoFactorStateAnswer> {
   return {
     enabled: state.enabled,
     enabled_at: state.enabledAt?.toISOString() ?? null,
@@ -88,17 +97,17 @@ function stateJson(state: Awaited<ReturnType<typeof twoFactorState>>) {
 
 /** Mounted under /api/v1: the signed-in user's own two-factor settings. */
 export const twoFactorRoutes = new Hono<AuthedEnv>()
-  .get("/auth/two-factor", doc(), async (c) => c.json(stateJson(await twoFactorState(c.var.deps.db, c.var.user))))
+  .get("/auth/two-factor", doc({ response: twoFactorStateAnswer }), async (c) => c.json(stateJson(await twoFactorState(c.var.deps.db, c.var.user))))
 
   /** Starts an enrolment: a new secret to scan (or type), confirmed by the next call. */
-  .post("/auth/two-factor", doc({ status: 201 }), async (c) => {
+  .post("/auth/two-factor", doc({ status: 201, response: enrolmentAnswer }), async (c) => {
     const started = await startEnrolment(c.var.deps.db, c.var.user, c.var.deps.now());
     if (!started) throw conflict("twoFactor:api.alreadyEnabled");
     return c.json({ secret: started.secret, otpauth_uri: started.uri }, 201);
   })
 
   /** Confirms the enrolment with a code; answers the ten recovery codes, once. Other sessions end. */
-  .post("/auth/two-factor/confirm", doc({ body: twoFactorCodeSchema }), async (c) => {
+  .post("/auth/two-factor/confirm", doc({ body: twoFactorCodeSchema, response: z.object({ enabled: z.literal(true), recovery_codes: recoveryCodes }).strict() }), async (c) => {
     const { db, now } = c.var.deps;
     const { code } = await jsonBody(c as unknown as Context<ApiEnv>, twoFactorCodeSchema);
     const limits = codeLimits(c, c.var.user.id);
@@ -115,7 +124,7 @@ export const twoFactorRoutes = new Hono<AuthedEnv>()
   })
 
   /** Ten new recovery codes (the old ones stop working), given a code. */
-  .post("/auth/two-factor/recovery-codes", doc({ body: twoFactorCodeSchema }), async (c) => {
+  .post("/auth/two-factor/recovery-codes", doc({ body: twoFactorCodeSchema, response: z.object({ recovery_codes: recoveryCodes }).strict() }), async (c) => {
     const { db, now } = c.var.deps;
     const { code } = await jsonBody(c as unknown as Context<ApiEnv>, twoFactorCodeSchema);
     if (!c.var.user.twoFactorEnabledAt) throw conflict("twoFactor:api.notEnabled");
@@ -124,7 +133,7 @@ export const twoFactorRoutes = new Hono<AuthedEnv>()
   })
 
   /** Turns two-factor off; needs the password and a code (or a recovery code). */
-  .post("/auth/two-factor/disable", doc({ body: disableTwoFactorSchema }), async (c) => {
+  .post("/auth/two-factor/disable", doc({ body: disableTwoFactorSchema, response: z.object({ enabled: z.literal(false) }).strict() }), async (c) => {
     const { db, now } = c.var.deps;
     const { password, code } = await jsonBody(c as unknown as Context<ApiEnv>, disableTwoFactorSchema);
     const user = c.var.user;

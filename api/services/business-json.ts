@@ -1,5 +1,7 @@
 import { asc, inArray } from "drizzle-orm";
-import { allowedEvents, isBusinessStatus } from "../../domain/business/status.ts";
+import { z } from "zod";
+import { allowedEvents, BUSINESS_EVENT_TYPES, BUSINESS_STATUSES, isBusinessStatus, type BusinessStatus } from "../../domain/business/status.ts";
+import { timestamp, uuid } from "../openapi/answers.ts";
 import { DEFAULT_LOCALE } from "../../domain/locale.ts";
 import type { Database } from "../db/client.ts";
 import { businessTypes, pmsSystems, roomCategories, users, type Translated, type UserRow } from "../db/schema/index.ts";
@@ -15,7 +17,170 @@ export function translated(value: Translated | null | undefined, locale: string)
   return value[locale] ?? value[DEFAULT_LOCALE] ?? Object.values(value)[0] ?? "";
 }
 
-export function businessTypeJson(type: BusinessTypeRow, locale: string) {
+// ── Answer schemas (doc({ response }), ADR 0022): the serializers below are typed by them. ──
+
+export const businessTypeAnswer = z
+  .object({ uuid, slug: z.string(), title: z.string(), description: z.string(), icon: z.string(), is_bnb: z.boolean() })
+  .strict();
+
+export const pmsAnswer = z
+  .object({
+    id: z.number().int(),
+    name: z.string(),
+    settings: z
+      .object({
+        auth_url: z.string().nullable(),
+        fields: z.array(z.object({ name: z.string(), label: z.string(), type: z.enum(["text", "password", "url"]), required: z.boolean() }).strict()),
+      })
+      .strict(),
+    image: z.string().nullable(),
+    pms_default: z.boolean(),
+    is_active: z.boolean(),
+    deleted_at: timestamp.nullable(),
+    created_at: timestamp,
+    updated_at: timestamp,
+  })
+  .strict();
+
+export const categoryAnswer = z
+  .object({
+    uuid,
+    name: z.string(),
+    room_count: z.number().int(),
+    min_occupation: z.number().int(),
+    max_occupation: z.number().int(),
+    price_variation_type: z.enum(["value", "percentage"]),
+    price_variation_value: z.number().int(),
+    /** Channel commission in percent (15.5 = 15.5 %). */
+    commission: z.number(),
+    min_price: z.number().int().nullable(),
+    max_price: z.number().int().nullable(),
+    position: z.number().int(),
+  })
+  .strict();
+
+/** A business as a list shows it; GET /businesses/{id} adds the full `tariff_configuration` (businessDetailAnswer). */
+export const businessAnswer = z
+  .object({
+    uuid,
+    slug: z.string(),
+    status: z.enum(BUSINESS_STATUSES),
+    logo: z.string().nullable(),
+    logo_filename: z.string().nullable(),
+    business_type: businessTypeAnswer.nullable(),
+    business_type_uuid: uuid.nullable(),
+    corporate_name: z.string().nullable(),
+    company_name: z.string(),
+    address: z.string().nullable(),
+    email: z.string().nullable(),
+    phone_number: z.string().nullable(),
+    primary_customer_segment: z.string().nullable(),
+    room_count: z.number().int(),
+    total_rooms: z.number().int(),
+    corporate_tax_code: z.string().nullable(),
+    country: z.string(),
+    city: z.string().nullable(),
+    state: z.string().nullable(),
+    zip_code: z.string().nullable(),
+    website: z.string().nullable(),
+    social_media: z.record(z.string(), z.string()),
+    fluctuation_level: z.string().nullable(),
+    payment_frequency: z.string(),
+    accommodation_purpose: z.string().nullable(),
+    is_whitelisted: z.boolean(),
+    advisory: z.boolean(),
+    currency: z.string(),
+    timezone: z.string(),
+    owner: z.object({ uuid, name: z.string(), surname: z.string(), email: z.string() }).strict().nullable(),
+    // Never the credentials: only whether some are stored.
+    pms: pmsAnswer.nullable(),
+    pms_credentials_saved: z.boolean(),
+    room_setup: z.object({ categories: z.array(categoryAnswer) }).strict(),
+    /** Lists leave the tariff configuration empty (it is large); GET /businesses/{id} fills it. */
+    tariff_configuration: z
+      .object({ rooms_tariff: z.null(), fluctuation_levels: z.array(z.never()), sazonalities: z.array(z.never()) })
+      .strict(),
+    created_at: timestamp,
+    updated_at: timestamp,
+    /** What the viewer may do here (user.* on this business, plus their admin.*). */
+    permissions: z.array(z.string()),
+    is_owner: z.boolean(),
+    /** Status events the server would accept now (forceStatus, admin-only, left out). */
+    allowed_events: z.array(z.enum(BUSINESS_EVENT_TYPES)),
+  })
+  .strict();
+
+const variationType = z.enum(["value", "percentage"]);
+/** The full `tariff_configuration` of GET /businesses/{id} (services/pricing/config.ts tariffConfigurationFrom). */
+export const tariffConfigurationAnswer = z
+  .object({
+    rooms_tariff: z
+      .object({
+        rate: z.number().int().nullable(),
+        reference_sazonality_uuid: z.string().nullable(),
+        categories: z.array(
+          z
+            .object({ uuid: z.string(), name: z.string(), price_variation_type: variationType, price_variation_value: z.number(), min_price: z.number().int().nullable(), max_price: z.number().int().nullable() })
+            .strict(),
+        ),
+      })
+      .strict(),
+    fluctuation_levels: z.array(
+      z
+        .object({ uuid: z.string(), level: z.number().int(), room_count: z.number().int().nullable(), name: z.string(), from_percentage: z.number(), to_percentage: z.number() })
+        .strict(),
+    ),
+    sazonalities: z.array(
+      z
+        .object({
+          uuid: z.string(),
+          color: z.string(),
+          title: z.string(),
+          rate: z.number().int(),
+          is_reference: z.boolean(),
+          min_price: z.number().int().nullable(),
+          max_price: z.number().int().nullable(),
+          dates: z.array(z.object({ days_of_week: z.array(z.number().int().min(0).max(6)), starts_at: z.iso.date(), ends_at: z.iso.date() }).strict()),
+          fluctuation_level_variations: z.array(
+            z
+              .object({
+                uuid: z.string().nullable(),
+                fluctuation_level: z.union([z.string(), z.number()]),
+                price_variation: z.number(),
+                price_variation_type: variationType,
+                rate: z.number(),
+              })
+              .strict(),
+          ),
+          created_at: z.string().nullable(),
+        })
+        .strict(),
+    ),
+    occupancy_pricing: z
+      .object({
+        uuid: z.string().optional(),
+        price_variation_type: variationType,
+        apply_single_rate: z.boolean(),
+        single_rate_variation: z.number(),
+        price_increase_per_person: z.number(),
+        reference_occupation: z.number().int(),
+        manual_prices_enabled: z.boolean(),
+      })
+      .strict()
+      .nullable(),
+    lead_time_bands: z.array(
+      z.object({ from_days: z.number().int(), to_days: z.number().int().nullable(), percentage: z.number(), max_occupancy: z.number().nullable().optional() }).strict(),
+    ),
+  })
+  .strict();
+
+/** One business in full (GET /businesses/{id}): with its tariff configuration. */
+export const businessDetailAnswer = businessAnswer.extend({ tariff_configuration: tariffConfigurationAnswer }).strict();
+
+/** `{ business }`, the answer of every business change. */
+export const businessEnvelope = z.object({ business: businessAnswer }).strict();
+
+export function businessTypeJson(type: BusinessTypeRow, locale: string): z.infer<typeof businessTypeAnswer> {
   return {
     uuid: type.id,
     slug: type.slug,
@@ -27,7 +192,7 @@ export function businessTypeJson(type: BusinessTypeRow, locale: string) {
 }
 
 /** A PMS as the spec names its fields; credential labels in the caller's language. */
-export function pmsJson(pms: PmsRow, locale: string) {
+export function pmsJson(pms: PmsRow, locale: string): z.infer<typeof pmsAnswer> {
   return {
     id: pms.id,
     name: pms.name,
@@ -44,7 +209,7 @@ export function pmsJson(pms: PmsRow, locale: string) {
   };
 }
 
-export function categoryJson(category: RoomCategoryRow) {
+export function categoryJson(category: RoomCategoryRow): z.infer<typeof categoryAnswer> {
   return {
     uuid: category.id,
     name: category.name,
@@ -60,7 +225,7 @@ export function categoryJson(category: RoomCategoryRow) {
   };
 }
 
-export type CategoryJson = ReturnType<typeof categoryJson>;
+export type CategoryJson = z.infer<typeof categoryAnswer>;
 
 /**
  * The logo's address for <img>: the public route (the booking engine shows it too, so it is no
@@ -112,7 +277,7 @@ async function loadRelated(db: Database, rows: readonly BusinessRow[]): Promise<
   };
 }
 
-function toJson(b: BusinessRow, related: Related, locale: string, access: { permissions: string[]; isOwner: boolean }) {
+function toJson(b: BusinessRow, related: Related, locale: string, access: { permissions: string[]; isOwner: boolean }): BusinessJson {
   const type = b.businessTypeId ? related.types.get(b.businessTypeId) : undefined;
   const pms = b.pmsId != null ? related.pms.get(b.pmsId) : undefined;
   const owner = related.owners.get(b.ownerId);
@@ -120,7 +285,7 @@ function toJson(b: BusinessRow, related: Related, locale: string, access: { perm
   return {
     uuid: b.id,
     slug: b.slug,
-    status: b.status,
+    status: b.status as BusinessStatus,
     logo: logoUrl(b),
     logo_filename: b.logoFilename,
     business_type: type ? businessTypeJson(type, locale) : null,
@@ -153,7 +318,7 @@ function toJson(b: BusinessRow, related: Related, locale: string, access: { perm
     pms_credentials_saved: !!b.pmsCredentials && Object.keys(b.pmsCredentials).length > 0,
     room_setup: { categories: categories.map(categoryJson) },
     // Filled by the pricing area (rooms tariff, fluctuation levels, seasonalities).
-    tariff_configuration: { rooms_tariff: null, fluctuation_levels: [] as unknown[], sazonalities: [] as unknown[] },
+    tariff_configuration: { rooms_tariff: null, fluctuation_levels: [], sazonalities: [] },
     created_at: b.createdAt.toISOString(),
     updated_at: b.updatedAt.toISOString(),
     /** What the viewer may do here (user.* on this business, plus their admin.*). */
@@ -164,7 +329,7 @@ function toJson(b: BusinessRow, related: Related, locale: string, access: { perm
   };
 }
 
-export type BusinessJson = ReturnType<typeof toJson>;
+export type BusinessJson = z.infer<typeof businessAnswer>;
 
 /**
  * Businesses as the API answers them, seen by `viewer` (whose permissions on each are included;

@@ -7,6 +7,68 @@ import type { Config } from "../../config.ts";
 import { learningAttachments, learningLessons, learningLessonVersions, learningModules, learningProgress } from "../db/schema/index.ts";
 import { deleteImage, storeImage, type ImageType } from "./uploads.ts";
 import { notFound } from "../errors.ts";
+import { z } from "zod";
+import { timestamp, uuid } from "../openapi/answers.ts";
+
+// ── Answer schemas (doc({ response }), ADR 0022): the serializers below are typed by them. ──
+
+const level = z.enum(["beginner", "intermediate", "advanced"]);
+const localeAnswer = z.enum(LOCALES as unknown as [Locale, ...Locale[]]);
+const moduleHeaderAnswer = z
+  .object({ uuid, title: z.string(), description: z.string(), level, position: z.number().int(), fallback: z.boolean() })
+  .strict();
+const readerLessonSummary = z
+  .object({ uuid, title: z.string(), estimated_minutes: z.number().int(), fallback: z.boolean(), completed_at: timestamp.nullable() })
+  .strict();
+export const readerModuleAnswer = moduleHeaderAnswer
+  .extend({ estimated_minutes: z.number().int(), lessons: z.array(readerLessonSummary), progress: z.object({ completed: z.number().int(), total: z.number().int() }).strict() })
+  .strict();
+const neighbour = z.object({ uuid, title: z.string() }).strict().nullable();
+export const readerLessonAnswer = z
+  .object({
+    lesson: z
+      .object({
+        uuid,
+        title: z.string(),
+        locale: localeAnswer,
+        fallback: z.boolean(),
+        body_html: z.string(),
+        video_url: z.string().nullable(),
+        estimated_minutes: z.number().int(),
+        completed_at: timestamp.nullable(),
+        updated_at: timestamp,
+        module: moduleHeaderAnswer,
+        previous: neighbour,
+        next: neighbour,
+      })
+      .strict(),
+  })
+  .strict();
+export const progressAnswer = z.object({ completed_at: timestamp.nullable() }).strict();
+export const searchHitAnswer = z
+  .object({ uuid, title: z.string(), locale: z.string(), fallback: z.boolean(), module_uuid: uuid, snippet: z.string() })
+  .strict();
+const moduleTexts = z.record(z.string(), z.object({ title: z.string(), description: z.string() }).strict());
+export const adminModuleAnswer = z.object({ uuid, level, position: z.number().int(), texts: moduleTexts, title: z.string() }).strict();
+const adminLessonBase = z
+  .object({
+    uuid,
+    module_uuid: uuid,
+    position: z.number().int(),
+    estimated_minutes: z.number().int(),
+    video_url: z.string().nullable(),
+    published: z.boolean(),
+    title: z.string(),
+    locales: z.array(localeAnswer),
+    versions: z.record(z.string(), z.object({ title: z.string(), body: z.string() }).strict()),
+    updated_at: timestamp,
+  })
+  .strict();
+export const adminCatalogueModuleAnswer = adminModuleAnswer.extend({ lessons: z.array(adminLessonBase) }).strict();
+export const attachmentAnswer = z
+  .object({ uuid, original_name: z.string(), content_type: z.string(), size: z.number().int(), url: z.string(), markdown: z.string(), created_at: timestamp })
+  .strict();
+export const adminLessonAnswer = adminLessonBase.extend({ attachments: z.array(attachmentAnswer) }).strict();
 
 type ModuleRow = typeof learningModules.$inferSelect;
 type LessonRow = typeof learningLessons.$inferSelect;
@@ -21,7 +83,7 @@ function pick<T>(texts: Partial<Record<string, T>>, locale: Locale): { text: T; 
   return { text: texts[DEFAULT_LOCALE] as T, locale: DEFAULT_LOCALE, fallback: locale !== DEFAULT_LOCALE };
 }
 
-function moduleHeader(m: ModuleRow, locale: Locale) {
+function moduleHeader(m: ModuleRow, locale: Locale): z.infer<typeof moduleHeaderAnswer> {
   const { text, fallback } = pick(m.texts, locale);
   return { uuid: m.id, title: text.title, description: text.description, level: m.level, position: m.position, fallback };
 }
@@ -50,12 +112,12 @@ async function publishedLessons(db: Database) {
 }
 
 /** GET /learning/modules: modules with at least one published lesson, and the reader's progress. */
-export async function modulesForReader(db: Database, userId: string, localeName: string) {
+export async function modulesForReader(db: Database, userId: string, localeName: string): Promise<z.infer<typeof readerModuleAnswer>[]> {
   const locale = localeOf(localeName);
   const rows = await publishedLessons(db);
   const versions = await versionsOf(db, rows.map((r) => r.lesson.id));
   const done = await completedBy(db, userId);
-  const modules: Array<ReturnType<typeof moduleHeader> & { estimated_minutes: number; lessons: unknown[]; progress: { completed: number; total: number } }> = [];
+  const modules: z.infer<typeof readerModuleAnswer>[] = [];
   for (const { lesson, module } of rows) {
     let entry = modules.find((m) => m.uuid === module.id);
     if (!entry) {
@@ -73,7 +135,7 @@ export async function modulesForReader(db: Database, userId: string, localeName:
 }
 
 /** GET /learning/lessons/{id}: one published lesson, rendered, with its neighbours. */
-export async function lessonForReader(db: Database, userId: string, lessonId: string, localeName: string) {
+export async function lessonForReader(db: Database, userId: string, lessonId: string, localeName: string): Promise<z.infer<typeof readerLessonAnswer>> {
   const locale = localeOf(localeName);
   const rows = await publishedLessons(db);
   const index = rows.findIndex((r) => r.lesson.id === lessonId);
@@ -106,7 +168,7 @@ export async function lessonForReader(db: Database, userId: string, lessonId: st
   };
 }
 
-export async function setProgress(db: Database, userId: string, lessonId: string, completed: boolean, at: Date) {
+export async function setProgress(db: Database, userId: string, lessonId: string, completed: boolean, at: Date): Promise<z.infer<typeof progressAnswer>> {
   const [lesson] = await db
     .select({ id: learningLessons.id })
     .from(learningLessons)
@@ -126,7 +188,7 @@ export async function setProgress(db: Database, userId: string, lessonId: string
  * dictionary (stemming "preços" finds "preço"); lessons without a version in that language are
  * searched in their pt-BR text with the portuguese dictionary.
  */
-export async function searchLessons(db: Database, query: string, localeName: string) {
+export async function searchLessons(db: Database, query: string, localeName: string): Promise<z.infer<typeof searchHitAnswer>[]> {
   const locale = localeOf(localeName);
   const rows = await db.execute<{ uuid: string; title: string; locale: string; module_uuid: string; snippet: string; rank: number }>(sql`
     with chosen as (
@@ -159,11 +221,11 @@ const plainSnippet = (text: string) => text.replace(/[*_#`>|]+/g, "").replace(/\
 
 // ── Administration ──────────────────────────────────────────────────────────
 
-function adminModuleJson(m: ModuleRow) {
+function adminModuleJson(m: ModuleRow): z.infer<typeof adminModuleAnswer> {
   return { uuid: m.id, level: m.level, position: m.position, texts: m.texts, title: m.texts[DEFAULT_LOCALE].title };
 }
 
-function adminLessonJson(lesson: LessonRow, versions: Record<string, VersionRow>) {
+function adminLessonJson(lesson: LessonRow, versions: Record<string, VersionRow>): z.infer<typeof adminLessonBase> {
   return {
     uuid: lesson.id,
     module_uuid: lesson.moduleId,
@@ -178,7 +240,7 @@ function adminLessonJson(lesson: LessonRow, versions: Record<string, VersionRow>
   };
 }
 
-export async function adminCatalogue(db: Database) {
+export async function adminCatalogue(db: Database): Promise<z.infer<typeof adminCatalogueModuleAnswer>[]> {
   const modules = await db.select().from(learningModules).orderBy(asc(learningModules.position));
   const lessons = await db.select().from(learningLessons).orderBy(asc(learningLessons.position));
   const versions = await versionsOf(db, lessons.map((l) => l.id));
@@ -188,7 +250,7 @@ export async function adminCatalogue(db: Database) {
   }));
 }
 
-export async function adminLesson(db: Database, lessonId: string) {
+export async function adminLesson(db: Database, lessonId: string): Promise<z.infer<typeof adminLessonAnswer>> {
   const [lesson] = await db.select().from(learningLessons).where(eq(learningLessons.id, lessonId));
   if (!lesson) throw notFound("learning:api.lessonNotFound");
   return { ...adminLessonJson(lesson, (await versionsOf(db, [lesson.id])).get(lesson.id) ?? {}), attachments: await attachmentsOf(db, lesson.id) };
@@ -332,7 +394,7 @@ type AttachmentRow = typeof learningAttachments.$inferSelect;
 /** Where readers' browsers load an attached image (public: unguessable names, as logos). */
 export const attachmentUrl = (filename: string) => `/api/learning/files/${filename}`;
 
-export function attachmentJson(a: AttachmentRow) {
+export function attachmentJson(a: AttachmentRow): z.infer<typeof attachmentAnswer> {
   const url = attachmentUrl(a.filename);
   return { uuid: a.id, original_name: a.originalName, content_type: a.contentType, size: a.size, url, markdown: `![${a.originalName.replace(/[[\]]/g, "")}](${url})`, created_at: a.createdAt.toISOString() };
 }

@@ -1,4 +1,5 @@
 import { eq, inArray } from "drizzle-orm";
+import { z } from "zod";
 import type { NotificationPreferences } from "../../domain/schemas/auth.ts";
 import type { Database } from "../db/client.ts";
 import { notificationPreferences, type NotificationPreferencesRow } from "../db/schema/index.ts";
@@ -11,6 +12,23 @@ const COLUMNS = {
   in_app: { bookings: "inAppBookings", price_changes: "inAppPriceChanges", subscription: "inAppSubscription", activity: "inAppActivity", product_news: "inAppProductNews" },
   digest: { bookings: "digestBookings", price_changes: "digestPriceChanges", subscription: "digestSubscription", activity: "digestActivity", product_news: "digestProductNews" },
 } as const satisfies Record<string, Record<string, keyof Columns>>;
+
+const topicsAnswer = z
+  .object({ bookings: z.boolean(), price_changes: z.boolean(), subscription: z.boolean(), activity: z.boolean(), product_news: z.boolean() })
+  .strict();
+/** GET/PUT /users/{uuid}/notification-preferences (doc({ response }), ADR 0022). */
+export const notificationPreferencesAnswer = z
+  .object({
+    preferences: z.object({ email: topicsAnswer, in_app: topicsAnswer, digest: topicsAnswer }).strict(),
+    muted_business_uuids: z.array(z.uuid()),
+  })
+  .strict();
+
+/** The settings as the API answers them. */
+export const preferencesJson = (s: UserNotificationSettings): z.infer<typeof notificationPreferencesAnswer> => ({
+  preferences: s.preferences,
+  muted_business_uuids: s.mutedBusinessIds,
+});
 
 /** What a user without a saved choice gets: everything in the app and by e-mail but product news by e-mail; no digest. */
 export const DEFAULT_PREFERENCES: NotificationPreferences = {

@@ -2,6 +2,28 @@ import { asc, count, desc, eq } from "drizzle-orm";
 import { DEFAULT_LOCALE } from "../../../domain/locale.ts";
 import type { Database } from "../../db/client.ts";
 import { permissions, userPermissions, users, type PermissionRow } from "../../db/schema/index.ts";
+import { z } from "zod";
+import { ROLES, type Role } from "../../../domain/access/permissions.ts";
+import { timestamp } from "../../openapi/answers.ts";
+
+// ── Answer schemas (doc({ response }), ADR 0022). ──
+export const permissionAnswer = z
+  .object({
+    uuid: z.uuid(),
+    name: z.string(),
+    /** In the caller's language; `descriptions` has every language's. */
+    description: z.string(),
+    descriptions: z.record(z.string(), z.string()),
+    guard: z.enum(["admin", "user"]),
+    system: z.boolean(),
+    users_count: z.number().int().min(0),
+    created_at: timestamp,
+    updated_at: timestamp,
+  })
+  .strict();
+export const permissionHolderAnswer = z
+  .object({ uuid: z.uuid(), name: z.string(), surname: z.string(), email: z.string(), roles: z.array(z.enum(ROLES)), disabled_at: timestamp.nullable(), granted_at: timestamp })
+  .strict();
 
 /** The description in the reader's locale, else Portuguese, else any there is. */
 export function describe(row: Pick<PermissionRow, "description">, locale: string): string {
@@ -10,7 +32,7 @@ export function describe(row: Pick<PermissionRow, "description">, locale: string
 }
 
 /** A permission as the admin API answers it: `description` in the caller's language, `descriptions` all of them. */
-export function permissionJson(row: PermissionRow, usersCount: number, locale: string) {
+export function permissionJson(row: PermissionRow, usersCount: number, locale: string): PermissionJson {
   return {
     uuid: row.id,
     name: row.name,
@@ -24,7 +46,7 @@ export function permissionJson(row: PermissionRow, usersCount: number, locale: s
   };
 }
 
-export type PermissionJson = ReturnType<typeof permissionJson>;
+export type PermissionJson = z.infer<typeof permissionAnswer>;
 
 /** Every permission, the system ones first (admin.* before user.*), then by name, with how many accounts hold it directly. */
 export async function listPermissions(db: Database, locale: string): Promise<PermissionJson[]> {
@@ -58,16 +80,16 @@ export async function holdersOf(db: Database, permissionId: string) {
   return rows.map(({ user, grantedAt }) => holderJson(user, grantedAt));
 }
 
-export function holderJson(user: typeof users.$inferSelect, grantedAt: Date) {
+export function holderJson(user: typeof users.$inferSelect, grantedAt: Date): PermissionHolderJson {
   return {
     uuid: user.id,
     name: user.name,
     surname: user.surname,
     email: user.email,
-    roles: user.roles,
+    roles: user.roles as Role[],
     disabled_at: user.disabledAt?.toISOString() ?? null,
     granted_at: grantedAt.toISOString(),
   };
 }
 
-export type PermissionHolderJson = ReturnType<typeof holderJson>;
+export type PermissionHolderJson = z.infer<typeof permissionHolderAnswer>;

@@ -5,22 +5,29 @@ import type { ListUsersQuery } from "../../../domain/schemas/admin.ts";
 import { accountPermissions } from "../permissions.ts";
 import { userJson } from "../user-json.ts";
 import { directGrantsByUser, directGrantsOf } from "./grants.ts";
+import { z } from "zod";
+import { pageMetaOf, paginated, timestamp } from "../../openapi/answers.ts";
+import { userAnswer } from "../user-json.ts";
+
+/** A user as the admin screens see it (doc({ response }), ADR 0022). */
+export const adminUserAnswer = userAnswer.extend({ disabled_at: timestamp.nullable() }).strict();
+export const adminUserListAnswer = paginated(adminUserAnswer);
 
 /**
  * A user as the admin screens see it: the account (spec section 3) with the permissions it holds
  * as an account (admin.* from the role or direct grants, custom grants) — what it holds inside a
  * hotel depends on the hotel — and whether it is disabled.
  */
-export function adminUserJson(user: UserRow, direct: readonly string[]) {
+export function adminUserJson(user: UserRow, direct: readonly string[]): AdminUserJson {
   return {
     ...userJson(user, accountPermissions(user, direct)),
     disabled_at: user.disabledAt?.toISOString() ?? null,
   };
 }
 
-export type AdminUserJson = ReturnType<typeof adminUserJson>;
+export type AdminUserJson = z.infer<typeof adminUserAnswer>;
 
-export async function adminUserAnswer(db: Database, user: UserRow): Promise<AdminUserJson> {
+export async function adminUserAnswerOf(db: Database, user: UserRow): Promise<AdminUserJson> {
   return adminUserJson(user, await directGrantsOf(db, user.id));
 }
 
@@ -28,7 +35,7 @@ export async function adminUserAnswer(db: Database, user: UserRow): Promise<Admi
 const escapeLike = (value: string) => value.replace(/[\\%_]/g, (m) => `\\${m}`);
 
 /** One page of accounts, newest first, matching the search (name, surname, full name or e-mail), role and status. */
-export async function listUsers(db: Database, q: ListUsersQuery) {
+export async function listUsers(db: Database, q: ListUsersQuery): Promise<z.infer<typeof adminUserListAnswer>> {
   const conditions: SQL[] = [];
   if (q.search) {
     const like = `%${escapeLike(q.search)}%`;
@@ -60,7 +67,7 @@ export async function listUsers(db: Database, q: ListUsersQuery) {
   );
   return {
     data: rows.map((row) => adminUserJson(row, grants.get(row.id) ?? [])),
-    meta: { page: q.page, per_page: q.per_page, total, last_page: Math.max(1, Math.ceil(total / q.per_page)) },
+    meta: pageMetaOf(q.page, q.per_page, total),
   };
 }
 

@@ -4,6 +4,8 @@ import { trialDays, type Plan } from "../../../domain/subscription/state.ts";
 import type { Database } from "../../db/client.ts";
 import { coupons, invoices, plans, subscriptions, type InvoiceRow, type PlanRow, type Translated } from "../../db/schema/index.ts";
 import { LIVE_STATUSES } from "./store.ts";
+import type { z } from "zod";
+import type { businessPlanAnswer, catalogPlanAnswer, couponAnswer, invoiceAnswer } from "./answers.ts";
 
 /** The wire shapes of plans, subscriptions and invoices (spec section 3 "Plan", section 7). */
 
@@ -11,20 +13,7 @@ export function localized(text: Translated, locale: string): string {
   return text[locale] ?? text[DEFAULT_LOCALE] ?? Object.values(text)[0] ?? "";
 }
 
-export interface CatalogPlanJson {
-  plan_identifier: string;
-  name: string;
-  description: string;
-  currency: string;
-  price_monthly_cents: number;
-  price_yearly_cents: number;
-  trial_days: number | null;
-  /** 1 means the plan includes channels (spec section 3). */
-  includes_channel: 0 | 1;
-  is_add_on: boolean;
-  upgrade_available: boolean;
-  position: number;
-}
+export type CatalogPlanJson = z.infer<typeof catalogPlanAnswer>;
 
 export function catalogPlanJson(plan: PlanRow, locale: string): CatalogPlanJson {
   return {
@@ -47,38 +36,10 @@ export async function catalog(db: Database): Promise<PlanRow[]> {
   return db.select().from(plans).where(eq(plans.active, true)).orderBy(asc(plans.isAddOn), asc(plans.position), asc(plans.id));
 }
 
-export interface CouponJson {
-  id: string;
-  name: string;
-  percent_off: number | null;
-  amount_off: number | null;
-  currency: string;
-  duration: string;
-  duration_in_months: number | null;
-}
+export type CouponJson = z.infer<typeof couponAnswer>;
 
 /** One entry of `data.plans`: a plan the business is (or was) on, with its subscription's state. */
-export interface BusinessPlanJson extends Plan {
-  plan_identifier: string;
-  name: string;
-  stripe_status: string | null;
-  includes_channel: 0 | 1;
-  is_add_on: boolean;
-  upgrade_available: boolean;
-  trial_days: number | null;
-  subscription_id: string;
-  currency: string;
-  price_cents: number;
-  interval: string;
-  current_period_start: string;
-  current_period_end: string;
-  trial_end: string | null;
-  cancel_at_period_end: boolean;
-  canceled_at: string | null;
-  cancellation_reason: string | null;
-  coupon: CouponJson | null;
-  discount_periods_left: number | null;
-}
+export type BusinessPlanJson = z.infer<typeof businessPlanAnswer>;
 
 /**
  * The plans of a business in the shape of spec section 3 (`data.plans` of GET /subscriptions/{id}):
@@ -155,24 +116,7 @@ export function trialDaysFor(businessPlanList: readonly Plan[], catalogPlans: re
   return trialDays(catalogPlans.filter((p) => !p.isAddOn).map((p) => ({ plan_identifier: p.planIdentifier, trial_days: p.trialDays })));
 }
 
-export interface InvoiceJson {
-  id: string;
-  number: string;
-  status: string;
-  currency: string;
-  lines: InvoiceRow["lines"];
-  subtotal_cents: number;
-  discount_cents: number;
-  credit_cents: number;
-  total_cents: number;
-  provider: string;
-  /** Built-in provider: says in the caller's language that this is a test invoice. */
-  notice: string | null;
-  payment_method_id: string | null;
-  failure_message: string | null;
-  paid_at: string | null;
-  created_at: string;
-}
+export type InvoiceJson = z.infer<typeof invoiceAnswer>;
 
 export function invoiceJson(row: InvoiceRow, notice: string | null, failureMessage: string | null): InvoiceJson {
   return {

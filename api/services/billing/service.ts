@@ -1,4 +1,6 @@
 import { and, eq, sql } from "drizzle-orm";
+import type { z } from "zod";
+import type { changePreviewAnswer, paymentMethodsAnswer } from "./answers.ts";
 import { couponProblem, normalizeCouponCode } from "../../../domain/billing/coupons.ts";
 import { intervalFor } from "../../../domain/billing/periods.ts";
 import { prorate } from "../../../domain/billing/proration.ts";
@@ -308,23 +310,7 @@ export async function changePlan(deps: BillingDeps, businessId: string, input: {
   });
 }
 
-export interface ChangePreview {
-  from_plan_identifier: string;
-  to_plan_identifier: string;
-  currency: string;
-  trialing: boolean;
-  total_days: number;
-  remaining_days: number;
-  credit_cents: number;
-  charge_cents: number;
-  net_cents: number;
-  /** What the default card is charged now (after the customer's credit). */
-  due_now_cents: number;
-  /** Credit kept for the next invoices. */
-  credit_after_cents: number;
-  next_price_cents: number;
-  interval: string;
-}
+export type ChangePreview = z.infer<typeof changePreviewAnswer>;
 
 /** GET /subscriptions/{id}/change-plan/preview?to=: the numbers change-plan would use, now. */
 export async function previewChange(db: Database, businessId: string, toIdentifier: string, now: Date): Promise<ChangePreview> {
@@ -402,10 +388,7 @@ export async function resume(deps: BillingDeps, businessId: string, identifier: 
 
 /* Payment methods (kept per business, spec section 5). */
 
-export interface PaymentMethodsView {
-  payment_methods: { id: string; brand: string; last4: string; exp_month: number; exp_year: number; is_default: boolean }[];
-  default_payment_method: string | null;
-}
+export type PaymentMethodsView = z.infer<typeof paymentMethodsAnswer>;
 
 export async function paymentMethodsView(db: Database, businessId: string): Promise<PaymentMethodsView> {
   const [rows, customer] = await Promise.all([paymentMethodsOf(db, businessId), customerOf(db, businessId)]);
