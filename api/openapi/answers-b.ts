@@ -33,3 +33,6 @@ export const dataOf = <T extends z.ZodType>(data: T) => z.object({ data }).stric
 export const pageMeta = z.object({ page: z.int().min(1), per_page: z.int().min(1), total: z.int().min(0), last_page: z.int().min(1) }).strict();
 /** `{ data: [...], meta: { page, per_page, total, last_page } }`. */
 export const pageOf = <T extends z.ZodType>(item: T) => z.object({ data: z.array(item), meta: pageMeta }).strict();
+
+/** `{ deleted: true }` after a DELETE that answers JSON. */
+export const deletedAnswer = z.object({ deleted: z.literal(true) }).strict();

@@ -7,8 +7,8 @@ import { createRoom, deleteRoom, getRoom, listRooms, updateRoom } from "../servi
 import { body, bookingContext, idParam, query } from "./bookings-shared.ts";
 import { z } from "zod";
 import { docs } from "../openapi/describe.ts";
-import { dataOf } from "../openapi/answers-b.ts";
-import { deletedAnswer, roomAnswer, roomBlockAnswer, roomBlockWritten, roomWritten } from "../services/bookings/answers.ts";
+import { dataOf, deletedAnswer } from "../openapi/answers-b.ts";
+import { roomAnswer, roomBlockAnswer, roomBlockWritten, roomWritten } from "../services/bookings/answers.ts";
 
 const doc = docs("Rooms");
 

@@ -188,8 +188,6 @@ export const quoteConverted = z.object({ reservation: reservationDetailAnswer, b
 export const bookingQuoteWritten = z.object({ booking_quote: bookingQuoteAnswer }).strict();
 export const roomWritten = z.object({ room: roomAnswer }).strict();
 export const roomBlockWritten = z.object({ room_block: roomBlockAnswer }).strict();
-/** `{ deleted: true }` after a DELETE. */
-export const deletedAnswer = z.object({ deleted: z.literal(true) }).strict();
 
 /** Counters of one night: rooms, sold, blocked, free and occupancy (percent). */
 const counters = { rooms: z.int().min(0), sold: z.int().min(0), blocked: z.int().min(0), free: z.int().min(0), occupancy: z.number().min(0).max(100) };

@@ -70,3 +70,37 @@ export const folioAnswer = z
   .object({ reservation_uuid: uuid, currency, today: isoDate, extras: z.array(extraAnswer), payments: z.array(paymentAnswer), balance: balanceAnswer })
   .strict();
 export type FolioJson = z.infer<typeof folioAnswer>;
+
+/** A room's iCalendar export: the secret URL other calendars subscribe to. */
+export const icalFeedAnswer = z
+  .object({
+    uuid,
+    room: z.object({ uuid, number: z.string() }).strict().nullable(),
+    room_category: namedRef.nullable(),
+    url: z.url(),
+    last_fetched_at: isoDateTime.nullable(),
+    created_at: isoDateTime,
+  })
+  .strict();
+export type IcalFeedJson = z.infer<typeof icalFeedAnswer>;
+
+/** A calendar imported as room blocks; `last_error` translated, `last_error_code` stable. */
+export const icalImportAnswer = z
+  .object({
+    uuid,
+    name: z.string(),
+    url: z.string(),
+    room_category: namedRef,
+    room: z.object({ uuid, number: z.string() }).strict().nullable(),
+    active: z.boolean(),
+    event_count: z.int().min(0),
+    last_polled_at: isoDateTime.nullable(),
+    last_success_at: isoDateTime.nullable(),
+    last_error: z.string().nullable(),
+    last_error_code: z.string().nullable(),
+  })
+  .strict();
+export type IcalImportJson = z.infer<typeof icalImportAnswer>;
+
+/** One poll: blocks created, updated and removed; `error` is the recorded sync error's key, or null. */
+export const pollResultAnswer = z.object({ uuid, created: z.int().min(0), updated: z.int().min(0), removed: z.int().min(0), error: z.string().nullable() }).strict();

@@ -6,7 +6,7 @@ import { cents, currency, isoDate, isoDateTime, uuid } from "../../openapi/answe
  * days to update, occupation logs, suggested seasons): doc({ response }), ADR 0022.
  */
 
-const variationType = z.enum(["value", "percentage"]);
+export const variationType = z.enum(["value", "percentage"]);
 const seasonDates = z.object({ days_of_week: z.array(z.int().min(0).max(6)), starts_at: isoDate, ends_at: isoDate }).strict();
 
 /** A season as the API answers it (spec section 3 field names). */
@@ -80,7 +80,7 @@ export const problemAnswer = z
 
 /** One step of a rate's explanation (GET /calendar?explain=true), in the engine's order. */
 const amount = { amount: cents };
-const explanationStep = z.discriminatedUnion("step", [
+export const explanationStep = z.discriminatedUnion("step", [
   z.object({ step: z.literal("season"), ...amount, detail: z.object({ seasonId: z.string(), title: z.string(), rate: cents, reference: z.boolean() }).strict() }).strict(),
   z
     .object({
