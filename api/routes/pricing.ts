@@ -50,7 +50,9 @@ import {
   publishAnswer,
   seasonalityPreviewAnswer,
   suggestionsAnswer,
+  seasonalityCreatedAnswer,
   tariffConfigurationOnly,
+  tariffWriteAnswer,
 } from "../services/pricing/answers.ts";
 
 const doc = docs("Pricing");
@@ -114,7 +116,7 @@ export const pricingRoutes = new Hono<BusinessEnv>()
     return c.json({ tariff_configuration: tariffConfigurationFrom(config) });
   })
 
-  .post("/businesses/:id/tariff-configuration/rooms-tariff", doc({ body: roomsTariffSchema }), requireBusiness("user.price-settings"), async (c) => {
+  .post("/businesses/:id/tariff-configuration/rooms-tariff", doc({ body: roomsTariffSchema, response: tariffWriteAnswer }), requireBusiness("user.price-settings"), async (c) => {
     const input = await body(c, roomsTariffSchema);
     const { db, now } = c.var.deps;
     const business = c.var.access.business;
@@ -123,7 +125,7 @@ export const pricingRoutes = new Hono<BusinessEnv>()
     return c.json({ business: await businessAnswer(c, business), ...withWarnings(warnings) });
   })
 
-  .post("/businesses/:id/tariff-configuration/fluctuation-levels", doc({ body: fluctuationLevelsSchema }), requireBusiness("user.price-settings"), async (c) => {
+  .post("/businesses/:id/tariff-configuration/fluctuation-levels", doc({ body: fluctuationLevelsSchema, response: tariffWriteAnswer }), requireBusiness("user.price-settings"), async (c) => {
     const input = await body(c, fluctuationLevelsSchema);
     const { db, now } = c.var.deps;
     const business = c.var.access.business;
@@ -147,7 +149,7 @@ export const pricingRoutes = new Hono<BusinessEnv>()
     return c.json({ ...previewSeasonality(config, id, input, { from: today, to, today, occupancy }), warnings });
   })
 
-  .post("/businesses/:id/tariff-configuration/sazonalities", doc({ body: seasonalitySchema, status: 201 }), requireBusiness("user.price-settings"), async (c) => {
+  .post("/businesses/:id/tariff-configuration/sazonalities", doc({ body: seasonalitySchema, status: 201, response: seasonalityCreatedAnswer }), requireBusiness("user.price-settings"), async (c) => {
     const input = await body(c, seasonalitySchema);
     const { db, now } = c.var.deps;
     const business = c.var.access.business;
@@ -159,7 +161,7 @@ export const pricingRoutes = new Hono<BusinessEnv>()
     return c.json({ business: answer, created_sazonality: created, ...withWarnings(warnings) }, 201);
   })
 
-  .put("/businesses/:id/tariff-configuration/sazonalities/:sazonalityId", doc({ body: seasonalitySchema }), requireBusiness("user.price-settings"), async (c) => {
+  .put("/businesses/:id/tariff-configuration/sazonalities/:sazonalityId", doc({ body: seasonalitySchema, response: tariffWriteAnswer }), requireBusiness("user.price-settings"), async (c) => {
     const id = seasonalityIdParam(c);
     const input = await body(c, seasonalitySchema);
     const { db, now } = c.var.deps;
@@ -171,7 +173,7 @@ export const pricingRoutes = new Hono<BusinessEnv>()
     return c.json({ business: await businessAnswer(c, business), ...withWarnings(warnings) });
   })
 
-  .delete("/businesses/:id/tariff-configuration/sazonalities/:sazonalityId", doc(), requireBusiness("user.price-settings"), async (c) => {
+  .delete("/businesses/:id/tariff-configuration/sazonalities/:sazonalityId", doc({ response: tariffWriteAnswer }), requireBusiness("user.price-settings"), async (c) => {
     const id = seasonalityIdParam(c);
     const { db } = c.var.deps;
     const business = c.var.access.business;
@@ -187,7 +189,7 @@ export const pricingRoutes = new Hono<BusinessEnv>()
     return c.json({ business: await businessAnswer(c, business) });
   })
 
-  .put("/businesses/:id/tariff-configuration/occupancy-pricing", doc({ body: occupancyPricingSchema }), requireBusiness("user.price-settings"), async (c) => {
+  .put("/businesses/:id/tariff-configuration/occupancy-pricing", doc({ body: occupancyPricingSchema, response: tariffWriteAnswer }), requireBusiness("user.price-settings"), async (c) => {
     const input = await body(c, occupancyPricingSchema);
     const { db, now } = c.var.deps;
     const business = c.var.access.business;
@@ -195,7 +197,7 @@ export const pricingRoutes = new Hono<BusinessEnv>()
     return c.json({ business: await businessAnswer(c, business) });
   })
 
-  .put("/businesses/:id/tariff-configuration/lead-time", doc({ body: leadTimeSchema }), requireBusiness("user.price-settings"), async (c) => {
+  .put("/businesses/:id/tariff-configuration/lead-time", doc({ body: leadTimeSchema, response: tariffWriteAnswer }), requireBusiness("user.price-settings"), async (c) => {
     const input = await body(c, leadTimeSchema);
     const { db } = c.var.deps;
     const business = c.var.access.business;

@@ -240,3 +240,17 @@ export const suggestionsAnswer = z
 
 /** GET /tariff-configuration. */
 export const tariffConfigurationOnly = z.object({ tariff_configuration: tariffConfigurationAnswer }).strict();
+
+/**
+ * The business as the tariff-configuration writes answer it: the business JSON (documented by the
+ * businesses area) with its `tariff_configuration` filled. Only `tariff_configuration` is checked
+ * here; the rest of the object is the businesses area's schema (unify at merge).
+ */
+const businessWithTariff = z.looseObject({ uuid, tariff_configuration: tariffConfigurationAnswer });
+
+/** POST …/rooms-tariff, …/fluctuation-levels, PUT/DELETE …/sazonalities/{id}, PUT …/occupancy-pricing, …/lead-time. */
+export const tariffWriteAnswer = z.object({ business: businessWithTariff, warnings: z.array(problemAnswer).optional() }).strict();
+/** POST …/sazonalities (201): also the season created. */
+export const seasonalityCreatedAnswer = z
+  .object({ business: businessWithTariff, created_sazonality: seasonalityAnswer, warnings: z.array(problemAnswer) })
+  .strict();
