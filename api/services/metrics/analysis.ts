@@ -148,7 +148,7 @@ export async function breakdown(db: Database, business: BusinessRow, period: Per
 
 function valuesOf(stay: StayTotals, booking: BookingTotals, metrics: readonly ExploreMetric[]): ExploreJson["total"] {
   const all: Record<string, number | null> = { ...stayJson(stay), ...bookingJson(booking) };
-  return Object.fromEntries(metrics.map((m) => [m, all[m] ?? null]));
+  return Object.fromEntries(metrics.map((m) => [m, all[m] ?? null])) as ExploreJson["total"];
 }
 
 /** The comparison period of the explorer, or null. */
