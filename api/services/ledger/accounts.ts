@@ -14,7 +14,7 @@ import type { AccountJson } from "./answers.ts";
 function accountJson(a: LedgerAccountRow & { balance: number }): AccountJson {
   return { uuid: a.id, name: a.name, kind: a.kind, active: a.active, balance: a.balance };
 }
-export type AccountJson = ReturnType<typeof accountJson>;
+export type { AccountJson };
 
 export async function listAccounts(ctx: BookingContext, filter: { activeOnly?: boolean } = {}) {
   const rows = await ctx.db

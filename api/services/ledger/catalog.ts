@@ -71,7 +71,7 @@ function itemJson(i: ItemRow & { categoryName: string; pointOfSaleIds: string[] 
     point_of_sale_uuids: i.pointOfSaleIds,
   };
 }
-export type ItemJson = ReturnType<typeof itemJson>;
+export type { ItemJson };
 
 export async function listItems(ctx: BookingContext, filter: { activeOnly?: boolean } = {}) {
   const rows = await ctx.db
@@ -138,7 +138,7 @@ export async function deleteItem(ctx: BookingContext, id: string): Promise<void>
 function pointOfSaleJson(p: PointOfSaleRow & { itemIds: string[] }): PointOfSaleJson {
   return { uuid: p.id, name: p.name, active: p.active, item_uuids: p.itemIds };
 }
-export type PointOfSaleJson = ReturnType<typeof pointOfSaleJson>;
+export type { PointOfSaleJson };
 
 export async function listPointsOfSale(ctx: BookingContext, filter: { activeOnly?: boolean } = {}) {
   const rows = await ctx.db
