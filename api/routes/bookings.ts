@@ -28,7 +28,19 @@ import {
 import { listRooms } from "../services/bookings/rooms.ts";
 import { body, bookingContext, idParam, optionalBody, query, type BC } from "./bookings-shared.ts";
 import { channelChoices } from "../services/distribution/sales-channels.ts";
+import { z } from "zod";
 import { docs } from "../openapi/describe.ts";
+import { dataOf } from "../openapi/answers-b.ts";
+import {
+  bookingQuoteAnswer,
+  bookingQuoteWritten,
+  quoteConverted,
+  quotePriceAnswer,
+  reservationDetailAnswer,
+  reservationOptionsAnswer,
+  reservationPage,
+  reservationWritten,
+} from "../services/bookings/answers.ts";
 
 const doc = docs("Reservations");
 
@@ -37,6 +49,8 @@ const reservationsOnly = requireBusiness("user.reservations");
 const RESERVATION = "bookings:api.reservationNotFound";
 const OPTIONS_PERMISSIONS = ["user.reservations", "user.pms-settings", "user.availability", "user.rooms-overview"] as const;
 const QUOTE = "bookings:api.quoteNotFound";
+/** `channel`: a code to keep among the choices though the business no longer offers it (an old reservation's). */
+const optionsQuery = z.object({ channel: z.string().max(200).optional() });
 
 function transition(action: ReservationAction) {
   return async (c: BC) => {
@@ -53,7 +67,7 @@ function transition(action: ReservationAction) {
  * needs user.reservations on the business; writes take the inventory in one transaction.
  */
 export const bookingRoutes = new Hono<BusinessEnv>()
-  .get(`${base}/reservations`, doc({ query: reservationListSchema }), reservationsOnly, async (c) => {
+  .get(`${base}/reservations`, doc({ query: reservationListSchema, response: reservationPage }), reservationsOnly, async (c) => {
     const q = query(c, reservationListSchema);
     return c.json(await listReservations(bookingContext(c), q));
   })
@@ -91,14 +105,14 @@ export const bookingRoutes = new Hono<BusinessEnv>()
     return c.body(csv, 200, { "Content-Type": "text/csv; charset=utf-8", "Content-Disposition": `attachment; filename="${name}"` });
   })
   /** What the booking forms need: categories with their limits, rooms, channels, currency and today (any bookings permission). */
-  .get(`${base}/reservations/options`, doc(), requireBusiness(), async (c) => {
+  .get(`${base}/reservations/options`, doc({ query: optionsQuery, response: reservationOptionsAnswer }), requireBusiness(), async (c) => {
     if (!OPTIONS_PERMISSIONS.some((p) => c.var.access.permissions.includes(p))) throw new HttpError(403, "api.missingPermission", undefined, { permission: OPTIONS_PERMISSIONS[0] });
     const ctx = bookingContext(c);
     const categories = await ctx.db.query.roomCategories.findMany({
       where: (rc, { eq }) => eq(rc.businessId, ctx.business.id),
       orderBy: (rc, { asc }) => [asc(rc.position), asc(rc.createdAt)],
     });
-    const choices = await channelChoices(ctx.db, ctx.business.id, c.req.query("channel"));
+    const choices = await channelChoices(ctx.db, ctx.business.id, query(c, optionsQuery).channel);
     return c.json({
       data: {
         categories: categories.map((rc) => ({ uuid: rc.id, name: rc.name, room_count: rc.roomCount, min_occupation: rc.minOccupation, max_occupation: rc.maxOccupation })),
@@ -110,7 +124,7 @@ export const bookingRoutes = new Hono<BusinessEnv>()
       },
     });
   })
-  .post(`${base}/reservations/quote-price`, doc({ body: quotePriceSchema }), reservationsOnly, async (c) => {
+  .post(`${base}/reservations/quote-price`, doc({ body: quotePriceSchema, response: quotePriceAnswer }), reservationsOnly, async (c) => {
     const ctx = bookingContext(c);
     const input = await body(c, quotePriceSchema);
     const category = await categoryOf(ctx, input.room_category_uuid);
@@ -140,39 +154,39 @@ export const bookingRoutes = new Hono<BusinessEnv>()
       },
     });
   })
-  .post(`${base}/reservations`, doc({ body: reservationCreateSchema, status: 201 }), reservationsOnly, async (c) => {
+  .post(`${base}/reservations`, doc({ body: reservationCreateSchema, status: 201, response: reservationWritten }), reservationsOnly, async (c) => {
     const ctx = bookingContext(c);
     const input = await body(c, reservationCreateSchema);
     const id = await createReservation(ctx, input);
     return c.json({ reservation: await getReservation(ctx, id) }, 201);
   })
-  .get(`${base}/reservations/:reservationId`, doc(), reservationsOnly, async (c) => {
+  .get(`${base}/reservations/:reservationId`, doc({ response: dataOf(reservationDetailAnswer) }), reservationsOnly, async (c) => {
     return c.json({ data: await getReservation(bookingContext(c), idParam(c, "reservationId", RESERVATION)) });
   })
-  .put(`${base}/reservations/:reservationId`, doc({ body: reservationUpdateSchema }), reservationsOnly, async (c) => {
+  .put(`${base}/reservations/:reservationId`, doc({ body: reservationUpdateSchema, response: reservationWritten }), reservationsOnly, async (c) => {
     const ctx = bookingContext(c);
     const id = idParam(c, "reservationId", RESERVATION);
     const input = await body(c, reservationUpdateSchema);
     await updateReservation(ctx, id, input);
     return c.json({ reservation: await getReservation(ctx, id) });
   })
-  .post(`${base}/reservations/:reservationId/confirm`, doc({ body: cancelSchema }), reservationsOnly, transition("confirm"))
-  .post(`${base}/reservations/:reservationId/cancel`, doc({ body: cancelSchema }), reservationsOnly, transition("cancel"))
-  .post(`${base}/reservations/:reservationId/check-in`, doc({ body: cancelSchema }), reservationsOnly, transition("check_in"))
-  .post(`${base}/reservations/:reservationId/check-out`, doc({ body: cancelSchema }), reservationsOnly, transition("check_out"))
-  .post(`${base}/reservations/:reservationId/no-show`, doc({ body: cancelSchema }), reservationsOnly, transition("no_show"))
+  .post(`${base}/reservations/:reservationId/confirm`, doc({ body: cancelSchema, response: reservationWritten }), reservationsOnly, transition("confirm"))
+  .post(`${base}/reservations/:reservationId/cancel`, doc({ body: cancelSchema, response: reservationWritten }), reservationsOnly, transition("cancel"))
+  .post(`${base}/reservations/:reservationId/check-in`, doc({ body: cancelSchema, response: reservationWritten }), reservationsOnly, transition("check_in"))
+  .post(`${base}/reservations/:reservationId/check-out`, doc({ body: cancelSchema, response: reservationWritten }), reservationsOnly, transition("check_out"))
+  .post(`${base}/reservations/:reservationId/no-show`, doc({ body: cancelSchema, response: reservationWritten }), reservationsOnly, transition("no_show"))
 
-  .get(`${base}/booking-quotes`, doc(), reservationsOnly, async (c) => c.json({ data: await listQuotes(bookingContext(c)) }))
-  .post(`${base}/booking-quotes`, doc({ body: bookingQuoteSchema, status: 201 }), reservationsOnly, async (c) => {
+  .get(`${base}/booking-quotes`, doc({ response: dataOf(z.array(bookingQuoteAnswer)) }), reservationsOnly, async (c) => c.json({ data: await listQuotes(bookingContext(c)) }))
+  .post(`${base}/booking-quotes`, doc({ body: bookingQuoteSchema, status: 201, response: bookingQuoteWritten }), reservationsOnly, async (c) => {
     const ctx = bookingContext(c);
     const input = await body(c, bookingQuoteSchema);
     const id = await createQuote(ctx, input);
     return c.json({ booking_quote: await getQuote(ctx, id) }, 201);
   })
-  .get(`${base}/booking-quotes/:quoteId`, doc(), reservationsOnly, async (c) => {
+  .get(`${base}/booking-quotes/:quoteId`, doc({ response: dataOf(bookingQuoteAnswer) }), reservationsOnly, async (c) => {
     return c.json({ data: await getQuote(bookingContext(c), idParam(c, "quoteId", QUOTE)) });
   })
-  .post(`${base}/booking-quotes/:quoteId/convert`, doc({ body: quoteConvertSchema, status: 201 }), reservationsOnly, async (c) => {
+  .post(`${base}/booking-quotes/:quoteId/convert`, doc({ body: quoteConvertSchema, status: 201, response: quoteConverted }), reservationsOnly, async (c) => {
     const ctx = bookingContext(c);
     const id = idParam(c, "quoteId", QUOTE);
     const input = await optionalBody(c, quoteConvertSchema);

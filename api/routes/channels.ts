@@ -10,6 +10,8 @@ import { connectChannex, connectionJson, disconnectChannex, requestResync } from
 import { pushStatus } from "../services/channels/status.ts";
 import { body, parse, requireAdminPermission } from "./businesses-shared.ts";
 import { docs } from "../openapi/describe.ts";
+import { dataOf } from "../openapi/answers-b.ts";
+import { connectionAnswer, pushStatusAnswer } from "../services/channels/answers.ts";
 
 const doc = docs("Channel manager");
 
@@ -21,12 +23,12 @@ export const channelRoutes = new Hono<AuthedEnv>()
   .use("/admin/businesses/:id/channex", requireAdminPermission("admin.businesses"))
   .use("/admin/businesses/:id/channex/*", requireAdminPermission("admin.businesses"))
 
-  .get("/admin/businesses/:id/channex", doc(), async (c) => {
+  .get("/admin/businesses/:id/channex", doc({ response: dataOf(connectionAnswer) }), async (c) => {
     const id = await existingBusiness(c.var.deps.db, c.req.param("id"));
     return c.json({ data: await connectionJson(c.var.deps.db, id) });
   })
 
-  .put("/admin/businesses/:id/channex", doc({ body: channexConnectSchema }), async (c) => {
+  .put("/admin/businesses/:id/channex", doc({ body: channexConnectSchema, response: dataOf(connectionAnswer) }), async (c) => {
     const { db, now } = c.var.deps;
     const id = await existingBusiness(db, c.req.param("id"));
     const input = await body(c, channexConnectSchema);
@@ -34,7 +36,7 @@ export const channelRoutes = new Hono<AuthedEnv>()
     return c.json({ data: await connectionJson(db, id) });
   })
 
-  .post("/admin/businesses/:id/channex/resync", doc({ status: 202 }), async (c) => {
+  .post("/admin/businesses/:id/channex/resync", doc({ status: 202, response: dataOf(connectionAnswer) }), async (c) => {
     const { db, now } = c.var.deps;
     const id = await existingBusiness(db, c.req.param("id"));
     await requestResync(db, id, now());
@@ -48,7 +50,7 @@ export const channelRoutes = new Hono<AuthedEnv>()
     return c.body(null, 204);
   })
 
-  .get("/businesses/:id/channel-push-status", doc({ query: pushStatusQuerySchema }), requireBusiness(), async (c) => {
+  .get("/businesses/:id/channel-push-status", doc({ query: pushStatusQuerySchema, response: pushStatusAnswer }), requireBusiness(), async (c) => {
     const held = c.var.access.permissions;
     if (!held.includes("user.calendar") && !held.includes("user.price-settings")) {
       throw new HttpError(403, "api.missingPermission", undefined, { permission: "user.calendar" });

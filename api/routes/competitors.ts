@@ -2,7 +2,7 @@ import type { Context } from "hono";
 import { Hono } from "hono";
 import { and, eq } from "drizzle-orm";
 import { parse } from "csv-parse/sync";
-import type { z } from "zod";
+import { z } from "zod";
 import { periodKpis, rowsOfTable, validateRateRow, weekdayProfile, weeklySummary } from "../../domain/competitors/index.ts";
 import { addDays, daysBetween } from "../../domain/pricing/index.ts";
 import { competitorSchema, DEFAULT_PERIOD_NIGHTS, MAX_MARKET_NIGHTS, MAX_RATES_PER_WRITE, marketQuerySchema, rateBatchSchema, rateImportSchema, type RateBatch } from "../../domain/schemas/competitors.ts";
@@ -18,6 +18,8 @@ import { competitorJson, competitorOf, competitorsOf, competitorValues, foreignC
 import { businessToday } from "../services/pricing/calendar.ts";
 import { jsonBody, parseWith } from "../validate.ts";
 import { docs } from "../openapi/describe.ts";
+import { dataOf } from "../openapi/answers-b.ts";
+import { competitorAnswer, competitorRatesAnswer, marketAnalysisAnswer, ratesImportedAnswer, ratesWrittenAnswer } from "../services/competitors/answers.ts";
 
 const doc = docs("Competitors");
 
@@ -86,18 +88,18 @@ async function saveBatch(c: C, rates: RateBatch["rates"], source: "manual" | "cs
 /** Mounted under /api/v1 (signed-in callers only). */
 export const competitorRoutes = new Hono<BusinessEnv>()
   // ---- rates (registered before /competitors/:competitorId) -----------------------------------
-  .get("/businesses/:id/competitors/rates", doc(), ...rateShopper, async (c) => {
+  .get("/businesses/:id/competitors/rates", doc({ query: marketQuerySchema, response: competitorRatesAnswer }), ...rateShopper, async (c) => {
     const p = await period(c);
     return c.json({ ...periodJson(c, p), competitors: p.competitors, nights: p.nights.map(nightJson) });
   })
 
-  .put("/businesses/:id/competitors/rates", doc({ body: rateBatchSchema }), ...rateShopper, async (c) => {
+  .put("/businesses/:id/competitors/rates", doc({ body: rateBatchSchema, response: ratesWrittenAnswer }), ...rateShopper, async (c) => {
     const input = await body(c, rateBatchSchema);
     const result = await saveBatch(c, input.rates, "manual", (i) => `rates.${i}.competitor_id`);
     return c.json(result);
   })
 
-  .post("/businesses/:id/competitors/rates/import", doc({ body: rateImportSchema }), ...rateShopper, async (c) => {
+  .post("/businesses/:id/competitors/rates/import", doc({ body: rateImportSchema, response: ratesImportedAnswer }), ...rateShopper, async (c) => {
     const input = await body(c, rateImportSchema);
     const t = c.var.t;
     const firstLine = input.csv.split(/\r?\n/, 1)[0] ?? "";
@@ -131,12 +133,12 @@ export const competitorRoutes = new Hono<BusinessEnv>()
   })
 
   // ---- the competitive set ---------------------------------------------------------------------
-  .get("/businesses/:id/competitors", doc(), ...rateShopper, async (c) => {
+  .get("/businesses/:id/competitors", doc({ response: dataOf(z.array(competitorAnswer)) }), ...rateShopper, async (c) => {
     const rows = await competitorsOf(c.var.deps.db, c.var.access.business.id);
     return c.json({ data: rows.map(competitorJson) });
   })
 
-  .post("/businesses/:id/competitors", doc({ body: competitorSchema, status: 201 }), ...rateShopper, async (c) => {
+  .post("/businesses/:id/competitors", doc({ body: competitorSchema, status: 201, response: dataOf(competitorAnswer) }), ...rateShopper, async (c) => {
     const input = await body(c, competitorSchema);
     await ensureNameFree(c, input.name);
     const [row] = await c.var.deps.db
@@ -146,7 +148,7 @@ export const competitorRoutes = new Hono<BusinessEnv>()
     return c.json({ data: competitorJson(row) }, 201);
   })
 
-  .put("/businesses/:id/competitors/:competitorId", doc({ body: competitorSchema }), ...rateShopper, async (c) => {
+  .put("/businesses/:id/competitors/:competitorId", doc({ body: competitorSchema, response: dataOf(competitorAnswer) }), ...rateShopper, async (c) => {
     const id = competitorIdParam(c);
     const { db, now } = c.var.deps;
     const businessId = c.var.access.business.id;
@@ -174,7 +176,7 @@ export const competitorRoutes = new Hono<BusinessEnv>()
   })
 
   // ---- market analysis -------------------------------------------------------------------------
-  .get("/businesses/:id/market-analysis", doc(), ...marketAnalysis, async (c) => {
+  .get("/businesses/:id/market-analysis", doc({ query: marketQuerySchema, response: marketAnalysisAnswer }), ...marketAnalysis, async (c) => {
     const p = await period(c);
     return c.json({
       ...periodJson(c, p),

@@ -1,5 +1,5 @@
 import type { Context } from "hono";
-import type { z } from "zod";
+import { z } from "zod";
 import type { ApiEnv } from "../context.ts";
 import { Hono } from "hono";
 import { createMiddleware } from "hono/factory";
@@ -10,6 +10,8 @@ import type { AuthedEnv } from "../middleware/auth.ts";
 import { adminCouponJson, createCoupon, deactivateCoupon, findCoupon, listCoupons, updateCoupon } from "../services/billing/coupons.ts";
 import { jsonBody as parseBody } from "../validate.ts";
 import { docs } from "../openapi/describe.ts";
+import { dataOf } from "../openapi/answers-b.ts";
+import { adminCouponAnswer, adminCouponWritten } from "../services/billing/coupon-answers.ts";
 
 const doc = docs("Admin: coupons");
 
@@ -37,28 +39,28 @@ couponRoutes.onError((err, c) => {
 
 const now = (c: Context<AuthedEnv>) => c.var.deps.now();
 
-couponRoutes.get("/admin/coupons", doc(), async (c) => {
+couponRoutes.get("/admin/coupons", doc({ response: dataOf(z.array(adminCouponAnswer)) }), async (c) => {
   const rows = await listCoupons(c.var.deps.db);
   return c.json({ data: rows.map((row) => adminCouponJson(row, now(c))) });
 });
 
-couponRoutes.get("/admin/coupons/:code", doc(), async (c) => {
+couponRoutes.get("/admin/coupons/:code", doc({ response: dataOf(adminCouponAnswer) }), async (c) => {
   return c.json({ data: adminCouponJson(await findCoupon(c.var.deps.db, c.req.param("code")), now(c)) });
 });
 
-couponRoutes.post("/admin/coupons", doc({ body: createCouponSchema, status: 201 }), async (c) => {
+couponRoutes.post("/admin/coupons", doc({ body: createCouponSchema, status: 201, response: adminCouponWritten }), async (c) => {
   const body = await jsonBody(c, createCouponSchema);
   const row = await createCoupon(c.var.deps.db, body, now(c));
   return c.json({ data: adminCouponJson(row, now(c)), message: c.var.t("billing.couponCreated") }, 201);
 });
 
-couponRoutes.put("/admin/coupons/:code", doc({ body: updateCouponSchema }), async (c) => {
+couponRoutes.put("/admin/coupons/:code", doc({ body: updateCouponSchema, response: adminCouponWritten }), async (c) => {
   const body = await jsonBody(c, updateCouponSchema);
   const row = await updateCoupon(c.var.deps.db, c.req.param("code"), body, now(c));
   return c.json({ data: adminCouponJson(row, now(c)), message: c.var.t("billing.couponUpdated") });
 });
 
-couponRoutes.delete("/admin/coupons/:code", doc(), async (c) => {
+couponRoutes.delete("/admin/coupons/:code", doc({ response: adminCouponWritten }), async (c) => {
   const row = await deactivateCoupon(c.var.deps.db, c.req.param("code"), now(c));
   return c.json({ data: adminCouponJson(row, now(c)), message: c.var.t("billing.couponDeactivated") });
 });

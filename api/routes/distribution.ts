@@ -26,6 +26,11 @@ import { businessToday } from "../services/pricing/calendar.ts";
 import { fieldError } from "../services/businesses.ts";
 import { body, idParam, query } from "./bookings-shared.ts";
 import { docs } from "../openapi/describe.ts";
+import { dataOf, deletedAnswer } from "../openapi/answers-b.ts";
+import { channelMappingAnswer, hotelPoliciesAnswer, ratePlanAnswer, ratePlanRatesAnswer, salesChannelAnswer } from "../services/distribution/answers.ts";
+
+const salesChannelWritten = z.object({ sales_channel: salesChannelAnswer }).strict();
+const ratePlanWritten = z.object({ rate_plan: ratePlanAnswer }).strict();
 
 const doc = docs("Distribution");
 
@@ -58,21 +63,21 @@ const rateQuery = z.object({
  * docs/api/distribution.md.
  */
 export const distributionRoutes = new Hono<BusinessEnv>()
-  .get(`${base}/sales-channels`, doc(), settings, async (c) => {
+  .get(`${base}/sales-channels`, doc({ response: dataOf(z.array(salesChannelAnswer)) }), settings, async (c) => {
     const rows = await listSalesChannels(c.var.deps.db, c.var.access.business.id);
     return c.json({ data: rows.map(salesChannelJson) });
   })
-  .post(`${base}/sales-channels`, doc({ body: salesChannelSchema, status: 201 }), settings, async (c) => {
+  .post(`${base}/sales-channels`, doc({ body: salesChannelSchema, status: 201, response: salesChannelWritten }), settings, async (c) => {
     const input = await body(c, salesChannelSchema);
     const row = await createSalesChannel(c.var.deps.db, c.var.t, c.var.access.business.id, input, c.var.deps.now());
     return c.json({ sales_channel: salesChannelJson(row) }, 201);
   })
-  .get(`${base}/sales-channels/:channelId`, doc(), settings, async (c) => {
+  .get(`${base}/sales-channels/:channelId`, doc({ response: dataOf(salesChannelAnswer) }), settings, async (c) => {
     const row = await salesChannelById(c.var.deps.db, c.var.access.business.id, idParam(c, "channelId", CHANNEL));
     if (!row) throw notFound(CHANNEL);
     return c.json({ data: salesChannelJson(row) });
   })
-  .put(`${base}/sales-channels/:channelId`, doc({ body: salesChannelUpdateSchema }), settings, async (c) => {
+  .put(`${base}/sales-channels/:channelId`, doc({ body: salesChannelUpdateSchema, response: salesChannelWritten }), settings, async (c) => {
     const id = idParam(c, "channelId", CHANNEL);
     const input = await body(c, salesChannelUpdateSchema);
     const row = await updateSalesChannel(c.var.deps.db, c.var.access.business.id, id, input, c.var.deps.now());
@@ -80,18 +85,18 @@ export const distributionRoutes = new Hono<BusinessEnv>()
     return c.json({ sales_channel: salesChannelJson(row) });
   })
 
-  .get(`${base}/rate-plans`, doc(), settings, async (c) => {
+  .get(`${base}/rate-plans`, doc({ response: dataOf(z.array(ratePlanAnswer)) }), settings, async (c) => {
     const rows = await listRatePlans(c.var.deps.db, c.var.access.business.id);
     return c.json({ data: rows.map(ratePlanJson) });
   })
-  .post(`${base}/rate-plans`, doc({ body: ratePlanSchema, status: 201 }), settings, async (c) => {
+  .post(`${base}/rate-plans`, doc({ body: ratePlanSchema, status: 201, response: ratePlanWritten }), settings, async (c) => {
     const input = await body(c, ratePlanSchema);
     const row = await saveRatePlan(c.var.deps.db, c.var.t, c.var.access.business.id, null, input, c.var.deps.now());
     return c.json({ rate_plan: ratePlanJson(row!) }, 201);
   })
   // Registered before /:planId, which would otherwise take "rates" for an id. Whoever sees the
   // calendar sees the per-plan rates too (its day panel shows them).
-  .get(`${base}/rate-plans/rates`, doc({ query: rateQuery }), ...ratesReaders, async (c) => {
+  .get(`${base}/rate-plans/rates`, doc({ query: rateQuery, response: ratePlanRatesAnswer }), ...ratesReaders, async (c) => {
     const { from, to, room_category_uuid } = query(c, rateQuery);
     const span = daysBetween(from, to);
     if (span < 0) throw fieldError(c.var.t, "to", "pms:validation.toBeforeFrom");
@@ -113,30 +118,30 @@ export const distributionRoutes = new Hono<BusinessEnv>()
       })),
     });
   })
-  .get(`${base}/rate-plans/:planId`, doc(), settings, async (c) => {
+  .get(`${base}/rate-plans/:planId`, doc({ response: dataOf(ratePlanAnswer) }), settings, async (c) => {
     const row = await ratePlanById(c.var.deps.db, c.var.access.business.id, idParam(c, "planId", PLAN));
     if (!row) throw notFound(PLAN);
     return c.json({ data: ratePlanJson(row) });
   })
-  .put(`${base}/rate-plans/:planId`, doc({ body: ratePlanSchema }), settings, async (c) => {
+  .put(`${base}/rate-plans/:planId`, doc({ body: ratePlanSchema, response: ratePlanWritten }), settings, async (c) => {
     const id = idParam(c, "planId", PLAN);
     const input = await body(c, ratePlanSchema);
     const row = await saveRatePlan(c.var.deps.db, c.var.t, c.var.access.business.id, id, input, c.var.deps.now());
     if (!row) throw notFound(PLAN);
     return c.json({ rate_plan: ratePlanJson(row) });
   })
-  .delete(`${base}/rate-plans/:planId`, doc(), settings, async (c) => {
+  .delete(`${base}/rate-plans/:planId`, doc({ response: deletedAnswer }), settings, async (c) => {
     if (!(await deleteRatePlan(c.var.deps.db, c.var.access.business.id, idParam(c, "planId", PLAN)))) throw notFound(PLAN);
     return c.json({ deleted: true });
   })
 
-  .get(`${base}/channel-mappings/:channelId`, doc(), settings, async (c) => {
+  .get(`${base}/channel-mappings/:channelId`, doc({ response: channelMappingAnswer }), settings, async (c) => {
     const businessId = c.var.access.business.id;
     const channel = await salesChannelById(c.var.deps.db, businessId, idParam(c, "channelId", CHANNEL));
     if (!channel) throw notFound(CHANNEL);
     return c.json({ sales_channel: salesChannelJson(channel), ...(await channelMappingView(c.var.deps.db, businessId, channel.id)) });
   })
-  .put(`${base}/channel-mappings/:channelId`, doc({ body: channelMappingsSchema }), settings, async (c) => {
+  .put(`${base}/channel-mappings/:channelId`, doc({ body: channelMappingsSchema, response: channelMappingAnswer }), settings, async (c) => {
     const { db, now } = c.var.deps;
     const businessId = c.var.access.business.id;
     const channel = await salesChannelById(db, businessId, idParam(c, "channelId", CHANNEL));
@@ -145,10 +150,10 @@ export const distributionRoutes = new Hono<BusinessEnv>()
     return c.json({ sales_channel: salesChannelJson(channel), ...(await channelMappingView(db, businessId, channel.id)) });
   })
 
-  .get(`${base}/hotel-policies`, doc(), settings, async (c) => {
+  .get(`${base}/hotel-policies`, doc({ response: dataOf(hotelPoliciesAnswer) }), settings, async (c) => {
     return c.json({ data: hotelPoliciesJson(await hotelPoliciesOf(c.var.deps.db, c.var.access.business.id)) });
   })
-  .put(`${base}/hotel-policies`, doc({ body: hotelPoliciesSchema }), settings, async (c) => {
+  .put(`${base}/hotel-policies`, doc({ body: hotelPoliciesSchema, response: dataOf(hotelPoliciesAnswer) }), settings, async (c) => {
     const { db, now } = c.var.deps;
     const businessId = c.var.access.business.id;
     await saveHotelPolicies(db, businessId, await body(c, hotelPoliciesSchema), now());

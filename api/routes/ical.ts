@@ -7,6 +7,12 @@ import { createImport, deleteImport, getImport, listImports, pollIcalImports, po
 import { notFound } from "../errors.ts";
 import { body, bookingContext, idParam, type BC } from "./bookings-shared.ts";
 import { docs } from "../openapi/describe.ts";
+import { z } from "zod";
+import { dataOf } from "../openapi/answers-b.ts";
+import { icalFeedAnswer, icalImportAnswer, pollResultAnswer } from "../services/ledger/answers.ts";
+
+const feedWritten = z.object({ ical_feed: icalFeedAnswer }).strict();
+const importWritten = z.object({ ical_import: icalImportAnswer }).strict();
 
 const doc = docs("iCalendar");
 
@@ -22,13 +28,13 @@ const appUrl = (c: BC) => c.var.deps.config.APP_URL;
  * error on the import (200), never a 5xx.
  */
 export const icalRoutes = new Hono<BusinessEnv>()
-  .get(`${base}/ical-feeds`, doc(), settings, async (c) => c.json({ data: await listFeeds(bookingContext(c), appUrl(c)) }))
-  .post(`${base}/ical-feeds`, doc({ body: icalFeedSchema, status: 201 }), settings, async (c) => {
+  .get(`${base}/ical-feeds`, doc({ response: dataOf(z.array(icalFeedAnswer)) }), settings, async (c) => c.json({ data: await listFeeds(bookingContext(c), appUrl(c)) }))
+  .post(`${base}/ical-feeds`, doc({ body: icalFeedSchema, status: 201, response: feedWritten }), settings, async (c) => {
     const ctx = bookingContext(c);
     const id = await createFeed(ctx, await body(c, icalFeedSchema));
     return c.json({ ical_feed: await getFeed(ctx, id, appUrl(c)) }, 201);
   })
-  .post(`${base}/ical-feeds/:feedId/regenerate`, doc(), settings, async (c) => {
+  .post(`${base}/ical-feeds/:feedId/regenerate`, doc({ response: feedWritten }), settings, async (c) => {
     const ctx = bookingContext(c);
     const id = feedId(c);
     await regenerateFeed(ctx, id);
@@ -39,13 +45,13 @@ export const icalRoutes = new Hono<BusinessEnv>()
     return c.body(null, 204);
   })
 
-  .get(`${base}/ical-imports`, doc(), settings, async (c) => c.json({ data: await listImports(bookingContext(c)) }))
-  .post(`${base}/ical-imports`, doc({ body: icalImportSchema, status: 201 }), settings, async (c) => {
+  .get(`${base}/ical-imports`, doc({ response: dataOf(z.array(icalImportAnswer)) }), settings, async (c) => c.json({ data: await listImports(bookingContext(c)) }))
+  .post(`${base}/ical-imports`, doc({ body: icalImportSchema, status: 201, response: importWritten }), settings, async (c) => {
     const ctx = bookingContext(c);
     const id = await createImport(ctx, await body(c, icalImportSchema));
     return c.json({ ical_import: await getImport(ctx, id) }, 201);
   })
-  .put(`${base}/ical-imports/:importId`, doc({ body: icalImportSchema }), settings, async (c) => {
+  .put(`${base}/ical-imports/:importId`, doc({ body: icalImportSchema, response: importWritten }), settings, async (c) => {
     const ctx = bookingContext(c);
     const id = importId(c);
     await updateImport(ctx, id, await body(c, icalImportSchema));
@@ -56,12 +62,12 @@ export const icalRoutes = new Hono<BusinessEnv>()
     return c.body(null, 204);
   })
   /** Polls every active import now. */
-  .post(`${base}/ical-imports/poll`, doc(), settings, async (c) => {
+  .post(`${base}/ical-imports/poll`, doc({ response: z.object({ data: z.array(pollResultAnswer), ical_imports: z.array(icalImportAnswer) }).strict() }), settings, async (c) => {
     const ctx = bookingContext(c);
     const results = await pollIcalImports(ctx.db, ctx.business.id, { now: ctx.now, allowPrivateHosts: c.var.deps.config.icalPrivateHosts });
     return c.json({ data: results, ical_imports: await listImports(ctx) });
   })
-  .post(`${base}/ical-imports/:importId/poll`, doc(), settings, async (c) => {
+  .post(`${base}/ical-imports/:importId/poll`, doc({ response: z.object({ data: pollResultAnswer.nullable(), ical_import: icalImportAnswer }).strict() }), settings, async (c) => {
     const ctx = bookingContext(c);
     const id = importId(c);
     const result = await pollImport(ctx, id, { allowPrivateHosts: c.var.deps.config.icalPrivateHosts });

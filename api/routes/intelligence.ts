@@ -10,6 +10,7 @@ import { businessToday } from "../services/pricing/calendar.ts";
 import { jsonBody, parseWith } from "../validate.ts";
 import { remembered } from "../services/metrics/answer-cache.ts";
 import { docs } from "../openapi/describe.ts";
+import { breakdownAnswer, dashboardAnswer, exploreAnswer, goalsWrittenAnswer, goalsYearAnswer, monthlyAnswer } from "../services/metrics/answers.ts";
 
 const doc = docs("Intelligence");
 
@@ -37,30 +38,30 @@ function canReadGoals(c: C) {
 
 /** Mounted under /api/v1 (signed-in callers only). docs/api/intelligence.md. */
 export const intelligenceRoutes = new Hono<BusinessEnv>()
-  .get("/businesses/:id/dashboard", doc(), requireBusiness("user.dashboard"), async (c) => {
+  .get("/businesses/:id/dashboard", doc({ response: dashboardAnswer }), requireBusiness("user.dashboard"), async (c) => {
     const { db, now } = c.var.deps;
     const business = c.var.access.business;
     // Remembered until the next write through the API or 30 s (answer-cache.ts, ADR 0027).
     return c.json(await remembered(db, `dashboard:${business.id}:${business.timezone}:${business.currency}`, now(), () => dashboard(db, business, now())));
   })
 
-  .get("/businesses/:id/metrics/monthly", doc({ query: yearQuerySchema }), requireBusiness(BI), async (c) => {
+  .get("/businesses/:id/metrics/monthly", doc({ query: yearQuerySchema, response: monthlyAnswer }), requireBusiness(BI), async (c) => {
     const q = query(c, yearQuerySchema);
     return c.json(await monthly(c.var.deps.db, c.var.access.business, q.year ?? Number(today(c).slice(0, 4))));
   })
 
-  .get("/businesses/:id/metrics/breakdown", doc({ query: breakdownQuerySchema }), requireBusiness(BI), async (c) => {
+  .get("/businesses/:id/metrics/breakdown", doc({ query: breakdownQuerySchema, response: breakdownAnswer }), requireBusiness(BI), async (c) => {
     const q = query(c, breakdownQuerySchema);
     return c.json(await breakdown(c.var.deps.db, c.var.access.business, periodOf(c, q), q.dimension));
   })
 
-  .get("/businesses/:id/metrics/explore", doc({ query: exploreQuerySchema }), requireBusiness(BI), async (c) => {
+  .get("/businesses/:id/metrics/explore", doc({ query: exploreQuerySchema, response: exploreAnswer }), requireBusiness(BI), async (c) => {
     const q = query(c, exploreQuerySchema);
     const period = periodOf(c, q);
     return c.json(await explore(c.var.deps.db, c.var.access.business, { metrics: q.metrics, dimension: q.dimension, period, compare: comparisonPeriod(q, period) }));
   })
 
-  .get("/businesses/:id/goals", doc({ query: yearQuerySchema }), requireBusiness(), async (c) => {
+  .get("/businesses/:id/goals", doc({ query: yearQuerySchema, response: goalsYearAnswer }), requireBusiness(), async (c) => {
     canReadGoals(c);
     const year = query(c, yearQuerySchema).year ?? Number(today(c).slice(0, 4));
     return c.json({
@@ -72,7 +73,7 @@ export const intelligenceRoutes = new Hono<BusinessEnv>()
     });
   })
 
-  .put("/businesses/:id/goals", doc({ body: goalsBodySchema }), requireBusiness(BI), async (c) => {
+  .put("/businesses/:id/goals", doc({ body: goalsBodySchema, response: goalsWrittenAnswer }), requireBusiness(BI), async (c) => {
     const body = await jsonBody(c as unknown as Context<ApiEnv>, goalsBodySchema);
     const { db, now } = c.var.deps;
     await saveGoals(db, c.var.access.business.id, body, c.var.user.id, now());

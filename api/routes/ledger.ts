@@ -34,9 +34,26 @@ import {
 import { addExtra, addPayment, getFolio, removeExtra, removePayment } from "../services/ledger/folio.ts";
 import { addExpense, createSupplier, deleteSupplier, getSupplier, listExpenses, listSuppliers, removeExpense, updateSupplier } from "../services/ledger/suppliers.ts";
 import { body, bookingContext, idParam, query, type BC } from "./bookings-shared.ts";
+import { z } from "zod";
 import { docs } from "../openapi/describe.ts";
+import { dataOf } from "../openapi/answers-b.ts";
+import {
+  accountAnswer,
+  balanceAnswer,
+  expenseAnswer,
+  extraAnswer,
+  folioAnswer,
+  itemAnswer,
+  itemCategoryAnswer,
+  paymentAnswer,
+  pointOfSaleAnswer,
+  supplierAnswer,
+} from "../services/ledger/answers.ts";
 
 const doc = docs("Ledger");
+/** `{ [key]: record }`: the answer of a create or an update. */
+const wrap = <T extends z.ZodType>(key: string, record: T) => z.object({ [key]: record }).strict();
+const balanceOnly = z.object({ balance: balanceAnswer }).strict();
 
 const base = "/businesses/:id";
 const settings = requireBusiness("user.pms-settings");
@@ -62,13 +79,13 @@ const reservationId = (c: BC) => idParam(c, "reservationId", "bookings:api.reser
  * balance (user.reservations).
  */
 export const ledgerRoutes = new Hono<BusinessEnv>()
-  .get(`${base}/item-categories`, doc(), ...readers, async (c) => c.json({ data: await listItemCategories(bookingContext(c)) }))
-  .post(`${base}/item-categories`, doc({ body: itemCategorySchema, status: 201 }), settings, async (c) => {
+  .get(`${base}/item-categories`, doc({ response: dataOf(z.array(itemCategoryAnswer)) }), ...readers, async (c) => c.json({ data: await listItemCategories(bookingContext(c)) }))
+  .post(`${base}/item-categories`, doc({ body: itemCategorySchema, status: 201, response: wrap("item_category", itemCategoryAnswer) }), settings, async (c) => {
     const ctx = bookingContext(c);
     const id = await createItemCategory(ctx, await body(c, itemCategorySchema));
     return c.json({ item_category: await getItemCategory(ctx, id) }, 201);
   })
-  .put(`${base}/item-categories/:categoryId`, doc({ body: itemCategorySchema }), settings, async (c) => {
+  .put(`${base}/item-categories/:categoryId`, doc({ body: itemCategorySchema, response: wrap("item_category", itemCategoryAnswer) }), settings, async (c) => {
     const ctx = bookingContext(c);
     const id = idParam(c, "categoryId", "ledger:api.itemCategoryNotFound");
     await updateItemCategory(ctx, id, await body(c, itemCategorySchema));
@@ -79,14 +96,14 @@ export const ledgerRoutes = new Hono<BusinessEnv>()
     return c.body(null, 204);
   })
 
-  .get(`${base}/items`, doc(), ...readers, async (c) => c.json({ data: await listItems(bookingContext(c), { activeOnly: activeOnly(c) }) }))
-  .post(`${base}/items`, doc({ body: itemSchema, status: 201 }), settings, async (c) => {
+  .get(`${base}/items`, doc({ query: activeQuerySchema, response: dataOf(z.array(itemAnswer)) }), ...readers, async (c) => c.json({ data: await listItems(bookingContext(c), { activeOnly: activeOnly(c) }) }))
+  .post(`${base}/items`, doc({ body: itemSchema, status: 201, response: wrap("item", itemAnswer) }), settings, async (c) => {
     const ctx = bookingContext(c);
     const id = await createItem(ctx, await body(c, itemSchema));
     return c.json({ item: await getItem(ctx, id) }, 201);
   })
-  .get(`${base}/items/:itemId`, doc(), ...readers, async (c) => c.json({ data: await getItem(bookingContext(c), idParam(c, "itemId", "ledger:api.itemNotFound")) }))
-  .put(`${base}/items/:itemId`, doc({ body: itemSchema }), settings, async (c) => {
+  .get(`${base}/items/:itemId`, doc({ response: dataOf(itemAnswer) }), ...readers, async (c) => c.json({ data: await getItem(bookingContext(c), idParam(c, "itemId", "ledger:api.itemNotFound")) }))
+  .put(`${base}/items/:itemId`, doc({ body: itemSchema, response: wrap("item", itemAnswer) }), settings, async (c) => {
     const ctx = bookingContext(c);
     const id = idParam(c, "itemId", "ledger:api.itemNotFound");
     await updateItem(ctx, id, await body(c, itemSchema));
@@ -97,13 +114,13 @@ export const ledgerRoutes = new Hono<BusinessEnv>()
     return c.body(null, 204);
   })
 
-  .get(`${base}/points-of-sale`, doc(), ...readers, async (c) => c.json({ data: await listPointsOfSale(bookingContext(c), { activeOnly: activeOnly(c) }) }))
-  .post(`${base}/points-of-sale`, doc({ body: pointOfSaleSchema, status: 201 }), settings, async (c) => {
+  .get(`${base}/points-of-sale`, doc({ query: activeQuerySchema, response: dataOf(z.array(pointOfSaleAnswer)) }), ...readers, async (c) => c.json({ data: await listPointsOfSale(bookingContext(c), { activeOnly: activeOnly(c) }) }))
+  .post(`${base}/points-of-sale`, doc({ body: pointOfSaleSchema, status: 201, response: wrap("point_of_sale", pointOfSaleAnswer) }), settings, async (c) => {
     const ctx = bookingContext(c);
     const id = await createPointOfSale(ctx, await body(c, pointOfSaleSchema));
     return c.json({ point_of_sale: await getPointOfSale(ctx, id) }, 201);
   })
-  .put(`${base}/points-of-sale/:posId`, doc({ body: pointOfSaleSchema }), settings, async (c) => {
+  .put(`${base}/points-of-sale/:posId`, doc({ body: pointOfSaleSchema, response: wrap("point_of_sale", pointOfSaleAnswer) }), settings, async (c) => {
     const ctx = bookingContext(c);
     const id = idParam(c, "posId", "ledger:api.pointOfSaleNotFound");
     await updatePointOfSale(ctx, id, await body(c, pointOfSaleSchema));
@@ -114,13 +131,13 @@ export const ledgerRoutes = new Hono<BusinessEnv>()
     return c.body(null, 204);
   })
 
-  .get(`${base}/accounts`, doc(), ...readers, async (c) => c.json({ data: await listAccounts(bookingContext(c), { activeOnly: activeOnly(c) }) }))
-  .post(`${base}/accounts`, doc({ body: accountSchema, status: 201 }), settings, async (c) => {
+  .get(`${base}/accounts`, doc({ query: activeQuerySchema, response: dataOf(z.array(accountAnswer)) }), ...readers, async (c) => c.json({ data: await listAccounts(bookingContext(c), { activeOnly: activeOnly(c) }) }))
+  .post(`${base}/accounts`, doc({ body: accountSchema, status: 201, response: wrap("account", accountAnswer) }), settings, async (c) => {
     const ctx = bookingContext(c);
     const id = await createAccount(ctx, await body(c, accountSchema));
     return c.json({ account: await getAccount(ctx, id) }, 201);
   })
-  .put(`${base}/accounts/:accountId`, doc({ body: accountSchema }), settings, async (c) => {
+  .put(`${base}/accounts/:accountId`, doc({ body: accountSchema, response: wrap("account", accountAnswer) }), settings, async (c) => {
     const ctx = bookingContext(c);
     const id = idParam(c, "accountId", "ledger:api.accountNotFound");
     await updateAccount(ctx, id, await body(c, accountSchema));
@@ -131,50 +148,50 @@ export const ledgerRoutes = new Hono<BusinessEnv>()
     return c.body(null, 204);
   })
 
-  .get(`${base}/reservations/:reservationId/folio`, doc(), reservationsOnly, async (c) => c.json({ data: await getFolio(bookingContext(c), reservationId(c)) }))
-  .get(`${base}/reservations/:reservationId/extras`, doc(), reservationsOnly, async (c) => {
+  .get(`${base}/reservations/:reservationId/folio`, doc({ response: dataOf(folioAnswer) }), reservationsOnly, async (c) => c.json({ data: await getFolio(bookingContext(c), reservationId(c)) }))
+  .get(`${base}/reservations/:reservationId/extras`, doc({ response: z.object({ data: z.array(extraAnswer), balance: balanceAnswer }).strict() }), reservationsOnly, async (c) => {
     const folio = await getFolio(bookingContext(c), reservationId(c));
     return c.json({ data: folio.extras, balance: folio.balance });
   })
-  .post(`${base}/reservations/:reservationId/extras`, doc({ body: extraSchema, status: 201 }), reservationsOnly, async (c) => {
+  .post(`${base}/reservations/:reservationId/extras`, doc({ body: extraSchema, status: 201, response: z.object({ extra: extraAnswer, balance: balanceAnswer }).strict() }), reservationsOnly, async (c) => {
     const ctx = bookingContext(c);
     const id = reservationId(c);
     const extraId = await addExtra(ctx, id, await body(c, extraSchema));
     const folio = await getFolio(ctx, id);
     return c.json({ extra: folio.extras.find((e) => e.uuid === extraId), balance: folio.balance }, 201);
   })
-  .delete(`${base}/reservations/:reservationId/extras/:extraId`, doc(), reservationsOnly, async (c) => {
+  .delete(`${base}/reservations/:reservationId/extras/:extraId`, doc({ response: balanceOnly }), reservationsOnly, async (c) => {
     const ctx = bookingContext(c);
     const id = reservationId(c);
     await removeExtra(ctx, id, idParam(c, "extraId", "ledger:api.extraNotFound"));
     return c.json({ balance: (await getFolio(ctx, id)).balance });
   })
-  .get(`${base}/reservations/:reservationId/payments`, doc(), reservationsOnly, async (c) => {
+  .get(`${base}/reservations/:reservationId/payments`, doc({ response: z.object({ data: z.array(paymentAnswer), balance: balanceAnswer }).strict() }), reservationsOnly, async (c) => {
     const folio = await getFolio(bookingContext(c), reservationId(c));
     return c.json({ data: folio.payments, balance: folio.balance });
   })
-  .post(`${base}/reservations/:reservationId/payments`, doc({ body: paymentSchema, status: 201 }), reservationsOnly, async (c) => {
+  .post(`${base}/reservations/:reservationId/payments`, doc({ body: paymentSchema, status: 201, response: z.object({ payment: paymentAnswer, balance: balanceAnswer }).strict() }), reservationsOnly, async (c) => {
     const ctx = bookingContext(c);
     const id = reservationId(c);
     const paymentId = await addPayment(ctx, id, await body(c, paymentSchema));
     const folio = await getFolio(ctx, id);
     return c.json({ payment: folio.payments.find((p) => p.uuid === paymentId), balance: folio.balance }, 201);
   })
-  .delete(`${base}/reservations/:reservationId/payments/:paymentId`, doc(), reservationsOnly, async (c) => {
+  .delete(`${base}/reservations/:reservationId/payments/:paymentId`, doc({ response: balanceOnly }), reservationsOnly, async (c) => {
     const ctx = bookingContext(c);
     const id = reservationId(c);
     await removePayment(ctx, id, idParam(c, "paymentId", "ledger:api.paymentNotFound"));
     return c.json({ balance: (await getFolio(ctx, id)).balance });
   })
 
-  .get(`${base}/suppliers`, doc(), settings, async (c) => c.json({ data: await listSuppliers(bookingContext(c)) }))
-  .post(`${base}/suppliers`, doc({ body: supplierSchema, status: 201 }), settings, async (c) => {
+  .get(`${base}/suppliers`, doc({ response: dataOf(z.array(supplierAnswer)) }), settings, async (c) => c.json({ data: await listSuppliers(bookingContext(c)) }))
+  .post(`${base}/suppliers`, doc({ body: supplierSchema, status: 201, response: wrap("supplier", supplierAnswer) }), settings, async (c) => {
     const ctx = bookingContext(c);
     const id = await createSupplier(ctx, await body(c, supplierSchema));
     return c.json({ supplier: await getSupplier(ctx, id) }, 201);
   })
-  .get(`${base}/suppliers/:supplierId`, doc(), settings, async (c) => c.json({ data: await getSupplier(bookingContext(c), idParam(c, "supplierId", "ledger:api.supplierNotFound")) }))
-  .put(`${base}/suppliers/:supplierId`, doc({ body: supplierSchema }), settings, async (c) => {
+  .get(`${base}/suppliers/:supplierId`, doc({ response: dataOf(supplierAnswer) }), settings, async (c) => c.json({ data: await getSupplier(bookingContext(c), idParam(c, "supplierId", "ledger:api.supplierNotFound")) }))
+  .put(`${base}/suppliers/:supplierId`, doc({ body: supplierSchema, response: wrap("supplier", supplierAnswer) }), settings, async (c) => {
     const ctx = bookingContext(c);
     const id = idParam(c, "supplierId", "ledger:api.supplierNotFound");
     await updateSupplier(ctx, id, await body(c, supplierSchema));
@@ -184,8 +201,8 @@ export const ledgerRoutes = new Hono<BusinessEnv>()
     await deleteSupplier(bookingContext(c), idParam(c, "supplierId", "ledger:api.supplierNotFound"));
     return c.body(null, 204);
   })
-  .get(`${base}/suppliers/:supplierId/expenses`, doc(), settings, async (c) => c.json({ data: await listExpenses(bookingContext(c), idParam(c, "supplierId", "ledger:api.supplierNotFound")) }))
-  .post(`${base}/suppliers/:supplierId/expenses`, doc({ body: expenseSchema, status: 201 }), settings, async (c) => {
+  .get(`${base}/suppliers/:supplierId/expenses`, doc({ response: dataOf(z.array(expenseAnswer)) }), settings, async (c) => c.json({ data: await listExpenses(bookingContext(c), idParam(c, "supplierId", "ledger:api.supplierNotFound")) }))
+  .post(`${base}/suppliers/:supplierId/expenses`, doc({ body: expenseSchema, status: 201, response: wrap("expense", expenseAnswer) }), settings, async (c) => {
     const ctx = bookingContext(c);
     const id = idParam(c, "supplierId", "ledger:api.supplierNotFound");
     const expenseId = await addExpense(ctx, id, await body(c, expenseSchema));

@@ -1,7 +1,7 @@
 import type { Context } from "hono";
 import { Hono } from "hono";
 import { and, desc, eq, gte, inArray, lte } from "drizzle-orm";
-import type { z } from "zod";
+import { z } from "zod";
 import { addDays, daysBetween } from "../../domain/pricing/index.ts";
 import {
   calendarQuerySchema,
@@ -42,8 +42,30 @@ import { businessSuggestions } from "../services/pricing/suggestions.ts";
 import { PREVIEW_DAYS, previewSeasonality } from "../services/pricing/preview.ts";
 import { jsonBody, parseWith } from "../validate.ts";
 import { docs } from "../openapi/describe.ts";
+import {
+  calendarAnswer,
+  daysToUpdateAnswer,
+  manualPricesAnswer,
+  occupationLogsAnswer,
+  publishAnswer,
+  seasonalityPreviewAnswer,
+  suggestionsAnswer,
+  seasonalityCreatedAnswer,
+  tariffConfigurationOnly,
+  tariffWriteAnswer,
+} from "../services/pricing/answers.ts";
 
 const doc = docs("Pricing");
+
+/** GET /occupation-logs: the nights' range (empty means open) and how many lines, newest first (default 200, at most 1000). */
+const occupationLogsQuery = z.object({
+  from: z.string().optional(),
+  to: z.string().optional(),
+  limit: z
+    .string()
+    .optional()
+    .transform((v) => Math.min(Math.max(Number(v) || 200, 1), 1000)),
+});
 
 type C = Context<BusinessEnv>;
 
@@ -88,13 +110,13 @@ function seasonalityIdParam(c: C): string {
 /** Mounted under /api/v1 (signed-in callers only). */
 export const pricingRoutes = new Hono<BusinessEnv>()
   // ---- tariff configuration (spec section 7) ------------------------------------------------
-  .get("/businesses/:id/tariff-configuration", doc(), requireBusiness(), async (c) => {
+  .get("/businesses/:id/tariff-configuration", doc({ response: tariffConfigurationOnly }), requireBusiness(), async (c) => {
     requireCalendarReader(c);
     const config = await loadPricingConfig(c.var.deps.db, c.var.access.business.id);
     return c.json({ tariff_configuration: tariffConfigurationFrom(config) });
   })
 
-  .post("/businesses/:id/tariff-configuration/rooms-tariff", doc({ body: roomsTariffSchema }), requireBusiness("user.price-settings"), async (c) => {
+  .post("/businesses/:id/tariff-configuration/rooms-tariff", doc({ body: roomsTariffSchema, response: tariffWriteAnswer }), requireBusiness("user.price-settings"), async (c) => {
     const input = await body(c, roomsTariffSchema);
     const { db, now } = c.var.deps;
     const business = c.var.access.business;
@@ -103,7 +125,7 @@ export const pricingRoutes = new Hono<BusinessEnv>()
     return c.json({ business: await businessAnswer(c, business), ...withWarnings(warnings) });
   })
 
-  .post("/businesses/:id/tariff-configuration/fluctuation-levels", doc({ body: fluctuationLevelsSchema }), requireBusiness("user.price-settings"), async (c) => {
+  .post("/businesses/:id/tariff-configuration/fluctuation-levels", doc({ body: fluctuationLevelsSchema, response: tariffWriteAnswer }), requireBusiness("user.price-settings"), async (c) => {
     const input = await body(c, fluctuationLevelsSchema);
     const { db, now } = c.var.deps;
     const business = c.var.access.business;
@@ -113,7 +135,7 @@ export const pricingRoutes = new Hono<BusinessEnv>()
   })
 
   // Registered before the create route's neighbours: how the next 90 days would change with a draft season (nothing is saved).
-  .post("/businesses/:id/tariff-configuration/sazonalities/preview", doc({ body: seasonalityPreviewSchema }), requireBusiness("user.price-settings"), async (c) => {
+  .post("/businesses/:id/tariff-configuration/sazonalities/preview", doc({ body: seasonalityPreviewSchema, response: seasonalityPreviewAnswer }), requireBusiness("user.price-settings"), async (c) => {
     const raw = await body(c, seasonalityPreviewSchema);
     const { uuid, ...input } = raw;
     const { db, now } = c.var.deps;
@@ -127,7 +149,7 @@ export const pricingRoutes = new Hono<BusinessEnv>()
     return c.json({ ...previewSeasonality(config, id, input, { from: today, to, today, occupancy }), warnings });
   })
 
-  .post("/businesses/:id/tariff-configuration/sazonalities", doc({ body: seasonalitySchema, status: 201 }), requireBusiness("user.price-settings"), async (c) => {
+  .post("/businesses/:id/tariff-configuration/sazonalities", doc({ body: seasonalitySchema, status: 201, response: seasonalityCreatedAnswer }), requireBusiness("user.price-settings"), async (c) => {
     const input = await body(c, seasonalitySchema);
     const { db, now } = c.var.deps;
     const business = c.var.access.business;
@@ -139,7 +161,7 @@ export const pricingRoutes = new Hono<BusinessEnv>()
     return c.json({ business: answer, created_sazonality: created, ...withWarnings(warnings) }, 201);
   })
 
-  .put("/businesses/:id/tariff-configuration/sazonalities/:sazonalityId", doc({ body: seasonalitySchema }), requireBusiness("user.price-settings"), async (c) => {
+  .put("/businesses/:id/tariff-configuration/sazonalities/:sazonalityId", doc({ body: seasonalitySchema, response: tariffWriteAnswer }), requireBusiness("user.price-settings"), async (c) => {
     const id = seasonalityIdParam(c);
     const input = await body(c, seasonalitySchema);
     const { db, now } = c.var.deps;
@@ -151,7 +173,7 @@ export const pricingRoutes = new Hono<BusinessEnv>()
     return c.json({ business: await businessAnswer(c, business), ...withWarnings(warnings) });
   })
 
-  .delete("/businesses/:id/tariff-configuration/sazonalities/:sazonalityId", doc(), requireBusiness("user.price-settings"), async (c) => {
+  .delete("/businesses/:id/tariff-configuration/sazonalities/:sazonalityId", doc({ response: tariffWriteAnswer }), requireBusiness("user.price-settings"), async (c) => {
     const id = seasonalityIdParam(c);
     const { db } = c.var.deps;
     const business = c.var.access.business;
@@ -167,7 +189,7 @@ export const pricingRoutes = new Hono<BusinessEnv>()
     return c.json({ business: await businessAnswer(c, business) });
   })
 
-  .put("/businesses/:id/tariff-configuration/occupancy-pricing", doc({ body: occupancyPricingSchema }), requireBusiness("user.price-settings"), async (c) => {
+  .put("/businesses/:id/tariff-configuration/occupancy-pricing", doc({ body: occupancyPricingSchema, response: tariffWriteAnswer }), requireBusiness("user.price-settings"), async (c) => {
     const input = await body(c, occupancyPricingSchema);
     const { db, now } = c.var.deps;
     const business = c.var.access.business;
@@ -175,7 +197,7 @@ export const pricingRoutes = new Hono<BusinessEnv>()
     return c.json({ business: await businessAnswer(c, business) });
   })
 
-  .put("/businesses/:id/tariff-configuration/lead-time", doc({ body: leadTimeSchema }), requireBusiness("user.price-settings"), async (c) => {
+  .put("/businesses/:id/tariff-configuration/lead-time", doc({ body: leadTimeSchema, response: tariffWriteAnswer }), requireBusiness("user.price-settings"), async (c) => {
     const input = await body(c, leadTimeSchema);
     const { db } = c.var.deps;
     const business = c.var.access.business;
@@ -184,7 +206,7 @@ export const pricingRoutes = new Hono<BusinessEnv>()
   })
 
   // ---- manual prices ------------------------------------------------------------------------
-  .put("/businesses/:id/manual-prices", doc({ body: manualPricesSchema }), requireBusiness("user.price-settings"), async (c) => {
+  .put("/businesses/:id/manual-prices", doc({ body: manualPricesSchema, response: manualPricesAnswer }), requireBusiness("user.price-settings"), async (c) => {
     const input = await body(c, manualPricesSchema);
     const { db, now } = c.var.deps;
     const business = c.var.access.business;
@@ -227,7 +249,7 @@ export const pricingRoutes = new Hono<BusinessEnv>()
   })
 
   // ---- calendar -----------------------------------------------------------------------------
-  .get("/businesses/:id/calendar", doc({ query: calendarQuerySchema }), requireBusiness(), async (c) => {
+  .get("/businesses/:id/calendar", doc({ query: calendarQuerySchema, response: calendarAnswer }), requireBusiness(), async (c) => {
     requireCalendarReader(c);
     const q = query(c, calendarQuerySchema);
     const t = c.var.t;
@@ -269,14 +291,14 @@ export const pricingRoutes = new Hono<BusinessEnv>()
   })
 
   // ---- days to update -----------------------------------------------------------------------
-  .get("/businesses/:id/days-to-update", doc({ query: nightRangeQuerySchema }), requireBusiness(), async (c) => {
+  .get("/businesses/:id/days-to-update", doc({ query: nightRangeQuerySchema, response: daysToUpdateAnswer }), requireBusiness(), async (c) => {
     requireCalendarReader(c);
     const range = parseWith(c as unknown as Context<ApiEnv>, nightRangeQuerySchema, { from: c.req.query("from") || undefined, to: c.req.query("to") || undefined });
     const answer = await daysToUpdate(c.var.deps.db, c.var.access.business.id, c.var.deps.now(), range);
     return c.json({ ...answer, data: answer.days });
   })
 
-  .post("/businesses/:id/days-to-update/publish", doc({ body: publishSchema }), requireBusiness("user.price-settings"), async (c) => {
+  .post("/businesses/:id/days-to-update/publish", doc({ body: publishSchema, response: publishAnswer }), requireBusiness("user.price-settings"), async (c) => {
     const input = await body(c, publishSchema);
     const { db, now } = c.var.deps;
     const business = c.var.access.business;
@@ -288,12 +310,10 @@ export const pricingRoutes = new Hono<BusinessEnv>()
   })
 
   // ---- occupation logs ----------------------------------------------------------------------
-  .get("/businesses/:id/occupation-logs", doc({ query: nightRangeQuerySchema }), requireBusiness(), async (c) => {
+  .get("/businesses/:id/occupation-logs", doc({ query: occupationLogsQuery, response: occupationLogsAnswer }), requireBusiness(), async (c) => {
     requireCalendarReader(c);
-    const from = c.req.query("from");
-    const to = c.req.query("to");
-    const q = parseWith(c as unknown as Context<ApiEnv>, nightRangeQuerySchema, { from: from || undefined, to: to || undefined });
-    const limit = Math.min(Math.max(Number(c.req.query("limit")) || 200, 1), 1000);
+    const { limit, ...range } = query(c, occupationLogsQuery);
+    const q = parseWith(c as unknown as Context<ApiEnv>, nightRangeQuerySchema, { from: range.from || undefined, to: range.to || undefined });
     const business = c.var.access.business;
     const conditions = [eq(occupationLogs.businessId, business.id)];
     if (q.from) conditions.push(gte(occupationLogs.date, q.from));
@@ -322,7 +342,7 @@ export const pricingRoutes = new Hono<BusinessEnv>()
   })
 
   // ---- suggested seasonalities (spec: AI-generated) -----------------------------------------
-  .get("/ai/content/:id/seasonalities", doc(), requireBusiness("user.price-settings"), async (c) => {
+  .get("/ai/content/:id/seasonalities", doc({ response: suggestionsAnswer }), requireBusiness("user.price-settings"), async (c) => {
     const data = await businessSuggestions(c.var.deps.db, c.var.access.business, { now: c.var.deps.now(), locale: c.var.locale, t: c.var.t });
     return c.json({ data });
   });

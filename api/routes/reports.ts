@@ -17,6 +17,7 @@ import { unitTotals } from "../services/metrics/units.ts";
 import { businessTypes } from "../db/schema/index.ts";
 import { eq } from "drizzle-orm";
 import { docs } from "../openapi/describe.ts";
+import { commissionsAnswer, exportsAnswer, financialAnswer, hostUnitsAnswer, reportsSummaryAnswer, rewardsAnswer } from "../services/reports/answers.ts";
 
 const doc = docs("Reports");
 
@@ -39,7 +40,7 @@ export function periodOf(c: C, maxDays = MAX_REPORT_DAYS) {
 
 /** Mounted under /api/v1 (signed-in callers only). */
 export const reportRoutes = new Hono<BusinessEnv>()
-  .get("/businesses/:id/reports", doc({ query: periodQuerySchema }), requireBusiness(PERMISSION), async (c) => {
+  .get("/businesses/:id/reports", doc({ query: periodQuerySchema, response: reportsSummaryAnswer }), requireBusiness(PERMISSION), async (c) => {
     const p = periodOf(c);
     const [financial, commissions] = await Promise.all([
       financialReport(c.var.deps.db, c.var.access.business.id, p),
@@ -54,18 +55,18 @@ export const reportRoutes = new Hono<BusinessEnv>()
     });
   })
 
-  .get("/businesses/:id/reports/financial", doc({ query: periodQuerySchema }), requireBusiness(PERMISSION), async (c) => {
+  .get("/businesses/:id/reports/financial", doc({ query: periodQuerySchema, response: financialAnswer }), requireBusiness(PERMISSION), async (c) => {
     const p = periodOf(c);
     return c.json({ ...p, ...(await financialReport(c.var.deps.db, c.var.access.business.id, p)) });
   })
 
-  .get("/businesses/:id/reports/commissions", doc({ query: periodQuerySchema }), requireBusiness(PERMISSION), async (c) => {
+  .get("/businesses/:id/reports/commissions", doc({ query: periodQuerySchema, response: commissionsAnswer }), requireBusiness(PERMISSION), async (c) => {
     const p = periodOf(c);
     return c.json({ ...p, ...(await commissionReport(c.var.deps.db, c.var.access.business.id, p.from, p.to)) });
   })
 
   /** What the export centre offers this caller for the period (checked as the files will be). */
-  .get("/businesses/:id/exports", doc({ query: periodQuerySchema }), requireBusiness(PERMISSION), (c) => {
+  .get("/businesses/:id/exports", doc({ query: periodQuerySchema, response: exportsAnswer(EXPORT_KINDS, EXPORT_FORMATS) }), requireBusiness(PERMISSION), (c) => {
     const p = periodOf(c, MAX_EXPORT_DAYS);
     const kinds = EXPORT_KINDS.filter((k) => k !== "reservations" || c.var.access.permissions.includes("user.reservations"));
     return c.json({ ...p, kinds, formats: EXPORT_FORMATS });
@@ -91,7 +92,7 @@ export const reportRoutes = new Hono<BusinessEnv>()
   })
 
   /** Evaluates first (cheap and idempotent), so the page is never a day behind the daily job. */
-  .get("/businesses/:id/rewards", doc(), requireBusiness(PERMISSION), async (c) => {
+  .get("/businesses/:id/rewards", doc({ response: rewardsAnswer }), requireBusiness(PERMISSION), async (c) => {
     const business = c.var.access.business;
     const now = c.var.deps.now();
     const today = businessToday(now, business.timezone);
@@ -106,7 +107,7 @@ export const reportRoutes = new Hono<BusinessEnv>()
   })
 
   /** The host's view: each unit's performance, and whether the business is a short-term rental at all. */
-  .get("/businesses/:id/hosts/units", doc({ query: periodQuerySchema }), requireBusiness(PERMISSION), async (c) => {
+  .get("/businesses/:id/hosts/units", doc({ query: periodQuerySchema, response: hostUnitsAnswer }), requireBusiness(PERMISSION), async (c) => {
     const p = periodOf(c);
     const business = c.var.access.business;
     const db = c.var.deps.db;

@@ -7,6 +7,8 @@ import { createRoom, deleteRoom, getRoom, listRooms, updateRoom } from "../servi
 import { body, bookingContext, idParam, query } from "./bookings-shared.ts";
 import { z } from "zod";
 import { docs } from "../openapi/describe.ts";
+import { dataOf, deletedAnswer } from "../openapi/answers-b.ts";
+import { roomAnswer, roomBlockAnswer, roomBlockWritten, roomWritten } from "../services/bookings/answers.ts";
 
 const doc = docs("Rooms");
 
@@ -18,41 +20,41 @@ const blockRange = z.object({ from: isoDate.optional(), to: isoDate.optional() }
 
 /** Numbered rooms and room blocks (PMS settings), mounted under /api/v1. */
 export const roomRoutes = new Hono<BusinessEnv>()
-  .get(`${base}/rooms`, doc(), settings, async (c) => c.json({ data: await listRooms(bookingContext(c)) }))
-  .post(`${base}/rooms`, doc({ body: roomSchema, status: 201 }), settings, async (c) => {
+  .get(`${base}/rooms`, doc({ response: dataOf(z.array(roomAnswer)) }), settings, async (c) => c.json({ data: await listRooms(bookingContext(c)) }))
+  .post(`${base}/rooms`, doc({ body: roomSchema, status: 201, response: roomWritten }), settings, async (c) => {
     const ctx = bookingContext(c);
     const id = await createRoom(ctx, await body(c, roomSchema));
     return c.json({ room: await getRoom(ctx, id) }, 201);
   })
-  .get(`${base}/rooms/:roomId`, doc(), settings, async (c) => c.json({ data: await getRoom(bookingContext(c), idParam(c, "roomId", ROOM)) }))
-  .put(`${base}/rooms/:roomId`, doc({ body: roomSchema }), settings, async (c) => {
+  .get(`${base}/rooms/:roomId`, doc({ response: dataOf(roomAnswer) }), settings, async (c) => c.json({ data: await getRoom(bookingContext(c), idParam(c, "roomId", ROOM)) }))
+  .put(`${base}/rooms/:roomId`, doc({ body: roomSchema, response: roomWritten }), settings, async (c) => {
     const ctx = bookingContext(c);
     const id = idParam(c, "roomId", ROOM);
     await updateRoom(ctx, id, await body(c, roomSchema));
     return c.json({ room: await getRoom(ctx, id) });
   })
-  .delete(`${base}/rooms/:roomId`, doc(), settings, async (c) => {
+  .delete(`${base}/rooms/:roomId`, doc({ response: deletedAnswer }), settings, async (c) => {
     await deleteRoom(bookingContext(c), idParam(c, "roomId", ROOM));
     return c.json({ deleted: true });
   })
 
-  .get(`${base}/room-blocks`, doc({ query: blockRange }), settings, async (c) => {
+  .get(`${base}/room-blocks`, doc({ query: blockRange, response: dataOf(z.array(roomBlockAnswer)) }), settings, async (c) => {
     const range = query(c, blockRange);
     return c.json({ data: await listBlocks(bookingContext(c), range) });
   })
-  .post(`${base}/room-blocks`, doc({ body: roomBlockSchema, status: 201 }), settings, async (c) => {
+  .post(`${base}/room-blocks`, doc({ body: roomBlockSchema, status: 201, response: roomBlockWritten }), settings, async (c) => {
     const ctx = bookingContext(c);
     const id = await createBlock(ctx, await body(c, roomBlockSchema));
     return c.json({ room_block: await getBlock(ctx, id) }, 201);
   })
-  .get(`${base}/room-blocks/:blockId`, doc(), settings, async (c) => c.json({ data: await getBlock(bookingContext(c), idParam(c, "blockId", BLOCK)) }))
-  .put(`${base}/room-blocks/:blockId`, doc({ body: roomBlockSchema }), settings, async (c) => {
+  .get(`${base}/room-blocks/:blockId`, doc({ response: dataOf(roomBlockAnswer) }), settings, async (c) => c.json({ data: await getBlock(bookingContext(c), idParam(c, "blockId", BLOCK)) }))
+  .put(`${base}/room-blocks/:blockId`, doc({ body: roomBlockSchema, response: roomBlockWritten }), settings, async (c) => {
     const ctx = bookingContext(c);
     const id = idParam(c, "blockId", BLOCK);
     await updateBlock(ctx, id, await body(c, roomBlockSchema));
     return c.json({ room_block: await getBlock(ctx, id) });
   })
-  .delete(`${base}/room-blocks/:blockId`, doc(), settings, async (c) => {
+  .delete(`${base}/room-blocks/:blockId`, doc({ response: deletedAnswer }), settings, async (c) => {
     await deleteBlock(bookingContext(c), idParam(c, "blockId", BLOCK));
     return c.json({ deleted: true });
   });

@@ -15,6 +15,7 @@ import { bookingCurvesBy, bookingsByDay, onTheBooksBy, roomsAndBlocks, roomsAvai
 import { businessToday } from "../services/pricing/calendar.ts";
 import { parseWith } from "../validate.ts";
 import { docs } from "../openapi/describe.ts";
+import { accuracyAnswer, bookingCurvesAnswer, forecastAnswer, onTheBooksAnswer, paceAnswer, pickupAnswer } from "../services/metrics/tracking-answers.ts";
 
 const doc = docs("Tracking");
 
@@ -67,7 +68,7 @@ function horizonJson(h: HorizonAccuracy) {
 
 /** Mounted under /api/v1 (signed-in callers only). docs/api/intelligence-tracking.md */
 export const trackingRoutes = new Hono<BusinessEnv>()
-  .get("/businesses/:id/tracking/on-the-books", doc({ query: onTheBooksQuerySchema }), guard, async (c) => {
+  .get("/businesses/:id/tracking/on-the-books", doc({ query: onTheBooksQuerySchema, response: onTheBooksAnswer }), guard, async (c) => {
     const q = query(c, onTheBooksQuerySchema);
     const now = today(c);
     const asOf = q.as_of ?? now;
@@ -96,7 +97,7 @@ export const trackingRoutes = new Hono<BusinessEnv>()
     });
   })
 
-  .get("/businesses/:id/tracking/pickup", doc({ query: pickupQuerySchema }), guard, async (c) => {
+  .get("/businesses/:id/tracking/pickup", doc({ query: pickupQuerySchema, response: pickupAnswer }), guard, async (c) => {
     const q = query(c, pickupQuerySchema);
     const now = today(c);
     const asOf = q.as_of ?? now;
@@ -169,7 +170,7 @@ export const trackingRoutes = new Hono<BusinessEnv>()
     });
   })
 
-  .get("/businesses/:id/tracking/pace", doc({ query: paceQuerySchema }), guard, async (c) => {
+  .get("/businesses/:id/tracking/pace", doc({ query: paceQuerySchema, response: paceAnswer }), guard, async (c) => {
     const q = query(c, paceQuerySchema);
     const now = today(c);
     const asOf = q.as_of ?? now;
@@ -225,7 +226,7 @@ export const trackingRoutes = new Hono<BusinessEnv>()
     });
   })
 
-  .get("/businesses/:id/tracking/booking-curves", doc({ query: bookingCurvesQuerySchema }), guard, async (c) => {
+  .get("/businesses/:id/tracking/booking-curves", doc({ query: bookingCurvesQuerySchema, response: bookingCurvesAnswer }), guard, async (c) => {
     const q = query(c, bookingCurvesQuerySchema);
     const now = today(c);
     const month = q.month ?? now.slice(0, 7);
@@ -263,7 +264,7 @@ export const trackingRoutes = new Hono<BusinessEnv>()
     });
   })
 
-  .get("/businesses/:id/tracking/forecast", doc({ query: forecastQuerySchema }), guard, async (c) => {
+  .get("/businesses/:id/tracking/forecast", doc({ query: forecastQuerySchema, response: forecastAnswer }), guard, async (c) => {
     const q = query(c, forecastQuerySchema);
     const now = today(c);
     if (q.from && q.from < now) throw invalid(c, "from", "tracking:api.forecastPast");
@@ -321,7 +322,7 @@ export const trackingRoutes = new Hono<BusinessEnv>()
     });
   })
 
-  .get("/businesses/:id/tracking/forecast/accuracy", doc({ query: accuracyQuerySchema }), guard, async (c) => {
+  .get("/businesses/:id/tracking/forecast/accuracy", doc({ query: accuracyQuerySchema, response: accuracyAnswer }), guard, async (c) => {
     const q = query(c, accuracyQuerySchema);
     const now = today(c);
     const business = c.var.access.business;

@@ -1,4 +1,5 @@
 import { Hono } from "hono";
+import { z } from "zod";
 import type { ApiEnv } from "../context.ts";
 import { logger } from "../logger.ts";
 import { applyStripeEvent, verifyStripeEvent } from "../services/billing/stripe.ts";
@@ -13,7 +14,7 @@ const doc = docs("Webhooks");
  */
 export const webhookRoutes = new Hono<ApiEnv>();
 
-webhookRoutes.post("/webhooks/stripe", doc(), async (c) => {
+webhookRoutes.post("/webhooks/stripe", doc({ response: z.object({ received: z.literal(true), applied: z.boolean() }).strict() }), async (c) => {
   const secret = c.var.deps.config.STRIPE_WEBHOOK_SECRET;
   if (!secret) return c.json({ message: c.var.t("api.notFound") }, 404);
   const signature = c.req.header("stripe-signature");

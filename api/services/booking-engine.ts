@@ -18,12 +18,13 @@ import { hotelPoliciesJson, hotelPoliciesOf } from "./distribution/hotel-policie
 import { listRatePlans, planNights, ratePlanById, ratePlanRule } from "./distribution/rate-plans.ts";
 import { stayRefusal } from "../../domain/pricing/rate-plans.ts";
 import { addDays, todayIn } from "../../domain/bookings/stay.ts";
+import type { EngineSettingsJson, OffersJson, PublicProfileJson, PublicReservationJson } from "./booking-engine-answers.ts";
 
 export type EngineRow = typeof bookingEngines.$inferSelect;
 type Category = typeof roomCategories.$inferSelect;
 
 /** The settings as the API shows them (snake_case at the edge). */
-export function settingsJson(row: Omit<EngineRow, "businessId" | "createdAt" | "updatedAt">, saved: boolean) {
+export function settingsJson(row: Omit<EngineRow, "businessId" | "createdAt" | "updatedAt">, saved: boolean): EngineSettingsJson {
   return {
     slug: row.slug,
     enabled: row.enabled,
@@ -160,7 +161,7 @@ export async function categoryChoices(db: Database, businessId: string) {
 }
 
 /** What the public page shows about the hotel, in the reader's language. */
-export async function publicProfile(db: Database, { engine, business }: PublicEngine, locale: string, now: Date) {
+export async function publicProfile(db: Database, { engine, business }: PublicEngine, locale: string, now: Date): Promise<PublicProfileJson> {
   const categories = (await categoriesOf(db, business.id)).filter((c) => isOffered(engine.categoryIds, c.id));
   const today = todayIn(business.timezone, now);
   return {
@@ -193,7 +194,7 @@ function checkStayRules(ctx: BookingContext, engine: EngineRow, stay: { arrival:
  * night, priced night by night exactly as the bookings screens price it (same engine, same
  * occupancy, same guest count). A business that cannot price yet offers nothing.
  */
-export async function offersFor(ctx: BookingContext, engine: EngineRow, query: OffersQuery) {
+export async function offersFor(ctx: BookingContext, engine: EngineRow, query: OffersQuery): Promise<OffersJson> {
   checkStayRules(ctx, engine, query);
   const guests = query.adults + query.children;
   const categories = await categoriesOf(ctx.db, ctx.business.id);
@@ -207,7 +208,7 @@ export async function offersFor(ctx: BookingContext, engine: EngineRow, query: O
   // One offer per active rate plan that sells this stay; without plans, the engine's price alone.
   const active = await listRatePlans(ctx.db, ctx.business.id, { activeOnly: true });
   const plans = active.filter((p) => !stayRefusal(ratePlanRule(p), query.arrival, query.departure));
-  const offers = [];
+  const offers: OffersJson["offers"] = [];
   for (const c of eligible) {
     const price = await priceStay(ctx.db, ctx.business.id, { categoryId: c.id, arrival: query.arrival, departure: query.departure, guests, today }, config);
     if (!price) continue;
@@ -282,7 +283,7 @@ export async function publicReservation(db: Database, { business }: PublicEngine
   return publicReservationJson(row.r, row.categoryName);
 }
 
-export function publicReservationJson(r: Pick<typeof reservations.$inferSelect, "code" | "status" | "arrival" | "departure" | "adults" | "children" | "total" | "currency">, categoryName: string) {
+export function publicReservationJson(r: Pick<typeof reservations.$inferSelect, "code" | "status" | "arrival" | "departure" | "adults" | "children" | "total" | "currency">, categoryName: string): PublicReservationJson {
   return {
     code: r.code,
     status: r.status,

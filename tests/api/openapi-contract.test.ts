@@ -107,7 +107,11 @@ describe("the contract check on every answer of the API suite", () => {
     expect(checker.check("GET", "/api/v1/businesses", 200, json, [1, 2])).toMatch(/does not match/);
     expect(checker.check("POST", "/api/v1/businesses/1/rooms", 201, "text/html", "")).toMatch(/documented as JSON/);
     expect(checker.check("GET", "/api/v1/nothing-here", 200, json, {})).toMatch(/no documented operation/);
-    expect(checker.check("GET", "/api/v1/businesses/1/reservations/options", 200, json, {})).toBeNull();
+    // A documented answer schema is strict: a missing field or an undocumented one breaks it.
+    const options = { data: { categories: [], rooms: [], channels: ["direct"], channel_names: {}, currency: "BRL", today: "2027-01-15" } };
+    expect(checker.check("GET", "/api/v1/businesses/1/reservations/options", 200, json, options)).toBeNull();
+    expect(checker.check("GET", "/api/v1/businesses/1/reservations/options", 200, json, {})).toMatch(/does not match/);
+    expect(checker.check("GET", "/api/v1/businesses/1/reservations/options", 200, json, { data: { ...options.data, secret: 1 } })).toMatch(/does not match/);
   });
 
   it("matches the most specific path first, as the router does", () => {

@@ -3,27 +3,12 @@ import { couponProblem, normalizeCouponCode } from "../../../domain/billing/coup
 import { parseExpiry, type CreateCouponInput, type UpdateCouponInput } from "../../../domain/schemas/billing.ts";
 import type { Database } from "../../db/client.ts";
 import { coupons, type CouponRow } from "../../db/schema/index.ts";
+import type { AdminCouponJson } from "./coupon-answers.ts";
 import { conflict, invalid, notFound } from "../../errors.ts";
 
 /** Coupons as administrators manage them (/admin/coupons, issue 7). */
 
-export interface AdminCouponJson {
-  id: string;
-  name: string;
-  percent_off: number | null;
-  /** Cents. */
-  amount_off: number | null;
-  currency: string;
-  duration: string;
-  duration_in_months: number | null;
-  expires_at: string | null;
-  max_redemptions: number | null;
-  times_redeemed: number;
-  active: boolean;
-  /** Null when it can be redeemed now, else inactive | expired | exhausted. */
-  problem: string | null;
-  created_at: string;
-}
+export type { AdminCouponJson };
 
 export function adminCouponJson(row: CouponRow, now: Date): AdminCouponJson {
   return {

@@ -6,6 +6,7 @@ import { canPrice } from "../pricing/calendar.ts";
 import { loadPricingConfig } from "../pricing/config.ts";
 import { businessToday, type BookingContext } from "./context.ts";
 import { rowsOf } from "./db.ts";
+import type { AvailabilityJson, RoomsOverviewJson } from "./answers.ts";
 
 export interface AvailabilityCell {
   uuid: string;
@@ -43,7 +44,7 @@ async function inventoryCounters(ctx: BookingContext, from: string, to: string) 
  * occupancy and the current rate. One read of the inventory counters plus one engine run, so a
  * year of a five-category hotel stays cheap however many reservations it holds.
  */
-export async function availability(ctx: BookingContext, from: string, to: string) {
+export async function availability(ctx: BookingContext, from: string, to: string): Promise<AvailabilityJson> {
   const categories = await ctx.db
     .select({ id: roomCategories.id, name: roomCategories.name, roomCount: roomCategories.roomCount, minOccupation: roomCategories.minOccupation, maxOccupation: roomCategories.maxOccupation })
     .from(roomCategories)
@@ -93,10 +94,10 @@ export async function availability(ctx: BookingContext, from: string, to: string
     nights,
   };
 }
-export type AvailabilityJson = Awaited<ReturnType<typeof availability>>;
+export type { AvailabilityJson };
 
 /** Which room holds which reservation, night by night (`from`…`to` included), with blocks and stays not yet in a room. */
-export async function roomsOverview(ctx: BookingContext, from: string, to: string) {
+export async function roomsOverview(ctx: BookingContext, from: string, to: string): Promise<RoomsOverviewJson> {
   const end = addDays(to, 1);
   const [roomRows, stays, blocks] = await Promise.all([
     ctx.db
@@ -156,7 +157,7 @@ export async function roomsOverview(ctx: BookingContext, from: string, to: strin
       channel: s.channel,
       overbooked: s.overbooked,
     })),
-    blocks: blocks.map((b) => ({ uuid: b.id, room_uuid: b.roomId, room_category_uuid: b.categoryId, count: b.count, starts_at: b.startsAt, ends_at: b.endsAt, reason: b.reason })),
+    blocks: blocks.map((b) => ({ uuid: b.id, room_uuid: b.roomId, room_category_uuid: b.categoryId, count: b.count, starts_at: b.startsAt, ends_at: b.endsAt, reason: b.reason as RoomsOverviewJson["blocks"][number]["reason"] })),
   };
 }
-export type RoomsOverviewJson = Awaited<ReturnType<typeof roomsOverview>>;
+export type { RoomsOverviewJson };

@@ -9,6 +9,7 @@ import { fieldError, type BookingContext } from "./context.ts";
 import { inTransaction, rowsOf } from "./db.ts";
 import { occupancyChanged } from "./hooks.ts";
 import { applyInventory } from "./inventory.ts";
+import type { RoomBlockJson } from "./answers.ts";
 
 /** Resolves what a block takes: a named room (its category, one room) or a count of a category's rooms. */
 async function target(ctx: BookingContext, input: RoomBlockInput) {
@@ -52,24 +53,24 @@ async function assertRoomEmpty(tx: Database, roomId: string, startsAt: string, e
   return other?.id ?? null;
 }
 
-export function blockJson(b: RoomBlockRow & { categoryName?: string | null; roomNumber?: string | null }) {
+export function blockJson(b: RoomBlockRow & { categoryName: string; roomNumber: string | null }): RoomBlockJson {
   return {
     uuid: b.id,
     room_category_uuid: b.categoryId,
-    room_category: b.categoryName !== undefined ? { uuid: b.categoryId, name: b.categoryName } : undefined,
+    room_category: { uuid: b.categoryId, name: b.categoryName },
     room_uuid: b.roomId,
     room: b.roomId ? { uuid: b.roomId, number: b.roomNumber ?? null } : null,
     count: b.count,
     starts_at: b.startsAt,
     ends_at: b.endsAt,
     nights: blockNights(b.startsAt, b.endsAt).length,
-    reason: b.reason,
+    reason: b.reason as RoomBlockJson["reason"],
     notes: b.notes,
     created_at: b.createdAt.toISOString(),
     updated_at: b.updatedAt.toISOString(),
   };
 }
-export type RoomBlockJson = ReturnType<typeof blockJson>;
+export type { RoomBlockJson };
 
 export async function listBlocks(ctx: BookingContext, range: { from?: string; to?: string }) {
   const rows = await ctx.db

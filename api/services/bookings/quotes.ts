@@ -10,6 +10,7 @@ import { occupancyChanged } from "./hooks.ts";
 import { categoryOf, checkGuests, createReservation, priceOrFail } from "./reservations.ts";
 import type { z } from "zod";
 import type { quoteConvertSchema } from "../../../domain/schemas/bookings.ts";
+import type { BookingQuoteJson } from "./answers.ts";
 
 /** Rooms of the category free on every night of the stay, right now. */
 export async function freeRoomsFor(ctx: BookingContext, categoryId: string, roomCount: number, arrival: string, departure: string): Promise<number> {
@@ -20,7 +21,7 @@ export async function freeRoomsFor(ctx: BookingContext, categoryId: string, room
   return Math.max(0, roomCount - Number(row?.taken ?? 0));
 }
 
-export function quoteJson(q: BookingQuoteRow & { categoryName: string; reservationCode?: string | null }, today: string, extra: { business_name?: string; free_rooms?: number } = {}) {
+export function quoteJson(q: BookingQuoteRow & { categoryName: string; reservationCode?: string | null }, today: string, extra: { business_name?: string; free_rooms?: number } = {}): BookingQuoteJson {
   const expired = q.status === "open" && q.validUntil < today;
   return {
     uuid: q.id,
@@ -45,7 +46,7 @@ export function quoteJson(q: BookingQuoteRow & { categoryName: string; reservati
     ...extra,
   };
 }
-export type BookingQuoteJson = ReturnType<typeof quoteJson>;
+export type { BookingQuoteJson };
 
 export async function createQuote(ctx: BookingContext, input: BookingQuoteInput): Promise<string> {
   const category = await categoryOf(ctx, input.room_category_uuid);

@@ -15,6 +15,8 @@ import { applyInventory } from "./inventory.ts";
 import { priceStay, type PricedNight } from "./pricing.ts";
 import { assertKnownChannel } from "../distribution/sales-channels.ts";
 import { reservationNotice } from "../notifications/reservation-events.ts";
+import type { z } from "zod";
+import type { reservationPage, ReservationDetailJson, ReservationJson } from "./answers.ts";
 
 type Category = typeof roomCategories.$inferSelect;
 
@@ -424,7 +426,7 @@ function baseQuery(db: Database) {
     .leftJoin(ratePlans, eq(ratePlans.id, reservations.ratePlanId));
 }
 
-export function reservationJson(row: ListRow, today: string) {
+export function reservationJson(row: ListRow, today: string): ReservationJson {
   const r = row.r;
   return {
     uuid: r.id,
@@ -462,7 +464,7 @@ export function reservationJson(row: ListRow, today: string) {
     editable: editableFields(r.status),
   };
 }
-export type ReservationJson = ReturnType<typeof reservationJson>;
+export type { ReservationJson };
 
 function listWhere(ctx: BookingContext, q: Omit<ReservationListQuery, "page" | "per_page" | "sort">): SQL {
   const conditions: (SQL | undefined)[] = [eq(reservations.businessId, ctx.business.id)];
@@ -485,7 +487,7 @@ const ORDER = {
   "-created": [desc(reservations.createdAt), asc(reservations.code)],
 } as const;
 
-export async function listReservations(ctx: BookingContext, q: ReservationListQuery) {
+export async function listReservations(ctx: BookingContext, q: ReservationListQuery): Promise<z.infer<typeof reservationPage>> {
   const where = listWhere(ctx, q);
   const [{ total }] = await ctx.db
     .select({ total: sql<number>`count(*)::int` })
@@ -511,7 +513,7 @@ export async function allReservations(ctx: BookingContext, q: ReservationListQue
   return rows.map((row) => reservationJson(row, today));
 }
 
-export async function getReservation(ctx: BookingContext, id: string) {
+export async function getReservation(ctx: BookingContext, id: string): Promise<ReservationDetailJson> {
   const [row] = await baseQuery(ctx.db).where(and(eq(reservations.id, id), eq(reservations.businessId, ctx.business.id)));
   if (!row) throw notFound("bookings:api.reservationNotFound");
   const [nights, history] = await Promise.all([

@@ -5,8 +5,9 @@ import { conflict, notFound } from "../../errors.ts";
 import { audit, diff } from "./audit.ts";
 import { businessToday, fieldError, type BookingContext } from "./context.ts";
 import { inTransaction, pgCode } from "./db.ts";
+import type { RoomJson } from "./answers.ts";
 
-export function roomJson(r: RoomRow & { categoryName: string }) {
+export function roomJson(r: RoomRow & { categoryName: string }): RoomJson {
   return {
     uuid: r.id,
     number: r.number,
@@ -17,7 +18,7 @@ export function roomJson(r: RoomRow & { categoryName: string }) {
     active: r.active,
   };
 }
-export type RoomJson = ReturnType<typeof roomJson>;
+export type { RoomJson };
 
 /** Rooms in category order, then by number as people read them (2 before 10). */
 export async function listRooms(ctx: BookingContext) {

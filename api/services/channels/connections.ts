@@ -8,6 +8,7 @@ import { rowsOf } from "../bookings/db.ts";
 import { open, seal } from "../secrets.ts";
 import { ChannexError, channexClient, type ChannexClient } from "./channex-client.ts";
 import { markAllNightsChanged } from "./outbox.ts";
+import type { ConnectionJson } from "./answers.ts";
 
 export type ChannexConnectionRow = typeof channexConnections.$inferSelect;
 
@@ -110,7 +111,7 @@ export async function disconnectChannex(db: Database, businessId: string): Promi
 }
 
 /** The connection as the API shows it (never the key). */
-export async function connectionJson(db: Database, businessId: string) {
+export async function connectionJson(db: Database, businessId: string): Promise<ConnectionJson> {
   const connection = await connectionOf(db, businessId);
   if (!connection) return { connected: false as const };
   const [pending] = await rowsOf<{ n: number }>(db, sql`select count(*)::int as n from channel_outbox where business_id = ${businessId}`);

@@ -6,6 +6,7 @@ import { businesses, channelAriState, roomCategories } from "../../db/schema/ind
 import { rowsOf } from "../bookings/db.ts";
 import { businessToday } from "../pricing/calendar.ts";
 import { connectionOf, mappingFor } from "./connections.ts";
+import type { PushStatusJson } from "./answers.ts";
 
 export type NightPushStatus = "queued" | "sent" | "failed" | "not_sent";
 
@@ -15,7 +16,7 @@ const MAX_NIGHTS = 92;
  * Each night's push to the channel, per mapped category: queued (a change waits in the outbox),
  * failed (with Channex's reason and the attempts so far; retried with backoff), sent, or not sent.
  */
-export async function pushStatus(db: Database, businessId: string, now: Date, range: { from?: string; to?: string }) {
+export async function pushStatus(db: Database, businessId: string, now: Date, range: { from?: string; to?: string }): Promise<PushStatusJson> {
   const connection = await connectionOf(db, businessId);
   const [business] = await db.select({ timezone: businesses.timezone }).from(businesses).where(eq(businesses.id, businessId));
   const today = businessToday(now, business?.timezone ?? FALLBACK_TIME_ZONE);

@@ -5,6 +5,7 @@ import type { BusinessRow } from "../business-access.ts";
 import { calendarDays, canPrice, occupancyPercentages } from "../pricing/calendar.ts";
 import { loadPricingConfig } from "../pricing/config.ts";
 import { competitorJson, competitorsOf, ratesBetween, type CompetitorJson } from "./store.ts";
+import type { MarketNightJson } from "./answers.ts";
 
 export class UnknownCategory extends Error {}
 
@@ -18,7 +19,7 @@ export interface MarketPeriod {
   /** The whole set (inactive ones too, so old observations keep a name); the market counts active ones only. */
   competitors: CompetitorJson[];
   nights: (AnalysedNight & {
-    observations: { competitor_uuid: string; rate: number | null; source: string; captured_at: string }[];
+    observations: MarketNightJson["rates"];
   })[];
 }
 
@@ -64,14 +65,14 @@ export async function marketPeriod(db: Database, business: BusinessRow, q: { fro
     });
     nights.push({
       ...analysed,
-      observations: [...seen.values()].map((o) => ({ competitor_uuid: o.competitorId, rate: o.rate, source: o.source, captured_at: o.capturedAt.toISOString() })),
+      observations: [...seen.values()].map((o) => ({ competitor_uuid: o.competitorId, rate: o.rate, source: o.source as MarketNightJson["rates"][number]["source"], captured_at: o.capturedAt.toISOString() })),
     });
   }
   return { from: q.from, to: q.to, today: q.today, configured, category: category ?? null, categories, competitors: set.map(competitorJson), nights };
 }
 
 /** A night on the wire: snake_case, the competitors' observations, the market and our place in it. */
-export function nightJson(n: MarketPeriod["nights"][number]) {
+export function nightJson(n: MarketPeriod["nights"][number]): MarketNightJson {
   return {
     date: n.date,
     weekday: new Date(`${n.date}T00:00:00Z`).getUTCDay(),

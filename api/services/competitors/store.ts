@@ -2,11 +2,12 @@ import { and, asc, eq, gte, inArray, lte, sql } from "drizzle-orm";
 import type { CompetitorInput, RateBatch } from "../../../domain/schemas/competitors.ts";
 import type { Database } from "../../db/client.ts";
 import { competitorRates, competitors } from "../../db/schema/index.ts";
+import type { CompetitorJson } from "./answers.ts";
 
 export type CompetitorRow = typeof competitors.$inferSelect;
 
 /** A competitor as the API answers it (wire names in snake_case). */
-export function competitorJson(c: CompetitorRow) {
+export function competitorJson(c: CompetitorRow): CompetitorJson {
   return {
     uuid: c.id,
     name: c.name,
@@ -20,7 +21,7 @@ export function competitorJson(c: CompetitorRow) {
     updated_at: c.updatedAt.toISOString(),
   };
 }
-export type CompetitorJson = ReturnType<typeof competitorJson>;
+export type { CompetitorJson };
 
 /** The business's competitive set, active first, then by name. */
 export function competitorsOf(db: Database, businessId: string): Promise<CompetitorRow[]> {

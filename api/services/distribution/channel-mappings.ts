@@ -5,6 +5,7 @@ import type { Database } from "../../db/client.ts";
 import { channelMappings, ratePlans, roomCategories, salesChannels } from "../../db/schema/index.ts";
 import { invalid, type FieldErrors } from "../../errors.ts";
 import { markAllNightsChanged } from "../channels/outbox.ts";
+import type { ChannelMappingView } from "./answers.ts";
 
 export type ChannelMapping = typeof channelMappings.$inferSelect;
 
@@ -22,7 +23,7 @@ export async function listChannelMappings(db: Database, businessId: string, sale
  * nulls; for a channel connected through Channex also every (category, plan) pair with its
  * Channex rate plan (empty otherwise).
  */
-export async function channelMappingView(db: Database, businessId: string, salesChannelId: string) {
+export async function channelMappingView(db: Database, businessId: string, salesChannelId: string): Promise<ChannelMappingView> {
   const [categories, plans, mappings, [channel]] = await Promise.all([
     db.select({ id: roomCategories.id, name: roomCategories.name }).from(roomCategories).where(eq(roomCategories.businessId, businessId)).orderBy(asc(roomCategories.position), asc(roomCategories.name)),
     db.select({ id: ratePlans.id, name: ratePlans.name, code: ratePlans.code, active: ratePlans.active }).from(ratePlans).where(eq(ratePlans.businessId, businessId)).orderBy(asc(ratePlans.position), asc(ratePlans.name)),
@@ -60,7 +61,7 @@ export async function channelMappingView(db: Database, businessId: string, sales
         : [],
   };
 }
-export type ChannelMappingView = Awaited<ReturnType<typeof channelMappingView>>;
+export type { ChannelMappingView };
 
 type Row = { external_id: string | null; excluded: boolean };
 

@@ -2,6 +2,7 @@ import { eq } from "drizzle-orm";
 import type { HotelPoliciesInput } from "../../../domain/schemas/distribution.ts";
 import type { Database } from "../../db/client.ts";
 import { hotelPolicies } from "../../db/schema/index.ts";
+import type { HotelPoliciesJson } from "./answers.ts";
 
 export type HotelPolicies = Omit<typeof hotelPolicies.$inferSelect, "updatedAt"> & { updatedAt: Date | null };
 
@@ -27,7 +28,7 @@ export async function hotelPoliciesOf(db: Database, businessId: string): Promise
   };
 }
 
-export function hotelPoliciesJson(p: HotelPolicies) {
+export function hotelPoliciesJson(p: HotelPolicies): HotelPoliciesJson {
   return {
     check_in_from: p.checkInFrom,
     check_in_until: p.checkInUntil,
@@ -44,7 +45,7 @@ export function hotelPoliciesJson(p: HotelPolicies) {
     updated_at: p.updatedAt ? p.updatedAt.toISOString() : null,
   };
 }
-export type HotelPoliciesJson = ReturnType<typeof hotelPoliciesJson>;
+export type { HotelPoliciesJson };
 
 /** Saves the whole set of house rules (insert or replace). */
 export async function saveHotelPolicies(db: Database, businessId: string, input: HotelPoliciesInput, now: Date): Promise<void> {

@@ -9,6 +9,7 @@ import { isUniqueViolation } from "../accounts.ts";
 import { fieldError } from "../businesses.ts";
 import { currentRates } from "../pricing/rates.ts";
 import { markAllNightsChanged } from "../channels/outbox.ts";
+import type { RatePlanJson } from "./answers.ts";
 
 export type RatePlan = typeof ratePlans.$inferSelect;
 
@@ -74,7 +75,7 @@ export async function ratePlanRates(
   return { plans, rates: planRatesOf(rates, plans.map(ratePlanRule)) };
 }
 
-export function ratePlanJson(p: RatePlan) {
+export function ratePlanJson(p: RatePlan): RatePlanJson {
   return {
     uuid: p.id,
     name: p.name,
@@ -95,7 +96,7 @@ export function ratePlanJson(p: RatePlan) {
     position: p.position,
   };
 }
-export type RatePlanJson = ReturnType<typeof ratePlanJson>;
+export type { RatePlanJson };
 
 function ratePlanValues(input: RatePlanInput) {
   return {

@@ -7,6 +7,7 @@ import { salesChannels } from "../../db/schema/index.ts";
 import { markAllNightsChanged } from "../channels/outbox.ts";
 import { isUniqueViolation } from "../accounts.ts";
 import { fieldError } from "../businesses.ts";
+import type { SalesChannelJson } from "./answers.ts";
 
 export type SalesChannel = typeof salesChannels.$inferSelect;
 
@@ -43,7 +44,7 @@ export async function commissionByChannelCode(db: Database, businessId: string):
 }
 
 /** The wire shape (snake_case, as docs/api/distribution.md shows). */
-export function salesChannelJson(c: SalesChannel) {
+export function salesChannelJson(c: SalesChannel): SalesChannelJson {
   return {
     uuid: c.id,
     code: c.code,
@@ -57,7 +58,7 @@ export function salesChannelJson(c: SalesChannel) {
     updated_at: c.updatedAt.toISOString(),
   };
 }
-export type SalesChannelJson = ReturnType<typeof salesChannelJson>;
+export type { SalesChannelJson };
 
 /** Creates a channel; a code the business already has is a 422 beside `code`. */
 export async function createSalesChannel(db: Database, t: TFunction, businessId: string, input: SalesChannelInput, now: Date): Promise<SalesChannel> {

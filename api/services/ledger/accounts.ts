@@ -4,16 +4,17 @@ import { ledgerAccounts, type LedgerAccountRow } from "../../db/schema/index.ts"
 import { notFound } from "../../errors.ts";
 import { fieldError, type BookingContext } from "../bookings/context.ts";
 import { refusal } from "./shared.ts";
+import type { AccountJson } from "./answers.ts";
 
 /**
  * Accounts: where money is received (cash, bank, Pix, card acquirer). Each answers its balance:
  * what came in from guests, less refunds and expenses paid from it.
  */
 
-function accountJson(a: LedgerAccountRow & { balance: number }) {
+function accountJson(a: LedgerAccountRow & { balance: number }): AccountJson {
   return { uuid: a.id, name: a.name, kind: a.kind, active: a.active, balance: a.balance };
 }
-export type AccountJson = ReturnType<typeof accountJson>;
+export type { AccountJson };
 
 export async function listAccounts(ctx: BookingContext, filter: { activeOnly?: boolean } = {}) {
   const rows = await ctx.db

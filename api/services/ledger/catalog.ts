@@ -6,10 +6,11 @@ import { notFound } from "../../errors.ts";
 import { fieldError, type BookingContext } from "../bookings/context.ts";
 import { inTransaction } from "../bookings/db.ts";
 import { refusal } from "./shared.ts";
+import type { ItemCategoryJson, ItemJson, PointOfSaleJson } from "./answers.ts";
 
 /** Item categories, items and points of sale: what the hotel sells besides the room (docs/api/ledger.md). */
 
-export async function listItemCategories(ctx: BookingContext) {
+export async function listItemCategories(ctx: BookingContext): Promise<ItemCategoryJson[]> {
   const rows = await ctx.db
     .select({ c: itemCategories, count: sql<number>`(select count(*)::int from items i where i.category_id = "item_categories"."id")` })
     .from(itemCategories)
@@ -59,7 +60,7 @@ export async function deleteItemCategory(ctx: BookingContext, id: string): Promi
     .catch((e) => refusal(ctx, e, "name", "ledger:api.categoryHasItems"));
 }
 
-function itemJson(i: ItemRow & { categoryName: string; pointOfSaleIds: string[] }) {
+function itemJson(i: ItemRow & { categoryName: string; pointOfSaleIds: string[] }): ItemJson {
   return {
     uuid: i.id,
     name: i.name,
@@ -70,7 +71,7 @@ function itemJson(i: ItemRow & { categoryName: string; pointOfSaleIds: string[] 
     point_of_sale_uuids: i.pointOfSaleIds,
   };
 }
-export type ItemJson = ReturnType<typeof itemJson>;
+export type { ItemJson };
 
 export async function listItems(ctx: BookingContext, filter: { activeOnly?: boolean } = {}) {
   const rows = await ctx.db
@@ -134,10 +135,10 @@ export async function deleteItem(ctx: BookingContext, id: string): Promise<void>
   await ctx.db.delete(items).where(eq(items.id, id));
 }
 
-function pointOfSaleJson(p: PointOfSaleRow & { itemIds: string[] }) {
+function pointOfSaleJson(p: PointOfSaleRow & { itemIds: string[] }): PointOfSaleJson {
   return { uuid: p.id, name: p.name, active: p.active, item_uuids: p.itemIds };
 }
-export type PointOfSaleJson = ReturnType<typeof pointOfSaleJson>;
+export type { PointOfSaleJson };
 
 export async function listPointsOfSale(ctx: BookingContext, filter: { activeOnly?: boolean } = {}) {
   const rows = await ctx.db

@@ -6,6 +6,7 @@ import { notFound } from "../../errors.ts";
 import { businessToday, fieldError, type BookingContext } from "../bookings/context.ts";
 import { accountRow } from "./accounts.ts";
 import { itemRow, pointOfSaleRow } from "./catalog.ts";
+import type { FolioJson } from "./answers.ts";
 
 /**
  * A reservation's folio: the extras sold to the guest, the payments received or refunded, and
@@ -21,7 +22,7 @@ async function reservationRow(ctx: BookingContext, id: string) {
   return row;
 }
 
-export async function getFolio(ctx: BookingContext, reservationId: string) {
+export async function getFolio(ctx: BookingContext, reservationId: string): Promise<FolioJson> {
   const reservation = await reservationRow(ctx, reservationId);
   const extras = await ctx.db
     .select({ e: reservationExtras, posName: pointsOfSale.name })
@@ -68,7 +69,7 @@ export async function getFolio(ctx: BookingContext, reservationId: string) {
     balance,
   };
 }
-export type FolioJson = Awaited<ReturnType<typeof getFolio>>;
+export type { FolioJson };
 
 /** Sells an item to the guest: its price and name unless typed, optionally at a point of sale that sells it. */
 export async function addExtra(ctx: BookingContext, reservationId: string, input: ExtraInput): Promise<string> {

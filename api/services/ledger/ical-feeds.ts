@@ -10,6 +10,7 @@ import { businesses, icalFeeds, roomCategories, rooms, type IcalFeedRow } from "
 import { notFound } from "../../errors.ts";
 import { fieldError, type BookingContext } from "../bookings/context.ts";
 import { rowsOf } from "../bookings/db.ts";
+import type { IcalFeedJson } from "./answers.ts";
 
 /**
  * iCal export feeds (ADR 0017): a secret address per room or category that Airbnb, Booking.com
@@ -27,7 +28,7 @@ const newToken = () => randomBytes(32).toString("base64url");
 /** The shape of a token in a feed address: 32 bytes, base64url. */
 export const FEED_FILE = /^([A-Za-z0-9_-]{43})\.ics$/;
 
-function feedJson(f: IcalFeedRow & { roomNumber: string | null; categoryName: string | null }, appUrl: string) {
+function feedJson(f: IcalFeedRow & { roomNumber: string | null; categoryName: string | null }, appUrl: string): IcalFeedJson {
   return {
     uuid: f.id,
     room: f.roomId ? { uuid: f.roomId, number: f.roomNumber ?? "" } : null,
@@ -37,7 +38,7 @@ function feedJson(f: IcalFeedRow & { roomNumber: string | null; categoryName: st
     created_at: f.createdAt.toISOString(),
   };
 }
-export type IcalFeedJson = ReturnType<typeof feedJson>;
+export type { IcalFeedJson };
 
 export async function listFeeds(ctx: BookingContext, appUrl: string) {
   const rows = await ctx.db

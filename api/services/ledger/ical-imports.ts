@@ -14,6 +14,7 @@ import { createBlock, deleteBlock, updateBlock } from "../bookings/blocks.ts";
 import { fieldError, type BookingContext } from "../bookings/context.ts";
 import type { PerBusinessJob } from "../jobs/per-business.ts";
 import { fetchCalendar, IcalFetchError } from "./ical-fetch.ts";
+import type { IcalImportJson } from "./answers.ts";
 
 /**
  * iCal imports (ADR 0017): another site's calendar, polled, whose events become room blocks —
@@ -28,7 +29,7 @@ import { fetchCalendar, IcalFetchError } from "./ical-fetch.ts";
 /** How long a poll holds an import against a second poller. */
 const LEASE_SECONDS = 120;
 
-function importJson(i: IcalImportRow & { categoryName: string; roomNumber: string | null; eventCount: number }, t: TFunction) {
+function importJson(i: IcalImportRow & { categoryName: string; roomNumber: string | null; eventCount: number }, t: TFunction): IcalImportJson {
   const error = i.lastError ? decodeMessage(i.lastError) : null;
   return {
     uuid: i.id,
@@ -44,7 +45,7 @@ function importJson(i: IcalImportRow & { categoryName: string; roomNumber: strin
     last_error_code: error ? error.key.replace(/^ledger:ical\.error\./, "") : null,
   };
 }
-export type IcalImportJson = ReturnType<typeof importJson>;
+export type { IcalImportJson };
 
 export async function listImports(ctx: BookingContext) {
   const rows = await ctx.db

@@ -6,10 +6,11 @@ import { notFound } from "../../errors.ts";
 import { fieldError, type BookingContext } from "../bookings/context.ts";
 import { accountRow } from "./accounts.ts";
 import { refusal } from "./shared.ts";
+import type { ExpenseJson, SupplierJson } from "./answers.ts";
 
 /** Suppliers (name, CPF or CNPJ, contact) and the expenses paid to them from an account. */
 
-function supplierJson(s: SupplierRow & { expensesTotal: number }) {
+function supplierJson(s: SupplierRow & { expensesTotal: number }): SupplierJson {
   return {
     uuid: s.id,
     name: s.name,
@@ -23,7 +24,7 @@ function supplierJson(s: SupplierRow & { expensesTotal: number }) {
     expenses_total: s.expensesTotal,
   };
 }
-export type SupplierJson = ReturnType<typeof supplierJson>;
+export type { SupplierJson };
 
 const expensesTotal = sql<number>`coalesce((select sum(e.amount) from expenses e where e.supplier_id = "suppliers"."id"), 0)::bigint`;
 
@@ -84,7 +85,7 @@ export async function deleteSupplier(ctx: BookingContext, id: string): Promise<v
     .catch((e) => refusal(ctx, e, "name", "ledger:api.supplierHasExpenses"));
 }
 
-export async function listExpenses(ctx: BookingContext, supplierId: string) {
+export async function listExpenses(ctx: BookingContext, supplierId: string): Promise<ExpenseJson[]> {
   await supplierRow(ctx, supplierId);
   const rows = await ctx.db
     .select({ e: expenses, accountName: ledgerAccounts.name, accountKind: ledgerAccounts.kind })
@@ -102,7 +103,7 @@ export async function listExpenses(ctx: BookingContext, supplierId: string) {
     created_at: e.createdAt.toISOString(),
   }));
 }
-export type ExpenseJson = Awaited<ReturnType<typeof listExpenses>>[number];
+export type { ExpenseJson };
 
 export async function addExpense(ctx: BookingContext, supplierId: string, input: ExpenseInput): Promise<string> {
   await supplierRow(ctx, supplierId);

@@ -19,11 +19,13 @@ import type { BusinessRow } from "../business-access.ts";
 import { bookingTotalsBy, hasSupply, stayTotals, stayTotalsBy, type BusinessScope, type Dimension } from "./aggregates.ts";
 import { goalsBetween } from "./goals.ts";
 import { bookingJson, ratio, stayJson } from "./json.ts";
+import type { BreakdownJson, ExploreJson, MonthlyJson } from "./answers.ts";
+import type { BREAKDOWN_DIMENSIONS } from "../../../domain/schemas/metrics.ts";
 
 const scopeOf = (b: BusinessRow): BusinessScope => ({ id: b.id, timezone: b.timezone });
 
 /** /monthly: each month of `year` against the same month a year earlier and its goals. */
-export async function monthly(db: Database, business: BusinessRow, year: number) {
+export async function monthly(db: Database, business: BusinessRow, year: number): Promise<MonthlyJson> {
   const rows = await stayTotalsBy(db, scopeOf(business), { from: `${year - 1}-01-01`, to: `${year}-12-31` }, "month");
   const byMonth = new Map(rows.map((r) => [r.key, r.totals]));
   const goals = await goalsBetween(db, business.id, `${year}-01`, `${year}-12`);
@@ -125,7 +127,7 @@ async function groups(db: Database, business: BusinessRow, period: Period, dimen
 }
 
 /** /sales-dashboard: one dimension of a period, with each group's share of room nights and revenue (the mix). */
-export async function breakdown(db: Database, business: BusinessRow, period: Period, dimension: Dimension) {
+export async function breakdown(db: Database, business: BusinessRow, period: Period, dimension: (typeof BREAKDOWN_DIMENSIONS)[number]): Promise<BreakdownJson> {
   const { rows, total } = await groups(db, business, period, dimension);
   return {
     from: period.from,
@@ -144,9 +146,9 @@ export async function breakdown(db: Database, business: BusinessRow, period: Per
   };
 }
 
-function valuesOf(stay: StayTotals, booking: BookingTotals, metrics: readonly ExploreMetric[]): Record<string, number | null> {
+function valuesOf(stay: StayTotals, booking: BookingTotals, metrics: readonly ExploreMetric[]): ExploreJson["total"] {
   const all: Record<string, number | null> = { ...stayJson(stay), ...bookingJson(booking) };
-  return Object.fromEntries(metrics.map((m) => [m, all[m] ?? null]));
+  return Object.fromEntries(metrics.map((m) => [m, all[m] ?? null])) as ExploreJson["total"];
 }
 
 /** The comparison period of the explorer, or null. */
@@ -168,7 +170,7 @@ export function comparisonPeriod(q: Pick<ExploreQuery, "compare" | "compare_from
  * period. Time dimensions (night, month) pair groups by position (the first night with the first
  * night), the others by key.
  */
-export async function explore(db: Database, business: BusinessRow, q: { metrics: ExploreMetric[]; dimension: ExploreDimension; period: Period; compare: Period | null }) {
+export async function explore(db: Database, business: BusinessRow, q: { metrics: ExploreMetric[]; dimension: ExploreDimension; period: Period; compare: Period | null }): Promise<ExploreJson> {
   const [main, other] = await Promise.all([groups(db, business, q.period, q.dimension), q.compare ? groups(db, business, q.compare, q.dimension) : null]);
   const byPosition = q.dimension === "night" || q.dimension === "month";
   const otherByKey = new Map(other?.rows.map((r) => [r.key, r]) ?? []);

@@ -26,6 +26,7 @@ import { movementsOn, stayTotals, stayTotalsBy } from "./aggregates.ts";
 import { goalsBetween } from "./goals.ts";
 import { stayJson } from "./json.ts";
 import { pickupWindows } from "./pickup.ts";
+import type { DashboardJson } from "./answers.ts";
 
 /** Nights ahead the dashboard looks at (the "next 30 nights" card and the actions). */
 const AHEAD = 30;
@@ -46,7 +47,7 @@ const pickupJson = (t: PickupTotals) => {
  * tonight, the next 7 and 30 nights, month to date and the month on the books; the rest are one
  * statement each (docs/api/intelligence.md).
  */
-export async function dashboard(db: Database, business: BusinessRow, now: Date) {
+export async function dashboard(db: Database, business: BusinessRow, now: Date): Promise<DashboardJson> {
   const today = businessToday(now, business.timezone);
   const month = monthPeriod(today.slice(0, 7));
   const ahead = nightsFrom(today, AHEAD);

@@ -1,4 +1,5 @@
 import { bookingKpis, stayKpis, type BookingTotals, type StayTotals } from "../../../domain/metrics/index.ts";
+import type { BookingJson, StayJson } from "./answers.ts";
 
 /** Cents on the wire are whole; ratios keep four decimals (0.8125 = 81.25 %). */
 const cents = (v: number | null) => (v === null ? null : Math.round(v));
@@ -6,7 +7,7 @@ const ratio = (v: number | null) => (v === null ? null : Math.round(v * 10_000) 
 const days = (v: number | null) => (v === null ? null : Math.round(v * 10) / 10);
 
 /** Stay figures on the wire (docs/api/intelligence.md). */
-export function stayJson(t: StayTotals) {
+export function stayJson(t: StayTotals): StayJson {
   const k = stayKpis(t);
   return {
     rooms_available: k.roomsAvailable,
@@ -21,10 +22,10 @@ export function stayJson(t: StayTotals) {
     net_revenue: k.netRevenue,
   };
 }
-export type StayJson = ReturnType<typeof stayJson>;
+export type { StayJson };
 
 /** Booking figures on the wire. */
-export function bookingJson(t: BookingTotals) {
+export function bookingJson(t: BookingTotals): BookingJson {
   const k = bookingKpis(t);
   return {
     reservations: k.reservations,
@@ -36,6 +37,6 @@ export function bookingJson(t: BookingTotals) {
     average_length_of_stay: days(k.averageLengthOfStay),
   };
 }
-export type BookingJson = ReturnType<typeof bookingJson>;
+export type { BookingJson };
 
 export { ratio };

@@ -9,6 +9,7 @@ import type {
   Seasonality,
 } from "../../../domain/pricing/index.ts";
 import type { Database } from "../../db/client.ts";
+import type { SeasonalityJson, TariffConfigurationJson } from "./answers.ts";
 
 interface Row {
   categories: {
@@ -187,7 +188,7 @@ function variedRate(rate: number, v: { price_variation: number; price_variation_
 }
 
 /** A season as the API answers it (spec section 3 field names). */
-export function seasonalityJson(s: Seasonality) {
+export function seasonalityJson(s: Seasonality): SeasonalityJson {
   return {
     uuid: s.uuid,
     color: s.color,
@@ -208,10 +209,10 @@ export function seasonalityJson(s: Seasonality) {
   };
 }
 
-export type SeasonalityJson = ReturnType<typeof seasonalityJson>;
+export type { SeasonalityJson };
 
 /** The `tariff_configuration` of a business's JSON. */
-export function tariffConfigurationFrom(config: PricingConfig) {
+export function tariffConfigurationFrom(config: PricingConfig): TariffConfigurationJson {
   const reference = config.seasonalities.find((s) => s.is_reference) ?? null;
   return {
     rooms_tariff: {
@@ -240,7 +241,7 @@ export function tariffConfigurationFrom(config: PricingConfig) {
   };
 }
 
-export type TariffConfigurationJson = ReturnType<typeof tariffConfigurationFrom>;
+export type { TariffConfigurationJson };
 
 /**
  * `tariff_configuration: { rooms_tariff, fluctuation_levels, sazonalities, occupancy_pricing,

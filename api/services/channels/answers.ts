@@ -1,0 +1,55 @@
+import { z } from "zod";
+import { cents, isoDate, isoDateTime, uuid } from "../../openapi/answers-b.ts";
+
+/**
+ * The JSON answers of the channel-manager routes (docs/api/channels.md): the Channex connection
+ * of a business and each night's push status. doc({ response }), ADR 0022.
+ */
+
+/** The Channex connection; `{ connected: false }` when the business has none. */
+export const connectionAnswer = z.discriminatedUnion("connected", [
+  z.object({ connected: z.literal(false) }).strict(),
+  z
+    .object({
+      connected: z.literal(true),
+      property_id: z.string(),
+      active: z.boolean(),
+      mapping: z.array(z.object({ room_category_uuid: uuid, room_type_id: z.string(), rate_plan_id: z.string() }).strict()),
+      last_sync_at: isoDateTime.nullable(),
+      last_feed_at: isoDateTime.nullable(),
+      last_error: z.string().nullable(),
+      last_error_at: isoDateTime.nullable(),
+      queued_changes: z.int().min(0),
+      failed_nights: z.int().min(0),
+    })
+    .strict(),
+]);
+export type ConnectionJson = z.infer<typeof connectionAnswer>;
+
+const night = z
+  .object({
+    date: isoDate,
+    categories: z.array(
+      z
+        .object({
+          room_category_uuid: uuid,
+          name: z.string(),
+          status: z.enum(["queued", "sent", "failed", "not_sent"]),
+          availability: z.int().nullable(),
+          rate: cents.nullable(),
+          error: z.string().nullable(),
+          attempts: z.int().min(0),
+          retrying: z.boolean(),
+          updated_at: isoDateTime.nullable(),
+        })
+        .strict(),
+    ),
+  })
+  .strict();
+
+/** GET /channel-push-status: each night's push per mapped category (no nights without a connection). */
+export const pushStatusAnswer = z.discriminatedUnion("connected", [
+  z.object({ connected: z.literal(false), from: isoDate, to: isoDate, nights: z.array(night).max(0) }).strict(),
+  z.object({ connected: z.literal(true), from: isoDate, to: isoDate, last_sync_at: isoDateTime.nullable(), last_error: z.string().nullable(), nights: z.array(night) }).strict(),
+]);
+export type PushStatusJson = z.infer<typeof pushStatusAnswer>;
