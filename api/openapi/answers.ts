@@ -15,6 +15,19 @@ export const cents = z.number().int();
 /** A row id (UUID v4/v7 alike). */
 export const uuid = z.uuid();
 
+/** A three-letter ISO 4217 code. */
+export const currency = z.string().length(3);
+/** A two-letter country code (ISO 3166-1 alpha-2). */
+export const countryCode = z.string().length(2);
+
+/** `{ uuid, name }`: a named reference to another record. */
+export const namedRef = z.object({ uuid, name: z.string() }).strict();
+/** `{ uuid, name }` whose name may be gone (a deleted user's, a channel code the hotel no longer has). */
+export const maybeNamedRef = z.object({ uuid, name: z.string().nullable() }).strict();
+
+/** `{ deleted: true }` after a DELETE that answers JSON. */
+export const deletedAnswer = z.object({ deleted: z.literal(true) }).strict();
+
 /** `{ data: … }`, the envelope of every answer that is not a bare status. */
 export const envelope = <T extends z.ZodType>(data: T) => z.object({ data }).strict();
 

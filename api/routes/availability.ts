@@ -4,18 +4,18 @@ import { requireBusiness, type BusinessEnv } from "../middleware/business.ts";
 import { availability, roomsOverview } from "../services/bookings/availability.ts";
 import { bookingContext, query } from "./bookings-shared.ts";
 import { docs } from "../openapi/describe.ts";
-import { dataOf } from "../openapi/answers-b.ts";
+import { envelope } from "../openapi/answers.ts";
 import { availabilityAnswer, roomsOverviewAnswer } from "../services/bookings/answers.ts";
 
 const doc = docs("Availability");
 
 /** GET /businesses/{id}/availability and /rooms-overview, `from`…`to` (both nights included, ≤ 366). */
 export const availabilityRoutes = new Hono<BusinessEnv>()
-  .get("/businesses/:id/availability", doc({ query: rangeQuerySchema, response: dataOf(availabilityAnswer) }), requireBusiness("user.availability"), async (c) => {
+  .get("/businesses/:id/availability", doc({ query: rangeQuerySchema, response: envelope(availabilityAnswer) }), requireBusiness("user.availability"), async (c) => {
     const { from, to } = query(c, rangeQuerySchema);
     return c.json({ data: await availability(bookingContext(c), from, to) });
   })
-  .get("/businesses/:id/rooms-overview", doc({ query: rangeQuerySchema, response: dataOf(roomsOverviewAnswer) }), requireBusiness("user.rooms-overview"), async (c) => {
+  .get("/businesses/:id/rooms-overview", doc({ query: rangeQuerySchema, response: envelope(roomsOverviewAnswer) }), requireBusiness("user.rooms-overview"), async (c) => {
     const { from, to } = query(c, rangeQuerySchema);
     return c.json({ data: await roomsOverview(bookingContext(c), from, to) });
   });

@@ -13,7 +13,7 @@ import { sendBookingMails } from "../services/mail/booking-engine.ts";
 import { hotelPoliciesJson, hotelPoliciesOf } from "../services/distribution/hotel-policies.ts";
 import { jsonBody, parseWith } from "../validate.ts";
 import { docs } from "../openapi/describe.ts";
-import { dataOf } from "../openapi/answers-b.ts";
+import { envelope } from "../openapi/answers.ts";
 import { engineSettingsAnswer, engineSettingsWithChoicesAnswer, offersAnswer, publicBookingAnswer, publicProfileAnswer, publicReservationAnswer } from "../services/booking-engine-answers.ts";
 
 const doc = docs("Booking engine");
@@ -33,7 +33,7 @@ export const bookingEngineRoutes = new Hono<BusinessEnv>()
     // The categories the owner can choose to offer come along, so the form needs one call.
     return c.json({ data: await engineSettings(db, business), categories: await categoryChoices(db, business.id) });
   })
-  .put("/businesses/:id/booking-engine", doc({ body: bookingEngineSettingsSchema, response: dataOf(engineSettingsAnswer) }), ...setup, async (c) => {
+  .put("/businesses/:id/booking-engine", doc({ body: bookingEngineSettingsSchema, response: envelope(engineSettingsAnswer) }), ...setup, async (c) => {
     const input = await jsonBody(c, bookingEngineSettingsSchema);
     const data = await saveEngineSettings({ db: c.var.deps.db, business: c.var.access.business, t: c.var.t, now: c.var.deps.now() }, input);
     return c.json({ data });
@@ -51,16 +51,16 @@ const engineOf = (c: Context<ApiEnv>) => publicEngine(c.var.deps.db, c.req.param
  * answers 404 when the slug is unknown, the engine off or the business without the motor plan.
  */
 export const publicBookingEngineRoutes = new Hono<ApiEnv>()
-  .get("/public/booking-engines/:slug", doc({ response: dataOf(publicProfileAnswer) }), async (c) => {
+  .get("/public/booking-engines/:slug", doc({ response: envelope(publicProfileAnswer) }), async (c) => {
     const found = await engineOf(c);
     return c.json({ data: await publicProfile(c.var.deps.db, found, c.var.locale, c.var.deps.now()) });
   })
-  .get("/public/booking-engines/:slug/offers", doc({ query: offersQuerySchema, response: dataOf(offersAnswer) }), async (c) => {
+  .get("/public/booking-engines/:slug/offers", doc({ query: offersQuerySchema, response: envelope(offersAnswer) }), async (c) => {
     const found = await engineOf(c);
     const query = parseWith(c, offersQuerySchema, queryObject(new URL(c.req.url).searchParams));
     return c.json({ data: await offersFor(publicContext(c, found), found.engine, query) });
   })
-  .post("/public/booking-engines/:slug/reservations", doc({ body: publicReservationSchema, status: 201, response: dataOf(publicBookingAnswer) }), async (c) => {
+  .post("/public/booking-engines/:slug/reservations", doc({ body: publicReservationSchema, status: 201, response: envelope(publicBookingAnswer) }), async (c) => {
     const found = await engineOf(c);
     await limitHits(c, [["bookingEngineIp", clientIp(c)]]);
     const input = await jsonBody(c, publicReservationSchema);
@@ -95,7 +95,7 @@ export const publicBookingEngineRoutes = new Hono<ApiEnv>()
     });
     return c.json({ data: { ...publicReservationJson(reservation, reservation.room_category.name), nights: stay.nights, night_rates: reservation.night_rates } }, 201);
   })
-  .get("/public/booking-engines/:slug/reservations/:code", doc({ response: dataOf(publicReservationAnswer) }), async (c) => {
+  .get("/public/booking-engines/:slug/reservations/:code", doc({ response: envelope(publicReservationAnswer) }), async (c) => {
     const found = await engineOf(c);
     return c.json({ data: await publicReservation(c.var.deps.db, found, (c.req.param("code") ?? "").toUpperCase()) });
   });

@@ -30,7 +30,7 @@ import { body, bookingContext, idParam, optionalBody, query, type BC } from "./b
 import { channelChoices } from "../services/distribution/sales-channels.ts";
 import { z } from "zod";
 import { docs } from "../openapi/describe.ts";
-import { dataOf } from "../openapi/answers-b.ts";
+import { envelope } from "../openapi/answers.ts";
 import {
   bookingQuoteAnswer,
   bookingQuoteWritten,
@@ -160,7 +160,7 @@ export const bookingRoutes = new Hono<BusinessEnv>()
     const id = await createReservation(ctx, input);
     return c.json({ reservation: await getReservation(ctx, id) }, 201);
   })
-  .get(`${base}/reservations/:reservationId`, doc({ response: dataOf(reservationDetailAnswer) }), reservationsOnly, async (c) => {
+  .get(`${base}/reservations/:reservationId`, doc({ response: envelope(reservationDetailAnswer) }), reservationsOnly, async (c) => {
     return c.json({ data: await getReservation(bookingContext(c), idParam(c, "reservationId", RESERVATION)) });
   })
   .put(`${base}/reservations/:reservationId`, doc({ body: reservationUpdateSchema, response: reservationWritten }), reservationsOnly, async (c) => {
@@ -176,14 +176,14 @@ export const bookingRoutes = new Hono<BusinessEnv>()
   .post(`${base}/reservations/:reservationId/check-out`, doc({ body: cancelSchema, response: reservationWritten }), reservationsOnly, transition("check_out"))
   .post(`${base}/reservations/:reservationId/no-show`, doc({ body: cancelSchema, response: reservationWritten }), reservationsOnly, transition("no_show"))
 
-  .get(`${base}/booking-quotes`, doc({ response: dataOf(z.array(bookingQuoteAnswer)) }), reservationsOnly, async (c) => c.json({ data: await listQuotes(bookingContext(c)) }))
+  .get(`${base}/booking-quotes`, doc({ response: envelope(z.array(bookingQuoteAnswer)) }), reservationsOnly, async (c) => c.json({ data: await listQuotes(bookingContext(c)) }))
   .post(`${base}/booking-quotes`, doc({ body: bookingQuoteSchema, status: 201, response: bookingQuoteWritten }), reservationsOnly, async (c) => {
     const ctx = bookingContext(c);
     const input = await body(c, bookingQuoteSchema);
     const id = await createQuote(ctx, input);
     return c.json({ booking_quote: await getQuote(ctx, id) }, 201);
   })
-  .get(`${base}/booking-quotes/:quoteId`, doc({ response: dataOf(bookingQuoteAnswer) }), reservationsOnly, async (c) => {
+  .get(`${base}/booking-quotes/:quoteId`, doc({ response: envelope(bookingQuoteAnswer) }), reservationsOnly, async (c) => {
     return c.json({ data: await getQuote(bookingContext(c), idParam(c, "quoteId", QUOTE)) });
   })
   .post(`${base}/booking-quotes/:quoteId/convert`, doc({ body: quoteConvertSchema, status: 201, response: quoteConverted }), reservationsOnly, async (c) => {

@@ -10,7 +10,7 @@ import { connectChannex, connectionJson, disconnectChannex, requestResync } from
 import { pushStatus } from "../services/channels/status.ts";
 import { body, parse, requireAdminPermission } from "./businesses-shared.ts";
 import { docs } from "../openapi/describe.ts";
-import { dataOf } from "../openapi/answers-b.ts";
+import { envelope } from "../openapi/answers.ts";
 import { connectionAnswer, pushStatusAnswer } from "../services/channels/answers.ts";
 
 const doc = docs("Channel manager");
@@ -23,12 +23,12 @@ export const channelRoutes = new Hono<AuthedEnv>()
   .use("/admin/businesses/:id/channex", requireAdminPermission("admin.businesses"))
   .use("/admin/businesses/:id/channex/*", requireAdminPermission("admin.businesses"))
 
-  .get("/admin/businesses/:id/channex", doc({ response: dataOf(connectionAnswer) }), async (c) => {
+  .get("/admin/businesses/:id/channex", doc({ response: envelope(connectionAnswer) }), async (c) => {
     const id = await existingBusiness(c.var.deps.db, c.req.param("id"));
     return c.json({ data: await connectionJson(c.var.deps.db, id) });
   })
 
-  .put("/admin/businesses/:id/channex", doc({ body: channexConnectSchema, response: dataOf(connectionAnswer) }), async (c) => {
+  .put("/admin/businesses/:id/channex", doc({ body: channexConnectSchema, response: envelope(connectionAnswer) }), async (c) => {
     const { db, now } = c.var.deps;
     const id = await existingBusiness(db, c.req.param("id"));
     const input = await body(c, channexConnectSchema);
@@ -36,7 +36,7 @@ export const channelRoutes = new Hono<AuthedEnv>()
     return c.json({ data: await connectionJson(db, id) });
   })
 
-  .post("/admin/businesses/:id/channex/resync", doc({ status: 202, response: dataOf(connectionAnswer) }), async (c) => {
+  .post("/admin/businesses/:id/channex/resync", doc({ status: 202, response: envelope(connectionAnswer) }), async (c) => {
     const { db, now } = c.var.deps;
     const id = await existingBusiness(db, c.req.param("id"));
     await requestResync(db, id, now());

@@ -18,7 +18,7 @@ import { competitorJson, competitorOf, competitorsOf, competitorValues, foreignC
 import { businessToday } from "../services/pricing/calendar.ts";
 import { jsonBody, parseWith } from "../validate.ts";
 import { docs } from "../openapi/describe.ts";
-import { dataOf } from "../openapi/answers-b.ts";
+import { envelope } from "../openapi/answers.ts";
 import { competitorAnswer, competitorRatesAnswer, marketAnalysisAnswer, ratesImportedAnswer, ratesWrittenAnswer } from "../services/competitors/answers.ts";
 
 const doc = docs("Competitors");
@@ -133,12 +133,12 @@ export const competitorRoutes = new Hono<BusinessEnv>()
   })
 
   // ---- the competitive set ---------------------------------------------------------------------
-  .get("/businesses/:id/competitors", doc({ response: dataOf(z.array(competitorAnswer)) }), ...rateShopper, async (c) => {
+  .get("/businesses/:id/competitors", doc({ response: envelope(z.array(competitorAnswer)) }), ...rateShopper, async (c) => {
     const rows = await competitorsOf(c.var.deps.db, c.var.access.business.id);
     return c.json({ data: rows.map(competitorJson) });
   })
 
-  .post("/businesses/:id/competitors", doc({ body: competitorSchema, status: 201, response: dataOf(competitorAnswer) }), ...rateShopper, async (c) => {
+  .post("/businesses/:id/competitors", doc({ body: competitorSchema, status: 201, response: envelope(competitorAnswer) }), ...rateShopper, async (c) => {
     const input = await body(c, competitorSchema);
     await ensureNameFree(c, input.name);
     const [row] = await c.var.deps.db
@@ -148,7 +148,7 @@ export const competitorRoutes = new Hono<BusinessEnv>()
     return c.json({ data: competitorJson(row) }, 201);
   })
 
-  .put("/businesses/:id/competitors/:competitorId", doc({ body: competitorSchema, response: dataOf(competitorAnswer) }), ...rateShopper, async (c) => {
+  .put("/businesses/:id/competitors/:competitorId", doc({ body: competitorSchema, response: envelope(competitorAnswer) }), ...rateShopper, async (c) => {
     const id = competitorIdParam(c);
     const { db, now } = c.var.deps;
     const businessId = c.var.access.business.id;

@@ -10,7 +10,7 @@ import type { AuthedEnv } from "../middleware/auth.ts";
 import { adminCouponJson, createCoupon, deactivateCoupon, findCoupon, listCoupons, updateCoupon } from "../services/billing/coupons.ts";
 import { jsonBody as parseBody } from "../validate.ts";
 import { docs } from "../openapi/describe.ts";
-import { dataOf } from "../openapi/answers-b.ts";
+import { envelope } from "../openapi/answers.ts";
 import { adminCouponAnswer, adminCouponWritten } from "../services/billing/coupon-answers.ts";
 
 const doc = docs("Admin: coupons");
@@ -39,12 +39,12 @@ couponRoutes.onError((err, c) => {
 
 const now = (c: Context<AuthedEnv>) => c.var.deps.now();
 
-couponRoutes.get("/admin/coupons", doc({ response: dataOf(z.array(adminCouponAnswer)) }), async (c) => {
+couponRoutes.get("/admin/coupons", doc({ response: envelope(z.array(adminCouponAnswer)) }), async (c) => {
   const rows = await listCoupons(c.var.deps.db);
   return c.json({ data: rows.map((row) => adminCouponJson(row, now(c))) });
 });
 
-couponRoutes.get("/admin/coupons/:code", doc({ response: dataOf(adminCouponAnswer) }), async (c) => {
+couponRoutes.get("/admin/coupons/:code", doc({ response: envelope(adminCouponAnswer) }), async (c) => {
   return c.json({ data: adminCouponJson(await findCoupon(c.var.deps.db, c.req.param("code")), now(c)) });
 });
 

@@ -26,7 +26,7 @@ import { businessToday } from "../services/pricing/calendar.ts";
 import { fieldError } from "../services/businesses.ts";
 import { body, idParam, query } from "./bookings-shared.ts";
 import { docs } from "../openapi/describe.ts";
-import { dataOf, deletedAnswer } from "../openapi/answers-b.ts";
+import { envelope, deletedAnswer } from "../openapi/answers.ts";
 import { channelMappingAnswer, hotelPoliciesAnswer, ratePlanAnswer, ratePlanRatesAnswer, salesChannelAnswer } from "../services/distribution/answers.ts";
 
 const salesChannelWritten = z.object({ sales_channel: salesChannelAnswer }).strict();
@@ -63,7 +63,7 @@ const rateQuery = z.object({
  * docs/api/distribution.md.
  */
 export const distributionRoutes = new Hono<BusinessEnv>()
-  .get(`${base}/sales-channels`, doc({ response: dataOf(z.array(salesChannelAnswer)) }), settings, async (c) => {
+  .get(`${base}/sales-channels`, doc({ response: envelope(z.array(salesChannelAnswer)) }), settings, async (c) => {
     const rows = await listSalesChannels(c.var.deps.db, c.var.access.business.id);
     return c.json({ data: rows.map(salesChannelJson) });
   })
@@ -72,7 +72,7 @@ export const distributionRoutes = new Hono<BusinessEnv>()
     const row = await createSalesChannel(c.var.deps.db, c.var.t, c.var.access.business.id, input, c.var.deps.now());
     return c.json({ sales_channel: salesChannelJson(row) }, 201);
   })
-  .get(`${base}/sales-channels/:channelId`, doc({ response: dataOf(salesChannelAnswer) }), settings, async (c) => {
+  .get(`${base}/sales-channels/:channelId`, doc({ response: envelope(salesChannelAnswer) }), settings, async (c) => {
     const row = await salesChannelById(c.var.deps.db, c.var.access.business.id, idParam(c, "channelId", CHANNEL));
     if (!row) throw notFound(CHANNEL);
     return c.json({ data: salesChannelJson(row) });
@@ -85,7 +85,7 @@ export const distributionRoutes = new Hono<BusinessEnv>()
     return c.json({ sales_channel: salesChannelJson(row) });
   })
 
-  .get(`${base}/rate-plans`, doc({ response: dataOf(z.array(ratePlanAnswer)) }), settings, async (c) => {
+  .get(`${base}/rate-plans`, doc({ response: envelope(z.array(ratePlanAnswer)) }), settings, async (c) => {
     const rows = await listRatePlans(c.var.deps.db, c.var.access.business.id);
     return c.json({ data: rows.map(ratePlanJson) });
   })
@@ -118,7 +118,7 @@ export const distributionRoutes = new Hono<BusinessEnv>()
       })),
     });
   })
-  .get(`${base}/rate-plans/:planId`, doc({ response: dataOf(ratePlanAnswer) }), settings, async (c) => {
+  .get(`${base}/rate-plans/:planId`, doc({ response: envelope(ratePlanAnswer) }), settings, async (c) => {
     const row = await ratePlanById(c.var.deps.db, c.var.access.business.id, idParam(c, "planId", PLAN));
     if (!row) throw notFound(PLAN);
     return c.json({ data: ratePlanJson(row) });
@@ -150,10 +150,10 @@ export const distributionRoutes = new Hono<BusinessEnv>()
     return c.json({ sales_channel: salesChannelJson(channel), ...(await channelMappingView(db, businessId, channel.id)) });
   })
 
-  .get(`${base}/hotel-policies`, doc({ response: dataOf(hotelPoliciesAnswer) }), settings, async (c) => {
+  .get(`${base}/hotel-policies`, doc({ response: envelope(hotelPoliciesAnswer) }), settings, async (c) => {
     return c.json({ data: hotelPoliciesJson(await hotelPoliciesOf(c.var.deps.db, c.var.access.business.id)) });
   })
-  .put(`${base}/hotel-policies`, doc({ body: hotelPoliciesSchema, response: dataOf(hotelPoliciesAnswer) }), settings, async (c) => {
+  .put(`${base}/hotel-policies`, doc({ body: hotelPoliciesSchema, response: envelope(hotelPoliciesAnswer) }), settings, async (c) => {
     const { db, now } = c.var.deps;
     const businessId = c.var.access.business.id;
     await saveHotelPolicies(db, businessId, await body(c, hotelPoliciesSchema), now());

@@ -8,7 +8,7 @@ import { notFound } from "../errors.ts";
 import { body, bookingContext, idParam, type BC } from "./bookings-shared.ts";
 import { docs } from "../openapi/describe.ts";
 import { z } from "zod";
-import { dataOf } from "../openapi/answers-b.ts";
+import { envelope } from "../openapi/answers.ts";
 import { icalFeedAnswer, icalImportAnswer, pollResultAnswer } from "../services/ledger/answers.ts";
 
 const feedWritten = z.object({ ical_feed: icalFeedAnswer }).strict();
@@ -28,7 +28,7 @@ const appUrl = (c: BC) => c.var.deps.config.APP_URL;
  * error on the import (200), never a 5xx.
  */
 export const icalRoutes = new Hono<BusinessEnv>()
-  .get(`${base}/ical-feeds`, doc({ response: dataOf(z.array(icalFeedAnswer)) }), settings, async (c) => c.json({ data: await listFeeds(bookingContext(c), appUrl(c)) }))
+  .get(`${base}/ical-feeds`, doc({ response: envelope(z.array(icalFeedAnswer)) }), settings, async (c) => c.json({ data: await listFeeds(bookingContext(c), appUrl(c)) }))
   .post(`${base}/ical-feeds`, doc({ body: icalFeedSchema, status: 201, response: feedWritten }), settings, async (c) => {
     const ctx = bookingContext(c);
     const id = await createFeed(ctx, await body(c, icalFeedSchema));
@@ -45,7 +45,7 @@ export const icalRoutes = new Hono<BusinessEnv>()
     return c.body(null, 204);
   })
 
-  .get(`${base}/ical-imports`, doc({ response: dataOf(z.array(icalImportAnswer)) }), settings, async (c) => c.json({ data: await listImports(bookingContext(c)) }))
+  .get(`${base}/ical-imports`, doc({ response: envelope(z.array(icalImportAnswer)) }), settings, async (c) => c.json({ data: await listImports(bookingContext(c)) }))
   .post(`${base}/ical-imports`, doc({ body: icalImportSchema, status: 201, response: importWritten }), settings, async (c) => {
     const ctx = bookingContext(c);
     const id = await createImport(ctx, await body(c, icalImportSchema));

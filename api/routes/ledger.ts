@@ -36,7 +36,7 @@ import { addExpense, createSupplier, deleteSupplier, getSupplier, listExpenses, 
 import { body, bookingContext, idParam, query, type BC } from "./bookings-shared.ts";
 import { z } from "zod";
 import { docs } from "../openapi/describe.ts";
-import { dataOf } from "../openapi/answers-b.ts";
+import { envelope } from "../openapi/answers.ts";
 import {
   accountAnswer,
   balanceAnswer,
@@ -79,7 +79,7 @@ const reservationId = (c: BC) => idParam(c, "reservationId", "bookings:api.reser
  * balance (user.reservations).
  */
 export const ledgerRoutes = new Hono<BusinessEnv>()
-  .get(`${base}/item-categories`, doc({ response: dataOf(z.array(itemCategoryAnswer)) }), ...readers, async (c) => c.json({ data: await listItemCategories(bookingContext(c)) }))
+  .get(`${base}/item-categories`, doc({ response: envelope(z.array(itemCategoryAnswer)) }), ...readers, async (c) => c.json({ data: await listItemCategories(bookingContext(c)) }))
   .post(`${base}/item-categories`, doc({ body: itemCategorySchema, status: 201, response: wrap("item_category", itemCategoryAnswer) }), settings, async (c) => {
     const ctx = bookingContext(c);
     const id = await createItemCategory(ctx, await body(c, itemCategorySchema));
@@ -96,13 +96,13 @@ export const ledgerRoutes = new Hono<BusinessEnv>()
     return c.body(null, 204);
   })
 
-  .get(`${base}/items`, doc({ query: activeQuerySchema, response: dataOf(z.array(itemAnswer)) }), ...readers, async (c) => c.json({ data: await listItems(bookingContext(c), { activeOnly: activeOnly(c) }) }))
+  .get(`${base}/items`, doc({ query: activeQuerySchema, response: envelope(z.array(itemAnswer)) }), ...readers, async (c) => c.json({ data: await listItems(bookingContext(c), { activeOnly: activeOnly(c) }) }))
   .post(`${base}/items`, doc({ body: itemSchema, status: 201, response: wrap("item", itemAnswer) }), settings, async (c) => {
     const ctx = bookingContext(c);
     const id = await createItem(ctx, await body(c, itemSchema));
     return c.json({ item: await getItem(ctx, id) }, 201);
   })
-  .get(`${base}/items/:itemId`, doc({ response: dataOf(itemAnswer) }), ...readers, async (c) => c.json({ data: await getItem(bookingContext(c), idParam(c, "itemId", "ledger:api.itemNotFound")) }))
+  .get(`${base}/items/:itemId`, doc({ response: envelope(itemAnswer) }), ...readers, async (c) => c.json({ data: await getItem(bookingContext(c), idParam(c, "itemId", "ledger:api.itemNotFound")) }))
   .put(`${base}/items/:itemId`, doc({ body: itemSchema, response: wrap("item", itemAnswer) }), settings, async (c) => {
     const ctx = bookingContext(c);
     const id = idParam(c, "itemId", "ledger:api.itemNotFound");
@@ -114,7 +114,7 @@ export const ledgerRoutes = new Hono<BusinessEnv>()
     return c.body(null, 204);
   })
 
-  .get(`${base}/points-of-sale`, doc({ query: activeQuerySchema, response: dataOf(z.array(pointOfSaleAnswer)) }), ...readers, async (c) => c.json({ data: await listPointsOfSale(bookingContext(c), { activeOnly: activeOnly(c) }) }))
+  .get(`${base}/points-of-sale`, doc({ query: activeQuerySchema, response: envelope(z.array(pointOfSaleAnswer)) }), ...readers, async (c) => c.json({ data: await listPointsOfSale(bookingContext(c), { activeOnly: activeOnly(c) }) }))
   .post(`${base}/points-of-sale`, doc({ body: pointOfSaleSchema, status: 201, response: wrap("point_of_sale", pointOfSaleAnswer) }), settings, async (c) => {
     const ctx = bookingContext(c);
     const id = await createPointOfSale(ctx, await body(c, pointOfSaleSchema));
@@ -131,7 +131,7 @@ export const ledgerRoutes = new Hono<BusinessEnv>()
     return c.body(null, 204);
   })
 
-  .get(`${base}/accounts`, doc({ query: activeQuerySchema, response: dataOf(z.array(accountAnswer)) }), ...readers, async (c) => c.json({ data: await listAccounts(bookingContext(c), { activeOnly: activeOnly(c) }) }))
+  .get(`${base}/accounts`, doc({ query: activeQuerySchema, response: envelope(z.array(accountAnswer)) }), ...readers, async (c) => c.json({ data: await listAccounts(bookingContext(c), { activeOnly: activeOnly(c) }) }))
   .post(`${base}/accounts`, doc({ body: accountSchema, status: 201, response: wrap("account", accountAnswer) }), settings, async (c) => {
     const ctx = bookingContext(c);
     const id = await createAccount(ctx, await body(c, accountSchema));
@@ -148,7 +148,7 @@ export const ledgerRoutes = new Hono<BusinessEnv>()
     return c.body(null, 204);
   })
 
-  .get(`${base}/reservations/:reservationId/folio`, doc({ response: dataOf(folioAnswer) }), reservationsOnly, async (c) => c.json({ data: await getFolio(bookingContext(c), reservationId(c)) }))
+  .get(`${base}/reservations/:reservationId/folio`, doc({ response: envelope(folioAnswer) }), reservationsOnly, async (c) => c.json({ data: await getFolio(bookingContext(c), reservationId(c)) }))
   .get(`${base}/reservations/:reservationId/extras`, doc({ response: z.object({ data: z.array(extraAnswer), balance: balanceAnswer }).strict() }), reservationsOnly, async (c) => {
     const folio = await getFolio(bookingContext(c), reservationId(c));
     return c.json({ data: folio.extras, balance: folio.balance });
@@ -184,13 +184,13 @@ export const ledgerRoutes = new Hono<BusinessEnv>()
     return c.json({ balance: (await getFolio(ctx, id)).balance });
   })
 
-  .get(`${base}/suppliers`, doc({ response: dataOf(z.array(supplierAnswer)) }), settings, async (c) => c.json({ data: await listSuppliers(bookingContext(c)) }))
+  .get(`${base}/suppliers`, doc({ response: envelope(z.array(supplierAnswer)) }), settings, async (c) => c.json({ data: await listSuppliers(bookingContext(c)) }))
   .post(`${base}/suppliers`, doc({ body: supplierSchema, status: 201, response: wrap("supplier", supplierAnswer) }), settings, async (c) => {
     const ctx = bookingContext(c);
     const id = await createSupplier(ctx, await body(c, supplierSchema));
     return c.json({ supplier: await getSupplier(ctx, id) }, 201);
   })
-  .get(`${base}/suppliers/:supplierId`, doc({ response: dataOf(supplierAnswer) }), settings, async (c) => c.json({ data: await getSupplier(bookingContext(c), idParam(c, "supplierId", "ledger:api.supplierNotFound")) }))
+  .get(`${base}/suppliers/:supplierId`, doc({ response: envelope(supplierAnswer) }), settings, async (c) => c.json({ data: await getSupplier(bookingContext(c), idParam(c, "supplierId", "ledger:api.supplierNotFound")) }))
   .put(`${base}/suppliers/:supplierId`, doc({ body: supplierSchema, response: wrap("supplier", supplierAnswer) }), settings, async (c) => {
     const ctx = bookingContext(c);
     const id = idParam(c, "supplierId", "ledger:api.supplierNotFound");
@@ -201,7 +201,7 @@ export const ledgerRoutes = new Hono<BusinessEnv>()
     await deleteSupplier(bookingContext(c), idParam(c, "supplierId", "ledger:api.supplierNotFound"));
     return c.body(null, 204);
   })
-  .get(`${base}/suppliers/:supplierId/expenses`, doc({ response: dataOf(z.array(expenseAnswer)) }), settings, async (c) => c.json({ data: await listExpenses(bookingContext(c), idParam(c, "supplierId", "ledger:api.supplierNotFound")) }))
+  .get(`${base}/suppliers/:supplierId/expenses`, doc({ response: envelope(z.array(expenseAnswer)) }), settings, async (c) => c.json({ data: await listExpenses(bookingContext(c), idParam(c, "supplierId", "ledger:api.supplierNotFound")) }))
   .post(`${base}/suppliers/:supplierId/expenses`, doc({ body: expenseSchema, status: 201, response: wrap("expense", expenseAnswer) }), settings, async (c) => {
     const ctx = bookingContext(c);
     const id = idParam(c, "supplierId", "ledger:api.supplierNotFound");

@@ -50,10 +50,9 @@ import {
   publishAnswer,
   seasonalityPreviewAnswer,
   suggestionsAnswer,
-  seasonalityCreatedAnswer,
   tariffConfigurationOnly,
-  tariffWriteAnswer,
 } from "../services/pricing/answers.ts";
+import { seasonalityCreatedAnswer, tariffWriteAnswer } from "../services/pricing/tariff-write-answers.ts";
 
 const doc = docs("Pricing");
 

@@ -7,7 +7,7 @@ import { createRoom, deleteRoom, getRoom, listRooms, updateRoom } from "../servi
 import { body, bookingContext, idParam, query } from "./bookings-shared.ts";
 import { z } from "zod";
 import { docs } from "../openapi/describe.ts";
-import { dataOf, deletedAnswer } from "../openapi/answers-b.ts";
+import { envelope, deletedAnswer } from "../openapi/answers.ts";
 import { roomAnswer, roomBlockAnswer, roomBlockWritten, roomWritten } from "../services/bookings/answers.ts";
 
 const doc = docs("Rooms");
@@ -20,13 +20,13 @@ const blockRange = z.object({ from: isoDate.optional(), to: isoDate.optional() }
 
 /** Numbered rooms and room blocks (PMS settings), mounted under /api/v1. */
 export const roomRoutes = new Hono<BusinessEnv>()
-  .get(`${base}/rooms`, doc({ response: dataOf(z.array(roomAnswer)) }), settings, async (c) => c.json({ data: await listRooms(bookingContext(c)) }))
+  .get(`${base}/rooms`, doc({ response: envelope(z.array(roomAnswer)) }), settings, async (c) => c.json({ data: await listRooms(bookingContext(c)) }))
   .post(`${base}/rooms`, doc({ body: roomSchema, status: 201, response: roomWritten }), settings, async (c) => {
     const ctx = bookingContext(c);
     const id = await createRoom(ctx, await body(c, roomSchema));
     return c.json({ room: await getRoom(ctx, id) }, 201);
   })
-  .get(`${base}/rooms/:roomId`, doc({ response: dataOf(roomAnswer) }), settings, async (c) => c.json({ data: await getRoom(bookingContext(c), idParam(c, "roomId", ROOM)) }))
+  .get(`${base}/rooms/:roomId`, doc({ response: envelope(roomAnswer) }), settings, async (c) => c.json({ data: await getRoom(bookingContext(c), idParam(c, "roomId", ROOM)) }))
   .put(`${base}/rooms/:roomId`, doc({ body: roomSchema, response: roomWritten }), settings, async (c) => {
     const ctx = bookingContext(c);
     const id = idParam(c, "roomId", ROOM);
@@ -38,7 +38,7 @@ export const roomRoutes = new Hono<BusinessEnv>()
     return c.json({ deleted: true });
   })
 
-  .get(`${base}/room-blocks`, doc({ query: blockRange, response: dataOf(z.array(roomBlockAnswer)) }), settings, async (c) => {
+  .get(`${base}/room-blocks`, doc({ query: blockRange, response: envelope(z.array(roomBlockAnswer)) }), settings, async (c) => {
     const range = query(c, blockRange);
     return c.json({ data: await listBlocks(bookingContext(c), range) });
   })
@@ -47,7 +47,7 @@ export const roomRoutes = new Hono<BusinessEnv>()
     const id = await createBlock(ctx, await body(c, roomBlockSchema));
     return c.json({ room_block: await getBlock(ctx, id) }, 201);
   })
-  .get(`${base}/room-blocks/:blockId`, doc({ response: dataOf(roomBlockAnswer) }), settings, async (c) => c.json({ data: await getBlock(bookingContext(c), idParam(c, "blockId", BLOCK)) }))
+  .get(`${base}/room-blocks/:blockId`, doc({ response: envelope(roomBlockAnswer) }), settings, async (c) => c.json({ data: await getBlock(bookingContext(c), idParam(c, "blockId", BLOCK)) }))
   .put(`${base}/room-blocks/:blockId`, doc({ body: roomBlockSchema, response: roomBlockWritten }), settings, async (c) => {
     const ctx = bookingContext(c);
     const id = idParam(c, "blockId", BLOCK);

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { RESERVATION_STATUSES } from "../../domain/bookings/status.ts";
 import { CANCELLATION_SOURCES, MEAL_PLANS } from "../../domain/distribution/constants.ts";
-import { cents, currency, isoDate, uuid } from "../openapi/answers-b.ts";
+import { cents, currency, day, uuid } from "../openapi/answers.ts";
 import { hotelPoliciesAnswer } from "./distribution/answers.ts";
 
 /**
@@ -58,21 +58,21 @@ export const publicProfileAnswer = z
     check_out_time: time,
     min_nights: z.int(),
     max_nights: z.int(),
-    today: isoDate,
-    last_arrival: isoDate,
+    today: day,
+    last_arrival: day,
     currency,
     categories: z.array(z.object(categoryLimits).strict()),
   })
   .strict();
 export type PublicProfileJson = z.infer<typeof publicProfileAnswer>;
 
-const nightRate = z.object({ date: isoDate, rate: cents }).strict();
+const nightRate = z.object({ date: day, rate: cents }).strict();
 
 /** GET /public/booking-engines/{slug}/offers: one offer per category and rate plan that sells the stay. */
 export const offersAnswer = z
   .object({
-    arrival: isoDate,
-    departure: isoDate,
+    arrival: day,
+    departure: day,
     adults: z.int(),
     children: z.int(),
     nights: z.int().min(0),
@@ -101,8 +101,8 @@ export const publicReservationAnswer = z
   .object({
     code: z.string(),
     status: z.enum(RESERVATION_STATUSES),
-    arrival: isoDate,
-    departure: isoDate,
+    arrival: day,
+    departure: day,
     adults: z.int(),
     children: z.int(),
     category: z.string(),

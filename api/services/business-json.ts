@@ -6,6 +6,7 @@ import { DEFAULT_LOCALE } from "../../domain/locale.ts";
 import type { Database } from "../db/client.ts";
 import { businessTypes, pmsSystems, roomCategories, users, type Translated, type UserRow } from "../db/schema/index.ts";
 import { accessesTo, type BusinessAccess, type BusinessRow } from "./business-access.ts";
+import { tariffConfigurationAnswer } from "./pricing/answers.ts";
 
 export type BusinessTypeRow = typeof businessTypes.$inferSelect;
 export type PmsRow = typeof pmsSystems.$inferSelect;
@@ -107,70 +108,6 @@ export const businessAnswer = z
     is_owner: z.boolean(),
     /** Status events the server would accept now (forceStatus, admin-only, left out). */
     allowed_events: z.array(z.enum(BUSINESS_EVENT_TYPES)),
-  })
-  .strict();
-
-const variationType = z.enum(["value", "percentage"]);
-/** The full `tariff_configuration` of GET /businesses/{id} (services/pricing/config.ts tariffConfigurationFrom). */
-export const tariffConfigurationAnswer = z
-  .object({
-    rooms_tariff: z
-      .object({
-        rate: z.number().int().nullable(),
-        reference_sazonality_uuid: z.string().nullable(),
-        categories: z.array(
-          z
-            .object({ uuid: z.string(), name: z.string(), price_variation_type: variationType, price_variation_value: z.number(), min_price: z.number().int().nullable(), max_price: z.number().int().nullable() })
-            .strict(),
-        ),
-      })
-      .strict(),
-    fluctuation_levels: z.array(
-      z
-        .object({ uuid: z.string(), level: z.number().int(), room_count: z.number().int().nullable(), name: z.string(), from_percentage: z.number(), to_percentage: z.number() })
-        .strict(),
-    ),
-    sazonalities: z.array(
-      z
-        .object({
-          uuid: z.string(),
-          color: z.string(),
-          title: z.string(),
-          rate: z.number().int(),
-          is_reference: z.boolean(),
-          min_price: z.number().int().nullable(),
-          max_price: z.number().int().nullable(),
-          dates: z.array(z.object({ days_of_week: z.array(z.number().int().min(0).max(6)), starts_at: z.iso.date(), ends_at: z.iso.date() }).strict()),
-          fluctuation_level_variations: z.array(
-            z
-              .object({
-                uuid: z.string().nullable(),
-                fluctuation_level: z.union([z.string(), z.number()]),
-                price_variation: z.number(),
-                price_variation_type: variationType,
-                rate: z.number(),
-              })
-              .strict(),
-          ),
-          created_at: z.string().nullable(),
-        })
-        .strict(),
-    ),
-    occupancy_pricing: z
-      .object({
-        uuid: z.string().optional(),
-        price_variation_type: variationType,
-        apply_single_rate: z.boolean(),
-        single_rate_variation: z.number(),
-        price_increase_per_person: z.number(),
-        reference_occupation: z.number().int(),
-        manual_prices_enabled: z.boolean(),
-      })
-      .strict()
-      .nullable(),
-    lead_time_bands: z.array(
-      z.object({ from_days: z.number().int(), to_days: z.number().int().nullable(), percentage: z.number(), max_occupancy: z.number().nullable().optional() }).strict(),
-    ),
   })
   .strict();
 

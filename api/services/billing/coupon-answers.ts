@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { COUPON_DURATIONS } from "../../db/schema/billing.ts";
-import { currency, isoDateTime } from "../../openapi/answers-b.ts";
+import { currency, timestamp } from "../../openapi/answers.ts";
 
 /** A coupon as administrators see it (GET/POST/PUT/DELETE /admin/coupons…): doc({ response }), ADR 0022. */
 export const adminCouponAnswer = z
@@ -14,13 +14,13 @@ export const adminCouponAnswer = z
     currency,
     duration: z.enum(COUPON_DURATIONS),
     duration_in_months: z.int().nullable(),
-    expires_at: isoDateTime.nullable(),
+    expires_at: timestamp.nullable(),
     max_redemptions: z.int().nullable(),
     times_redeemed: z.int().min(0),
     active: z.boolean(),
     /** Null when it can be redeemed now. */
     problem: z.enum(["inactive", "expired", "exhausted"]).nullable(),
-    created_at: isoDateTime,
+    created_at: timestamp,
   })
   .strict();
 export type AdminCouponJson = z.infer<typeof adminCouponAnswer>;

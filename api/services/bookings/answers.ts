@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { RESERVATION_ACTIONS, RESERVATION_STATUSES } from "../../../domain/bookings/status.ts";
 import { BLOCK_REASONS } from "../../../domain/schemas/bookings.ts";
-import { countryCode, currency, dataOf, isoDate, isoDateTime, maybeNamedRef, namedRef, pageOf, uuid } from "../../openapi/answers-b.ts";
+import { countryCode, currency, envelope, day, timestamp, maybeNamedRef, namedRef, paginated, uuid } from "../../openapi/answers.ts";
 
 /**
  * The JSON answers of reservations, booking quotes, rooms and room blocks (doc({ response }),
@@ -33,13 +33,13 @@ export const roomBlockAnswer = z
     room_uuid: uuid.nullable(),
     room: roomRef.nullable(),
     count: z.int().min(1),
-    starts_at: isoDate,
-    ends_at: isoDate,
+    starts_at: day,
+    ends_at: day,
     nights: z.int().min(0),
     reason: z.enum(BLOCK_REASONS),
     notes: z.string().nullable(),
-    created_at: isoDateTime,
-    updated_at: isoDateTime,
+    created_at: timestamp,
+    updated_at: timestamp,
   })
   .strict();
 export type RoomBlockJson = z.infer<typeof roomBlockAnswer>;
@@ -60,8 +60,8 @@ export const reservationAnswer = z
     uuid,
     code: z.string(),
     status: z.enum(RESERVATION_STATUSES),
-    arrival: isoDate,
-    departure: isoDate,
+    arrival: day,
+    departure: day,
     nights: z.int().min(1),
     room_category_uuid: uuid,
     room_category: namedRef,
@@ -83,12 +83,12 @@ export const reservationAnswer = z
     quote_uuid: uuid.nullable(),
     overbooked: z.boolean(),
     created_by: maybeNamedRef.nullable(),
-    cancelled_at: isoDateTime.nullable(),
+    cancelled_at: timestamp.nullable(),
     cancellation_reason: z.string().nullable(),
-    checked_in_at: isoDateTime.nullable(),
-    checked_out_at: isoDateTime.nullable(),
-    created_at: isoDateTime,
-    updated_at: isoDateTime,
+    checked_in_at: timestamp.nullable(),
+    checked_out_at: timestamp.nullable(),
+    created_at: timestamp,
+    updated_at: timestamp,
     /** The actions offered today (the screen's buttons). */
     actions: z.array(z.enum(RESERVATION_ACTIONS)),
     editable: z.enum(["all", "departure", "none"]),
@@ -99,12 +99,12 @@ export type ReservationJson = z.infer<typeof reservationAnswer>;
 /** One reservation with its nights' rates and its history (the detail screen). */
 export const reservationDetailAnswer = reservationAnswer
   .extend({
-    night_rates: z.array(z.object({ date: isoDate, rate: z.int() }).strict()),
+    night_rates: z.array(z.object({ date: day, rate: z.int() }).strict()),
     history: z.array(
       z
         .object({
           action: z.string(),
-          at: isoDateTime,
+          at: timestamp,
           user: maybeNamedRef.nullable(),
           /** What changed: `{ field: { from, to } }`, or the action's own facts. */
           changes: z.record(z.string(), z.unknown()),
@@ -115,14 +115,14 @@ export const reservationDetailAnswer = reservationAnswer
   .strict();
 export type ReservationDetailJson = z.infer<typeof reservationDetailAnswer>;
 
-const quoteNight = z.object({ date: isoDate, rate: z.int(), season: z.string().nullable(), level: z.string().nullable() }).strict();
+const quoteNight = z.object({ date: day, rate: z.int(), season: z.string().nullable(), level: z.string().nullable() }).strict();
 
 export const bookingQuoteAnswer = z
   .object({
     uuid,
     status: z.enum(["open", "converted", "expired"]),
-    arrival: isoDate,
-    departure: isoDate,
+    arrival: day,
+    departure: day,
     nights: z.array(quoteNight),
     room_category_uuid: uuid,
     room_category: namedRef,
@@ -134,10 +134,10 @@ export const bookingQuoteAnswer = z
     notes: z.string().nullable(),
     total: z.int(),
     currency,
-    valid_until: isoDate,
+    valid_until: day,
     reservation_uuid: uuid.nullable(),
     reservation_code: z.string().nullable(),
-    created_at: isoDateTime,
+    created_at: timestamp,
     /** Only on a single quote (GET /booking-quotes/{id}, the public offer page). */
     business_name: z.string().optional(),
     free_rooms: z.int().min(0).optional(),
@@ -149,7 +149,7 @@ export type BookingQuoteJson = z.infer<typeof bookingQuoteAnswer>;
 const categoryLimits = z.object({ uuid, name: z.string(), room_count: z.int().min(0), min_occupation: z.int(), max_occupation: z.int() }).strict();
 
 /** What the booking forms need (GET /reservations/options). */
-export const reservationOptionsAnswer = dataOf(
+export const reservationOptionsAnswer = envelope(
   z
     .object({
       categories: z.array(categoryLimits),
@@ -157,17 +157,17 @@ export const reservationOptionsAnswer = dataOf(
       channels: z.array(z.string()),
       channel_names: z.record(z.string(), z.string()),
       currency,
-      today: isoDate,
+      today: day,
     })
     .strict(),
 );
 
 /** A price for a stay, before booking it (POST /reservations/quote-price). */
-export const quotePriceAnswer = dataOf(
+export const quotePriceAnswer = envelope(
   z
     .object({
-      arrival: isoDate,
-      departure: isoDate,
+      arrival: day,
+      departure: day,
       room_category: namedRef,
       adults: z.int().min(1),
       children: z.int().min(0),
@@ -182,7 +182,7 @@ export const quotePriceAnswer = dataOf(
     .strict(),
 );
 
-export const reservationPage = pageOf(reservationAnswer);
+export const reservationPage = paginated(reservationAnswer);
 export const reservationWritten = z.object({ reservation: reservationDetailAnswer }).strict();
 export const quoteConverted = z.object({ reservation: reservationDetailAnswer, booking_quote: bookingQuoteAnswer }).strict();
 export const bookingQuoteWritten = z.object({ booking_quote: bookingQuoteAnswer }).strict();
@@ -195,15 +195,15 @@ const counters = { rooms: z.int().min(0), sold: z.int().min(0), blocked: z.int()
 /** GET /availability: per night and category, with the engine's current rate (null when prices are not set up). */
 export const availabilityAnswer = z
   .object({
-    from: isoDate,
-    to: isoDate,
+    from: day,
+    to: day,
     currency,
     priced: z.boolean(),
     categories: z.array(categoryLimits),
     nights: z.array(
       z
         .object({
-          date: isoDate,
+          date: day,
           ...counters,
           categories: z.array(z.object({ uuid, ...counters, rate: z.int().nullable() }).strict()),
         })
@@ -216,9 +216,9 @@ export type AvailabilityJson = z.infer<typeof availabilityAnswer>;
 /** GET /rooms-overview: which room holds which stay, night by night, with blocks. */
 export const roomsOverviewAnswer = z
   .object({
-    from: isoDate,
-    to: isoDate,
-    nights: z.array(isoDate),
+    from: day,
+    to: day,
+    nights: z.array(day),
     rooms: z.array(z.object({ uuid, number: z.string(), room_category_uuid: uuid, room_category: namedRef, active: z.boolean() }).strict()),
     stays: z.array(
       z
@@ -227,8 +227,8 @@ export const roomsOverviewAnswer = z
           code: z.string(),
           status: z.enum(RESERVATION_STATUSES),
           guest_name: z.string(),
-          arrival: isoDate,
-          departure: isoDate,
+          arrival: day,
+          departure: day,
           room_uuid: uuid.nullable(),
           room_category_uuid: uuid,
           adults: z.int(),
@@ -240,7 +240,7 @@ export const roomsOverviewAnswer = z
     ),
     blocks: z.array(
       z
-        .object({ uuid, room_uuid: uuid.nullable(), room_category_uuid: uuid, count: z.int(), starts_at: isoDate, ends_at: isoDate, reason: z.enum(BLOCK_REASONS) })
+        .object({ uuid, room_uuid: uuid.nullable(), room_category_uuid: uuid, count: z.int(), starts_at: day, ends_at: day, reason: z.enum(BLOCK_REASONS) })
         .strict(),
     ),
   })

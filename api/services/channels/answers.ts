@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { cents, isoDate, isoDateTime, uuid } from "../../openapi/answers-b.ts";
+import { cents, day, timestamp, uuid } from "../../openapi/answers.ts";
 
 /**
  * The JSON answers of the channel-manager routes (docs/api/channels.md): the Channex connection
@@ -15,10 +15,10 @@ export const connectionAnswer = z.discriminatedUnion("connected", [
       property_id: z.string(),
       active: z.boolean(),
       mapping: z.array(z.object({ room_category_uuid: uuid, room_type_id: z.string(), rate_plan_id: z.string() }).strict()),
-      last_sync_at: isoDateTime.nullable(),
-      last_feed_at: isoDateTime.nullable(),
+      last_sync_at: timestamp.nullable(),
+      last_feed_at: timestamp.nullable(),
       last_error: z.string().nullable(),
-      last_error_at: isoDateTime.nullable(),
+      last_error_at: timestamp.nullable(),
       queued_changes: z.int().min(0),
       failed_nights: z.int().min(0),
     })
@@ -28,7 +28,7 @@ export type ConnectionJson = z.infer<typeof connectionAnswer>;
 
 const night = z
   .object({
-    date: isoDate,
+    date: day,
     categories: z.array(
       z
         .object({
@@ -40,7 +40,7 @@ const night = z
           error: z.string().nullable(),
           attempts: z.int().min(0),
           retrying: z.boolean(),
-          updated_at: isoDateTime.nullable(),
+          updated_at: timestamp.nullable(),
         })
         .strict(),
     ),
@@ -49,7 +49,7 @@ const night = z
 
 /** GET /channel-push-status: each night's push per mapped category (no nights without a connection). */
 export const pushStatusAnswer = z.discriminatedUnion("connected", [
-  z.object({ connected: z.literal(false), from: isoDate, to: isoDate, nights: z.array(night).max(0) }).strict(),
-  z.object({ connected: z.literal(true), from: isoDate, to: isoDate, last_sync_at: isoDateTime.nullable(), last_error: z.string().nullable(), nights: z.array(night) }).strict(),
+  z.object({ connected: z.literal(false), from: day, to: day, nights: z.array(night).max(0) }).strict(),
+  z.object({ connected: z.literal(true), from: day, to: day, last_sync_at: timestamp.nullable(), last_error: z.string().nullable(), nights: z.array(night) }).strict(),
 ]);
 export type PushStatusJson = z.infer<typeof pushStatusAnswer>;

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { cents, currency, isoDate, isoDateTime, namedRef, uuid } from "../../openapi/answers-b.ts";
+import { cents, currency, day, timestamp, namedRef, uuid } from "../../openapi/answers.ts";
 
 /**
  * The JSON answers of the rate shopper and the market analysis (docs/api/competitors.md):
@@ -16,8 +16,8 @@ export const competitorAnswer = z
     room_label: z.string().nullable(),
     notes: z.string().nullable(),
     active: z.boolean(),
-    created_at: isoDateTime,
-    updated_at: isoDateTime,
+    created_at: timestamp,
+    updated_at: timestamp,
   })
   .strict();
 export type CompetitorJson = z.infer<typeof competitorAnswer>;
@@ -29,11 +29,11 @@ export const rateSource = z.enum(["manual", "csv", "seed"]);
 /** One night of the market: our rate, what each competitor asked (null: sold out), the market's figures and our position. */
 export const marketNightAnswer = z
   .object({
-    date: isoDate,
+    date: day,
     weekday: z.int().min(0).max(6),
     our_rate: cents.nullable(),
     occupancy: z.number().nullable(),
-    rates: z.array(z.object({ competitor_uuid: uuid, rate: cents.nullable(), source: rateSource, captured_at: isoDateTime }).strict()),
+    rates: z.array(z.object({ competitor_uuid: uuid, rate: cents.nullable(), source: rateSource, captured_at: timestamp }).strict()),
     market: z
       .object({ count: z.int().min(0), sold_out: z.int().min(0), min: cents.nullable(), median: z.number().nullable(), mean: z.number().nullable(), max: cents.nullable() })
       .strict(),
@@ -44,9 +44,9 @@ export type MarketNightJson = z.infer<typeof marketNightAnswer>;
 
 /** What both period answers start with: the period, the currency and the category compared (null without categories). */
 const marketPeriod = {
-  from: isoDate,
-  to: isoDate,
-  today: isoDate,
+  from: day,
+  to: day,
+  today: day,
   currency,
   /** False until the business has prices and categories: `our_rate` is then null. */
   configured: z.boolean(),
@@ -80,7 +80,7 @@ export const marketAnalysisAnswer = z
       .strict(),
     nights: z.array(marketNightAnswer),
     weekdays: z.array(z.object({ weekday: z.int().min(0).max(6), ...summary }).strict()),
-    weeks: z.array(z.object({ week: z.string(), from: isoDate, to: isoDate, ...summary }).strict()),
+    weeks: z.array(z.object({ week: z.string(), from: day, to: day, ...summary }).strict()),
   })
   .strict();
 

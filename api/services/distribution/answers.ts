@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { CANCELLATION_SOURCES, GUARANTEES, MEAL_PLANS, RATE_PLAN_KINDS, SALES_CHANNEL_CONNECTIONS } from "../../../domain/distribution/constants.ts";
-import { cents, isoDate, isoDateTime, uuid } from "../../openapi/answers-b.ts";
+import { cents, day, timestamp, uuid } from "../../openapi/answers.ts";
 import { explanationStep } from "../pricing/answers.ts";
 
 /**
@@ -19,8 +19,8 @@ export const salesChannelAnswer = z
     active: z.boolean(),
     connection: z.enum(SALES_CHANNEL_CONNECTIONS),
     external_property_id: z.string().nullable(),
-    created_at: isoDateTime,
-    updated_at: isoDateTime,
+    created_at: timestamp,
+    updated_at: timestamp,
   })
   .strict();
 export type SalesChannelJson = z.infer<typeof salesChannelAnswer>;
@@ -66,7 +66,7 @@ export const ratePlanRatesAnswer = z
     data: z.array(
       z
         .object({
-          date: isoDate,
+          date: day,
           room_category_uuid: uuid,
           rate_plan_uuid: uuid,
           guests: z.int(),
@@ -109,7 +109,7 @@ export const hotelPoliciesAnswer = z
     pets_allowed: z.boolean(),
     pets_policy: z.string().nullable(),
     /** Null until the hotel saves its rules (the defaults are shown). */
-    updated_at: isoDateTime.nullable(),
+    updated_at: timestamp.nullable(),
   })
   .strict();
 export type HotelPoliciesJson = z.infer<typeof hotelPoliciesAnswer>;

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { ACCOUNT_KINDS, PAYMENT_KINDS } from "../../../domain/ledger/kinds.ts";
-import { cents, currency, isoDate, isoDateTime, namedRef, uuid } from "../../openapi/answers-b.ts";
+import { cents, currency, day, timestamp, namedRef, uuid } from "../../openapi/answers.ts";
 
 /**
  * The JSON answers of the ledger routes (docs/api/ledger.md): catalogue, accounts, suppliers and
@@ -42,7 +42,7 @@ export const supplierAnswer = z
 export type SupplierJson = z.infer<typeof supplierAnswer>;
 
 export const expenseAnswer = z
-  .object({ uuid, supplier_uuid: uuid, account: accountRef, amount: cents, spent_on: isoDate, description: z.string(), created_at: isoDateTime })
+  .object({ uuid, supplier_uuid: uuid, account: accountRef, amount: cents, spent_on: day, description: z.string(), created_at: timestamp })
   .strict();
 export type ExpenseJson = z.infer<typeof expenseAnswer>;
 
@@ -55,19 +55,19 @@ export const extraAnswer = z
     quantity: z.int().min(1),
     unit_price: cents,
     total: cents,
-    created_at: isoDateTime,
+    created_at: timestamp,
   })
   .strict();
 
 export const paymentAnswer = z
-  .object({ uuid, account: accountRef, kind: z.enum(PAYMENT_KINDS), amount: cents, received_on: isoDate, notes: z.string().nullable(), created_at: isoDateTime })
+  .object({ uuid, account: accountRef, kind: z.enum(PAYMENT_KINDS), amount: cents, received_on: day, notes: z.string().nullable(), created_at: timestamp })
   .strict();
 
 /** What the guest owes: `balance` = charges − paid + refunded (negative when the hotel owes). */
 export const balanceAnswer = z.object({ stay: cents, extras: cents, charges: cents, paid: cents, refunded: cents, balance: cents }).strict();
 
 export const folioAnswer = z
-  .object({ reservation_uuid: uuid, currency, today: isoDate, extras: z.array(extraAnswer), payments: z.array(paymentAnswer), balance: balanceAnswer })
+  .object({ reservation_uuid: uuid, currency, today: day, extras: z.array(extraAnswer), payments: z.array(paymentAnswer), balance: balanceAnswer })
   .strict();
 export type FolioJson = z.infer<typeof folioAnswer>;
 
@@ -78,8 +78,8 @@ export const icalFeedAnswer = z
     room: z.object({ uuid, number: z.string() }).strict().nullable(),
     room_category: namedRef.nullable(),
     url: z.url(),
-    last_fetched_at: isoDateTime.nullable(),
-    created_at: isoDateTime,
+    last_fetched_at: timestamp.nullable(),
+    created_at: timestamp,
   })
   .strict();
 export type IcalFeedJson = z.infer<typeof icalFeedAnswer>;
@@ -94,8 +94,8 @@ export const icalImportAnswer = z
     room: z.object({ uuid, number: z.string() }).strict().nullable(),
     active: z.boolean(),
     event_count: z.int().min(0),
-    last_polled_at: isoDateTime.nullable(),
-    last_success_at: isoDateTime.nullable(),
+    last_polled_at: timestamp.nullable(),
+    last_success_at: timestamp.nullable(),
     last_error: z.string().nullable(),
     last_error_code: z.string().nullable(),
   })

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { BREAKDOWN_DIMENSIONS, EXPLORE_DIMENSIONS, EXPLORE_METRICS } from "../../../domain/schemas/metrics.ts";
-import { cents, currency, isoDate } from "../../openapi/answers-b.ts";
+import { cents, currency, day } from "../../openapi/answers.ts";
 
 /**
  * The JSON answers of the intelligence routes (dashboard, monthly, breakdown, explorer, goals):
@@ -53,12 +53,12 @@ const pickupAnswer = z
     net_revenue: cents,
   })
   .strict();
-const period = { from: isoDate, to: isoDate };
+const period = { from: day, to: day };
 
 /** GET /dashboard: everything the home page shows. */
 export const dashboardAnswer = z
   .object({
-    today: isoDate,
+    today: day,
     currency,
     timezone: z.string(),
     tonight: stayAnswer,
@@ -75,7 +75,7 @@ export const dashboardAnswer = z
         goal: goalAnswer.nullable(),
       })
       .strict(),
-    days_to_update: z.object({ count: z.int().min(0), first: isoDate.nullable(), within_nights: z.int() }).strict(),
+    days_to_update: z.object({ count: z.int().min(0), first: day.nullable(), within_nights: z.int() }).strict(),
     /** The market position of the next nights; null until competitor rates are collected. */
     market: z
       .object({
@@ -96,7 +96,7 @@ export const dashboardAnswer = z
         .object({
           kind: z.enum(["raiseHighOccupancy", "fillWeakNights", "publishPrices", "goalGap", "belowMarketFull", "negativePickup"]),
           count: z.number(),
-          first_night: isoDate.nullable(),
+          first_night: day.nullable(),
           href: z.string(),
         })
         .strict(),
@@ -153,7 +153,7 @@ export type ExploreJson = z.infer<typeof exploreAnswer>;
 export const goalsYearAnswer = z
   .object({
     year: z.int(),
-    today: isoDate,
+    today: day,
     currency,
     editable: z.boolean(),
     months: z.array(goalAnswer.extend({ actual: stayAnswer }).strict()),

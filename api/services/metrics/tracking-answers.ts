@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { PICKUP_METHODS } from "../../../domain/metrics/forecast.ts";
-import { cents, currency, isoDate, namedRef } from "../../openapi/answers-b.ts";
+import { cents, currency, day, namedRef } from "../../openapi/answers.ts";
 
 /**
  * The JSON answers of the tracking routes (on the books, pickup, pace, booking curves, forecast
@@ -20,40 +20,40 @@ const method = z.enum(PICKUP_METHODS);
 /** GET /tracking/on-the-books. */
 export const onTheBooksAnswer = z
   .object({
-    as_of: isoDate,
-    today: isoDate,
-    from: isoDate,
-    to: isoDate,
+    as_of: day,
+    today: day,
+    from: day,
+    to: day,
     currency,
     category: namedRef.nullable(),
     totals: bookedShare.extend({ capacity }).strict(),
-    nights: z.array(bookedShare.extend({ date: isoDate, capacity }).strict()),
+    nights: z.array(bookedShare.extend({ date: day, capacity }).strict()),
   })
   .strict();
 
 /** GET /tracking/pickup. */
 export const pickupAnswer = z
   .object({
-    as_of: isoDate,
-    today: isoDate,
+    as_of: day,
+    today: day,
     window: z.int().min(1),
-    from: isoDate,
-    to: isoDate,
+    from: day,
+    to: day,
     currency,
-    totals: z.object({ booked, cancelled: booked, net: booked, last_year: z.object({ as_of: isoDate, net: booked }).strict() }).strict(),
+    totals: z.object({ booked, cancelled: booked, net: booked, last_year: z.object({ as_of: day, net: booked }).strict() }).strict(),
     by_stay_date: z.array(
       z
         .object({
-          date: isoDate,
+          date: day,
           capacity,
           on_the_books: bookedShare,
           pickup: booked,
-          last_year: z.object({ date: isoDate, capacity, on_the_books: bookedShare }).strict(),
+          last_year: z.object({ date: day, capacity, on_the_books: bookedShare }).strict(),
         })
         .strict(),
     ),
     by_booking_date: z.array(
-      z.object({ date: isoDate, booked, cancelled: booked, net: booked, last_year: z.object({ date: isoDate, net: booked }).strict() }).strict(),
+      z.object({ date: day, booked, cancelled: booked, net: booked, last_year: z.object({ date: day, net: booked }).strict() }).strict(),
     ),
   })
   .strict();
@@ -61,9 +61,9 @@ export const pickupAnswer = z
 /** GET /tracking/pace: months on the books against the same point last year. */
 export const paceAnswer = z
   .object({
-    as_of: isoDate,
-    last_year_as_of: isoDate,
-    today: isoDate,
+    as_of: day,
+    last_year_as_of: day,
+    today: day,
     currency,
     months: z.array(
       z
@@ -84,7 +84,7 @@ export const bookingCurvesAnswer = z
   .object({
     month,
     by: z.enum(["month", "category"]),
-    today: isoDate,
+    today: day,
     currency,
     curves: z.array(
       z
@@ -109,20 +109,20 @@ const methods = z.object({ additive: z.array(horizon), multiplicative: z.array(h
 /** GET /tracking/forecast. */
 export const forecastAnswer = z
   .object({
-    today: isoDate,
-    from: isoDate,
-    to: isoDate,
+    today: day,
+    from: day,
+    to: day,
     currency,
     method,
     best_method: method,
     category: namedRef.nullable(),
     categories: z.array(namedRef),
-    accuracy: z.object({ from: isoDate, to: isoDate, horizons: z.array(horizon), methods }).strict(),
+    accuracy: z.object({ from: day, to: day, horizons: z.array(horizon), methods }).strict(),
     totals: z.object({ capacity, on_the_books: bookedShare, forecast }).strict(),
     nights: z.array(
       z
         .object({
-          date: isoDate,
+          date: day,
           days_before: z.int().min(0),
           capacity,
           on_the_books: bookedShare,
@@ -141,9 +141,9 @@ export const forecastAnswer = z
 /** GET /tracking/forecast/accuracy: each past night's actual figures beside the forecast made N days before (keyed by N). */
 export const accuracyAnswer = z
   .object({
-    today: isoDate,
-    from: isoDate,
-    to: isoDate,
+    today: day,
+    from: day,
+    to: day,
     method,
     best_method: method,
     category: namedRef.nullable(),
@@ -151,7 +151,7 @@ export const accuracyAnswer = z
     nights: z.array(
       z
         .object({
-          date: isoDate,
+          date: day,
           capacity,
           actual: z.object({ room_nights: z.number(), occupancy }).strict(),
           forecast: z.record(z.string().regex(/^\d+$/), z.object({ room_nights: z.number(), occupancy }).strict()),

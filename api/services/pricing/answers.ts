@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { cents, currency, isoDate, isoDateTime, uuid } from "../../openapi/answers-b.ts";
+import { cents, currency, day, timestamp, uuid } from "../../openapi/answers.ts";
 
 /**
  * The JSON answers of the pricing routes (price calendar, tariff configuration, manual prices,
@@ -7,7 +7,7 @@ import { cents, currency, isoDate, isoDateTime, uuid } from "../../openapi/answe
  */
 
 export const variationType = z.enum(["value", "percentage"]);
-const seasonDates = z.object({ days_of_week: z.array(z.int().min(0).max(6)), starts_at: isoDate, ends_at: isoDate }).strict();
+const seasonDates = z.object({ days_of_week: z.array(z.int().min(0).max(6)), starts_at: day, ends_at: day }).strict();
 
 /** A season as the API answers it (spec section 3 field names). */
 export const seasonalityAnswer = z
@@ -31,7 +31,7 @@ export const seasonalityAnswer = z
         })
         .strict(),
     ),
-    created_at: isoDateTime.nullable(),
+    created_at: timestamp.nullable(),
   })
   .strict();
 export type SeasonalityJson = z.infer<typeof seasonalityAnswer>;
@@ -133,14 +133,14 @@ const calendarCell = z
   })
   .strict();
 
-export const holidayAnswer = z.object({ uuid, date: isoDate, name: z.string(), country: z.string(), state: z.string().nullable() }).strict();
+export const holidayAnswer = z.object({ uuid, date: day, name: z.string(), country: z.string(), state: z.string().nullable() }).strict();
 
 /** GET /calendar: the price calendar of a range (spec section 4). */
 export const calendarAnswer = z
   .object({
-    from: isoDate,
-    to: isoDate,
-    today: isoDate,
+    from: day,
+    to: day,
+    today: day,
     currency,
     /** False until the business has a reference season and categories: `days` is then empty. */
     configured: z.boolean(),
@@ -152,7 +152,7 @@ export const calendarAnswer = z
     days: z.array(
       z
         .object({
-          date: isoDate,
+          date: day,
           weekday: z.int().min(0).max(6),
           occupancy: z.number(),
           level: z.object({ uuid, name: z.string() }).strict().nullable(),
@@ -169,25 +169,25 @@ export const calendarAnswer = z
 export const seasonalityPreviewAnswer = z
   .object({
     category: z.object({ uuid, name: z.string() }).strict().nullable(),
-    days: z.array(z.object({ date: isoDate, before: cents, after: cents, season: z.string() }).strict()),
+    days: z.array(z.object({ date: day, before: cents, after: cents, season: z.string() }).strict()),
     changed: z.int().min(0),
     warnings: z.array(problemAnswer),
   })
   .strict();
 
 /** PUT /manual-prices. */
-export const manualPricesAnswer = z.object({ updated: z.int().min(0), dates: z.array(isoDate), price: cents.nullable() }).strict();
+export const manualPricesAnswer = z.object({ updated: z.int().min(0), dates: z.array(day), price: cents.nullable() }).strict();
 
 const dayToUpdate = z
   .object({
-    date: isoDate,
+    date: day,
     season: z.object({ uuid, title: z.string(), color: z.string() }).strict(),
     categories: z.array(z.object({ room_category_uuid: uuid, name: z.string(), published_rate: cents.nullable(), recommended_rate: cents }).strict()),
   })
   .strict();
 
 /** GET /days-to-update: `days` and `data` are the same list (`data` for list clients). */
-export const daysToUpdateAnswer = z.object({ from: isoDate, to: isoDate, today: isoDate, days: z.array(dayToUpdate), data: z.array(dayToUpdate) }).strict();
+export const daysToUpdateAnswer = z.object({ from: day, to: day, today: day, days: z.array(dayToUpdate), data: z.array(dayToUpdate) }).strict();
 
 /** POST /days-to-update/publish. */
 export const publishAnswer = z.object({ published: z.int().min(0), remaining: z.int().min(0) }).strict();
@@ -199,7 +199,7 @@ export const occupationLogsAnswer = z
       z
         .object({
           id: z.int(),
-          date: isoDate,
+          date: day,
           kind: z.enum(["occupancy", "rate"]),
           room_category_uuid: uuid.nullable(),
           room_category_name: z.string().nullable(),
@@ -207,7 +207,7 @@ export const occupationLogsAnswer = z
           to: z.number().nullable(),
           reason: z.enum(["settings", "manual_price", "booking", "daily"]),
           user: z.object({ uuid, name: z.string() }).strict().nullable(),
-          created_at: isoDateTime,
+          created_at: timestamp,
         })
         .strict(),
     ),
@@ -241,16 +241,3 @@ export const suggestionsAnswer = z
 /** GET /tariff-configuration. */
 export const tariffConfigurationOnly = z.object({ tariff_configuration: tariffConfigurationAnswer }).strict();
 
-/**
- * The business as the tariff-configuration writes answer it: the business JSON (documented by the
- * businesses area) with its `tariff_configuration` filled. Only `tariff_configuration` is checked
- * here; the rest of the object is the businesses area's schema (unify at merge).
- */
-const businessWithTariff = z.looseObject({ uuid, tariff_configuration: tariffConfigurationAnswer });
-
-/** POST …/rooms-tariff, …/fluctuation-levels, PUT/DELETE …/sazonalities/{id}, PUT …/occupancy-pricing, …/lead-time. */
-export const tariffWriteAnswer = z.object({ business: businessWithTariff, warnings: z.array(problemAnswer).optional() }).strict();
-/** POST …/sazonalities (201): also the season created. */
-export const seasonalityCreatedAnswer = z
-  .object({ business: businessWithTariff, created_sazonality: seasonalityAnswer, warnings: z.array(problemAnswer) })
-  .strict();

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { REWARD_KINDS } from "../../../domain/reports/rewards.ts";
-import { cents, currency, isoDate, isoDateTime, namedRef, uuid } from "../../openapi/answers-b.ts";
+import { cents, currency, day, timestamp, namedRef, uuid } from "../../openapi/answers.ts";
 
 /**
  * The JSON answers of the reports routes (financial, commissions, export centre, rewards, host
@@ -8,7 +8,7 @@ import { cents, currency, isoDate, isoDateTime, namedRef, uuid } from "../../ope
  */
 
 /** The period every report answers with: the asked (or default) range, the business's today, currency and time zone. */
-export const reportPeriod = { from: isoDate, to: isoDate, today: isoDate, currency, timezone: z.string() };
+export const reportPeriod = { from: day, to: day, today: day, currency, timezone: z.string() };
 
 const financialLine = {
   room_nights: z.int().min(0),
@@ -32,7 +32,7 @@ export const financialAnswer = z
       .object({
         reservations: z.int().min(0),
         ...money,
-        owing: z.array(z.object({ reservation_uuid: uuid, code: z.string(), guest: z.string(), arrival: isoDate, departure: isoDate, ...money }).strict()),
+        owing: z.array(z.object({ reservation_uuid: uuid, code: z.string(), guest: z.string(), arrival: day, departure: day, ...money }).strict()),
       })
       .strict(),
   })
@@ -73,7 +73,7 @@ export const exportsAnswer = (kinds: readonly [string, ...string[]], formats: re
 /** GET /rewards: rewards earned and the progress towards the next ones. */
 export const rewardsAnswer = z
   .object({
-    today: isoDate,
+    today: day,
     timezone: z.string(),
     currency,
     earned: z.array(
@@ -83,7 +83,7 @@ export const rewardsAnswer = z
           kind: z.enum(REWARD_KINDS),
           period: z.string(),
           evidence: z.record(z.string(), z.union([z.number(), z.string(), z.null()])),
-          earned_at: isoDateTime,
+          earned_at: timestamp,
         })
         .strict(),
     ),
