@@ -22,6 +22,8 @@ import {
   salesChannelJson,
   updateSalesChannel,
 } from "../services/distribution/sales-channels.ts";
+import { distributionChange, distributionReads } from "../services/activity/distribution.ts";
+import { userActor } from "../services/activity/record.ts";
 import { businessToday } from "../services/pricing/calendar.ts";
 import { fieldError } from "../services/businesses.ts";
 import { body, idParam, query } from "./bookings-shared.ts";
@@ -64,7 +66,12 @@ export const distributionRoutes = new Hono<BusinessEnv>()
   })
   .post(`${base}/sales-channels`, doc({ body: salesChannelSchema, status: 201 }), settings, async (c) => {
     const input = await body(c, salesChannelSchema);
-    const row = await createSalesChannel(c.var.deps.db, c.var.t, c.var.access.business.id, input, c.var.deps.now());
+    const businessId = c.var.access.business.id;
+    const row = await distributionChange(
+      c.var.deps.db,
+      { businessId, actor: userActor(c.var.user.id), entityId: null, read: distributionReads(businessId).salesChannel, idOf: (r) => r.id },
+      (tx) => createSalesChannel(tx, c.var.t, businessId, input, c.var.deps.now()),
+    );
     return c.json({ sales_channel: salesChannelJson(row) }, 201);
   })
   .get(`${base}/sales-channels/:channelId`, doc(), settings, async (c) => {
@@ -75,7 +82,10 @@ export const distributionRoutes = new Hono<BusinessEnv>()
   .put(`${base}/sales-channels/:channelId`, doc({ body: salesChannelUpdateSchema }), settings, async (c) => {
     const id = idParam(c, "channelId", CHANNEL);
     const input = await body(c, salesChannelUpdateSchema);
-    const row = await updateSalesChannel(c.var.deps.db, c.var.access.business.id, id, input, c.var.deps.now());
+    const businessId = c.var.access.business.id;
+    const row = await distributionChange(c.var.deps.db, { businessId, actor: userActor(c.var.user.id), entityId: id, read: distributionReads(businessId).salesChannel }, (tx) =>
+      updateSalesChannel(tx, businessId, id, input, c.var.deps.now()),
+    );
     if (!row) throw notFound(CHANNEL);
     return c.json({ sales_channel: salesChannelJson(row) });
   })
@@ -86,7 +96,12 @@ export const distributionRoutes = new Hono<BusinessEnv>()
   })
   .post(`${base}/rate-plans`, doc({ body: ratePlanSchema, status: 201 }), settings, async (c) => {
     const input = await body(c, ratePlanSchema);
-    const row = await saveRatePlan(c.var.deps.db, c.var.t, c.var.access.business.id, null, input, c.var.deps.now());
+    const businessId = c.var.access.business.id;
+    const row = await distributionChange(
+      c.var.deps.db,
+      { businessId, actor: userActor(c.var.user.id), entityId: null, read: distributionReads(businessId).ratePlan, idOf: (r) => r?.id },
+      (tx) => saveRatePlan(tx, c.var.t, businessId, null, input, c.var.deps.now()),
+    );
     return c.json({ rate_plan: ratePlanJson(row!) }, 201);
   })
   // Registered before /:planId, which would otherwise take "rates" for an id. Whoever sees the
@@ -121,12 +136,18 @@ export const distributionRoutes = new Hono<BusinessEnv>()
   .put(`${base}/rate-plans/:planId`, doc({ body: ratePlanSchema }), settings, async (c) => {
     const id = idParam(c, "planId", PLAN);
     const input = await body(c, ratePlanSchema);
-    const row = await saveRatePlan(c.var.deps.db, c.var.t, c.var.access.business.id, id, input, c.var.deps.now());
+    const businessId = c.var.access.business.id;
+    const row = await distributionChange(c.var.deps.db, { businessId, actor: userActor(c.var.user.id), entityId: id, read: distributionReads(businessId).ratePlan }, (tx) =>
+      saveRatePlan(tx, c.var.t, businessId, id, input, c.var.deps.now()),
+    );
     if (!row) throw notFound(PLAN);
     return c.json({ rate_plan: ratePlanJson(row) });
   })
   .delete(`${base}/rate-plans/:planId`, doc(), settings, async (c) => {
-    if (!(await deleteRatePlan(c.var.deps.db, c.var.access.business.id, idParam(c, "planId", PLAN)))) throw notFound(PLAN);
+    const businessId = c.var.access.business.id;
+    const id = idParam(c, "planId", PLAN);
+    const deleted = await distributionChange(c.var.deps.db, { businessId, actor: userActor(c.var.user.id), entityId: id, read: distributionReads(businessId).ratePlan }, (tx) => deleteRatePlan(tx, businessId, id));
+    if (!deleted) throw notFound(PLAN);
     return c.json({ deleted: true });
   })
 
@@ -141,7 +162,10 @@ export const distributionRoutes = new Hono<BusinessEnv>()
     const businessId = c.var.access.business.id;
     const channel = await salesChannelById(db, businessId, idParam(c, "channelId", CHANNEL));
     if (!channel) throw notFound(CHANNEL);
-    await saveChannelMappings(db, c.var.t, businessId, channel.id, await body(c, channelMappingsSchema), now());
+    const input = await body(c, channelMappingsSchema);
+    await distributionChange(db, { businessId, actor: userActor(c.var.user.id), entityId: channel.id, read: distributionReads(businessId).channelMappings }, (tx) =>
+      saveChannelMappings(tx, c.var.t, businessId, channel.id, input, now()),
+    );
     return c.json({ sales_channel: salesChannelJson(channel), ...(await channelMappingView(db, businessId, channel.id)) });
   })
 
@@ -151,6 +175,9 @@ export const distributionRoutes = new Hono<BusinessEnv>()
   .put(`${base}/hotel-policies`, doc({ body: hotelPoliciesSchema }), settings, async (c) => {
     const { db, now } = c.var.deps;
     const businessId = c.var.access.business.id;
-    await saveHotelPolicies(db, businessId, await body(c, hotelPoliciesSchema), now());
+    const input = await body(c, hotelPoliciesSchema);
+    await distributionChange(db, { businessId, actor: userActor(c.var.user.id), entityId: businessId, read: distributionReads(businessId).hotelPolicies }, (tx) =>
+      saveHotelPolicies(tx, businessId, input, now()),
+    );
     return c.json({ data: hotelPoliciesJson(await hotelPoliciesOf(db, businessId)) });
   });
