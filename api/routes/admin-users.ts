@@ -11,6 +11,7 @@ import { body, fieldError, pathUuid, query, requirePermission, type AdminContext
 import { adminUserAnswer, findUser, listUsers } from "../services/admin/users.ts";
 import { hashPassword } from "../services/passwords.ts";
 import { revokeUserTokens } from "../services/tokens.ts";
+import { resetTwoFactor } from "../services/two-factor/admin-reset.ts";
 import { docs } from "../openapi/describe.ts";
 
 const doc = docs("Admin: users");
@@ -116,6 +117,19 @@ export const adminUserRoutes = new Hono<AdminEnv>()
       return row;
     });
     return answer(c, updated);
+  })
+
+  /**
+   * Turns off the person's two-factor sign-in (they lost their phone) and signs them out
+   * everywhere; they get an e-mail and the security log keeps who did it. Not one's own (409 when
+   * it is not on; 422 for oneself: My account is the way, with the password and a code).
+   */
+  .post("/:id/reset-two-factor", doc(), async (c) => {
+    const user = await targetUser(c);
+    assertMayManage(c, user);
+    if (user.id === c.var.user.id) throw new HttpError(422, "admin:errors.resetOwnTwoFactor");
+    if (!user.twoFactorEnabledAt) throw new HttpError(409, "twoFactor:api.notEnabled");
+    return answer(c, await resetTwoFactor(c.var.deps, user, c.var.user));
   })
 
   .post("/:id/enable", doc(), async (c) => {
