@@ -14,13 +14,14 @@ import { HttpError, notFound } from "../errors.ts";
 import { requireBusiness, type BusinessEnv } from "../middleware/business.ts";
 import { channelMappingView, saveChannelMappings } from "../services/distribution/channel-mappings.ts";
 import { hotelPoliciesJson, hotelPoliciesOf, saveHotelPolicies } from "../services/distribution/hotel-policies.ts";
-import { deleteRatePlan, listRatePlans, ratePlanById, ratePlanJson, ratePlanRates, saveRatePlan } from "../services/distribution/rate-plans.ts";
+import { deleteRatePlan, listRatePlans, ratePlanById, ratePlanJson, ratePlanRates, saveRatePlan, type RatePlan } from "../services/distribution/rate-plans.ts";
 import {
   createSalesChannel,
   listSalesChannels,
   salesChannelById,
   salesChannelJson,
   updateSalesChannel,
+  type SalesChannel,
 } from "../services/distribution/sales-channels.ts";
 import { distributionChange, distributionReads } from "../services/activity/distribution.ts";
 import { userActor } from "../services/activity/record.ts";
@@ -67,7 +68,7 @@ export const distributionRoutes = new Hono<BusinessEnv>()
   .post(`${base}/sales-channels`, doc({ body: salesChannelSchema, status: 201 }), settings, async (c) => {
     const input = await body(c, salesChannelSchema);
     const businessId = c.var.access.business.id;
-    const row = await distributionChange(
+    const row = await distributionChange<SalesChannel>(
       c.var.deps.db,
       { businessId, actor: userActor(c.var.user.id), entityId: null, read: distributionReads(businessId).salesChannel, idOf: (r) => r.id },
       (tx) => createSalesChannel(tx, c.var.t, businessId, input, c.var.deps.now()),
@@ -97,7 +98,7 @@ export const distributionRoutes = new Hono<BusinessEnv>()
   .post(`${base}/rate-plans`, doc({ body: ratePlanSchema, status: 201 }), settings, async (c) => {
     const input = await body(c, ratePlanSchema);
     const businessId = c.var.access.business.id;
-    const row = await distributionChange(
+    const row = await distributionChange<RatePlan | null>(
       c.var.deps.db,
       { businessId, actor: userActor(c.var.user.id), entityId: null, read: distributionReads(businessId).ratePlan, idOf: (r) => r?.id },
       (tx) => saveRatePlan(tx, c.var.t, businessId, null, input, c.var.deps.now()),
