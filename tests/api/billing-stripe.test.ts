@@ -86,7 +86,7 @@ beforeAll(async () => {
     now: () => w.t.clock.now,
     billing: createStripeProvider({ client: fake.client }),
   });
-});
+}, 300_000);
 afterAll(() => w.t.close());
 
 function call(method: string, path: string, body?: unknown, headers: Record<string, string> = {}) {
