@@ -42,6 +42,8 @@ const schema = z.object({
   REGISTRATIONS_PER_ADDRESS_PER_HOUR: z.coerce.number().int().min(1).default(10),
   /** Days a sent or failed e-mail stays in the outbox before it is deleted. */
   OUTBOX_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
+  /** Days a line of a business's activity log is kept (docs/decisions/0025-activity-log.md: two seasons' worth). */
+  ACTIVITY_LOG_RETENTION_DAYS: z.coerce.number().int().min(30).max(3650).default(730),
   /** Worker processes `npm start` forks (node cluster); 1 serves from the process itself. PostgreSQL only above 1. */
   WEB_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(1),
   /**

@@ -20,6 +20,7 @@ import { businessAnswer, businessEnvelope, businessJson, businessJsonMany } from
 import { applyBusinessEventOrThrow } from "../services/business-status.ts";
 import { createBusiness, fieldError, updateBusinessDetails } from "../services/businesses.ts";
 import { answerBusiness, body, parse, requireAdminPermission } from "./businesses-shared.ts";
+import { userActor } from "../services/activity/record.ts";
 import { docs } from "../openapi/describe.ts";
 import { z } from "zod";
 import { envelope, pageMetaOf, paginated } from "../openapi/answers.ts";
@@ -85,7 +86,7 @@ export const adminBusinessRoutes = new Hono<AuthedEnv>()
   .put("/admin/businesses/:id", doc({ body: adminUpdateBusinessSchema, response: businessEnvelope }), requireBusiness(), async (c) => {
     const { db, now } = c.var.deps;
     const input = await body(c, adminUpdateBusinessSchema);
-    await updateBusinessDetails(db, c.var.t, c.var.access.business.id, input, now());
+    await updateBusinessDetails(db, c.var.t, c.var.access.business.id, input, now(), userActor(c.var.user.id));
     return answerBusiness(c, c.var.access.business.id);
   })
 

@@ -12,6 +12,7 @@ import { adminUserAnswer, adminUserAnswerOf, adminUserListAnswer, findUser, list
 import { envelope } from "../openapi/answers.ts";
 import { hashPassword } from "../services/passwords.ts";
 import { revokeUserTokens } from "../services/tokens.ts";
+import { resetTwoFactor } from "../services/two-factor/admin-reset.ts";
 import { docs } from "../openapi/describe.ts";
 
 const doc = docs("Admin: users");
@@ -119,6 +120,19 @@ export const adminUserRoutes = new Hono<AdminEnv>()
       return row;
     });
     return answer(c, updated);
+  })
+
+  /**
+   * Turns off the person's two-factor sign-in (they lost their phone) and signs them out
+   * everywhere; they get an e-mail and the security log keeps who did it. Not one's own (409 when
+   * it is not on; 422 for oneself: My account is the way, with the password and a code).
+   */
+  .post("/:id/reset-two-factor", doc({ response: oneAnswer }), async (c) => {
+    const user = await targetUser(c);
+    assertMayManage(c, user);
+    if (user.id === c.var.user.id) throw new HttpError(422, "admin:errors.resetOwnTwoFactor");
+    if (!user.twoFactorEnabledAt) throw new HttpError(409, "twoFactor:api.notEnabled");
+    return answer(c, await resetTwoFactor(c.var.deps, user, c.var.user));
   })
 
   .post("/:id/enable", doc({ response: oneAnswer }), async (c) => {

@@ -7,6 +7,7 @@ import { requireBusiness } from "../middleware/business.ts";
 import { choosePms, connectPms, runImport } from "../services/business-pms.ts";
 import { applyBusinessEventOrThrow } from "../services/business-status.ts";
 import { answerBusiness, body } from "./businesses-shared.ts";
+import { userActor } from "../services/activity/record.ts";
 import { docs } from "../openapi/describe.ts";
 import { businessEnvelope } from "../services/business-json.ts";
 
@@ -43,7 +44,7 @@ export const businessOnboardingRoutes = new Hono<AuthedEnv>()
     const { db, now } = c.var.deps;
     const input = await body(c, pmsChoiceSchema);
     const id = c.var.access.business.id;
-    await choosePms(db, c.var.t, id, input, now());
+    await choosePms(db, c.var.t, id, input, now(), userActor(c.var.user.id));
     return answerBusiness(c, id);
   })
 

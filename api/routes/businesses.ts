@@ -97,14 +97,14 @@ export const businessRoutes = new Hono<AuthedEnv>()
   .put("/businesses/:id/details", doc({ body: businessDetailsSchema, response: businessEnvelope }), requireBusiness("user.businesses"), async (c) => {
     const { db, now } = c.var.deps;
     const input = await body(c, businessDetailsSchema);
-    await updateBusinessDetails(db, c.var.t, c.var.access.business.id, input, now());
+    await updateBusinessDetails(db, c.var.t, c.var.access.business.id, input, now(), userActor(c.var.user.id));
     return answerBusiness(c, c.var.access.business.id);
   })
 
   .put("/businesses/:id/type", doc({ body: businessTypeSchema, response: businessEnvelope }), requireBusiness("user.businesses"), async (c) => {
     const { db, now } = c.var.deps;
     const input = await body(c, businessTypeSchema);
-    await updateBusinessDetails(db, c.var.t, c.var.access.business.id, input, now());
+    await updateBusinessDetails(db, c.var.t, c.var.access.business.id, input, now(), userActor(c.var.user.id));
     return answerBusiness(c, c.var.access.business.id);
   })
 

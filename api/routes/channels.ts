@@ -7,6 +7,8 @@ import { HttpError, notFound } from "../errors.ts";
 import type { AuthedEnv } from "../middleware/auth.ts";
 import { requireBusiness } from "../middleware/business.ts";
 import { connectChannex, connectionJson, disconnectChannex, requestResync } from "../services/channels/connections.ts";
+import { distributionChange, distributionReads } from "../services/activity/distribution.ts";
+import { userActor } from "../services/activity/record.ts";
 import { pushStatus } from "../services/channels/status.ts";
 import { body, parse, requireAdminPermission } from "./businesses-shared.ts";
 import { docs } from "../openapi/describe.ts";
@@ -32,7 +34,7 @@ export const channelRoutes = new Hono<AuthedEnv>()
     const { db, now } = c.var.deps;
     const id = await existingBusiness(db, c.req.param("id"));
     const input = await body(c, channexConnectSchema);
-    await connectChannex(db, c.var.t, id, input, now());
+    await distributionChange(db, { businessId: id, actor: userActor(c.var.user.id), entityId: id, read: distributionReads(id).channex }, (tx) => connectChannex(tx, c.var.t, id, input, now()));
     return c.json({ data: await connectionJson(db, id) });
   })
 
@@ -46,7 +48,7 @@ export const channelRoutes = new Hono<AuthedEnv>()
   .delete("/admin/businesses/:id/channex", doc({ status: 204 }), async (c) => {
     const { db } = c.var.deps;
     const id = await existingBusiness(db, c.req.param("id"));
-    await disconnectChannex(db, id);
+    await distributionChange(db, { businessId: id, actor: userActor(c.var.user.id), entityId: id, read: distributionReads(id).channex }, (tx) => disconnectChannex(tx, id));
     return c.body(null, 204);
   })
 

@@ -14,14 +14,17 @@ import { HttpError, notFound } from "../errors.ts";
 import { requireBusiness, type BusinessEnv } from "../middleware/business.ts";
 import { channelMappingView, saveChannelMappings } from "../services/distribution/channel-mappings.ts";
 import { hotelPoliciesJson, hotelPoliciesOf, saveHotelPolicies } from "../services/distribution/hotel-policies.ts";
-import { deleteRatePlan, listRatePlans, ratePlanById, ratePlanJson, ratePlanRates, saveRatePlan } from "../services/distribution/rate-plans.ts";
+import { deleteRatePlan, listRatePlans, ratePlanById, ratePlanJson, ratePlanRates, saveRatePlan, type RatePlan } from "../services/distribution/rate-plans.ts";
 import {
   createSalesChannel,
   listSalesChannels,
   salesChannelById,
   salesChannelJson,
   updateSalesChannel,
+  type SalesChannel,
 } from "../services/distribution/sales-channels.ts";
+import { distributionChange, distributionReads } from "../services/activity/distribution.ts";
+import { userActor } from "../services/activity/record.ts";
 import { businessToday } from "../services/pricing/calendar.ts";
 import { fieldError } from "../services/businesses.ts";
 import { body, idParam, query } from "./bookings-shared.ts";
@@ -69,7 +72,12 @@ export const distributionRoutes = new Hono<BusinessEnv>()
   })
   .post(`${base}/sales-channels`, doc({ body: salesChannelSchema, status: 201, response: salesChannelWritten }), settings, async (c) => {
     const input = await body(c, salesChannelSchema);
-    const row = await createSalesChannel(c.var.deps.db, c.var.t, c.var.access.business.id, input, c.var.deps.now());
+    const businessId = c.var.access.business.id;
+    const row = await distributionChange<SalesChannel>(
+      c.var.deps.db,
+      { businessId, actor: userActor(c.var.user.id), entityId: null, read: distributionReads(businessId).salesChannel, idOf: (r) => r.id },
+      (tx) => createSalesChannel(tx, c.var.t, businessId, input, c.var.deps.now()),
+    );
     return c.json({ sales_channel: salesChannelJson(row) }, 201);
   })
   .get(`${base}/sales-channels/:channelId`, doc({ response: envelope(salesChannelAnswer) }), settings, async (c) => {
@@ -80,7 +88,10 @@ export const distributionRoutes = new Hono<BusinessEnv>()
   .put(`${base}/sales-channels/:channelId`, doc({ body: salesChannelUpdateSchema, response: salesChannelWritten }), settings, async (c) => {
     const id = idParam(c, "channelId", CHANNEL);
     const input = await body(c, salesChannelUpdateSchema);
-    const row = await updateSalesChannel(c.var.deps.db, c.var.access.business.id, id, input, c.var.deps.now());
+    const businessId = c.var.access.business.id;
+    const row = await distributionChange(c.var.deps.db, { businessId, actor: userActor(c.var.user.id), entityId: id, read: distributionReads(businessId).salesChannel }, (tx) =>
+      updateSalesChannel(tx, businessId, id, input, c.var.deps.now()),
+    );
     if (!row) throw notFound(CHANNEL);
     return c.json({ sales_channel: salesChannelJson(row) });
   })
@@ -91,7 +102,12 @@ export const distributionRoutes = new Hono<BusinessEnv>()
   })
   .post(`${base}/rate-plans`, doc({ body: ratePlanSchema, status: 201, response: ratePlanWritten }), settings, async (c) => {
     const input = await body(c, ratePlanSchema);
-    const row = await saveRatePlan(c.var.deps.db, c.var.t, c.var.access.business.id, null, input, c.var.deps.now());
+    const businessId = c.var.access.business.id;
+    const row = await distributionChange<RatePlan | null>(
+      c.var.deps.db,
+      { businessId, actor: userActor(c.var.user.id), entityId: null, read: distributionReads(businessId).ratePlan, idOf: (r) => r?.id },
+      (tx) => saveRatePlan(tx, c.var.t, businessId, null, input, c.var.deps.now()),
+    );
     return c.json({ rate_plan: ratePlanJson(row!) }, 201);
   })
   // Registered before /:planId, which would otherwise take "rates" for an id. Whoever sees the
@@ -126,12 +142,18 @@ export const distributionRoutes = new Hono<BusinessEnv>()
   .put(`${base}/rate-plans/:planId`, doc({ body: ratePlanSchema, response: ratePlanWritten }), settings, async (c) => {
     const id = idParam(c, "planId", PLAN);
     const input = await body(c, ratePlanSchema);
-    const row = await saveRatePlan(c.var.deps.db, c.var.t, c.var.access.business.id, id, input, c.var.deps.now());
+    const businessId = c.var.access.business.id;
+    const row = await distributionChange(c.var.deps.db, { businessId, actor: userActor(c.var.user.id), entityId: id, read: distributionReads(businessId).ratePlan }, (tx) =>
+      saveRatePlan(tx, c.var.t, businessId, id, input, c.var.deps.now()),
+    );
     if (!row) throw notFound(PLAN);
     return c.json({ rate_plan: ratePlanJson(row) });
   })
   .delete(`${base}/rate-plans/:planId`, doc({ response: deletedAnswer }), settings, async (c) => {
-    if (!(await deleteRatePlan(c.var.deps.db, c.var.access.business.id, idParam(c, "planId", PLAN)))) throw notFound(PLAN);
+    const businessId = c.var.access.business.id;
+    const id = idParam(c, "planId", PLAN);
+    const deleted = await distributionChange(c.var.deps.db, { businessId, actor: userActor(c.var.user.id), entityId: id, read: distributionReads(businessId).ratePlan }, (tx) => deleteRatePlan(tx, businessId, id));
+    if (!deleted) throw notFound(PLAN);
     return c.json({ deleted: true });
   })
 
@@ -146,7 +168,10 @@ export const distributionRoutes = new Hono<BusinessEnv>()
     const businessId = c.var.access.business.id;
     const channel = await salesChannelById(db, businessId, idParam(c, "channelId", CHANNEL));
     if (!channel) throw notFound(CHANNEL);
-    await saveChannelMappings(db, c.var.t, businessId, channel.id, await body(c, channelMappingsSchema), now());
+    const input = await body(c, channelMappingsSchema);
+    await distributionChange(db, { businessId, actor: userActor(c.var.user.id), entityId: channel.id, read: distributionReads(businessId).channelMappings }, (tx) =>
+      saveChannelMappings(tx, c.var.t, businessId, channel.id, input, now()),
+    );
     return c.json({ sales_channel: salesChannelJson(channel), ...(await channelMappingView(db, businessId, channel.id)) });
   })
 
@@ -156,6 +181,9 @@ export const distributionRoutes = new Hono<BusinessEnv>()
   .put(`${base}/hotel-policies`, doc({ body: hotelPoliciesSchema, response: envelope(hotelPoliciesAnswer) }), settings, async (c) => {
     const { db, now } = c.var.deps;
     const businessId = c.var.access.business.id;
-    await saveHotelPolicies(db, businessId, await body(c, hotelPoliciesSchema), now());
+    const input = await body(c, hotelPoliciesSchema);
+    await distributionChange(db, { businessId, actor: userActor(c.var.user.id), entityId: businessId, read: distributionReads(businessId).hotelPolicies }, (tx) =>
+      saveHotelPolicies(tx, businessId, input, now()),
+    );
     return c.json({ data: hotelPoliciesJson(await hotelPoliciesOf(db, businessId)) });
   });

@@ -9,6 +9,8 @@ import type { PmsRow } from "./business-json.ts";
 import { applyBusinessEvent, applyBusinessEventOrThrow } from "./business-status.ts";
 import { fieldError } from "./businesses.ts";
 import { isSealed, openRecord, sealRecord } from "./secrets.ts";
+import type { Actor } from "../../domain/activity/index.ts";
+import { recordActivity } from "./activity/record.ts";
 
 /**
  * The integration seam with property-management systems.
@@ -85,15 +87,19 @@ export async function choosePms(
   businessId: string,
   input: { pms_id: number; credentials: Record<string, string> },
   now: Date,
+  actor: Actor,
 ): Promise<void> {
   const pms = await activePms(db, input.pms_id);
   if (!pms) throw fieldError(t, "pms_id", "business.unknownPms");
   const credentials = credentialsFor(t, pms, input.credentials);
   const connect = await db.transaction(async (txn) => {
     const tx = txn as unknown as Database;
-    const [row] = await tx.select({ status: businesses.status }).from(businesses).where(eq(businesses.id, businessId)).for("update");
+    const [row] = await tx.select({ status: businesses.status, pmsId: businesses.pmsId }).from(businesses).where(eq(businesses.id, businessId)).for("update");
     if (!row) throw notFound("api.businessNotFound");
     await tx.update(businesses).set({ pmsId: pms.id, pmsCredentials: credentials && sealRecord(credentials), updatedAt: now }).where(eq(businesses.id, businessId));
+    // Which PMS, never the credentials.
+    const [previous] = row.pmsId === null ? [] : await tx.select({ name: pmsSystems.name }).from(pmsSystems).where(eq(pmsSystems.id, row.pmsId));
+    await recordActivity(tx, { businessId, actor, area: "business", action: "updated", entityId: businessId, before: { pms: previous?.name ?? null }, after: { pms: pms.name } });
     if (BEFORE_DATA_STEP.includes(row.status)) return false;
     if (!ASKING_FOR_CREDENTIALS.includes(row.status)) {
       await applyBusinessEventOrThrow(tx, businessId, { type: "pmsCredentialsRequested" }, { now });

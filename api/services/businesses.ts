@@ -10,6 +10,8 @@ import { isUniqueViolation } from "./accounts.ts";
 import type { BusinessRow } from "./business-access.ts";
 import { markAllNightsChanged } from "./channels/outbox.ts";
 import type { RoomCategoryRow } from "./business-json.ts";
+import type { Actor } from "../../domain/activity/index.ts";
+import { tracked, type ActivitySnapshot } from "./activity/tracked.ts";
 
 /** A 422 beside one field, its message translated for the caller (namespace `validation`). */
 export function fieldError(t: TFunction, field: string, key: string, values: Record<string, unknown> = {}): HttpError {
@@ -178,14 +180,25 @@ function slugRace(error: unknown): boolean {
   return false;
 }
 
-export async function updateBusinessDetails(db: Database, t: TFunction, businessId: string, input: DetailsInput, now: Date): Promise<BusinessRow> {
+/** The business's details as the activity log compares them: the API's field names, every detail a PUT may set. */
+async function detailsSnapshot(db: Database, businessId: string): Promise<ActivitySnapshot | null> {
+  const [row] = await db.select().from(businesses).where(eq(businesses.id, businessId));
+  if (!row) return null;
+  const values = Object.fromEntries(Object.entries(COLUMNS).map(([field, column]) => [field, row[column] ?? null]));
+  return { label: row.companyName, values };
+}
+
+/** Changes the business's details and records which ones changed, before → after, in the same transaction. */
+export async function updateBusinessDetails(db: Database, t: TFunction, businessId: string, input: DetailsInput, now: Date, actor: Actor): Promise<BusinessRow> {
   await assertBusinessType(db, t, input.business_type_uuid);
-  const [row] = await db
-    .update(businesses)
-    .set({ ...detailColumns(input), updatedAt: now })
-    .where(eq(businesses.id, businessId))
-    .returning();
-  return row;
+  return tracked(db, { businessId, actor, area: "business", entityId: businessId, read: detailsSnapshot }, async (tx) => {
+    const [row] = await tx
+      .update(businesses)
+      .set({ ...detailColumns(input), updatedAt: now })
+      .where(eq(businesses.id, businessId))
+      .returning();
+    return row;
+  });
 }
 
 // ── Room categories ─────────────────────────────────────────────────────────────────────────

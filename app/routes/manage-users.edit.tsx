@@ -31,7 +31,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   return { user, isSelf: user.uuid === me!.uuid };
 }
 
-/** Two forms post here: the account (`intent=save`) and the disable / enable button. */
+/** Three forms post here: the account (`intent=save`), the disable / enable button and the two-factor reset. */
 export async function action({ request, params, context }: Route.ActionArgs) {
   const id = uuidParam(params.id);
   const page = `/manage/users/${id}`;
@@ -47,6 +47,16 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       return redirectWithToast(page, { kind: "error", message: error.serverMessage ?? error.message }, { session });
     }
     return redirectWithToast(page, { kind: "success", message: intent === "disable" ? "admin:users.disabled" : "admin:users.enabled" }, { session });
+  }
+
+  if (intent === "reset-two-factor") {
+    try {
+      await api.post(`/api/v1/admin/users/${id}/reset-two-factor`);
+    } catch (error) {
+      if (!(error instanceof ApiError)) throw error;
+      return redirectWithToast(page, { kind: "error", message: error.serverMessage ?? error.message }, { session });
+    }
+    return redirectWithToast(page, { kind: "success", message: "admin:users.twoFactorReset" }, { session });
   }
 
   const submission = parseWithZod(formData, { schema: adminEditUserFormSchema, error: issueToKey });
@@ -155,6 +165,26 @@ export default function EditUser({ loaderData }: Route.ComponentProps) {
                 <AppForm action={`/manage/users/${user.uuid}`}>
                   <SubmitButton name="intent" value="disable" variant="danger" pendingLabel={t("users.disabling")}>
                     {t("users.disable")}
+                  </SubmitButton>
+                </AppForm>
+              </>
+            )}
+          </section>
+
+          <section aria-labelledby="two-factor-heading" className="rounded-md border border-slate-200 bg-white p-4 text-sm">
+            <h2 id="two-factor-heading" className="mb-2 font-semibold">
+              {t("users.twoFactorHeading")}
+            </h2>
+            {!user.two_factor_enabled ? (
+              <p className="text-slate-700">{t("users.twoFactorOff")}</p>
+            ) : isSelf ? (
+              <p className="text-slate-700">{t("users.twoFactorSelf")}</p>
+            ) : (
+              <>
+                <p className="mb-3 text-slate-700">{t("users.twoFactorOn")}</p>
+                <AppForm action={`/manage/users/${user.uuid}`}>
+                  <SubmitButton name="intent" value="reset-two-factor" variant="danger" pendingLabel={t("users.resettingTwoFactor")}>
+                    {t("users.resetTwoFactor")}
                   </SubmitButton>
                 </AppForm>
               </>

@@ -11,6 +11,9 @@ export const ACTIVITY_AREAS = [
   "reservations",
   "collaborators",
   "subscription",
+  "business",
+  "ledger",
+  "distribution",
 ] as const;
 export type ActivityArea = (typeof ACTIVITY_AREAS)[number];
 
@@ -18,8 +21,11 @@ export const ACTIVITY_ACTIONS = ["created", "updated", "deleted"] as const;
 export type ActivityAction = (typeof ACTIVITY_ACTIONS)[number];
 
 /** Who made a change: a person, or the machinery acting for the business. */
-export const ACTOR_KINDS = ["user", "booking_engine", "channel", "job"] as const;
+export const ACTOR_KINDS = ["user", "booking_engine", "channel", "job", "payment_provider"] as const;
 export type ActorKind = (typeof ACTOR_KINDS)[number];
+
+/** The actors that are not a person (the log's filter lists them after the people). */
+export const MACHINE_ACTORS = ["booking_engine", "channel", "job", "payment_provider"] as const satisfies readonly Exclude<ActorKind, "user">[];
 
 export type Actor = { kind: "user"; userId: string } | { kind: Exclude<ActorKind, "user">; label?: string | null };
 
@@ -79,7 +85,7 @@ export function actionFor(before: unknown, after: unknown): ActivityAction {
 }
 
 /** Field names whose values are money in cents, so readers format them with the business currency. */
-const MONEY_FIELD = /(^|\.)(rate|price|min_price|max_price|price_increase_per_person|amount|total|amount_cents|total_cents|price_cents)$/;
+const MONEY_FIELD = /(^|\.)(rate|price|min_price|max_price|price_increase_per_person|amount|total|amount_cents|total_cents|price_cents|unit_price)$/;
 
 /** How a reader should show a changed value: money, a list, yes/no, empty or as text. */
 export function valueKind(field: string, value: unknown): "money" | "list" | "boolean" | "empty" | "text" {

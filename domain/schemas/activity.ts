@@ -1,12 +1,12 @@
 import { z } from "zod";
-import { ACTIVITY_AREAS, ACTOR_KINDS } from "../activity/index.ts";
+import { ACTIVITY_AREAS, MACHINE_ACTORS } from "../activity/index.ts";
 import { isoDate } from "../validation.ts";
 import { uuidString } from "./business.ts";
 
 export const ACTIVITY_PER_PAGE = 25;
 
 /** Someone who changes things: a person's account id, or a kind of machinery (booking engine, channel, job). */
-const actorFilter = z.union([uuidString, z.enum(ACTOR_KINDS.filter((k) => k !== "user") as ["booking_engine", "channel", "job"])]);
+const actorFilter = z.union([uuidString, z.enum(MACHINE_ACTORS)]);
 
 /** GET …/activity-log: filters by person, area and dates (the business's own calendar days), paginated. */
 export const activityLogQuerySchema = z

@@ -10,7 +10,7 @@ let collaboratorId: string;
 beforeAll(async () => {
   w = await createPricingWorld({ now: NOW, collaboratorPermissions: ["user.price-settings", "user.calendar", "user.reservations"] });
   collaboratorId = (await userByEmail(w.t.db, demoUsers.collaborator.email)).id;
-});
+}, 300_000);
 afterAll(() => w.t.close());
 
 const log = (query = "", token = w.tokens.owner) => w.t.json("GET", `${w.base}/activity-log${query}`, { token, status: 200 });

@@ -86,7 +86,7 @@ beforeAll(async () => {
     now: () => w.t.clock.now,
     billing: createStripeProvider({ client: fake.client }),
   });
-});
+}, 300_000);
 afterAll(() => w.t.close());
 
 function call(method: string, path: string, body?: unknown, headers: Record<string, string> = {}) {
@@ -189,6 +189,32 @@ describe("POST /api/webhooks/stripe", () => {
     const [after] = await w.t.db.select().from(subscriptions).where(eq(subscriptions.id, row.id));
     expect(after).toMatchObject({ status: "past_due", currentPeriodEnd: new Date("2027-04-01T00:00:00Z") });
     expect(after.pastDueSince).not.toBeNull();
+  });
+
+  it("records what the webhook changed in the business's activity log, by the payment provider: past due, then the invoice paid", async () => {
+    const { id, row } = await stripeSubscription();
+    const payload = subscriptionEvent(row.providerSubscriptionId, "past_due");
+    const res = await stripeApi.fetch(new Request("http://tarifa.test/api/webhooks/stripe", { method: "POST", body: payload, headers: { "stripe-signature": signed(payload) } }));
+    expect(res.status).toBe(200);
+    const log = async () => (await call("GET", `/api/v1/businesses/${id}/activity-log?actor=payment_provider&area=subscription`)).json();
+    const [line] = (await log()).data;
+    expect(line).toMatchObject({ area: "subscription", action: "updated", actor: { kind: "payment_provider", user_uuid: null, name: "Stripe" }, entity: { uuid: row.id, label: "essential" } });
+    expect(line.changes).toContainEqual({ field: "status", from: "trialing", to: "past_due" });
+
+    const [customer] = await w.t.db.select().from(billingCustomers).where(eq(billingCustomers.businessId, id));
+    const invoice = (status: string) =>
+      JSON.stringify({
+        id: `evt_invoice_${status}`,
+        object: "event",
+        type: status === "paid" ? "invoice.paid" : "invoice.finalized",
+        data: { object: { id: "in_stripe_log", object: "invoice", customer: customer.providerCustomerId, number: "LOG-0001", currency: "brl", status, subtotal: 14900, total: 14900, total_discount_amounts: [], lines: { data: [] }, status_transitions: { paid_at: status === "paid" ? seconds("2027-03-01T00:00:00Z") : null }, parent: null } },
+      });
+    for (const status of ["open", "paid"]) {
+      const body = invoice(status);
+      expect((await stripeApi.fetch(new Request("http://tarifa.test/api/webhooks/stripe", { method: "POST", body, headers: { "stripe-signature": signed(body) } }))).status).toBe(200);
+    }
+    const [paid] = (await log()).data;
+    expect(paid).toMatchObject({ action: "updated", actor: { kind: "payment_provider", name: "Stripe" }, entity: { label: "LOG-0001" }, changes: [{ field: "status", from: "open", to: "paid" }] });
   });
 
   it("refuses a wrong or missing signature (400) and changes nothing", async () => {

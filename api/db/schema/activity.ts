@@ -33,6 +33,8 @@ export const activityLog = pgTable(
     index("activity_log_business_at_idx").on(t.businessId, t.at),
     index("activity_log_business_area_idx").on(t.businessId, t.area, t.at),
     index("activity_log_business_actor_idx").on(t.businessId, t.actorUserId, t.at),
+    // The daily prune deletes by age across every business (migration 0026).
+    index("activity_log_at_idx").on(t.at),
   ],
 );
 

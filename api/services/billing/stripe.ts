@@ -5,6 +5,7 @@ import type { Database } from "../../db/client.ts";
 import {
   billingCustomers,
   coupons,
+  invoices,
   paymentMethods,
   plans,
   subscriptions,
@@ -27,6 +28,9 @@ import {
   type SubscriptionState,
 } from "./provider.ts";
 import { insertInvoice, updateSubscription } from "./store.ts";
+import type { Actor } from "../../../domain/activity/index.ts";
+import { withBillingActivity } from "../activity/billing.ts";
+import { recordActivity } from "../activity/record.ts";
 
 /**
  * The Stripe provider (official `stripe` package), chosen when STRIPE_SECRET_KEY is set. Stripe
@@ -278,6 +282,12 @@ export function verifyStripeEvent(payload: string, signature: string, secret: st
  * Brings our mirror up to date with one Stripe event. Unknown subscriptions and customers are
  * ignored (they were not made through Tarifa). Returns whether anything was written.
  */
+/** Stripe acting for the business: what the activity log names as the author of a webhook's change. */
+const PAYMENT_PROVIDER: Actor = { kind: "payment_provider", label: "Stripe" };
+
+/** An invoice as the activity log shows it: the owner follows it from open to paid (or failed). */
+const invoiceRecord = (row: typeof invoices.$inferSelect) => ({ invoice: row.number, status: row.status, total: row.totalCents });
+
 export async function applyStripeEvent(db: Database, event: Stripe.Event, now: Date): Promise<boolean> {
   switch (event.type) {
     case "customer.subscription.created":
@@ -302,7 +312,9 @@ export async function applyStripeEvent(db: Database, event: Stripe.Event, now: D
           }
         }
         const state = stateFromStripe(sub, priceCents, interval);
-        await updateSubscription(tx, row.id, { ...state, planId, pastDueSince: state.status === "past_due" ? (row.pastDueSince ?? now) : null }, now);
+        await withBillingActivity(tx, row.businessId, PAYMENT_PROVIDER, () =>
+          updateSubscription(tx, row.id, { ...state, planId, pastDueSince: state.status === "past_due" ? (row.pastDueSince ?? now) : null }, now),
+        );
         return true;
       });
     case "invoice.created":
@@ -323,13 +335,28 @@ export async function applyStripeEvent(db: Database, event: Stripe.Event, now: D
         const [sub] = subId ? await tx.select({ id: subscriptions.id }).from(subscriptions).where(eq(subscriptions.providerSubscriptionId, subId)) : [];
         const draft = invoiceDraft(invoice);
         if (event.type === "invoice.payment_failed") draft.failureMessage ??= "billing.cardDeclined";
-        await insertInvoice(tx, { businessId: customer.businessId, subscriptionId: sub?.id ?? null, provider: "stripe", currency: (invoice.currency ?? "brl").toUpperCase(), draft }, now);
+        const [before] = await tx.select().from(invoices).where(eq(invoices.providerInvoiceId, draft.providerInvoiceId));
+        const after = await insertInvoice(tx, { businessId: customer.businessId, subscriptionId: sub?.id ?? null, provider: "stripe", currency: (invoice.currency ?? "brl").toUpperCase(), draft }, now);
+        await recordActivity(tx, {
+          businessId: customer.businessId,
+          actor: PAYMENT_PROVIDER,
+          area: "subscription",
+          entityId: after.id,
+          entityLabel: after.number,
+          before: before ? invoiceRecord(before) : null,
+          after: invoiceRecord(after),
+        });
         return true;
       });
     case "payment_method.detached": {
       const pm = event.data.object as Stripe.PaymentMethod;
-      const removed = await db.delete(paymentMethods).where(eq(paymentMethods.id, pm.id)).returning({ id: paymentMethods.id });
-      return removed.length > 0;
+      return db.transaction(async (t) => {
+        const tx = t as unknown as Database;
+        const [card] = await tx.select({ businessId: paymentMethods.businessId }).from(paymentMethods).where(eq(paymentMethods.id, pm.id));
+        if (!card) return false;
+        await withBillingActivity(tx, card.businessId, PAYMENT_PROVIDER, () => tx.delete(paymentMethods).where(eq(paymentMethods.id, pm.id)));
+        return true;
+      });
     }
     default:
       logger.debug?.({ msg: "stripe event ignored", type: event.type });

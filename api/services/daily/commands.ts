@@ -7,6 +7,7 @@ import type { Database } from "../../db/client.ts";
 import { apiTokens, businessRewards, businesses, channexConnections, passwordResets, subscriptions } from "../../db/schema/index.ts";
 import { requestResync } from "../channels/connections.ts";
 import { pruneOutbox } from "../mail/outbox-retention.ts";
+import { pruneActivityLog } from "../activity/retention.ts";
 import { sendDigests } from "../notifications/digest.ts";
 import { notify } from "../notifications/notify.ts";
 import { businessToday } from "../pricing/calendar.ts";
@@ -130,6 +131,8 @@ export const DAILY_COMMANDS: readonly DailyCommand[] = [
       await db.delete(passwordResets).where(or(lt(passwordResets.expiresAt, dayAgo), lte(passwordResets.usedAt, dayAgo)));
       // E-mails past the retention period leave the outbox (/dev/mailbox), whatever their status.
       await pruneOutbox(db, { now, retentionDays: getConfig().OUTBOX_RETENTION_DAYS });
+      // Who changed what, past its retention period (two years unless ACTIVITY_LOG_RETENTION_DAYS says otherwise).
+      await pruneActivityLog(db, { now, retentionDays: getConfig().ACTIVITY_LOG_RETENTION_DAYS });
       // Fresh statistics for the fast-growing tables: embedded PGlite has no autovacuum, and without
       // them the planner sorts a user's every notification instead of reading the index backwards.
       await db.execute(sql`analyze notifications, daily_command_runs`);

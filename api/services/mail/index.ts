@@ -6,9 +6,9 @@ import { invitationMail, type RenderedMail } from "./templates.ts";
 import { mailerFor } from "./transport.ts";
 
 export type { Mailer, MailMessage } from "./transport.ts";
-export { invitationMail, passwordResetMail, verificationMail, type RenderedMail } from "./templates.ts";
+export { invitationMail, passwordResetMail, twoFactorResetMail, verificationMail, type RenderedMail } from "./templates.ts";
 
-export type MailKind = "verification" | "password_reset" | "invitation" | "booking_confirmation" | "booking_notice";
+export type MailKind = "verification" | "password_reset" | "invitation" | "booking_confirmation" | "booking_notice" | "two_factor_reset";
 
 export interface OutgoingMail {
   kind: MailKind;

@@ -97,3 +97,15 @@ export function invitationMail(
     after: [t("invitation.expiry", { ns: "email", days: data.days }), t("invitation.ignore", { ns: "email" })],
   });
 }
+
+/** "Your two-factor sign-in was turned off by an administrator": the person signs in with the password alone and may set it up again. */
+export function twoFactorResetMail(locale: string, data: { name: string; link: string }): RenderedMail {
+  const t = translatorFor(locale);
+  return render(t, {
+    subject: t("twoFactorReset.subject", { ns: "email" }),
+    greetingName: data.name,
+    paragraphs: [t("twoFactorReset.intro", { ns: "email" }), t("twoFactorReset.sessions", { ns: "email" })],
+    action: { label: t("twoFactorReset.action", { ns: "email" }), url: data.link },
+    after: [t("twoFactorReset.notYou", { ns: "email" })],
+  });
+}

@@ -1,6 +1,6 @@
 import { useTranslation } from "react-i18next";
 import { Form } from "react-router";
-import { ACTIVITY_AREAS, valueKind, type FieldChange } from "../../../domain/activity/index";
+import { ACTIVITY_AREAS, MACHINE_ACTORS, valueKind, type FieldChange } from "../../../domain/activity/index";
 import { formatMoney } from "../../../domain/money";
 import { Pagination } from "../admin/page";
 import { buttonClass } from "../ui/button";
@@ -24,7 +24,7 @@ export interface ActivityLogAnswer {
   currency: string;
 }
 
-const MACHINES = ["booking_engine", "channel", "job"] as const;
+const MACHINES = MACHINE_ACTORS;
 const control = "mt-1 block w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-base shadow-sm aria-[invalid=true]:border-red-600";
 
 /**
