@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { boolean, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { businesses } from "./businesses.ts";
 import { users } from "./users.ts";
 
@@ -38,6 +38,26 @@ export const notifications = pgTable(
 );
 
 export type NotificationRow = typeof notifications.$inferSelect;
+
+/**
+ * How many in-app notifications each user has per kind, and how many unread: what the list's
+ * total and the bell read instead of counting thousands of rows (ADR 0030). Kept by the statement
+ * triggers `notifications_count_*` of migration 0025 on every insert, update and delete of
+ * `notifications` (cascades included), in the same transaction: never written by the code.
+ */
+export const notificationCounts = pgTable(
+  "notification_counts",
+  {
+    userId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    kind: text().notNull(),
+    total: integer().notNull().default(0),
+    unread: integer().notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.kind] })],
+);
+
 
 /** One run of one daily command for one business (or for none: the global commands). */
 export const dailyCommandRuns = pgTable(
