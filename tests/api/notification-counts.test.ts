@@ -16,7 +16,7 @@ beforeAll(async () => {
   t = await createTestApi();
   token = await t.login(demoUsers.owner.email);
   userId = (await userByEmail(t.db, demoUsers.owner.email)).id;
-});
+}, 300_000);
 afterAll(() => t.close());
 
 /** The counts as stored, and as counted from the rows, for the user (in-app only). */
