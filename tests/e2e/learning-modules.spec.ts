@@ -8,6 +8,8 @@ import { demo, scriptsRan, signIn } from "./support/auth";
  * project edits its own seeded module (the two share one database).
  */
 test("an administrator edits a module's level and titles per language", async ({ page }, info) => {
+  // Three saves, each a full page load without JavaScript, and axe checks: more than the default minute.
+  test.slow();
   const js = info.project.name === "js";
   const tag = js ? "JS" : "HTML";
   await signIn(page, demo.admin);
