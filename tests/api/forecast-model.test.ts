@@ -96,7 +96,7 @@ describe("forecast.refresh", () => {
     expect(Object.keys(model.accuracy).sort()).toEqual(["all", f.standard.id, f.deluxe.id, f.suite.id].sort());
     expect(model.pickup[TODAY].all[f.standard.id]).toHaveLength(366);
     expect((await runDailyCommand(t.db, refresh, f.business.id, { now: NOW, force: true })).outcome).toBe("succeeded");
-    const [{ n }] = (await t.db.execute(sql`select count(*)::int as n from forecast_models where business_id = ${f.business.id}`)).rows as { n: number }[];
+    const [{ n }] = ((await t.db.execute(sql`select count(*)::int as n from forecast_models where business_id = ${f.business.id}`)) as unknown as { rows: { n: number }[] }).rows;
     expect(n).toBe(1);
   }, 120_000);
 

@@ -21,8 +21,8 @@ afterAll(() => t.close());
 
 /** The counts as stored, and as counted from the rows, for the user (in-app only). */
 async function both() {
-  const kept = (await t.db.execute(sql`select coalesce(sum(total), 0)::int as total, coalesce(sum(unread), 0)::int as unread from notification_counts where user_id = ${userId}`)).rows[0];
-  const counted = (await t.db.execute(sql`select count(*)::int as total, (count(*) filter (where read_at is null))::int as unread from notifications where user_id = ${userId} and in_app`)).rows[0];
+  const kept = ((await t.db.execute(sql`select coalesce(sum(total), 0)::int as total, coalesce(sum(unread), 0)::int as unread from notification_counts where user_id = ${userId}`)) as unknown as { rows: { total: number; unread: number }[] }).rows[0];
+  const counted = ((await t.db.execute(sql`select count(*)::int as total, (count(*) filter (where read_at is null))::int as unread from notifications where user_id = ${userId} and in_app`)) as unknown as { rows: { total: number; unread: number }[] }).rows[0];
   return { kept, counted };
 }
 
@@ -44,7 +44,7 @@ describe("notification counts", () => {
     expect(now.kept.unread).toBe(start.counted.unread + 6);
 
     const list = await t.json("GET", "/api/v1/notifications?kind=reservation.created&status=unread&per_page=5", { token, status: 200 });
-    const [{ n }] = (await t.db.execute(sql`select count(*)::int as n from notifications where user_id = ${userId} and in_app and kind = 'reservation.created' and read_at is null`)).rows as { n: number }[];
+    const [{ n }] = ((await t.db.execute(sql`select count(*)::int as n from notifications where user_id = ${userId} and in_app and kind = 'reservation.created' and read_at is null`)) as unknown as { rows: { n: number }[] }).rows;
     expect(list.pagination.total).toBe(n);
     expect(list.pagination.pages).toBe(Math.ceil(n / 5));
     expect(list.unread_count).toBe(now.counted.unread);

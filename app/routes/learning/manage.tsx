@@ -181,7 +181,7 @@ export default function ManageLearning({ loaderData }: Route.ComponentProps) {
                 {t("admin.addLessonTo", { title: m.title })}
               </Link>
             </p>
-            <ModuleEditor module={m} refused={editing?.module === m.uuid ? { errors: editing.errors as Record<string, string[]>, message: editing.message, values: editing.values } : null} />
+            <ModuleEditor module={m} refused={editing?.module === m.uuid ? { errors: editing.errors as Record<string, string[]>, message: editing.message, values: (editing as { values?: Record<string, string> }).values ?? {} } : null} />
           </section>
         ))}
 
