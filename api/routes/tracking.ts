@@ -9,7 +9,7 @@ import { accuracyQuerySchema, bookingCurvesQuerySchema, DEFAULT_TRACKING_NIGHTS,
 import type { ApiEnv } from "../context.ts";
 import { HttpError } from "../errors.ts";
 import { requireBusiness, type BusinessEnv } from "../middleware/business.ts";
-import { accuracyOf, categoryHistory, forecastNights, loadHistory } from "../services/metrics/forecast.ts";
+import { openForecast } from "../services/metrics/forecast-model.ts";
 import { ratio } from "../services/metrics/json.ts";
 import { bookingCurvesBy, bookingsByDay, onTheBooksBy, roomsAndBlocks, roomsAvailable, type BooksScope, type CategoryRooms } from "../services/metrics/on-the-books.ts";
 import { businessToday } from "../services/pricing/calendar.ts";
@@ -270,14 +270,13 @@ export const trackingRoutes = new Hono<BusinessEnv>()
     if (q.from && q.from < now) throw invalid(c, "from", "tracking:api.forecastPast");
     const { from, to } = nightsOf(c, q, now);
     const business = c.var.access.business;
-    const all = await loadHistory(c.var.deps.db, business, now);
-    const category = categoryOf(c, all.categories, q.category);
-    const history = category ? categoryHistory(all, category.id) : all;
-    const accuracy = accuracyOf(history, now);
-    const names = new Map(all.categories.map((k) => [k.id, k.name]));
+    const forecast = await openForecast(c.var.deps.db, business, now);
+    const category = categoryOf(c, forecast.categories, q.category);
+    const accuracy = forecast.accuracy(category?.id ?? null);
+    const names = new Map(forecast.categories.map((k) => [k.id, k.name]));
     const sum = { capacity: 0, otb: { roomNights: 0, revenue: 0 }, forecast: { roomNights: 0, revenue: 0 } };
     const method = q.method ?? accuracy.method;
-    const nights = forecastNights(history, now, from, to, method).map(({ night, categories }) => {
+    const nights = (await forecast.nights(category?.id ?? null, from, to, method)).map(({ night, categories }) => {
       const capacity = categories.reduce((s, k) => s + k.capacity, 0);
       const otb = { roomNights: categories.reduce((s, k) => s + k.onTheBooks.roomNights, 0), revenue: categories.reduce((s, k) => s + k.onTheBooks.revenue, 0) };
       const forecast = { roomNights: categories.reduce((s, k) => s + k.forecast.roomNights, 0), revenue: categories.reduce((s, k) => s + k.forecast.revenue, 0) };
@@ -309,8 +308,9 @@ export const trackingRoutes = new Hono<BusinessEnv>()
       currency: business.currency,
       method,
       best_method: accuracy.method,
+      model: forecast.source,
       category: category ? { uuid: category.id, name: category.name } : null,
-      categories: all.categories.map((k) => ({ uuid: k.id, name: k.name })),
+      categories: forecast.categories.map((k) => ({ uuid: k.id, name: k.name })),
       accuracy: {
         from: accuracy.from,
         to: accuracy.to,
@@ -326,10 +326,9 @@ export const trackingRoutes = new Hono<BusinessEnv>()
     const q = query(c, accuracyQuerySchema);
     const now = today(c);
     const business = c.var.access.business;
-    const all = await loadHistory(c.var.deps.db, business, now);
-    const category = categoryOf(c, all.categories, q.category);
-    const history = category ? categoryHistory(all, category.id) : all;
-    const accuracy = accuracyOf(history, now);
+    const forecast = await openForecast(c.var.deps.db, business, now);
+    const category = categoryOf(c, forecast.categories, q.category);
+    const accuracy = forecast.accuracy(category?.id ?? null);
     const method = q.method ?? accuracy.method;
     const byNight = new Map<number, { capacity: number; actual: number; forecast: Record<string, { room_nights: number; occupancy: number | null }> }>();
     for (const h of accuracy.methods[method]) {
@@ -345,6 +344,7 @@ export const trackingRoutes = new Hono<BusinessEnv>()
       to: accuracy.to,
       method,
       best_method: accuracy.method,
+      model: forecast.source,
       category: category ? { uuid: category.id, name: category.name } : null,
       methods: { additive: accuracy.methods.additive.map(horizonJson), multiplicative: accuracy.methods.multiplicative.map(horizonJson) },
       nights: [...byNight.entries()]

@@ -62,6 +62,35 @@ export interface NightForecast {
 }
 
 /**
+ * What the reference nights of `target` say as of the end of `asOf` (the learnt part of the
+ * forecast, which the daily refresh stores: api/services/metrics/forecast-model.ts): how many there
+ * are, their room nights and revenue in the end and at the same lead as `target` has.
+ */
+export interface ReferencePickup {
+  referenceNights: number;
+  finalRooms: number;
+  finalRevenue: number;
+  leadRooms: number;
+  leadRevenue: number;
+}
+
+export function referencePickup(h: CategoryHistory, target: number, asOf: number, firstNight: number): ReferencePickup {
+  const lead = target - asOf;
+  const refs = referenceNights(target, asOf, firstNight);
+  const out = { referenceNights: refs.length, finalRooms: 0, finalRevenue: 0, leadRooms: 0, leadRevenue: 0 };
+  for (const r of refs) {
+    const events = eventsOf(h, r);
+    const final = onTheBooks(events, asOf);
+    const atLead = onTheBooks(events, r - lead);
+    out.finalRooms += final.roomNights;
+    out.finalRevenue += final.revenue;
+    out.leadRooms += atLead.roomNights;
+    out.leadRevenue += atLead.revenue;
+  }
+  return out;
+}
+
+/**
  * The forecast of `target` for one category as of the end of `asOf` (≤ target).
  * - additive: on the books + the reference nights' average pickup from this lead to their end;
  * - multiplicative: on the books × (their final room nights ÷ their room nights at this lead),
@@ -71,35 +100,25 @@ export interface NightForecast {
  * (the ADR of the reference pickup, else this night's ADR on the books, else the reference nights' ADR).
  */
 export function forecastNight(h: CategoryHistory, target: number, asOf: number, method: PickupMethod, firstNight: number): NightForecast {
-  const lead = target - asOf;
-  const current = onTheBooks(eventsOf(h, target), asOf);
-  const refs = referenceNights(target, asOf, firstNight);
-  let finalRooms = 0;
-  let finalRevenue = 0;
-  let leadRooms = 0;
-  let leadRevenue = 0;
-  for (const r of refs) {
-    const events = eventsOf(h, r);
-    const final = onTheBooks(events, asOf);
-    const atLead = onTheBooks(events, r - lead);
-    finalRooms += final.roomNights;
-    finalRevenue += final.revenue;
-    leadRooms += atLead.roomNights;
-    leadRevenue += atLead.revenue;
-  }
-  const capacity = h.capacity(target, asOf);
+  return forecastFrom({ night: target, asOf, current: onTheBooks(eventsOf(h, target), asOf), capacity: h.capacity(target, asOf) }, referencePickup(h, target, asOf, firstNight), method);
+}
+
+/** The forecast of one night from what is on the books now, the rooms available and its reference pickup. */
+export function forecastFrom(live: { night: number; asOf: number; current: Booked; capacity: number }, ref: ReferencePickup, method: PickupMethod): NightForecast {
+  const { current, capacity } = live;
+  const { finalRooms, finalRevenue, leadRooms, leadRevenue } = ref;
   let expected = current.roomNights;
-  if (refs.length > 0) {
+  if (ref.referenceNights > 0) {
     expected =
       method === "multiplicative" && leadRooms > 0
         ? current.roomNights * (finalRooms / leadRooms)
-        : current.roomNights + (finalRooms - leadRooms) / refs.length;
+        : current.roomNights + (finalRooms - leadRooms) / ref.referenceNights;
   }
   const roomNights = Math.min(Math.max(expected, current.roomNights), Math.max(current.roomNights, capacity));
   const pickupRooms = finalRooms - leadRooms;
   const rate = adr(finalRevenue - leadRevenue, pickupRooms) ?? adr(current.revenue, current.roomNights) ?? adr(finalRevenue, finalRooms) ?? 0;
   const revenue = Math.round(current.revenue + (roomNights - current.roomNights) * Math.max(0, rate));
-  return { night: target, daysBefore: lead, capacity, onTheBooks: current, forecast: { roomNights, revenue }, referenceNights: refs.length };
+  return { night: live.night, daysBefore: live.night - live.asOf, capacity, onTheBooks: current, forecast: { roomNights, revenue }, referenceNights: ref.referenceNights };
 }
 
 /** The first stay night of any category's history (reference nights start there). */

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { boolean, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { businesses } from "./businesses.ts";
 import { users } from "./users.ts";
 
@@ -39,6 +39,26 @@ export const notifications = pgTable(
 
 export type NotificationRow = typeof notifications.$inferSelect;
 
+/**
+ * How many in-app notifications each user has per kind, and how many unread: what the list's
+ * total and the bell read instead of counting thousands of rows (ADR 0030). Kept by the statement
+ * triggers `notifications_count_*` of migration 0025 on every insert, update and delete of
+ * `notifications` (cascades included), in the same transaction: never written by the code.
+ */
+export const notificationCounts = pgTable(
+  "notification_counts",
+  {
+    userId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    kind: text().notNull(),
+    total: integer().notNull().default(0),
+    unread: integer().notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.kind] })],
+);
+
+
 /** One run of one daily command for one business (or for none: the global commands). */
 export const dailyCommandRuns = pgTable(
   "daily_command_runs",
@@ -64,3 +84,19 @@ export const dailyCommandRuns = pgTable(
 );
 
 export type DailyCommandRunRow = typeof dailyCommandRuns.$inferSelect;
+
+/**
+ * The forecast's learnt part for one business, refreshed by the daily command `forecast.refresh`
+ * (docs/metrics-pace-and-forecast.md, ADR 0030): the backtest and the reference-night pickup of
+ * every future night, as of `as_of` and the two days after. One row per business, replaced.
+ */
+export const forecastModels = pgTable("forecast_models", {
+  businessId: uuid()
+    .primaryKey()
+    .references(() => businesses.id, { onDelete: "cascade" }),
+  /** The business day (YYYY-MM-DD) the model was learnt on. */
+  asOf: text().notNull(),
+  computedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  /** The model itself (api/services/metrics/forecast-model.ts, `StoredModel`). */
+  model: jsonb().notNull(),
+});

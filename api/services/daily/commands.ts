@@ -10,6 +10,7 @@ import { pruneOutbox } from "../mail/outbox-retention.ts";
 import { pruneActivityLog } from "../activity/retention.ts";
 import { sendDigests } from "../notifications/digest.ts";
 import { notify } from "../notifications/notify.ts";
+import { refreshForecastModel } from "../metrics/forecast-model.ts";
 import { businessToday } from "../pricing/calendar.ts";
 import { daysToUpdate, refreshRates } from "../pricing/rates.ts";
 import { evaluateRewards } from "../reports/rewards.ts";
@@ -54,6 +55,19 @@ export const DAILY_COMMANDS: readonly DailyCommand[] = [
       const { days } = await daysToUpdate(db, businessId!, now);
       const nights = days.reduce((sum, day) => sum + day.categories.length, 0);
       if (nights > 0) await db.transaction((tx) => notify(tx, { businessId: businessId!, kind: "nights.to_publish", params: { count: nights }, link: "/days-to-update" }));
+    },
+  },
+  {
+    // The forecast's learnt part (backtest, reference pickup per night) for the new day: reads then
+    // add only the live books (ADR 0030). Replaces the business's model, so a rerun is harmless.
+    name: "forecast.refresh",
+    cron: "10 3 * * *",
+    scope: "business",
+    businesses: activeBusinesses,
+    async run(db, businessId, now) {
+      const [business] = await db.select({ id: businesses.id, timezone: businesses.timezone }).from(businesses).where(eq(businesses.id, businessId!));
+      if (!business) return;
+      await refreshForecastModel(db, business, businessToday(now, business.timezone ?? FALLBACK_TIME_ZONE), now);
     },
   },
   {

@@ -115,6 +115,8 @@ export const forecastAnswer = z
     currency,
     method,
     best_method: method,
+    /** `stored`: the nightly forecast.refresh model with the live books; `computed`: from the whole history now. */
+    model: z.enum(["stored", "computed"]),
     category: namedRef.nullable(),
     categories: z.array(namedRef),
     accuracy: z.object({ from: day, to: day, horizons: z.array(horizon), methods }).strict(),
@@ -146,6 +148,8 @@ export const accuracyAnswer = z
     to: day,
     method,
     best_method: method,
+    /** `stored`: the nightly forecast.refresh model with the live books; `computed`: from the whole history now. */
+    model: z.enum(["stored", "computed"]),
     category: namedRef.nullable(),
     methods,
     nights: z.array(

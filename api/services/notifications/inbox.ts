@@ -1,7 +1,7 @@
-import { and, count, desc, eq, inArray, isNull, sql } from "drizzle-orm";
+import { and, desc, eq, inArray, isNull, sql } from "drizzle-orm";
 import type { NotificationKind } from "../../../domain/notifications/kinds.ts";
 import type { Database } from "../../db/client.ts";
-import { businesses, notifications } from "../../db/schema/index.ts";
+import { businesses, notificationCounts, notifications } from "../../db/schema/index.ts";
 
 /** One user's notification centre: only rows of that user, only the in-app ones. */
 const mine = (userId: string) => and(eq(notifications.userId, userId), eq(notifications.inApp, true));
@@ -33,17 +33,30 @@ export async function listNotifications(db: Database, userId: string, options: L
     .limit(options.perPage)
     .offset((options.page - 1) * options.perPage);
   const ids = [...new Set(page.map((n) => n.businessId))];
-  const [names, [{ total }]] = await Promise.all([
+  const [names, total] = await Promise.all([
     ids.length ? db.select({ id: businesses.id, name: businesses.companyName }).from(businesses).where(inArray(businesses.id, ids)) : [],
-    db.select({ total: count() }).from(notifications).where(where),
+    countOf(db, userId, { kind: options.kind, unreadOnly: options.unreadOnly }),
   ]);
   const nameOf = new Map(names.map((b) => [b.id, b.name]));
   return { rows: page.map((n) => ({ ...n, businessName: nameOf.get(n.businessId) ?? "" })), total };
 }
 
-export async function unreadCount(db: Database, userId: string): Promise<number> {
-  const [row] = await db.select({ n: count() }).from(notifications).where(and(mine(userId), isNull(notifications.readAt)));
+/**
+ * How many of the user's in-app notifications (of one kind, unread only) there are: read from the
+ * counts the database keeps per user and kind (`notification_counts`, ADR 0030), a handful of
+ * rows, instead of counting thousands of notifications on every page and every bell.
+ */
+async function countOf(db: Database, userId: string, options: { kind?: NotificationKind; unreadOnly?: boolean }): Promise<number> {
+  const column = options.unreadOnly ? notificationCounts.unread : notificationCounts.total;
+  const [row] = await db
+    .select({ n: sql<number>`coalesce(sum(${column}), 0)::int`.mapWith(Number) })
+    .from(notificationCounts)
+    .where(and(eq(notificationCounts.userId, userId), options.kind ? eq(notificationCounts.kind, options.kind) : undefined));
   return row.n;
+}
+
+export async function unreadCount(db: Database, userId: string): Promise<number> {
+  return countOf(db, userId, { unreadOnly: true });
 }
 
 /** Marks one of the user's notifications read; false when it is not theirs (or does not exist). */

@@ -1,6 +1,8 @@
 import { useTranslation } from "react-i18next";
 import { data, Link, useActionData } from "react-router";
+import { LOCALES } from "../../../domain/locale";
 import { LEARNING_LEVELS } from "../../../domain/schemas/learning";
+import { ModuleEditor } from "../../components/learning/module-editor";
 import type { AdminModule } from "../../components/learning/types";
 import { AppForm } from "../../components/ui/app-form";
 import { buttonClass, SubmitButton } from "../../components/ui/button";
@@ -49,6 +51,24 @@ export async function action({ context, request }: Route.ActionArgs) {
       case "module-delete":
         await api.delete(`${ADMIN}/modules/${id}`);
         return done("moduleDeleted");
+      case "module-save": {
+        // Every language's title and description; a language left empty falls back to pt-BR.
+        const text = (name: string) => String(formData.get(name) ?? "");
+        const values: Record<string, string> = { level: text("level") };
+        const texts: Record<string, { title: string; description: string }> = {};
+        for (const locale of LOCALES) {
+          const title = (values[`title_${locale}`] = text(`title_${locale}`));
+          const description = (values[`description_${locale}`] = text(`description_${locale}`));
+          if (locale === "pt-BR" || title.trim() || description.trim()) texts[locale] = { title, description };
+        }
+        try {
+          await api.put(`${ADMIN}/modules/${id}`, { level: values.level, texts });
+        } catch (error) {
+          if (!(error instanceof ApiError) || error.status !== 422) throw error;
+          return data({ errors: error.errors, message: error.message, module: id, values }, { status: 422 });
+        }
+        return done("moduleSaved");
+      }
       case "create-module": {
         const text = (name: string) => String(formData.get(name) ?? "");
         const texts: Record<string, { title: string; description: string }> = { "pt-BR": { title: text("module_title_pt"), description: text("module_description_pt") } };
@@ -74,7 +94,9 @@ const control = "mt-1 block w-full rounded-md border border-slate-300 bg-white p
 export default function ManageLearning({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation("learning");
   const answer = useActionData<typeof action>();
-  const errors = (answer && "errors" in answer ? answer.errors : {}) as Record<string, string[]>;
+  // A refused module edit answers with its module's uuid: its errors go beside that form only.
+  const editing = answer && "module" in answer ? answer : null;
+  const errors = (answer && "errors" in answer && !editing ? answer.errors : {}) as Record<string, string[]>;
   const { modules } = loaderData;
   return (
     <>
@@ -87,9 +109,9 @@ export default function ManageLearning({ loaderData }: Route.ComponentProps) {
           </Link>
         ) : null}
       </div>
-      <AppForm>
-        {modules.map((m, mi) => (
+      {modules.map((m, mi) => (
           <section key={m.uuid} aria-labelledby={`m-${m.uuid}`} className="mb-6 rounded-lg border border-slate-200 bg-white p-4">
+            <AppForm>
             <div className="flex flex-wrap items-center gap-2">
               <h2 id={`m-${m.uuid}`} className="text-lg font-semibold">
                 {mi + 1}. {m.title}
@@ -153,14 +175,15 @@ export default function ManageLearning({ loaderData }: Route.ComponentProps) {
             ) : (
               <p className="mt-2 text-sm text-slate-700">{t("admin.noLessons")}</p>
             )}
+            </AppForm>
             <p className="mt-2">
               <Link to={`/manage/learning/add?module=${m.uuid}`} className="text-sm text-brand-700 underline">
                 {t("admin.addLessonTo", { title: m.title })}
               </Link>
             </p>
+            <ModuleEditor module={m} refused={editing?.module === m.uuid ? { errors: editing.errors as Record<string, string[]>, message: editing.message, values: (editing as { values?: Record<string, string> }).values ?? {} } : null} />
           </section>
         ))}
-      </AppForm>
 
       <section aria-labelledby="new-module" className="max-w-3xl rounded-lg border border-slate-200 bg-white p-4">
         <h2 id="new-module" className="mb-3 text-lg font-semibold">
