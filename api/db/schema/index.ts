@@ -19,3 +19,4 @@ export * from "./notifications.ts";
 export * from "./learning.ts";
 export * from "./activity.ts";
 export * from "./two-factor.ts";
+export * from "./data-versions.ts";
