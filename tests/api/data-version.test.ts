@@ -16,7 +16,7 @@ const B = DEMO_BUSINESS.id;
 
 beforeAll(async () => {
   t = await createTestApi();
-});
+}, 300_000);
 afterAll(() => t.close());
 
 const rows = async <T>(query: ReturnType<typeof sql>) => (await t.db.execute(query)) as unknown as { rows: T[] } | T[];
