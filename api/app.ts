@@ -6,7 +6,7 @@ import type { ApiDeps, ApiEnv } from "./context.ts";
 import { HttpError } from "./errors.ts";
 import { translatorFor } from "./i18n.ts";
 import { logger } from "./logger.ts";
-import { runWithWork } from "./observability/request-context.ts";
+import { currentWork, RequestReads, runWithWork } from "./observability/request-context.ts";
 import { rejectInvalidQuery } from "./validate.ts";
 import { requireUser } from "./middleware/auth.ts";
 import { requireTwoFactorForAdministrators } from "./middleware/two-factor.ts";
@@ -45,8 +45,9 @@ import { reportRoutes } from "./routes/reports.ts";
 import { notificationRoutes } from "./routes/notifications.ts";
 import { dailyCommandRoutes } from "./routes/daily-commands.ts";
 import { learningRoutes, publicLearningRoutes } from "./routes/learning.ts";
-import { forgetAnswersOnWrite } from "./services/metrics/answer-cache.ts";
 import { openApiRoutes } from "./openapi/routes.ts";
+
+const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
 /** Bodies above this are refused with 413 (logo uploads have their own, larger, limit). */
 export const MAX_BODY_BYTES = 1024 * 1024;
@@ -65,7 +66,18 @@ export function createApi(deps: ApiDeps) {
     c.set("t", translatorFor(locale));
     const started = performance.now();
     // Logs and jobs of this request carry its id (docs/decisions/0028-several-processes-and-observability.md).
-    await runWithWork({ requestId: c.var.requestId }, next);
+    // Called in-process by a page, the page's reads are shared (ADR 0032); otherwise this request's own.
+    const own = currentWork()?.reads ? null : new RequestReads();
+    const reads = currentWork()?.reads ?? own!;
+    // A request that may write makes the request's earlier reads (its token, its access) stale.
+    const writes = !SAFE_METHODS.has(c.req.method);
+    if (writes) reads.forget();
+    try {
+      await runWithWork({ requestId: c.var.requestId, reads }, next);
+    } finally {
+      if (writes) reads.forget();
+      own?.close();
+    }
     // The route pattern, for the HTTP metrics server.ts takes when this request came over HTTP.
     const incoming = (c.env as { incoming?: { routePattern?: string } } | undefined)?.incoming;
     if (incoming) incoming.routePattern = c.res.status === 404 && c.req.routePath.endsWith("*") ? "/api (unmatched)" : c.req.routePath;
@@ -86,9 +98,6 @@ export function createApi(deps: ApiDeps) {
   api.use((c, next) => (UPLOAD_PATH.test(c.req.path) ? next() : defaultBodyLimit(c, next)));
 
   api.use(rejectInvalidQuery);
-  // Remembered read answers (the dashboard) are forgotten after any request that may write.
-  api.use(forgetAnswersOnWrite);
-
   // Everything under /api/v1 needs a signed-in user; each route then checks the business.
   api.use("/v1/*", requireUser);
   // Administrators turn two-factor sign-in on before any administration (ADR 0024).

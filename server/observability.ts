@@ -1,7 +1,7 @@
 import type { Express, NextFunction, Request, Response } from "express";
 import { matchRoutes, type RouteObject, type ServerBuild } from "react-router";
 import { httpDuration, httpRequests, mayReadMetrics, metricsContentType, metricsText, startProcessMetrics } from "../api/observability/metrics.ts";
-import { acceptedRequestId, runWithWork } from "../api/observability/request-context.ts";
+import { acceptedRequestId, RequestReads, runWithWork } from "../api/observability/request-context.ts";
 
 /**
  * The web process's part of observability (ADR 0028): `/metrics` before anything else (so the
@@ -26,13 +26,16 @@ export function observe(app: Express, options: { metricsToken?: string }): { set
     req.headers["x-request-id"] = requestId;
     res.setHeader("X-Request-Id", requestId);
     const end = httpDuration.startTimer();
+    // What this request reads once and shares with its in-process API calls (ADR 0032).
+    const reads = new RequestReads();
+    res.once("close", () => reads.close());
     res.once("finish", () => {
       const route = req.routePattern ?? (req.path.startsWith("/assets/") ? "/assets/*" : routeOf(req.path));
       const labels = { method: req.method, route, status: String(res.statusCode) };
       httpRequests.inc(labels);
       end(labels);
     });
-    runWithWork({ requestId }, next);
+    runWithWork({ requestId, reads }, next);
   });
 
   return {

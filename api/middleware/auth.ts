@@ -7,6 +7,7 @@ import { unauthenticated } from "../errors.ts";
 import { touchSession, userForToken } from "../services/tokens.ts";
 import { clientIp, UNKNOWN_IP } from "./rate-limit.ts";
 import { assertXsrf, isUnsafe, SESSION_COOKIE } from "./csrf-cookie.ts";
+import { perRequest } from "../observability/request-context.ts";
 
 export interface AuthVariables {
   user: UserRow;
@@ -27,17 +28,26 @@ function bearer(header: string | undefined): string | null {
   return header.slice(7).trim() || null;
 }
 
-/** The signed-in caller, or null. A bearer header wins over the cookie (and is the only one looked at when present). */
+/**
+ * The signed-in caller, or null. A bearer header wins over the cookie (and is the only one looked
+ * at when present). Read from the database on every incoming request — so a revoked token is
+ * refused at once by every process — but once per incoming request: a page's in-process API
+ * calls share the first one's answer, until one of them may write (perRequest, ADR 0032).
+ */
 async function authenticate<E extends ApiEnv>(c: Context<E>) {
   const header = c.req.header("authorization");
   const { db, now } = c.var.deps;
   const mode = header !== undefined ? ("bearer" as const) : ("cookie" as const);
   const token = mode === "bearer" ? bearer(header) : getCookie(c, SESSION_COOKIE);
-  const found = token ? await userForToken(db, token, now()) : null;
-  if (!found) return null;
+  if (!token) return null;
   const ip = clientIp(c);
-  await touchSession(db, found, now(), ip === UNKNOWN_IP ? null : ip);
-  return { ...found, mode };
+  const found = await perRequest(`auth:${mode}:${ip}:${token}`, async () => {
+    const row = await userForToken(db, token, now());
+    if (row) await touchSession(db, row, now(), ip === UNKNOWN_IP ? null : ip);
+    return row;
+  });
+  // A copy per call: a route may change its user row without touching the next call's.
+  return found ? { ...structuredClone(found), mode } : null;
 }
 
 function remember(c: Context<AuthedEnv> | Context<MaybeAuthedEnv>, found: NonNullable<Awaited<ReturnType<typeof authenticate>>>) {

@@ -3,6 +3,7 @@ import type { Permission } from "../../domain/access/permissions.ts";
 import { isUuid } from "../../domain/text/sanitize.ts";
 import { HttpError } from "../errors.ts";
 import { accessTo, type BusinessAccess } from "../services/business-access.ts";
+import { perRequest } from "../observability/request-context.ts";
 import type { AuthedEnv } from "./auth.ts";
 
 export type BusinessEnv = AuthedEnv & { Variables: AuthedEnv["Variables"] & { access: BusinessAccess } };
@@ -17,7 +18,9 @@ export function requireBusiness(permission?: Permission, param = "id") {
   return createMiddleware<BusinessEnv>(async (c, next) => {
     const id = c.req.param(param);
     if (!isUuid(id)) throw new HttpError(422, "api.invalidBusinessUuid", { [param]: [c.var.t("api.invalidBusinessUuid")] });
-    const access = await accessTo(c.var.deps.db, c.var.user, id);
+    // Once per incoming request: a page's several calls about one business read it once (ADR 0032).
+    const shared = await perRequest(accessKey(c.var.user.id, id), () => accessTo(c.var.deps.db, c.var.user, id));
+    const access = shared && structuredClone(shared);
     if (!access) {
       const exists = await c.var.deps.db.query.businesses.findFirst({ where: (b, { eq }) => eq(b.id, id), columns: { id: true } });
       throw exists ? new HttpError(403, "api.forbidden") : new HttpError(404, "api.businessNotFound");
@@ -28,4 +31,9 @@ export function requireBusiness(permission?: Permission, param = "id") {
     c.set("access", access);
     await next();
   });
+}
+
+/** The key under which a request remembers a user's access to a business (app-state seeds it). */
+export function accessKey(userId: string, businessId: string): string {
+  return `access:${userId}:${businessId}`;
 }

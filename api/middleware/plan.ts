@@ -4,6 +4,7 @@ import { hasPlan, type GatedPlan } from "../../domain/subscription/state.ts";
 import { HttpError } from "../errors.ts";
 import { businessPlans } from "../services/billing/plans.ts";
 import type { BusinessEnv } from "./business.ts";
+import { perRequest } from "../observability/request-context.ts";
 
 /**
  * The API side of the plan gates (spec section 6): after requireBusiness, the business must hold
@@ -12,7 +13,8 @@ import type { BusinessEnv } from "./business.ts";
  */
 export function requirePlan(plan: GatedPlan) {
   return createMiddleware<BusinessEnv>(async (c, next) => {
-    const plans = await businessPlans(c.var.deps.db, c.var.access.business.id);
+    const id = c.var.access.business.id;
+    const plans = await perRequest(plansKey(id), () => businessPlans(c.var.deps.db, id));
     if (!hasPlan(plans, plan)) throw new HttpError(403, "api.planRequired", undefined, { plan });
     await next();
   });
@@ -24,4 +26,9 @@ export function requireFeature(feature: Feature) {
     if (!c.var.user.features.includes(feature)) throw new HttpError(403, "api.featureRequired", undefined, { feature });
     await next();
   });
+}
+
+/** The key under which a request remembers a business's plans. */
+export function plansKey(businessId: string): string {
+  return `plans:${businessId}`;
 }

@@ -11,6 +11,51 @@ export interface WorkContext {
   /** The job being run, in job logs. */
   jobId?: string;
   job?: string;
+  /**
+   * Reads shared by everything one incoming request does, its in-process API calls included
+   * (perRequest below). Absent in jobs: they never share reads.
+   */
+  reads?: RequestReads;
+}
+
+/**
+ * What one incoming request has already read (the caller's token, their access to a business…),
+ * so the page's several in-process API calls read each once (docs/decisions/0032-*.md). Never
+ * shared between requests; emptied by any request that may write, and closed when the incoming
+ * request ends, so work it left running reads afresh.
+ */
+export class RequestReads {
+  private readonly answers = new Map<string, Promise<unknown>>();
+  private open = true;
+
+  get<T>(key: string, compute: () => Promise<T>): Promise<T> {
+    if (!this.open) return compute();
+    let answer = this.answers.get(key) as Promise<T> | undefined;
+    if (!answer) {
+      const fresh = compute();
+      answer = fresh;
+      this.answers.set(key, fresh);
+      // A failure is not remembered: the next caller tries again.
+      fresh.catch(() => {
+        if (this.answers.get(key) === fresh) this.answers.delete(key);
+      });
+    }
+    return answer;
+  }
+
+  /** Seeds an answer read by a wider query (app-state reads every business's access at once). */
+  put<T>(key: string, value: T): void {
+    if (this.open && !this.answers.has(key)) this.answers.set(key, Promise.resolve(value));
+  }
+
+  forget(): void {
+    this.answers.clear();
+  }
+
+  close(): void {
+    this.open = false;
+    this.answers.clear();
+  }
 }
 
 const storage = new AsyncLocalStorage<WorkContext>();
@@ -32,4 +77,24 @@ export function currentRequestId(): string | undefined {
 
 export function runWithWork<T>(work: WorkContext, fn: () => T): T {
   return storage.run(work, fn);
+}
+
+/**
+ * compute()'s answer, read once per incoming request: a second caller in the same request (the
+ * next in-process API call of the same page) gets the same promise. Outside a request (jobs,
+ * scripts) it simply computes. Callers must not mutate what they get.
+ */
+export function perRequest<T>(key: string, compute: () => Promise<T>): Promise<T> {
+  const reads = storage.getStore()?.reads;
+  return reads ? reads.get(key, compute) : compute();
+}
+
+/** Seeds perRequest's answer for `key` in the current request, if it has none yet. */
+export function knownThisRequest<T>(key: string, value: T): void {
+  storage.getStore()?.reads?.put(key, value);
+}
+
+/** Forgets what the current request has read: called around every request that may write. */
+export function forgetRequestReads(): void {
+  storage.getStore()?.reads?.forget();
 }

@@ -35,6 +35,8 @@ import {
 import { dummyHash, hashPassword, verifyPassword } from "../services/passwords.ts";
 import { businessPlans } from "../services/billing/plans.ts";
 import { businessesStateOf } from "../services/business-access.ts";
+import { accessKey } from "../middleware/business.ts";
+import { knownThisRequest } from "../observability/request-context.ts";
 import { businessJsonMany } from "../services/business-json.ts";
 import { permissionsIn, permissionsOf } from "../services/permissions.ts";
 import { sessionAnswer, sessionJson } from "../services/session-json.ts";
@@ -212,6 +214,8 @@ export const currentUserRoutes = new Hono<AuthedEnv>()
     const { db } = c.var.deps;
     const { user, locale } = c.var;
     const state = await businessesStateOf(db, user);
+    // The page's next calls about these businesses need not read the access again (ADR 0032).
+    for (const [id, access] of state.access) knownThisRequest(accessKey(user.id, id), access);
     const selected = state.selected;
     const [list, plans, unread] = await Promise.all([
       businessJsonMany(db, state.list, { locale, viewer: user, access: state.access }),

@@ -9,6 +9,7 @@ import { breakdown, comparisonPeriod, dashboard, explore, goalsBetween, goalsYea
 import { businessToday } from "../services/pricing/calendar.ts";
 import { jsonBody, parseWith } from "../validate.ts";
 import { remembered } from "../services/metrics/answer-cache.ts";
+import { dataVersion } from "../services/data-version.ts";
 import { docs } from "../openapi/describe.ts";
 import { breakdownAnswer, dashboardAnswer, exploreAnswer, goalsWrittenAnswer, goalsYearAnswer, monthlyAnswer } from "../services/metrics/answers.ts";
 
@@ -41,8 +42,11 @@ export const intelligenceRoutes = new Hono<BusinessEnv>()
   .get("/businesses/:id/dashboard", doc({ response: dashboardAnswer }), requireBusiness("user.dashboard"), async (c) => {
     const { db, now } = c.var.deps;
     const business = c.var.access.business;
-    // Remembered until the next write through the API or 30 s (answer-cache.ts, ADR 0027).
-    return c.json(await remembered(db, `dashboard:${business.id}:${business.timezone}:${business.currency}`, now(), () => dashboard(db, business, now())));
+    // Remembered until the business's data changes, by whichever path or process, or 30 s (answer-cache.ts, ADR 0032).
+    const at = now();
+    const version = await dataVersion(db, business.id);
+    const key = `dashboard:${business.id}:${business.timezone}:${business.currency}:${businessToday(at, business.timezone)}`;
+    return c.json(await remembered(db, key, at, version, () => dashboard(db, business, at)));
   })
 
   .get("/businesses/:id/metrics/monthly", doc({ query: yearQuerySchema, response: monthlyAnswer }), requireBusiness(BI), async (c) => {

@@ -121,7 +121,8 @@ async function withPostgresDatabase<T>(adminUrl: string, use: (url: string) => P
 
 export const run: BenchSuite = async () => {
   const port = (Number(process.env.BENCH_PORT) || 4300 + Math.floor(Math.random() * 500)) + 1;
-  const rows = await measure("PGlite", port, {}, { idle: 400, loaded: 512 });
+  // BENCH_FOOTPRINT_POSTGRES_ONLY=1 skips the embedded database's run (its first start takes minutes on a busy machine).
+  const rows = process.env.BENCH_FOOTPRINT_POSTGRES_ONLY ? [] : await measure("PGlite", port, {}, { idle: 400, loaded: 512 });
   const postgres = process.env.BENCH_DATABASE_URL;
   if (postgres) rows.push(...(await withPostgresDatabase(postgres, (url) => measure("PostgreSQL", port, { DATABASE_URL: url }, { idle: 200, loaded: 200 }))));
   return rows;

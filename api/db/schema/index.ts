@@ -20,3 +20,4 @@ export * from "./learning.ts";
 export * from "./activity.ts";
 export * from "./two-factor.ts";
 export * from "./security.ts";
+export * from "./data-versions.ts";
