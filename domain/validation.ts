@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { encodeMessage } from "./validation-messages";
+import { decodeMessage, encodeMessage } from "./validation-messages";
 
 /**
  * Validation messages are translation keys of the `validation` namespace, so one Zod
