@@ -1,5 +1,5 @@
 import { useTranslation } from "react-i18next";
-import { data, Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData } from "react-router";
+import { data, Links, Meta, Outlet, Scripts, ScrollRestoration, useMatches, useRouteLoaderData } from "react-router";
 import type { Route } from "./+types/root";
 import { getConfig } from "../config";
 import { messagesVersion } from "../locales/resources";
@@ -15,6 +15,7 @@ import { InlineStyles } from "./components/layout/inline-styles";
 import { LoadingBar } from "./components/layout/loading-bar";
 import { Toasts } from "./components/layout/toasts";
 import { ClientBanners } from "./components/layout/client-banners";
+import { needsHydration } from "./lib/hydration";
 
 // The query guard refuses NUL characters in the address; the request guard (origin, form body, size,
 // CSRF token) runs before the session is read and before any action.
@@ -33,6 +34,9 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const root = useRouteLoaderData<typeof loader>("root");
   const { i18n } = useTranslation();
   const lang = root?.locale ?? i18n.language;
+  // The server leaves the scripts out when every matched route says its page needs none
+  // (app/lib/hydration.ts); a page already running in the browser always keeps them.
+  const scripted = useScripted();
   return (
     <html lang={lang} data-messages-version={root?.messagesVersion}>
       <head>
@@ -46,18 +50,28 @@ export function Layout({ children }: { children: React.ReactNode }) {
         {/* In Layout rather than App so it is still there (and turns red) when a navigation ends in the ErrorBoundary. */}
         <LoadingBar />
         {children}
-        <ScrollRestoration />
-        <Scripts />
+        {scripted ? (
+          <>
+            <ScrollRestoration />
+            <Scripts />
+          </>
+        ) : null}
       </body>
     </html>
   );
 }
 
+function useScripted(): boolean {
+  const matches = useMatches();
+  return !import.meta.env.SSR || needsHydration(matches);
+}
+
 export default function App({ loaderData }: Route.ComponentProps) {
+  const scripted = useScripted();
   return (
     <AuthenticityTokenProvider token={loaderData.csrf}>
       <Outlet />
-      <Toasts toast={loaderData.toast} />
+      <Toasts toast={loaderData.toast} scripted={scripted} />
       <ClientBanners />
     </AuthenticityTokenProvider>
   );

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { decodeMessage, encodeMessage } from "./validation-messages";
 
 /**
  * Validation messages are translation keys of the `validation` namespace, so one Zod
@@ -8,23 +9,9 @@ import { z } from "zod";
  */
 export const issueToKey: z.core.$ZodErrorMap = (issue) => encodeMessage(keyOf(issue), issueValues(issue as z.core.$ZodIssue));
 
-/**
- * A message travels as one string (Zod and Conform carry strings): the key, then the values
- * it interpolates as JSON after "::", e.g. `validation.tooShort::{"min":8}`.
- */
-export function encodeMessage(key: string, values: Record<string, unknown> = {}): string {
-  return Object.keys(values).length ? `${key}::${JSON.stringify(values)}` : key;
-}
-
-export function decodeMessage(message: string): { key: string; values: Record<string, unknown> } {
-  const at = message.indexOf("::{");
-  if (at < 0) return { key: message, values: {} };
-  try {
-    return { key: message.slice(0, at), values: JSON.parse(message.slice(at + 2)) };
-  } catch {
-    return { key: message, values: {} };
-  }
-}
+// Kept where they were for their many importers; they live in a module without Zod so the
+// browser can read a message without downloading Zod (app/components/ui/field.tsx, ADR 0033).
+export { decodeMessage, encodeMessage } from "./validation-messages";
 
 function keyOf(issue: z.core.$ZodRawIssue): string {
   switch (issue.code) {

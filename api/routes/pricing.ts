@@ -26,7 +26,7 @@ import type { BusinessRow } from "../services/business-access.ts";
 import { withManualPriceActivity, withPricingActivity } from "../services/activity/pricing.ts";
 import { userActor } from "../services/activity/record.ts";
 import { businessJson } from "../services/business-json.ts";
-import { businessToday, calendarDays, canPrice, holidayName, occupancyPercentages } from "../services/pricing/calendar.ts";
+import { businessToday, calendarDays, canPrice, compactCalendarDays, holidayName, occupancyPercentages } from "../services/pricing/calendar.ts";
 import { loadPricingConfig, tariffConfigurationFrom } from "../services/pricing/config.ts";
 import { daysToUpdate, publishRates, refreshRates } from "../services/pricing/rates.ts";
 import {
@@ -271,7 +271,9 @@ export const pricingRoutes = new Hono<BusinessEnv>()
     const all = configured
       ? calendarDays(config, { from: q.from, to: q.to, today, occupancy, holidays: holidayList, categoryIds: category ? [category] : undefined })
       : [];
-    const days = q.explain === "true" ? all : all.map((d) => ({ ...d, rates: d.rates.map(({ explanation: _, ...cell }) => cell) }));
+    const explain = q.explain === "true";
+    const days =
+      q.format === "compact" ? compactCalendarDays(all, explain) : explain ? all : all.map((d) => ({ ...d, rates: d.rates.map(({ explanation: _, ...cell }) => cell) }));
     return c.json({
       from: q.from,
       to: q.to,

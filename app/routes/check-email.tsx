@@ -6,9 +6,11 @@ import { ApiError } from "../lib/api.server";
 import { getRequestState } from "../lib/request-context.server";
 import { emailVerificationHandle } from "../components/account/route-flags";
 import type { Route } from "./+types/check-email";
+import { noHydration } from "../lib/hydration";
 
 /** Reachable while the e-mail is unverified, whatever the business's state (spec section 4, "Other redirects"). */
-export const handle = emailVerificationHandle;
+// Works fully as HTML forms and links: sent without scripts (app/lib/hydration.ts).
+export const handle = { ...emailVerificationHandle, ...noHydration };
 
 export function loader({ request, context }: Route.LoaderArgs) {
   const { user } = getRequestState(context);

@@ -10,6 +10,7 @@ import { ApiError } from "../lib/api.server";
 import { useDeferredModule } from "../lib/deferred-module";
 import { getRequestState } from "../lib/request-context.server";
 import type { Route } from "./+types/forgot-password";
+import { noHydration } from "../lib/hydration";
 
 export function loader({ request }: Route.LoaderArgs) {
   return { sent: new URL(request.url).searchParams.has("sent") };
@@ -68,3 +69,6 @@ export default function ForgotPassword({ loaderData }: Route.ComponentProps) {
     </>
   );
 }
+
+/** Works fully as HTML forms and links: sent without scripts (app/lib/hydration.ts). */
+export const handle = noHydration;

@@ -3,6 +3,7 @@ import { LanguageSwitcher } from "../components/layout/language-switcher";
 import { guestOnlyMiddleware } from "../lib/request-context.server";
 import type { Route } from "./+types/guest-layout";
 import { useTranslation } from "react-i18next";
+import { noHydration } from "../lib/hydration";
 
 export const middleware: Route.MiddlewareFunction[] = [guestOnlyMiddleware];
 
@@ -22,3 +23,6 @@ export default function GuestLayout() {
     </div>
   );
 }
+
+/** Works fully as HTML forms and links: sent without scripts (app/lib/hydration.ts). */
+export const handle = noHydration;

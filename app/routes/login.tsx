@@ -11,6 +11,7 @@ import { getRequestState } from "../lib/request-context.server";
 import { commitSession } from "../lib/session.server";
 import { signedIn, type SignInAnswer } from "../lib/sign-in.server";
 import type { Route } from "./+types/login";
+import { noHydration } from "../lib/hydration";
 
 export async function action({ request, context }: Route.ActionArgs) {
   const formData = await request.formData();
@@ -72,3 +73,6 @@ export default function Login() {
     </>
   );
 }
+
+/** Works fully as HTML forms and links: sent without scripts (app/lib/hydration.ts). */
+export const handle = noHydration;

@@ -14,6 +14,10 @@ import { getRequestState } from "../lib/request-context.server";
 import { signedIn } from "../lib/sign-in.server";
 import { redirectWithToast } from "../lib/toast.server";
 import type { Route } from "./+types/login.two-factor";
+import { noHydration } from "../lib/hydration";
+
+/** Works fully as HTML forms and links: sent without scripts (app/lib/hydration.ts). */
+export const handle = noHydration;
 
 /** Without a pending challenge (expired cookie, opened directly) there is nothing to verify: back to the password. */
 function loginAgain(request: Request) {

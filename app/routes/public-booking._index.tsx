@@ -7,6 +7,10 @@ import { accentButton, NightRates, PlainField, StaySummary, useProfile } from ".
 import { HotelPolicies, OfferPlan } from "../components/pms-settings/public-policies";
 import { getRequestState } from "../lib/request-context.server";
 import type { Route } from "./+types/public-booking._index";
+import { noHydration } from "../lib/hydration";
+
+/** Works fully as HTML forms and links: sent without scripts (app/lib/hydration.ts). */
+export const handle = noHydration;
 
 /** The search (a GET form: the address is the search, shareable and back-button safe) and its offers. */
 export async function loader({ params, request, context }: Route.LoaderArgs) {

@@ -17,6 +17,10 @@ import { OfferPlan } from "../components/pms-settings/public-policies";
 import { honeypot } from "../lib/honeypot.server";
 import { getRequestState } from "../lib/request-context.server";
 import type { Route } from "./+types/public-booking.book";
+import { noHydration } from "../lib/hydration";
+
+/** Works fully as HTML forms and links: sent without scripts (app/lib/hydration.ts). */
+export const handle = noHydration;
 
 /** The chosen offer, priced again now (rates and availability may have moved since the search). */
 export async function loader({ params, request, context }: Route.LoaderArgs) {

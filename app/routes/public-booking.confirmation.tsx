@@ -7,6 +7,10 @@ import { Facts } from "../components/ui/facts";
 import { formatDate } from "../lib/format-date";
 import { getRequestState } from "../lib/request-context.server";
 import type { Route } from "./+types/public-booking.confirmation";
+import { noHydration } from "../lib/hydration";
+
+/** Works fully as HTML forms and links: sent without scripts (app/lib/hydration.ts). */
+export const handle = noHydration;
 
 /** The booking's confirmation: the stay and its code, nothing about the guest (anyone with the link can open it). */
 export async function loader({ params, context }: Route.LoaderArgs) {

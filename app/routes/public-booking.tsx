@@ -5,6 +5,10 @@ import { readProfile } from "../components/booking-engine/public.server";
 import { LanguageSwitcher } from "../components/layout/language-switcher";
 import { getRequestState } from "../lib/request-context.server";
 import type { Route } from "./+types/public-booking";
+import { noHydration } from "../lib/hydration";
+
+/** Works fully as HTML forms and links: sent without scripts (app/lib/hydration.ts). */
+export const handle = noHydration;
 
 /**
  * The hotel's public booking page (/p/{slug}): no app layout, open to anyone (the navigation

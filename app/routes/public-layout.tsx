@@ -1,6 +1,10 @@
 import { Outlet, useMatches } from "react-router";
 import { useTranslation } from "react-i18next";
 import { LanguageSwitcher } from "../components/layout/language-switcher";
+import { noHydration } from "../lib/hydration";
+
+/** Works fully as HTML forms and links: sent without scripts (app/lib/hydration.ts). */
+export const handle = noHydration;
 
 /**
  * Pages anyone may open, signed in or not (reset password, check e-mail, verify e-mail, the

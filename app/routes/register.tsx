@@ -18,6 +18,7 @@ import { getRequestState } from "../lib/request-context.server";
 import { commitSession } from "../lib/session.server";
 import { setToast } from "../lib/toast.server";
 import type { Route } from "./+types/register";
+import { noHydration } from "../lib/hydration";
 
 const FIELDS = ["name", "surname", "email", "password", "password_confirmation", "company", "phone"] as const;
 const HIDDEN = ["password", "password_confirmation"];
@@ -26,6 +27,9 @@ const HIDDEN = ["password", "password_confirmation"];
 function invitationTokenOf(request: Request): string | null {
   return invitationTokenIn(safeRedirectPath(new URL(request.url).searchParams.get("redirectTo"), ""));
 }
+
+/** Works fully as HTML forms and links: sent without scripts (app/lib/hydration.ts). */
+export const handle = noHydration;
 
 /** Reached from an invitation ("Create an account with {email}"), the form starts with that address. */
 export async function loader({ request, context }: Route.LoaderArgs) {

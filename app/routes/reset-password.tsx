@@ -13,9 +13,13 @@ import { ApiError } from "../lib/api.server";
 import { getRequestState } from "../lib/request-context.server";
 import { redirectWithToast } from "../lib/toast.server";
 import type { Route } from "./+types/reset-password";
+import { noHydration } from "../lib/hydration";
 
 const FIELDS = ["email", "password", "password_confirmation"] as const;
 const HIDDEN = ["password", "password_confirmation"];
+
+/** Works fully as HTML forms and links: sent without scripts (app/lib/hydration.ts). */
+export const handle = noHydration;
 
 /** The link in the reset e-mail carries ?token=…&email=…; without a token there is nothing to reset. */
 export function loader({ request }: Route.LoaderArgs) {

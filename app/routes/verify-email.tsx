@@ -5,9 +5,11 @@ import { ApiError } from "../lib/api.server";
 import { getRequestState } from "../lib/request-context.server";
 import { emailVerificationHandle } from "../components/account/route-flags";
 import type { Route } from "./+types/verify-email";
+import { noHydration } from "../lib/hydration";
 
 /** The link must work before the e-mail is verified and before any business exists. */
-export const handle = emailVerificationHandle;
+// Works fully as HTML forms and links: sent without scripts (app/lib/hydration.ts).
+export const handle = { ...emailVerificationHandle, ...noHydration };
 
 /**
  * Opening the link in the verification e-mail verifies the address: the API checks the link's

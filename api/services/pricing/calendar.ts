@@ -124,6 +124,35 @@ export function calendarDays(
   return days;
 }
 
+/**
+ * A day of the compact answer (`format=compact`, docs/api/calendar.md): the level, the season and
+ * the holidays by UUID (the answer lists each once in `fluctuation_levels`, `sazonalities` and
+ * `holidays`), and each cell, in the order of `categories`, as `[rate, guests, manual]` — plus the
+ * explanation as a fourth element when explanations were asked for.
+ */
+export interface CompactCalendarDay {
+  date: string;
+  weekday: number;
+  occupancy: number;
+  level: string | null;
+  season: string;
+  holidays: string[];
+  rates: ([number, number, boolean] | [number, number, boolean, Step[]])[];
+}
+
+/** The full days in the compact shape; nothing is lost that the answer's lists do not already say. */
+export function compactCalendarDays(days: CalendarDay[], explain: boolean): CompactCalendarDay[] {
+  return days.map((d) => ({
+    date: d.date,
+    weekday: d.weekday,
+    occupancy: d.occupancy,
+    level: d.level?.uuid ?? null,
+    season: d.season.uuid,
+    holidays: d.holidays.map((h) => h.uuid),
+    rates: d.rates.map((cell) => (explain ? [cell.rate, cell.guests, cell.manual, cell.explanation] : [cell.rate, cell.guests, cell.manual])),
+  }));
+}
+
 /** Whether the configuration can price at all (a reference season exists). */
 export function canPrice(config: PricingConfig): boolean {
   return config.seasonalities.some((s) => s.is_reference);

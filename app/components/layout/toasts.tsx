@@ -29,9 +29,10 @@ interface Item extends ToastMessage {
  * Shows the root loader's flash toast and each new one that later navigations bring. Polite
  * notices live in a role="status" region and errors in a role="alert" one; both regions are
  * always in the document so screen readers announce what is added. Without JavaScript the
- * server-rendered toast simply stays on that page.
+ * server-rendered toast simply stays on that page; on a page sent without scripts
+ * (`scripted` false, app/lib/hydration.ts) it has no close button, which could not work.
  */
-export function Toasts({ toast }: { toast: ToastMessage | null | undefined }) {
+export function Toasts({ toast, scripted = true }: { toast: ToastMessage | null | undefined; scripted?: boolean }) {
   const [items, setItems] = useState<Item[]>(() => (toast ? [{ ...toast, id: 1 }] : []));
   const seen = useRef(toast);
   const nextId = useRef(2);
@@ -55,12 +56,12 @@ export function Toasts({ toast }: { toast: ToastMessage | null | undefined }) {
     >
       <div role="alert" className="flex w-full flex-col items-center gap-2 sm:items-end">
         {errors.map((item) => (
-          <Toast key={item.id} item={item} onDismiss={() => dismiss(item.id)} />
+          <Toast key={item.id} item={item} onDismiss={scripted ? () => dismiss(item.id) : undefined} />
         ))}
       </div>
       <div role="status" aria-live="polite" className="flex w-full flex-col items-center gap-2 sm:items-end">
         {polite.map((item) => (
-          <Toast key={item.id} item={item} onDismiss={() => dismiss(item.id)} />
+          <Toast key={item.id} item={item} onDismiss={scripted ? () => dismiss(item.id) : undefined} />
         ))}
       </div>
     </div>
@@ -73,7 +74,7 @@ const styles: Record<ToastKind, { box: string; icon: string; symbol: string }> =
   info: { box: "border-brand-600", icon: "bg-brand-600", symbol: "i" },
 };
 
-function Toast({ item, onDismiss }: { item: Item; onDismiss: () => void }) {
+function Toast({ item, onDismiss }: { item: Item; onDismiss: (() => void) | undefined }) {
   const { t, i18n } = useTranslation();
   const [paused, setPaused] = useState(false);
   const duration = item.duration ?? TOAST_DURATION_MS;
@@ -86,7 +87,7 @@ function Toast({ item, onDismiss }: { item: Item; onDismiss: () => void }) {
   useEffect(() => {
     // Paused while pointed at or focused, so there is time to read it (WCAG 2.2.1).
     if (paused || duration <= 0) return;
-    const timer = window.setTimeout(() => dismissRef.current(), duration);
+    const timer = window.setTimeout(() => dismissRef.current?.(), duration);
     return () => window.clearTimeout(timer);
   }, [paused, duration]);
 
@@ -104,14 +105,16 @@ function Toast({ item, onDismiss }: { item: Item; onDismiss: () => void }) {
         {style.symbol}
       </span>
       <p className="flex-1">{text}</p>
-      <button
-        type="button"
-        onClick={onDismiss}
-        aria-label={t("toast.dismiss")}
-        className="-m-1 rounded p-1 text-slate-500 hover:bg-slate-100 hover:text-slate-900"
-      >
-        <span aria-hidden="true">×</span>
-      </button>
+      {onDismiss ? (
+        <button
+          type="button"
+          onClick={onDismiss}
+          aria-label={t("toast.dismiss")}
+          className="-m-1 rounded p-1 text-slate-500 hover:bg-slate-100 hover:text-slate-900"
+        >
+          <span aria-hidden="true">×</span>
+        </button>
+      ) : null}
     </div>
   );
 }
