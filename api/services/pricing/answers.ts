@@ -133,6 +133,31 @@ const calendarCell = z
   })
   .strict();
 
+const calendarDay = z
+  .object({
+    date: day,
+    weekday: z.int().min(0).max(6),
+    occupancy: z.number(),
+    level: z.object({ uuid, name: z.string() }).strict().nullable(),
+    season: z.object({ uuid, title: z.string(), color: z.string(), is_reference: z.boolean() }).strict(),
+    holidays: z.array(z.object({ uuid, name: z.string() }).strict()),
+    rates: z.array(calendarCell),
+  })
+  .strict();
+
+/** A day of `format=compact` (api/services/pricing/calendar.ts compactCalendarDays): cells `[rate, guests, manual(, explanation)]` in the order of `categories`. */
+const compactCalendarDay = z
+  .object({
+    date: day,
+    weekday: z.int().min(0).max(6),
+    occupancy: z.number(),
+    level: uuid.nullable(),
+    season: uuid,
+    holidays: z.array(uuid),
+    rates: z.array(z.union([z.tuple([cents, z.int(), z.boolean()]), z.tuple([cents, z.int(), z.boolean(), z.array(explanationStep)])])),
+  })
+  .strict();
+
 export const holidayAnswer = z.object({ uuid, date: day, name: z.string(), country: z.string(), state: z.string().nullable() }).strict();
 
 /** GET /calendar: the price calendar of a range (spec section 4). */
@@ -149,19 +174,8 @@ export const calendarAnswer = z
     fluctuation_levels: z.array(z.object({ uuid, level: z.int(), name: z.string(), from_percentage: z.number(), to_percentage: z.number() }).strict()),
     sazonalities: z.array(z.object({ uuid, title: z.string(), color: z.string(), is_reference: z.boolean() }).strict()),
     holidays: z.array(holidayAnswer),
-    days: z.array(
-      z
-        .object({
-          date: day,
-          weekday: z.int().min(0).max(6),
-          occupancy: z.number(),
-          level: z.object({ uuid, name: z.string() }).strict().nullable(),
-          season: z.object({ uuid, title: z.string(), color: z.string(), is_reference: z.boolean() }).strict(),
-          holidays: z.array(z.object({ uuid, name: z.string() }).strict()),
-          rates: z.array(calendarCell),
-        })
-        .strict(),
-    ),
+    /** `format=full` (default): each day in full; `format=compact`: levels, seasons and holidays by UUID, cells as tuples. */
+    days: z.union([z.array(calendarDay), z.array(compactCalendarDay)]),
   })
   .strict();
 
