@@ -2,10 +2,14 @@ import { readFile } from "node:fs/promises";
 import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
 import { Hono } from "hono";
+import { z } from "zod";
 import type { ApiEnv } from "../context.ts";
 import { notFound } from "../errors.ts";
 import { docs } from "./describe.ts";
 import { documentOf } from "./document.ts";
+
+/** The document itself: an OpenAPI 3.1 object (its full schema is the OpenAPI specification's). */
+const openApiAnswer = z.looseObject({ openapi: z.literal("3.1.0"), info: z.looseObject({ title: z.string(), version: z.string() }), paths: z.record(z.string(), z.looseObject({})) });
 
 const doc = docs("Reference");
 const SWAGGER_UI = dirname(createRequire(import.meta.url).resolve("swagger-ui-dist/package.json"));
@@ -74,7 +78,7 @@ const pageHeaders = (type: string) => ({
 /** GET /api/openapi.json and the interactive reference at /api/docs (Swagger UI from our own node_modules, no CDN). */
 export function openApiRoutes(app: Hono<any, any, any>) {
   return new Hono<ApiEnv>()
-    .get("/openapi.json", doc({ summary: "This document (OpenAPI 3.1)" }), async (c) => c.json(await documentOf(app)))
+    .get("/openapi.json", doc({ summary: "This document (OpenAPI 3.1)", response: openApiAnswer }), async (c) => c.json(await documentOf(app)))
     .get("/docs", doc({ summary: "The interactive reference (HTML)", produces: "text/html" }), (c) => c.body(PAGE, 200, pageHeaders("text/html; charset=utf-8")))
     .get("/docs/init.js", doc({ summary: "The reference page's start-up script", produces: "text/javascript" }), (c) =>
       c.body(INIT, 200, pageHeaders("text/javascript; charset=utf-8")),

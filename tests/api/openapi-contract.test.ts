@@ -22,6 +22,7 @@ const BODYLESS = new Set([
   "post /api/v1/auth/two-factor",
   "post /api/v1/admin/users/{id}/disable",
   "post /api/v1/admin/users/{id}/enable",
+  "post /api/v1/admin/users/{id}/reset-two-factor",
   "post /api/v1/auth/logout-everywhere",
   "post /api/auth/logout",
   "post /api/auth/access-token",
@@ -79,6 +80,19 @@ describe("/api/openapi.json", () => {
     expect(doc.tags?.length).toBeGreaterThan(20);
   });
 
+  it("documents the shape of every JSON success answer, not just \"an object\"", () => {
+    const vague: string[] = [];
+    for (const { method, path, operation } of operationsOf(doc)) {
+      for (const [status, answer] of Object.entries(operation.responses ?? {})) {
+        if (!/^2\d\d$/.test(status) || !answer || "$ref" in answer) continue;
+        const schema = answer.content?.["application/json"]?.schema as Record<string, unknown> | undefined;
+        const shaped = schema && ["properties", "anyOf", "oneOf", "allOf", "items", "$ref", "additionalProperties"].some((k) => k in schema);
+        if (schema && !shaped) vague.push(`${method} ${path} ${status}`);
+      }
+    }
+    expect(vague).toEqual([]);
+  });
+
   it("carries the handlers' own Zod schemas: the login body and the reservation list's query", () => {
     const login = doc.paths!["/api/auth/login"]!.post!;
     const body = (login.requestBody as { content: Record<string, { schema: { properties: Record<string, unknown>; required: string[] } }> }).content["application/json"]!.schema;
@@ -101,10 +115,11 @@ describe("the contract check on every answer of the API suite", () => {
   it("refuses an answer whose shape, status or type the document does not allow", () => {
     const checker = new ContractChecker(doc);
     const json = "application/json";
-    expect(checker.check("GET", "/api/v1/businesses", 200, json, { data: [] })).toBeNull();
+    expect(checker.check("GET", "/api/v1/businesses", 200, json, { businesses: [], selected_business_uuid: null })).toBeNull();
     expect(checker.check("GET", "/api/v1/businesses", 401, json, { message: "x" })).toBeNull();
     expect(checker.check("GET", "/api/v1/businesses", 401, json, { error: true })).toMatch(/does not match/);
     expect(checker.check("GET", "/api/v1/businesses", 200, json, [1, 2])).toMatch(/does not match/);
+    expect(checker.check("GET", "/api/v1/businesses", 200, json, { data: [] })).toMatch(/does not match/);
     expect(checker.check("POST", "/api/v1/businesses/1/rooms", 201, "text/html", "")).toMatch(/documented as JSON/);
     expect(checker.check("GET", "/api/v1/nothing-here", 200, json, {})).toMatch(/no documented operation/);
     // A documented answer schema is strict: a missing field or an undocumented one breaks it.
