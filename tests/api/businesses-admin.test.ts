@@ -48,9 +48,9 @@ describe("administrators manage businesses", () => {
       await t.json("POST", "/api/v1/admin/businesses", { token: admin, body: { owner_uuid: newcomer.id, company_name: name, country: "BR" }, status: 201 });
     }
     const all = await t.json("GET", "/api/v1/admin/businesses", { token: admin, status: 200 });
-    expect(all.meta).toEqual({ page: 1, per_page: 20, total: 5 });
+    expect(all.meta).toEqual({ page: 1, per_page: 20, total: 5, last_page: 1 });
     const hostels = await t.json("GET", "/api/v1/admin/businesses?search=hostel&per_page=2&page=2", { token: admin, status: 200 });
-    expect(hostels.meta).toEqual({ page: 2, per_page: 2, total: 3 });
+    expect(hostels.meta).toEqual({ page: 2, per_page: 2, total: 3, last_page: 2 });
     expect(hostels.data).toHaveLength(1);
     const byCity = await t.json("GET", "/api/v1/admin/businesses?search=paraty", { token: admin });
     expect(byCity.data.map((b: { uuid: string }) => b.uuid)).toEqual([B]);
