@@ -20,5 +20,8 @@ describe("report periods", () => {
     expect(shiftMonth("2025-12-31", 1)).toBe("2026-01-01");
     expect(monthEnd("2028-02-03")).toBe("2028-02-29");
     expect(monthsBetween("2025-11-20", "2026-02-01")).toEqual(["2025-11", "2025-12", "2026-01", "2026-02"]);
+    // Counted, not compared as text (which would never stop past the year 9999).
+    expect(monthsBetween("9999-12-01", "9999-12-31")).toEqual(["9999-12"]);
+    expect(monthsBetween("2026-03-01", "2026-02-28")).toEqual([]);
   });
 });

@@ -31,7 +31,11 @@ export function shiftMonth(date: string, months: number): string {
 /** Every month ("YYYY-MM") that has a night in from..to, in order. */
 export function monthsBetween(from: string, to: string): string[] {
   const out: string[] = [];
-  for (let m = monthStart(from); m <= to; m = shiftMonth(m, 1)) out.push(monthOf(m));
+  // Counted as months, not compared as text: "10000-01" would sort before "9999-12".
+  const [fromYear, fromMonth] = from.split("-").map(Number);
+  const [toYear, toMonth] = to.split("-").map(Number);
+  const count = (toYear - fromYear) * 12 + (toMonth - fromMonth) + 1;
+  for (let i = 0; i < count; i++) out.push(monthOf(shiftMonth(monthStart(from), i)));
   return out;
 }
 

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { MAX_METRICS_NIGHTS } from "../metrics/periods.ts";
 import { daysBetween, isIsoDate } from "../pricing/dates.ts";
+import { isoDate } from "../validation.ts";
 
 /**
  * Wire shapes of the intelligence calls (docs/api/intelligence.md), shared by the API and the web's
@@ -36,7 +37,6 @@ export const MAX_EXPLORE_METRICS = 6;
 export const COMPARISONS = ["none", "previous_period", "last_year", "custom"] as const;
 export type Comparison = (typeof COMPARISONS)[number];
 
-const isoDate = z.string().refine((v) => isIsoDate(v), "validation.date");
 
 function periodRefine<T extends { from?: string; to?: string }>(q: T, ctx: z.RefinementCtx, fromKey = "from", toKey = "to") {
   const from = (q as Record<string, string | undefined>)[fromKey];

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { isIsoDate } from "../pricing/dates.ts";
+import { isoDate } from "../validation.ts";
 
 /**
  * Wire shapes of the reports, exports and host calls (docs/api/reports.md). Dates are
@@ -11,7 +11,6 @@ export const MAX_REPORT_DAYS = 3 * 366;
 /** The longest period an export writes: five years of nights (the rows stream, so size is not the limit). */
 export const MAX_EXPORT_DAYS = 5 * 366;
 
-const isoDate = z.string().refine((v) => isIsoDate(v), "validation.date");
 
 export const periodQuerySchema = z.object({
   from: isoDate.optional(),
