@@ -133,7 +133,7 @@ describe("/check-email and /verify-email/:id/:hash", () => {
 
   it("declares the route flags the business guard reads", () => {
     for (const route of [checkEmail, verifyEmail]) {
-      expect(route.handle).toEqual({ skipEmailVerification: true, skipOnboarding: true, skipSetupCheck: true });
+      expect(route.handle).toEqual({ skipEmailVerification: true, skipOnboarding: true, skipSetupCheck: true, hydrate: false });
     }
   });
 });

@@ -131,6 +131,12 @@ describe("reading the thrown error", () => {
     });
   });
 
+  it("shows the message of a thrown data() whose statusText React Router filled in", () => {
+    const refused = new UNSAFE_ErrorResponseImpl(413, "Internal Server Error", { message: "The submission is too large (at most 1 MB)." });
+    expect(toErrorShape(refused)).toEqual({ statusCode: 413, statusMessage: undefined, message: "The submission is too large (at most 1 MB)." });
+    expect(toErrorShape(new UNSAFE_ErrorResponseImpl(500, "Internal Server Error", null)).statusMessage).toBe("Internal Server Error");
+  });
+
   it("an Error is a 500 unless it carries its own status", () => {
     expect(toErrorShape(new Error("boom"))).toEqual({ statusCode: 500, statusMessage: undefined, message: "boom" });
     expect(toErrorShape(Object.assign(new Error("gone"), { status: 410 })).statusCode).toBe(410);

@@ -13,6 +13,9 @@ export interface ErrorShape {
 /** The codes with their own title and description; every other code gets the generic texts. */
 export const KNOWN_CODES = [404, 500, 403, 401] as const;
 
+/** What React Router puts in a thrown `data()`'s statusText when the thrower gave none. */
+const RR_FILLER_STATUS_TEXT = "Internal Server Error";
+
 /** Status shown when the error carries none. */
 export const DEFAULT_STATUS = 500;
 
@@ -37,7 +40,10 @@ export function toErrorShape(error: unknown): ErrorShape {
   if (isRouteErrorResponse(error)) {
     const payload: unknown = error.data;
     const message = payload && typeof payload === "object" ? text((payload as { message?: unknown }).message) : undefined;
-    return { statusCode: validStatus(error.status), statusMessage: text(error.statusText), message };
+    // React Router fills a thrown `data(…, { status })` without statusText with "Internal Server
+    // Error" whatever the status: that is no status message of a 413 or a 422.
+    const filler = error.statusText === RR_FILLER_STATUS_TEXT && error.status !== 500;
+    return { statusCode: validStatus(error.status), statusMessage: filler ? undefined : text(error.statusText), message };
   }
   if (error && typeof error === "object") {
     const e = error as { status?: unknown; statusCode?: unknown; statusText?: unknown; statusMessage?: unknown; message?: unknown };
