@@ -42,6 +42,16 @@ export const marketNightAnswer = z
   .strict();
 export type MarketNightJson = z.infer<typeof marketNightAnswer>;
 
+/** Where our rate stood against the market's median over a period (market analysis, dashboard card). */
+export const marketPositionFields = {
+  average_index: z.number().nullable(),
+  nights_above: z.int().min(0),
+  nights_at: z.int().min(0),
+  nights_below: z.int().min(0),
+  average_rate: cents.nullable(),
+  average_market_median: cents.nullable(),
+};
+
 /** What both period answers start with: the period, the currency and the category compared (null without categories). */
 const marketPeriod = {
   from: day,
@@ -69,12 +79,7 @@ export const marketAnalysisAnswer = z
         nights: z.int().min(0),
         covered: z.int().min(0),
         coverage: z.number(),
-        average_index: z.number().nullable(),
-        nights_above: z.int().min(0),
-        nights_at: z.int().min(0),
-        nights_below: z.int().min(0),
-        average_rate: cents.nullable(),
-        average_market_median: cents.nullable(),
+        ...marketPositionFields,
         average_occupancy: z.number().nullable(),
       })
       .strict(),

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { BREAKDOWN_DIMENSIONS, EXPLORE_DIMENSIONS, EXPLORE_METRICS } from "../../../domain/schemas/metrics.ts";
 import { cents, currency, day } from "../../openapi/answers.ts";
+import { marketPositionFields } from "../competitors/answers.ts";
 
 /**
  * The JSON answers of the intelligence routes (dashboard, monthly, breakdown, explorer, goals):
@@ -82,12 +83,7 @@ export const dashboardAnswer = z
         ...period,
         category: z.object({ uuid: z.uuid(), name: z.string() }).strict().nullable(),
         covered_nights: z.int().min(0),
-        average_index: z.number().nullable(),
-        nights_above: z.int().min(0),
-        nights_at: z.int().min(0),
-        nights_below: z.int().min(0),
-        average_rate: cents.nullable(),
-        average_market_median: cents.nullable(),
+        ...marketPositionFields,
       })
       .strict()
       .nullable(),
