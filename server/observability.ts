@@ -41,15 +41,26 @@ export function observe(app: Express, options: { metricsToken?: string }): { set
   return {
     setBuild(build) {
       const tree = routeTree(build);
+      // matchRoutes flattens and ranks the whole tree on every call (~1.5 ms, a fifth of a bare
+      // page's server time): each path's pattern is remembered, in a bounded map since paths
+      // carry ids.
+      const patterns = new Map<string, string>();
       routeOf = (path) => {
-        const matches = matchRoutes(tree, path);
-        if (!matches) return "(unmatched)";
-        const pattern = matches.map((m) => m.route.path ?? "").filter(Boolean).join("/");
-        return `/${pattern}`.replace(/\/+/g, "/");
+        let pattern = patterns.get(path);
+        if (pattern === undefined) {
+          const matches = matchRoutes(tree, path);
+          pattern = matches ? `/${matches.map((m) => m.route.path ?? "").filter(Boolean).join("/")}`.replace(/\/+/g, "/") : "(unmatched)";
+          if (patterns.size >= ROUTE_PATTERNS_REMEMBERED) patterns.clear();
+          patterns.set(path, pattern);
+        }
+        return pattern;
       };
     },
   };
 }
+
+/** How many paths' route patterns are remembered before the map starts again. */
+const ROUTE_PATTERNS_REMEMBERED = 2_000;
 
 /** React Router's flat route manifest as the nested tree matchRoutes reads. */
 function routeTree(build: ServerBuild): RouteObject[] {
