@@ -5,7 +5,7 @@ import { isUuid } from "../../domain/text/sanitize.ts";
 import { businesses, dailyCommandRuns } from "../db/schema/index.ts";
 import { conflict, invalid, notFound } from "../errors.ts";
 import type { AuthedEnv } from "../middleware/auth.ts";
-import { DAILY_COMMANDS, dailyCommand, type DailyCommand } from "../services/daily/commands.ts";
+import { cronOf, DAILY_COMMANDS, dailyCommand, type DailyCommand } from "../services/daily/commands.ts";
 import { runDailyCommand, targetsOf } from "../services/daily/runs.ts";
 import { enqueueDaily } from "../services/daily/schedule.ts";
 import { runningQueue } from "../services/jobs/queue.ts";
@@ -39,7 +39,7 @@ const runAnswer = z
 const overviewAnswer = z
   .object({
     businesses: z.array(z.object({ uuid: z.uuid(), name: z.string() }).strict()),
-    commands: z.array(z.object({ name: z.string(), cron: z.string(), scope: z.enum(["business", "global"]), last_runs: z.array(runAnswer) }).strict()),
+    commands: z.array(z.object({ name: z.string(), cron: z.string().nullable(), scope: z.enum(["business", "global"]), last_runs: z.array(runAnswer) }).strict()),
   })
   .strict();
 /** Run inline (web-only process): how many ran and how they ended. */
@@ -78,7 +78,7 @@ async function runNow(c: Context<AuthedEnv>, command: DailyCommand, target: stri
   const { db, now } = c.var.deps;
   const queue = runningQueue();
   if (queue) return c.json({ queued: await enqueueDaily(queue, db, command, target, { now: now(), force: true, day }) }, 202);
-  const targets = target === "all" ? await targetsOf(db, command) : [target];
+  const targets = target === "all" ? await targetsOf(db, command, now()) : [target];
   const outcomes = [];
   for (const businessId of targets) outcomes.push((await runDailyCommand(db, command, businessId, { now: now(), day, force: true })).outcome);
   return c.json({ ran: outcomes.length, succeeded: outcomes.filter((o) => o === "succeeded").length, failed: outcomes.filter((o) => o === "failed").length }, 200);
@@ -89,7 +89,7 @@ export const dailyCommandRoutes = new Hono<AuthedEnv>()
   .use("/admin/daily-commands", requireAdminPermission("admin.businesses"))
   .use("/admin/daily-commands/*", requireAdminPermission("admin.businesses"))
 
-  /** Each command, its schedule, and the last run per business (the newest first). */
+  /** Each command, its schedule (null: turned off by the settings), and the last run per business (the newest first). */
   .get("/admin/daily-commands", doc({ query: businessQuery, response: overviewAnswer }), async (c) => {
     const { db } = c.var.deps;
     const business = c.req.query("business_uuid");
@@ -105,7 +105,7 @@ export const dailyCommandRoutes = new Hono<AuthedEnv>()
       businesses: everyBusiness,
       commands: DAILY_COMMANDS.map((command) => ({
         name: command.name,
-        cron: command.cron,
+        cron: cronOf(command, c.var.deps.config),
         scope: command.scope,
         last_runs: latest
           .filter((r) => r.command === command.name)

@@ -4,7 +4,9 @@ import { and, eq } from "drizzle-orm";
 import ICAL from "ical.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { roomBlocks } from "../../api/db/schema/index.ts";
-import { businessesWithIcalImports, icalPollJob, pollIcalImports } from "../../api/services/ledger/ical-imports.ts";
+import { dailyCommand } from "../../api/services/daily/commands.ts";
+import { runDailyCommand } from "../../api/services/daily/runs.ts";
+import { businessesWithIcalImports, pollIcalImports } from "../../api/services/ledger/ical-imports.ts";
 import { createTestApi, type TestApi } from "../helpers/api.ts";
 import { bookingsFixture, inventoryMatches, stay, type BookingsFixture } from "./bookings-fixture.ts";
 
@@ -16,6 +18,7 @@ let origin: string;
 /** What the fake channel answers, by path: [status, body, content type]. */
 const pages = new Map<string, [number, string, string?]>();
 let hits = 0;
+const pollCommand = dailyCommand("ical.poll")!;
 
 beforeAll(async () => {
   t = await createTestApi();
@@ -230,9 +233,9 @@ describe("imports", () => {
     ]);
     await pollIcalImports(t.db, f.business.id, { now: t.clock.now });
     expect((await blocksOf(f.deluxe.id)).filter((x) => x.roomId === room["204"])).toHaveLength(2);
-    // The queue's scheduled job runs the same poll for each business that has imports.
-    expect(await icalPollJob.businesses(t.db)).toEqual([f.business.id]);
-    await icalPollJob.run(t.db, f.business.id);
+    // The daily command `ical.poll` runs the same poll for each business that has imports.
+    expect(await pollCommand.businesses!(t.db, t.clock.now)).toEqual([f.business.id]);
+    expect((await runDailyCommand(t.db, pollCommand, f.business.id, { now: t.clock.now })).outcome).toBe("succeeded");
     expect((await blocksOf(f.deluxe.id)).filter((x) => x.roomId === room["204"])).toHaveLength(2);
     expect((await inventoryMatches(t.db, f.business.id)).detail).toBe("");
   });
@@ -248,3 +251,4 @@ describe("imports", () => {
     expect(hits - before).toBe(0);
   });
 });
+

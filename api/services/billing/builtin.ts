@@ -211,11 +211,23 @@ export const builtinProvider: BillingProvider = {
   },
 };
 
-export interface RenewalReport {
-  renewed: number;
-  canceled: number;
-  pastDue: number;
-  recovered: number;
+type RenewalOutcome = "renewed" | "canceled" | "pastDue" | "recovered";
+
+export type RenewalReport = Record<RenewalOutcome, number> & {
+  /** Subscriptions whose renewal threw (each rolled back on its own), as "id: message". */
+  errors: string[];
+};
+
+/** A built-in subscription with something to do at `now`: its period ended, or it is past due (a retry). */
+const dueAt = (now: Date) =>
+  and(
+    eq(subscriptions.provider, "builtin"),
+    or(and(inArray(subscriptions.status, ["trialing", "active"]), lte(subscriptions.currentPeriodEnd, now)), eq(subscriptions.status, "past_due")),
+  );
+
+/** The businesses with a built-in subscription due at `now`: what the daily command `billing.renewals` runs for. */
+export async function businessesWithDueRenewals(db: Database, now: Date): Promise<string[]> {
+  return (await db.selectDistinct({ id: subscriptions.businessId }).from(subscriptions).where(dueAt(now))).map((r) => r.id);
 }
 
 /**
@@ -223,22 +235,16 @@ export interface RenewalReport {
  * bills the next period of the others (at the business's current payment_frequency), retries
  * past-due ones and cancels them after the grace period. Each subscription is handled in its own
  * transaction under the business lock; base plans before add-ons, so an add-on sees whether its
- * base plan is still there. Meant for a scheduled job (or `node --import tsx api/services/billing/renew.ts`).
+ * base plan is still there. Idempotent: the lock and a second read decide, so a rerun for the same
+ * moment does nothing. Run per business by the daily command `billing.renewals`, or for all at
+ * once by `node --import tsx api/services/billing/renew.ts`.
  */
-export async function renewDue(db: Database, now: Date): Promise<RenewalReport> {
-  const report: RenewalReport = { renewed: 0, canceled: 0, pastDue: 0, recovered: 0 };
+export async function renewDue(db: Database, now: Date, options: { businessId?: string } = {}): Promise<RenewalReport> {
+  const report: RenewalReport = { renewed: 0, canceled: 0, pastDue: 0, recovered: 0, errors: [] };
   const due = await db
     .select({ id: subscriptions.id })
     .from(subscriptions)
-    .where(
-      and(
-        eq(subscriptions.provider, "builtin"),
-        or(
-          and(inArray(subscriptions.status, ["trialing", "active"]), lte(subscriptions.currentPeriodEnd, now)),
-          eq(subscriptions.status, "past_due"),
-        ),
-      ),
-    )
+    .where(and(dueAt(now), options.businessId ? eq(subscriptions.businessId, options.businessId) : undefined))
     .orderBy(asc(subscriptions.isAddOn), asc(subscriptions.currentPeriodEnd));
   for (const { id } of due) {
     try {
@@ -246,19 +252,20 @@ export async function renewDue(db: Database, now: Date): Promise<RenewalReport> 
       if (result) report[result]++;
     } catch (error) {
       logger.error({ msg: "renewal failed", subscription_id: id, err: error });
+      report.errors.push(`${id}: ${error instanceof Error ? error.message : String(error)}`);
     }
   }
   return report;
 }
 
 /** A renewal is the scheduled job's change: the activity log shows what it did to the subscription, in its transaction. */
-async function renewLogged(tx: Database, id: string, now: Date): Promise<keyof RenewalReport | null> {
+async function renewLogged(tx: Database, id: string, now: Date): Promise<RenewalOutcome | null> {
   const [found] = await tx.select({ businessId: subscriptions.businessId }).from(subscriptions).where(eq(subscriptions.id, id));
   if (!found) return null;
   return withBillingActivity(tx, found.businessId, { kind: "job", label: "renewals" }, () => renewOne(tx, id, now));
 }
 
-async function renewOne(tx: Database, id: string, now: Date): Promise<keyof RenewalReport | null> {
+async function renewOne(tx: Database, id: string, now: Date): Promise<RenewalOutcome | null> {
   const [found] = await tx.select().from(subscriptions).where(eq(subscriptions.id, id));
   if (!found) return null;
   const business = await lockBusiness(tx, found.businessId);

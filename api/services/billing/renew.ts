@@ -4,8 +4,8 @@ import { openDatabase } from "../../db/client.ts";
 import { renewDue } from "./builtin.ts";
 
 /**
- * Runs the built-in provider's renewals once. The server already does this every
- * RENEWALS_EVERY_MINUTES (a job on the queue, api/services/jobs/server-jobs.ts); this script is for
+ * Runs the built-in provider's renewals once, for every business. The server already does this every
+ * RENEWALS_EVERY_MINUTES (the daily command `billing.renewals`, api/services/daily/commands.ts); this script is for
  * deployments that turn that off and schedule renewals outside (cron):
  *   node --import tsx api/services/billing/renew.ts
  * Uses DATABASE_URL, or the embedded database in DATA_DIR (stop the server first: PGlite is single-process).
@@ -17,4 +17,4 @@ const handle = config.DATABASE_URL
 await handle.migrate();
 const report = await renewDue(handle.db, new Date());
 await handle.close();
-console.log(`Renewals: ${report.renewed} renewed, ${report.recovered} recovered, ${report.pastDue} past due, ${report.canceled} canceled.`);
+console.log(`Renewals: ${report.renewed} renewed, ${report.recovered} recovered, ${report.pastDue} past due, ${report.canceled} canceled, ${report.errors.length} failed.`);

@@ -1,19 +1,27 @@
 import { FALLBACK_TIME_ZONE } from "../../../domain/business/timezone.ts";
-import { and, eq, isNull, lt, lte, ne, or, sql } from "drizzle-orm";
+import { and, eq, isNull, ne, sql } from "drizzle-orm";
 import { INITIAL_BUSINESS_STATUS } from "../../../domain/business/status.ts";
 import { addDays } from "../../../domain/bookings/stay.ts";
-import { getConfig } from "../../../config.ts";
+import { getConfig, type Config } from "../../../config.ts";
+import { cronEvery } from "../../../domain/daily/cron.ts";
+import { decodeMessage } from "../../../domain/validation.ts";
 import type { Database } from "../../db/client.ts";
-import { apiTokens, businessRewards, businesses, channexConnections, passwordResets, subscriptions } from "../../db/schema/index.ts";
+import { businessRewards, businesses, channexConnections, subscriptions } from "../../db/schema/index.ts";
+import { translatorFor } from "../../i18n.ts";
+import { logger } from "../../logger.ts";
+import { businessesWithDueRenewals, renewDue } from "../billing/builtin.ts";
 import { requestResync } from "../channels/connections.ts";
-import { pruneOutbox } from "../mail/outbox-retention.ts";
-import { pruneActivityLog } from "../activity/retention.ts";
+import { businessesWithIcalImports, pollIcalImports } from "../ledger/ical-imports.ts";
 import { sendDigests } from "../notifications/digest.ts";
 import { notify } from "../notifications/notify.ts";
 import { refreshForecastModel } from "../metrics/forecast-model.ts";
 import { businessToday } from "../pricing/calendar.ts";
 import { daysToUpdate, refreshRates } from "../pricing/rates.ts";
 import { evaluateRewards } from "../reports/rewards.ts";
+import { pruneProduct } from "./prune.ts";
+
+/** The settings a command's schedule may depend on. */
+export type ScheduleConfig = Pick<Config, "RENEWALS_EVERY_MINUTES">;
 
 /**
  * The daily commands (docs/api/daily-commands.md): what every business needs once a day, and the
@@ -22,12 +30,28 @@ import { evaluateRewards } from "../reports/rewards.ts";
  */
 export interface DailyCommand {
   name: string;
-  /** Cron line, UTC. Spread over the night so the commands do not all compete for the database. */
-  cron: string;
+  /**
+   * Cron line, UTC. Spread over the night so the commands do not all compete for the database.
+   * A function of the settings when the deployment chooses the frequency; null: not scheduled
+   * (it runs only when asked).
+   */
+  cron: string | ((config: ScheduleConfig) => string | null);
   /** `business`: one run per business of `businesses()`; `global`: one run for the whole product. */
   scope: "business" | "global";
-  businesses?(db: Database): Promise<string[]>;
+  businesses?(db: Database, now: Date): Promise<string[]>;
   run(db: Database, businessId: string | null, now: Date): Promise<void>;
+  /**
+   * Runs at every slot of its cron line, not once a day: a success does not make the day's later
+   * slots skip (the command is idempotent by itself, like a renewal or an iCal poll).
+   */
+  repeats?: boolean;
+  /** A worker queue of its own, for slow outside calls that must not hold up the other commands. */
+  worker?: { queue: string; retryLimit: number };
+}
+
+/** The command's cron line under these settings (null: not scheduled). */
+export function cronOf(command: DailyCommand, config: ScheduleConfig = getConfig()): string | null {
+  return typeof command.cron === "function" ? command.cron(config) : command.cron;
 }
 
 /** Businesses with something to work on: every one past its creation. */
@@ -71,6 +95,27 @@ export const DAILY_COMMANDS: readonly DailyCommand[] = [
     },
   },
   {
+    // Other sites' calendars (ADR 0017), every 15 minutes for the businesses with an active import.
+    // Each import records its own error and tells the team once (sync.error); the run fails when
+    // any import failed, so the page shows it. No queue retry: the next slot is the retry.
+    name: "ical.poll",
+    cron: "*/15 * * * *",
+    scope: "business",
+    repeats: true,
+    worker: { queue: "daily.command.ical-poll", retryLimit: 0 },
+    businesses: businessesWithIcalImports,
+    async run(db, businessId, now) {
+      const failed = (await pollIcalImports(db, businessId!, { now })).filter((r) => r.error);
+      if (failed.length === 0) return;
+      const t = translatorFor("en-US");
+      const reasons = failed.map((r) => {
+        const { key, values } = decodeMessage(r.error!);
+        return `${r.uuid}: ${t(key, values)}`;
+      });
+      throw new Error(`${failed.length} iCal import(s) failed: ${reasons.join("; ")}`);
+    },
+  },
+  {
     // A full ARI push once a day repairs whatever a channel lost (the push only sends differences).
     name: "channels.full-resync",
     cron: "20 3 * * *",
@@ -98,6 +143,20 @@ export const DAILY_COMMANDS: readonly DailyCommand[] = [
           await notify(tx, { businessId: businessId!, kind: REWARD_NOTICE[reward.kind], params: { reward: reward.kind, period: reward.period }, link: "/rewards" });
         }
       });
+    },
+  },
+  {
+    // The built-in provider's charges, retries, past dues and cancellations (ADR 0007), as often as
+    // RENEWALS_EVERY_MINUTES says, for the businesses with a subscription due; 0 turns the schedule off.
+    name: "billing.renewals",
+    cron: (config) => (config.RENEWALS_EVERY_MINUTES > 0 ? cronEvery(config.RENEWALS_EVERY_MINUTES) : null),
+    scope: "business",
+    repeats: true,
+    businesses: businessesWithDueRenewals,
+    async run(db, businessId, now) {
+      const { errors, ...counts } = await renewDue(db, now, { businessId: businessId! });
+      if (counts.renewed + counts.canceled + counts.pastDue + counts.recovered > 0) logger.info({ msg: "renewals", business_id: businessId, ...counts });
+      if (errors.length) throw new Error(`renewal failed: ${errors.join("; ")}`);
     },
   },
   {
@@ -139,17 +198,7 @@ export const DAILY_COMMANDS: readonly DailyCommand[] = [
     cron: "50 3 * * *",
     scope: "global",
     async run(db, _businessId, now) {
-      // Expired or revoked sign-in tokens a day past their end, used or expired password-reset links.
-      const dayAgo = new Date(now.getTime() - 86_400_000);
-      await db.delete(apiTokens).where(or(lt(apiTokens.expiresAt, dayAgo), lte(apiTokens.revokedAt, dayAgo)));
-      await db.delete(passwordResets).where(or(lt(passwordResets.expiresAt, dayAgo), lte(passwordResets.usedAt, dayAgo)));
-      // E-mails past the retention period leave the outbox (/dev/mailbox), whatever their status.
-      await pruneOutbox(db, { now, retentionDays: getConfig().OUTBOX_RETENTION_DAYS });
-      // Who changed what, past its retention period (two years unless ACTIVITY_LOG_RETENTION_DAYS says otherwise).
-      await pruneActivityLog(db, { now, retentionDays: getConfig().ACTIVITY_LOG_RETENTION_DAYS });
-      // Fresh statistics for the fast-growing tables: embedded PGlite has no autovacuum, and without
-      // them the planner sorts a user's every notification instead of reading the index backwards.
-      await db.execute(sql`analyze notifications, daily_command_runs`);
+      await pruneProduct(db, now, getConfig());
     },
   },
 ];

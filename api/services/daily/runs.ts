@@ -17,7 +17,8 @@ const sameTarget = (command: string, businessId: string | null) =>
 
 /**
  * Runs one daily command for one business (or the product) for one day, recording the run.
- * Idempotent per day: a day that already succeeded is skipped unless `force` (run now, retry).
+ * Idempotent per day: a day that already succeeded is skipped unless `force` (run now, retry) —
+ * except for a command that `repeats` through the day, which runs at each of its slots.
  * Exclusive: the run row is claimed through a unique index on the runs in progress, so two
  * processes — or two workers of one — never run the same command for the same business at once;
  * the loser answers "skipped" without waiting. No transaction stays open while the command runs
@@ -35,14 +36,20 @@ export async function runDailyCommand(
     .update(dailyCommandRuns)
     .set({ outcome: "failed", error: "expired: the process running it stopped", finishedAt: new Date() })
     .where(and(target, eq(dailyCommandRuns.outcome, "running"), lt(dailyCommandRuns.startedAt, new Date(Date.now() - STALE_RUN_MINUTES * 60_000))));
+  // A repeating command's attempt counts from its last success (the slots of one day are not retries of each other).
+  const lastSuccess = sql`(select max(s.started_at) from daily_command_runs s where s.command = ${command.name} and s.business_id is not distinct from ${businessId}::uuid and s.day = ${day} and s.outcome = 'succeeded')`;
   const [done] = await db
-    .select({ n: count(), succeeded: sql<number>`count(*) filter (where ${dailyCommandRuns.outcome} = 'succeeded')`.mapWith(Number) })
+    .select({
+      n: count(),
+      succeeded: sql<number>`count(*) filter (where ${dailyCommandRuns.outcome} = 'succeeded')`.mapWith(Number),
+      sinceSuccess: sql<number>`count(*) filter (where ${dailyCommandRuns.startedAt} > coalesce(${lastSuccess}, '-infinity'::timestamptz))`.mapWith(Number),
+    })
     .from(dailyCommandRuns)
     .where(target);
-  if (done.succeeded > 0 && !options.force) return { outcome: "skipped", runId: null };
+  if (done.succeeded > 0 && !options.force && !command.repeats) return { outcome: "skipped", runId: null };
   const [claimed] = await db
     .insert(dailyCommandRuns)
-    .values({ command: command.name, businessId, day, attempt: done.n + 1, outcome: "running", startedAt: new Date() })
+    .values({ command: command.name, businessId, day, attempt: (command.repeats ? done.sinceSuccess : done.n) + 1, outcome: "running", startedAt: new Date() })
     .onConflictDoNothing()
     .returning({ id: dailyCommandRuns.id });
   if (!claimed) return { outcome: "skipped", runId: null };
@@ -57,7 +64,7 @@ export async function runDailyCommand(
   return { outcome: "succeeded", runId: claimed.id };
 }
 
-/** The targets of a command: its businesses, or the product once for a global one. */
-export async function targetsOf(db: Database, command: DailyCommand): Promise<(string | null)[]> {
-  return command.scope === "global" ? [null] : await command.businesses!(db);
+/** The targets of a command at `now`: its businesses, or the product once for a global one. */
+export async function targetsOf(db: Database, command: DailyCommand, now: Date): Promise<(string | null)[]> {
+  return command.scope === "global" ? [null] : await command.businesses!(db, now);
 }

@@ -12,7 +12,6 @@ import { translatorFor } from "../../i18n.ts";
 import { logger } from "../../logger.ts";
 import { createBlock, deleteBlock, updateBlock } from "../bookings/blocks.ts";
 import { fieldError, type BookingContext } from "../bookings/context.ts";
-import type { PerBusinessJob } from "../jobs/per-business.ts";
 import { fetchCalendar, IcalFetchError } from "./ical-fetch.ts";
 import type { IcalImportJson } from "./answers.ts";
 
@@ -249,8 +248,8 @@ export async function businessesWithIcalImports(db: Database): Promise<string[]>
 }
 
 /**
- * Polls every active iCal import of a business: the job the queue schedules (ADR 0015) and
- * what "poll now" runs. Never throws for a bad calendar: each import records its own error.
+ * Polls every active iCal import of a business: the daily command `ical.poll` (every 15 minutes,
+ * ADR 0020) and what "poll now" runs. Never throws for a bad calendar: each import records its own error.
  */
 export async function pollIcalImports(db: Database, businessId: string, options: { now?: Date; allowPrivateHosts?: boolean } = {}): Promise<PollResult[]> {
   const [business] = await db.select().from(businesses).where(eq(businesses.id, businessId));
@@ -268,11 +267,3 @@ export async function pollIcalImports(db: Database, businessId: string, options:
   }
   return results;
 }
-
-/** The scheduled iCal poll on the job queue (ADR 0015): every 15 minutes, once per business with active imports. */
-export const icalPollJob: PerBusinessJob = {
-  name: "ical.poll",
-  cron: "*/15 * * * *",
-  businesses: businessesWithIcalImports,
-  run: async (db, businessId) => void (await pollIcalImports(db, businessId)),
-};

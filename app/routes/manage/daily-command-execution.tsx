@@ -1,5 +1,7 @@
+import type { TFunction } from "i18next";
 import { useTranslation } from "react-i18next";
 import { Form } from "react-router";
+import { describeCron } from "../../../domain/daily/cron";
 import { isUuid } from "../../../domain/text/sanitize";
 import { AdminHeader } from "../../components/admin/page";
 import { AppForm } from "../../components/ui/app-form";
@@ -32,7 +34,7 @@ interface RunJson {
 
 interface CommandsAnswer {
   businesses: { uuid: string; name: string }[];
-  commands: { name: string; cron: string; scope: "business" | "global"; last_runs: RunJson[] }[];
+  commands: { name: string; cron: string | null; scope: "business" | "global"; last_runs: RunJson[] }[];
 }
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -69,10 +71,14 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
 }
 
-/** "30 3 * * *" → 03:30 (the daily commands' cron lines are all "minute hour * * *", UTC). */
-function timeOf(cron: string): string {
-  const [minute, hour] = cron.split(" ");
-  return `${hour.padStart(2, "0")}:${minute.padStart(2, "0")}`;
+/** A command's schedule in words: every day at a time (UTC), every few minutes or hours, or off in this deployment. */
+function scheduleText(t: TFunction, cron: string | null): string {
+  if (cron === null) return t("daily.notScheduled");
+  const schedule = describeCron(cron);
+  if (schedule.every === "day") return t("daily.schedule", { time: schedule.time });
+  if (schedule.every === "minutes") return t("daily.everyMinutes", { count: schedule.count });
+  if (schedule.every === "hours") return t("daily.everyHours", { count: schedule.count });
+  return t("daily.customSchedule");
 }
 
 export default function DailyCommandExecution({ loaderData }: Route.ComponentProps) {
@@ -114,7 +120,13 @@ export default function DailyCommandExecution({ loaderData }: Route.ComponentPro
                   </h2>
                   <p className="text-sm text-slate-700">{t(`daily.commands.${command.name}.description`)}</p>
                   <p className="mt-1 text-sm text-slate-600">
-                    {t("daily.schedule", { time: timeOf(command.cron) })} · <code className="text-xs">{command.cron}</code>
+                    {scheduleText(t, command.cron)}
+                    {command.cron === null ? null : (
+                      <>
+                        {" · "}
+                        <code className="text-xs">{command.cron}</code>
+                      </>
+                    )}
                   </p>
                 </div>
                 <AppForm action={`${PAGE}${filter ? `?business=${filter}` : ""}`} className="flex flex-wrap items-end gap-2">
