@@ -243,6 +243,61 @@ describe("POST /api/webhooks/stripe", () => {
     expect(rows).toEqual([expect.objectContaining({ businessId: id, number: "ABC-0001", provider: "stripe", totalCents: 11920, discountCents: 2980, status: "paid", currency: "BRL" })]);
   });
 
+  describe("a failed payment tells the team once, in their language", () => {
+    const post = async (payload: string) =>
+      expect((await stripeApi.fetch(new Request("http://tarifa.test/api/webhooks/stripe", { method: "POST", body: payload, headers: { "stripe-signature": signed(payload) } }))).status).toBe(200);
+    const failedInvoice = (customerId: string, subscriptionId: string, attempt: number) =>
+      JSON.stringify({
+        id: `evt_payment_failed_${subscriptionId}_${attempt}`,
+        object: "event",
+        type: "invoice.payment_failed",
+        data: {
+          object: {
+            id: `in_failed_${subscriptionId}`,
+            object: "invoice",
+            customer: customerId,
+            number: "FAIL-0001",
+            currency: "brl",
+            status: "open",
+            subtotal: 14900,
+            total: 14900,
+            total_discount_amounts: [],
+            lines: { data: [] },
+            status_transitions: { paid_at: null },
+            attempt_count: attempt,
+            parent: { type: "subscription_details", subscription_details: { subscription: subscriptionId } },
+          },
+        },
+      });
+    const notices = async (businessId: string, lang = "en") =>
+      (await call("GET", "/api/v1/notifications?kind=payment.failed", undefined, { "accept-language": lang })).json().then((answer) =>
+        answer.notifications.filter((n: { business_uuid: string }) => n.business_uuid === businessId),
+      );
+
+    it("invoice.payment_failed first (then Stripe's retry and the subscription turning past due): one notice", async () => {
+      const { id, row } = await stripeSubscription();
+      const [customer] = await w.t.db.select().from(billingCustomers).where(eq(billingCustomers.businessId, id));
+      await post(failedInvoice(customer.providerCustomerId, row.providerSubscriptionId, 1));
+      const [notice] = await notices(id);
+      expect(notice).toMatchObject({ kind: "payment.failed", link: "/account-settings/subscriptions", read: false });
+      expect(notice.title).toMatch(/^A payment for .+ failed; the subscription is past due$/);
+      expect((await notices(id, "pt-BR"))[0].title).not.toBe(notice.title);
+      await post(failedInvoice(customer.providerCustomerId, row.providerSubscriptionId, 2));
+      await post(subscriptionEvent(row.providerSubscriptionId, "past_due"));
+      expect(await notices(id)).toHaveLength(1);
+    });
+
+    it("the subscription turning past due first (then invoice.payment_failed): one notice", async () => {
+      const { id, row } = await stripeSubscription();
+      const [customer] = await w.t.db.select().from(billingCustomers).where(eq(billingCustomers.businessId, id));
+      await post(subscriptionEvent(row.providerSubscriptionId, "past_due"));
+      expect(await notices(id)).toHaveLength(1);
+      await post(failedInvoice(customer.providerCustomerId, row.providerSubscriptionId, 1));
+      await post(subscriptionEvent(row.providerSubscriptionId, "past_due"));
+      expect(await notices(id)).toHaveLength(1);
+    });
+  });
+
   it("is not there without STRIPE_WEBHOOK_SECRET (404)", async () => {
     const res = await w.t.call("POST", "/api/webhooks/stripe", { body: "{}" });
     expect(res.status).toBe(404);

@@ -154,6 +154,11 @@ describe("bookings from the Channex feed", () => {
     ],
     ...over,
   });
+  /** The owner's notifications of one kind, read in English. */
+  const noticesOf = async (kind: string): Promise<{ title: string; link: string | null; params: Record<string, string> }[]> =>
+    (await t.json("GET", `/api/v1/notifications?kind=${kind}&per_page=100`, { token: f.token, lang: "en", status: 200 })).notifications.filter(
+      (n: { business_uuid: string }) => n.business_uuid === f.business.id,
+    );
   const reservationsOf = async (bookingCode: string) =>
     t.db.select().from(reservations).where(sql`${reservations.businessId} = ${f.business.id} and ${reservations.notes} like ${"%" + bookingCode}`);
 
@@ -183,6 +188,12 @@ describe("bookings from the Channex feed", () => {
     await pullBookings(t.db, f.business.id);
     [made] = await reservationsOf(r.ota_reservation_code!);
     expect(made.status).toBe("cancelled");
+    // The channel's change and cancellation are news for the team, in their language (a channel booking has no one of the hotel behind it).
+    const told = (await noticesOf("reservation.changed")).concat(await noticesOf("reservation.cancelled")).filter((n) => n.link === `/bookings/${made.id}`);
+    expect(told.map((n) => n.title).sort()).toEqual([
+      "Booking cancelled at Pousada Teste: Ana Souza, Aug 1, 2027 to Aug 4, 2027",
+      "Booking changed at Pousada Teste: Ana Souza, Aug 1, 2027 to Aug 4, 2027",
+    ]);
   });
 
   it("a channel booking on a full night is accepted and flagged as an overbooking, and the channel hears the night is closed", async () => {
@@ -205,5 +216,34 @@ describe("bookings from the Channex feed", () => {
     await settled();
     const sent = fake.nights("/api/v1/availability").get(`${property.roomTypes[2].id}|2027-09-05`) ?? [];
     expect(sent[sent.length - 1]).toBe(0);
+  });
+  it("a feed Channex refuses, or a revision that cannot be applied, is a sync error the team hears once per outage", async () => {
+    // The background's minute feed would take the refusal meant for this pull.
+    await queue!.stop();
+    queue = undefined;
+    const connectionError = async () => (await t.db.select().from(channexConnections).where(eq(channexConnections.businessId, f.business.id)))[0].lastError;
+    const healthy = () => t.db.update(channexConnections).set({ lastError: null, lastErrorAt: null }).where(eq(channexConnections.businessId, f.business.id));
+    await healthy();
+    const before = (await noticesOf("sync.error")).length;
+
+    fake.failFeedNext(503, 503);
+    await expect(pullBookings(t.db, f.business.id)).rejects.toThrow();
+    expect(await connectionError()).toMatch(/^booking feed: /);
+    let told = await noticesOf("sync.error");
+    expect(told).toHaveLength(before + 1);
+    expect(told[0].title).toMatch(/^A channel sync failed at Pousada Teste: booking feed: /);
+    // Still down a minute later: the same outage, not told again.
+    await expect(pullBookings(t.db, f.business.id)).rejects.toThrow();
+    expect(await noticesOf("sync.error")).toHaveLength(before + 1);
+
+    // Healthy again (as after a successful push), then a booking for a room type nobody mapped.
+    await healthy();
+    fake.deliver(revision({ rooms: [{ ...revision().rooms[0], room_type_id: "unmapped-room-type" }] }));
+    expect(await pullBookings(t.db, f.business.id)).toMatchObject({ failed: 1 });
+    told = await noticesOf("sync.error");
+    expect(told).toHaveLength(before + 2);
+    expect(told[0].title).toContain("room type unmapped-room-type is not mapped to a category");
+    expect(await pullBookings(t.db, f.business.id)).toMatchObject({ failed: 1 });
+    expect(await noticesOf("sync.error")).toHaveLength(before + 2);
   });
 });

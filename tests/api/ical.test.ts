@@ -3,7 +3,7 @@ import type { AddressInfo } from "node:net";
 import { and, eq } from "drizzle-orm";
 import ICAL from "ical.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { roomBlocks } from "../../api/db/schema/index.ts";
+import { dailyCommandRuns, roomBlocks } from "../../api/db/schema/index.ts";
 import { dailyCommand } from "../../api/services/daily/commands.ts";
 import { runDailyCommand } from "../../api/services/daily/runs.ts";
 import { businessesWithIcalImports, pollIcalImports } from "../../api/services/ledger/ical-imports.ts";
@@ -252,3 +252,39 @@ describe("imports", () => {
   });
 });
 
+describe("the daily command ical.poll", () => {
+  it("fails a run when a calendar cannot be read, tells the team once per outage in their language, and runs at every slot", async () => {
+    const g = await bookingsFixture(t);
+    pages.set("/flaky.ics", [500, "oops", "text/plain"]);
+    await t.json("POST", `${g.base}/ical-imports`, { token: g.token, body: { name: "Airbnb", url: `${origin}/flaky.ics`, room_category_uuid: g.standard.id }, status: 201 });
+    expect(await pollCommand.businesses!(t.db, t.clock.now)).toContain(g.business.id);
+    const told = async (lang = "en") =>
+      (await t.json("GET", "/api/v1/notifications?kind=sync.error", { token: g.token, lang, status: 200 })).notifications.filter((n: { business_uuid: string }) => n.business_uuid === g.business.id);
+    const run = () => runDailyCommand(t.db, pollCommand, g.business.id, { now: t.clock.now });
+
+    const first = await run();
+    expect(first).toMatchObject({ outcome: "failed", error: expect.stringMatching(/^1 iCal import\(s\) failed: [0-9a-f-]{36}: the address answered HTTP 500$/) });
+    const [notice] = await told();
+    expect(notice).toMatchObject({ title: "The iCal calendar “Airbnb” could not be read at Pousada Teste: the address answered HTTP 500", link: "/pms-settings/ical" });
+    expect((await told("pt-BR"))[0].title).toBe("O calendário iCal “Airbnb” não pôde ser lido em Pousada Teste: o endereço respondeu HTTP 500");
+
+    // The next slot runs again (a repeating command is not skipped for the day), still failing: not told again.
+    const second = await run();
+    expect(second.outcome).toBe("failed");
+    expect(await told()).toHaveLength(1);
+    // Read again, then broken again: a new outage, told again; the attempts count from the last success.
+    pages.set("/flaky.ics", [200, calendar([{ uid: "f1", start: "2027-09-01", end: "2027-09-02" }])]);
+    expect((await run()).outcome).toBe("succeeded");
+    pages.set("/flaky.ics", [404, "gone", "text/plain"]);
+    expect((await run()).outcome).toBe("failed");
+    expect((await told()).map((n: { title: string }) => n.title)[0]).toBe("The iCal calendar “Airbnb” could not be read at Pousada Teste: the address answered HTTP 404");
+    expect(await told()).toHaveLength(2);
+    const runs = await t.db.select().from(dailyCommandRuns).where(and(eq(dailyCommandRuns.command, "ical.poll"), eq(dailyCommandRuns.businessId, g.business.id))).orderBy(dailyCommandRuns.startedAt);
+    expect(runs.map((r) => [r.attempt, r.outcome])).toEqual([
+      [1, "failed"],
+      [2, "failed"],
+      [3, "succeeded"],
+      [1, "failed"],
+    ]);
+  });
+});

@@ -51,6 +51,7 @@ export async function startFakeChannex(options: { apiKey?: string; port?: number
   const feed: { revision: BookingRevision; acked: boolean }[] = [];
   const acks: string[] = [];
   let failures: number[] = [];
+  let feedFailures: number[] = [];
   let dropAcks = 0;
   /** While set, ARI requests wait for it: a push stays in flight, its night queued. */
   let held: { until: Promise<void>; release: () => void } | null = null;
@@ -179,6 +180,8 @@ export async function startFakeChannex(options: { apiKey?: string; port?: number
       });
     }
     if (req.method === "GET" && path === "/api/v1/booking_revisions/feed") {
+      const failure = feedFailures.shift();
+      if (failure) return send(res, failure, { errors: { code: "service_unavailable", title: "Service Unavailable" } });
       const list = feed.filter((f) => !f.acked && (!filterProperty || f.revision.property_id === filterProperty));
       return send(res, 200, { data: list.map((f) => ({ type: "booking_revision", id: f.revision.id, attributes: f.revision })), meta: { page: 1, limit: 10, total: list.length } });
     }
@@ -207,6 +210,10 @@ export async function startFakeChannex(options: { apiKey?: string; port?: number
     /** The next ARI requests answer these statuses (e.g. [500]). */
     failNext(...statuses: number[]) {
       failures = [...statuses];
+    },
+    /** The next booking-feed requests answer these statuses (e.g. [503]). */
+    failFeedNext(...statuses: number[]) {
+      feedFailures = [...statuses];
     },
     /** ARI requests wait until `release()` (each in turn, as a slow Channex would). */
     hold() {

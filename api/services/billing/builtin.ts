@@ -30,7 +30,7 @@ import {
   type SubscriptionState,
 } from "./provider.ts";
 import { customerOf, insertInvoice, lockBusiness, providerId, setCustomer, updateSubscription } from "./store.ts";
-import { notify } from "../notifications/notify.ts";
+import { tellPaymentFailed } from "./payment-failed.ts";
 
 /**
  * The built-in billing provider: no payment network, everything in our database, honest about it
@@ -343,7 +343,7 @@ async function renewOne(tx: Database, id: string, now: Date): Promise<RenewalOut
     },
     now,
   );
-  if (failure) await notify(tx, { businessId: sub.businessId, kind: "payment.failed", link: "/account-settings/subscriptions" });
+  if (failure) await tellPaymentFailed(tx, sub.businessId);
   return failure ? "pastDue" : "renewed";
 }
 

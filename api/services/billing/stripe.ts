@@ -27,6 +27,7 @@ import {
   type Outcome,
   type SubscriptionState,
 } from "./provider.ts";
+import { failedInvoiceIsNews, pastDueIsNews, tellPaymentFailed } from "./payment-failed.ts";
 import { insertInvoice, updateSubscription } from "./store.ts";
 import type { Actor } from "../../../domain/activity/index.ts";
 import { withBillingActivity } from "../activity/billing.ts";
@@ -298,7 +299,7 @@ export async function applyStripeEvent(db: Database, event: Stripe.Event, now: D
       return db.transaction(async (t) => {
         const tx = t as unknown as Database;
         const sub = event.data.object as Stripe.Subscription;
-        const [row] = await tx.select().from(subscriptions).where(eq(subscriptions.providerSubscriptionId, sub.id));
+        const [row] = await tx.select().from(subscriptions).where(eq(subscriptions.providerSubscriptionId, sub.id)).for("update");
         if (!row) return false;
         const priceId = sub.items?.data?.[0]?.price?.id;
         const interval: BillingInterval = sub.items?.data?.[0]?.price?.recurring?.interval === "year" ? "year" : "month";
@@ -315,6 +316,7 @@ export async function applyStripeEvent(db: Database, event: Stripe.Event, now: D
         await withBillingActivity(tx, row.businessId, PAYMENT_PROVIDER, () =>
           updateSubscription(tx, row.id, { ...state, planId, pastDueSince: state.status === "past_due" ? (row.pastDueSince ?? now) : null }, now),
         );
+        if (row.status !== "past_due" && state.status === "past_due" && (await pastDueIsNews(tx, row.id))) await tellPaymentFailed(tx, row.businessId);
         return true;
       });
     case "invoice.created":
@@ -332,7 +334,7 @@ export async function applyStripeEvent(db: Database, event: Stripe.Event, now: D
         if (!customer) return false;
         const subRef = invoice.parent?.subscription_details?.subscription;
         const subId = typeof subRef === "string" ? subRef : subRef?.id;
-        const [sub] = subId ? await tx.select({ id: subscriptions.id }).from(subscriptions).where(eq(subscriptions.providerSubscriptionId, subId)) : [];
+        const [sub] = subId ? await tx.select({ id: subscriptions.id, status: subscriptions.status }).from(subscriptions).where(eq(subscriptions.providerSubscriptionId, subId)).for("update") : [];
         const draft = invoiceDraft(invoice);
         if (event.type === "invoice.payment_failed") draft.failureMessage ??= "billing.cardDeclined";
         const [before] = await tx.select().from(invoices).where(eq(invoices.providerInvoiceId, draft.providerInvoiceId));
@@ -346,6 +348,7 @@ export async function applyStripeEvent(db: Database, event: Stripe.Event, now: D
           before: before ? invoiceRecord(before) : null,
           after: invoiceRecord(after),
         });
+        if (event.type === "invoice.payment_failed" && failedInvoiceIsNews(Boolean(before?.failureMessage), sub?.status)) await tellPaymentFailed(tx, customer.businessId);
         return true;
       });
     case "payment_method.detached": {

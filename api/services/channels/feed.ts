@@ -11,6 +11,7 @@ import { createReservation, transitionReservation, updateReservation } from "../
 import type { BookingRevision, ChannexClient, ChannexRoom } from "./channex-client.ts";
 import { clientFor, mappingFor } from "./connections.ts";
 import { planTargets } from "./plan-targets.ts";
+import { recordSyncError } from "./sync-error.ts";
 
 export interface FeedReport {
   applied: number;
@@ -43,7 +44,15 @@ export async function pullBookings(db: Database, businessId: string, options: { 
   const report: FeedReport = { applied: 0, duplicates: 0, overbooked: 0, failed: 0 };
   if (!connection?.active) return report;
   const client = options.client ?? clientFor(connection);
-  const revisions = (await client.bookingFeed(connection.propertyId)).filter((r) => r.property_id === connection.propertyId);
+  let feed: BookingRevision[];
+  try {
+    feed = await client.bookingFeed(connection.propertyId);
+  } catch (error) {
+    // Channex unreachable or refusing: recorded (and told once), then the job's retry and the next minute try again.
+    await recordSyncError(db, businessId, `booking feed: ${error instanceof Error ? error.message : String(error)}`.slice(0, 500), now());
+    throw error;
+  }
+  const revisions = feed.filter((r) => r.property_id === connection.propertyId);
   for (const revision of revisions) {
     const [known] = await db.select({ id: channexBookingRevisions.revisionId }).from(channexBookingRevisions).where(eq(channexBookingRevisions.revisionId, revision.id));
     if (known) {
@@ -60,7 +69,7 @@ export async function pullBookings(db: Database, businessId: string, options: { 
         report.failed++;
         const message = `booking revision ${revision.id}: ${error instanceof Error ? error.message : String(error)}`;
         logger.error({ msg: "channex booking revision failed", business_id: businessId, err: message });
-        await db.update(channexConnections).set({ lastError: message.slice(0, 500), lastErrorAt: now() }).where(eq(channexConnections.businessId, businessId));
+        await recordSyncError(db, businessId, message.slice(0, 500), now());
         // Not acknowledged: Channex serves it again and the next poll retries it.
         continue;
       }

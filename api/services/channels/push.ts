@@ -14,7 +14,7 @@ import { rateString, type AvailabilityValue, type ChannexClient, type Restrictio
 import { clientFor, mappingFor, type ChannexConnectionRow } from "./connections.ts";
 import { runningQueue } from "../jobs/queue.ts";
 import { ARI_HORIZON_DAYS, PUSH_JOB } from "./outbox.ts";
-import { notify } from "../notifications/notify.ts";
+import { recordSyncError } from "./sync-error.ts";
 
 /**
  * Channex accepts 10 availability and 10 restriction calls per minute per property: pushes for one
@@ -230,9 +230,8 @@ async function pushNights(
     const message = error instanceof Error ? error.message : String(error);
     logger.warn({ msg: "channex push failed", business_id: businessId, err: message });
     await recordState(db, businessId, touched, { ok: false, error: message }, before);
-    await db.update(channexConnections).set({ lastError: message, lastErrorAt: now }).where(eq(channexConnections.businessId, businessId));
-    // Once per outage, not once per retry: only when the last push had succeeded.
-    if (!connection.lastError) await notify(db, { businessId, kind: "sync.error", params: { error: message.slice(0, 200) } });
+    // Told once per outage, not once per retry.
+    await recordSyncError(db, businessId, message, now);
     throw error;
   }
   await recordState(db, businessId, touched, { ok: true }, before);

@@ -11,6 +11,7 @@ import { HttpError, notFound } from "../../errors.ts";
 import { translatorFor } from "../../i18n.ts";
 import { logger } from "../../logger.ts";
 import { createBlock, deleteBlock, updateBlock } from "../bookings/blocks.ts";
+import { notify } from "../notifications/notify.ts";
 import { fieldError, type BookingContext } from "../bookings/context.ts";
 import { fetchCalendar, IcalFetchError } from "./ical-fetch.ts";
 import type { IcalImportJson } from "./answers.ts";
@@ -234,10 +235,18 @@ export async function pollImport(ctx: BookingContext, id: string, options: { all
       result.error = "ledger:ical.error.internal";
     }
   }
-  await ctx.db
-    .update(icalImports)
-    .set({ lastPolledAt: ctx.now, lastError: result.error, lockedUntil: null, ...(succeeded ? { lastSuccessAt: ctx.now } : {}) })
-    .where(eq(icalImports.id, id));
+  await ctx.db.transaction(async (t) => {
+    const tx = t as unknown as Database;
+    await tx
+      .update(icalImports)
+      .set({ lastPolledAt: ctx.now, lastError: result.error, lockedUntil: null, ...(succeeded ? { lastSuccessAt: ctx.now } : {}) })
+      .where(eq(icalImports.id, id));
+    // The scheduled poll tells the team once per outage (the import had been read fine); whoever
+    // pressed "check now" reads the error on the page.
+    if (result.error && !imp.lastError && ctx.userId === null) {
+      await notify(tx, { businessId: ctx.business.id, kind: "sync.error", params: { source: "ical", calendar: imp.name, error_key: result.error }, link: "/pms-settings/ical" });
+    }
+  });
   return result;
 }
 

@@ -1,6 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import { getConfig, type Config } from "../../../config.ts";
 import { NOTIFICATION_KIND_TOPICS, type NotificationKind } from "../../../domain/notifications/kinds.ts";
+import { decodeMessage } from "../../../domain/validation-messages.ts";
 import type { Database } from "../../db/client.ts";
 import { businessMembers, businesses, notifications, outbox, users } from "../../db/schema/index.ts";
 import { translatorFor } from "../../i18n.ts";
@@ -49,7 +50,13 @@ export function notificationTitle(locale: string, kind: string, params: Record<s
   }
   // A reward is stored by kind and named in the reader's language (the reports area's names).
   if (typeof params.reward === "string") values.name = t(`rewards.kind.${params.reward}.name`, { ns: "reports" });
-  return t(`kinds.${kind}`, { ns: "notifications", ...values });
+  // An error the product words itself is stored as its message key (e.g. an iCal import's), read in the reader's language.
+  if (typeof params.error_key === "string") {
+    const { key, values: errorValues } = decodeMessage(params.error_key);
+    values.error = t(key, errorValues);
+  }
+  // `source` picks the kind's wording for where the event came from (kinds.sync.error_ical).
+  return t(`kinds.${kind}`, { ns: "notifications", ...values, context: typeof params.source === "string" ? params.source : undefined });
 }
 
 /**
