@@ -111,7 +111,17 @@ describe("inviting someone without an account", () => {
     });
 
     const lucas = await register("lucas@example.com");
+    const joined = async (token: string, lang = "en") =>
+      (await t.json("GET", "/api/v1/notifications?kind=collaborator.joined", { token, lang, status: 200 })).notifications.filter((n: { business_uuid: string }) => n.business_uuid === B);
+    const [ownerBefore, teamBefore] = [(await joined(owner)).length, (await joined(collaborator)).length];
     const accepted = await t.json("POST", `/api/v1/invitations/${token}/accept`, { token: lucas.token, status: 200 });
+    // The owner and the rest of the team hear of it, each in their language; the newcomer is not told they joined.
+    const [news] = await joined(owner);
+    expect(news).toMatchObject({ title: "Joana Dias joined Pousada Maré Alta as a collaborator", link: "/pms-settings/collaborators", read: false });
+    expect((await joined(owner, "pt-BR"))[0].title).not.toBe(news.title);
+    expect(await joined(owner)).toHaveLength(ownerBefore + 1);
+    expect(await joined(collaborator)).toHaveLength(teamBefore + 1);
+    expect(await joined(lucas.token)).toEqual([]);
     expect(accepted.business).toMatchObject({ uuid: B, permissions: ["user.availability"], is_owner: false });
     const list = await t.json("GET", "/api/v1/businesses", { token: lucas.token });
     expect(list.selected_business_uuid).toBe(B);

@@ -1,6 +1,8 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { businessRewards } from "../../api/db/schema/index.ts";
+import { dailyCommand } from "../../api/services/daily/commands.ts";
+import { runDailyCommand } from "../../api/services/daily/runs.ts";
 import { evaluateRewards } from "../../api/services/reports/rewards.ts";
 import { createTestApi, demoUsers, userByEmail, type TestApi } from "../helpers/api.ts";
 import { seedPublications, seedReportFixture, setGoal } from "./reports-fixture.ts";
@@ -62,5 +64,28 @@ describe("rewards", () => {
     // Earned rewards wait for a notification.
     const rows = await t.db.select().from(businessRewards).where(eq(businessRewards.businessId, fixture.id));
     expect(rows.every((row) => row.notifiedAt === null)).toBe(true);
+  });
+
+  it("the daily command rewards.evaluate announces each earned reward once, in the reader's language", async () => {
+    const command = dailyCommand("rewards.evaluate")!;
+    const titles = async (kind: string, lang = "en") =>
+      (await t.json("GET", `/api/v1/notifications?kind=${kind}`, { token: owner, lang, status: 200 })).notifications
+        .filter((n: { business_uuid: string }) => n.business_uuid === fixture.id)
+        .map((n: { title: string; link: string }) => `${n.title} → ${n.link}`)
+        .sort();
+    const day = new Date("2026-03-25T12:00:00Z");
+    expect((await runDailyCommand(t.db, command, fixture.id, { now: day })).outcome).toBe("succeeded");
+    expect(await titles("goal.reached")).toEqual(["Goal reached at Pousada Relatório: Goal met → /rewards"]);
+    expect(await titles("reward.earned")).toEqual([
+      "Reward earned at Pousada Relatório: Better than last year → /rewards",
+      "Reward earned at Pousada Relatório: Prices on time → /rewards",
+    ]);
+    expect(await titles("goal.reached", "pt-BR")).not.toEqual(await titles("goal.reached"));
+    // Run again (the administrator's "run now"): nothing is announced twice.
+    expect((await runDailyCommand(t.db, command, fixture.id, { now: day, force: true })).outcome).toBe("succeeded");
+    expect(await titles("goal.reached")).toHaveLength(1);
+    expect(await titles("reward.earned")).toHaveLength(2);
+    const rows = await t.db.select().from(businessRewards).where(eq(businessRewards.businessId, fixture.id));
+    expect(rows.every((row) => row.notifiedAt !== null)).toBe(true);
   });
 });
