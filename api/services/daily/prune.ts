@@ -10,9 +10,9 @@ const DAY_MS = 86_400_000;
  * An invitation stays a while after it expires so that its link, opened late, still says
  * "expired" (and an accepted one "already used") rather than "not found".
  */
-export const INVITATION_GRACE_DAYS = 30;
+const INVITATION_GRACE_DAYS = 30;
 /** History of the daily commands kept (the newest run of each command and business stays whatever its age). */
-export const RUN_HISTORY_DAYS = 14;
+const RUN_HISTORY_DAYS = 14;
 
 /**
  * The daily command `maintenance.prune`: what has outlived its use leaves the database. Every
