@@ -19,6 +19,10 @@ async function expectChartsAndTables(page: Page, charts: number) {
 test("the dashboard shows tonight, the coming nights, today's movements and what to do", async ({ page }, info) => {
   const js = info.project.name === "js";
   await signIn(page, demo.owner);
+  const scripts: string[] = [];
+  page.on("request", (request) => {
+    if (request.resourceType() === "script") scripts.push(request.url());
+  });
   await page.goto("/");
   expect(await scriptsRan(page)).toBe(js);
   await expect(page.getByRole("heading", { level: 1, name: "Olá, Otávio!" })).toBeVisible();
@@ -27,6 +31,13 @@ test("the dashboard shows tonight, the coming nights, today's movements and what
   }
   await expect(page.locator("[data-card='next-30']").getByText(/%/).first()).toBeVisible();
   await expect(page.getByRole("heading", { name: "O que fazer agora" })).toBeVisible();
+  // The next 30 nights: a chart drawn on the server (no chart code sent) and the same nights in a table.
+  await expectChartsAndTables(page, 1);
+  await expect(page.getByRole("img", { name: /Gráfico de barras da ocupação já reservada em cada uma das próximas 30 noites/ })).toBeVisible();
+  const nights = page.getByRole("table", { name: "Ocupação reservada das próximas 30 noites" });
+  await expect(nights.getByRole("row")).toHaveCount(31);
+  await expect(nights.getByRole("row").nth(1)).toContainText(/%/);
+  expect(scripts.filter((url) => /nivo/.test(url))).toEqual([]);
   if (js) await expectNoSeriousViolations(page);
   await page.getByRole("link", { name: "Ver mês a mês" }).click();
   await expect(page).toHaveURL(/\/monthly$/);
@@ -101,6 +112,8 @@ test("a goal set on /goals appears on the dashboard", async ({ page }, info) => 
 
   await page.goto("/");
   await expect(page.locator("[data-goal='revenue']")).toContainText(`R$ ${amount}`);
+  await expect(page.locator("[data-goal='occupancy']")).toContainText("Meta de ocupação do mês: 75%");
+  await expect(page.locator("[data-goal='occupancy']").getByRole("progressbar")).toHaveAttribute("aria-valuetext", /da meta$/);
 });
 
 test("a collaborator sees the goals read-only and not the intelligence pages", async ({ page }) => {
