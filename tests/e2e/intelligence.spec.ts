@@ -1,4 +1,6 @@
+import { readFile } from "node:fs/promises";
 import { expect, test, type Page } from "@playwright/test";
+import { parse } from "csv-parse/sync";
 import { demo, scriptsRan, signIn } from "./support/auth";
 import { expectNoSeriousViolations } from "./support/axe";
 
@@ -88,6 +90,15 @@ test("the explorer answers the question held in the URL, compared with another p
   await expect(page.getByRole("rowheader", { name: "Booking.com" })).toBeVisible();
   await expectChartsAndTables(page, 1);
   if (js) await expectNoSeriousViolations(page);
+  // The question as a file: the table's rows with the same figures (the page rounds to a tenth of a percent).
+  const [file] = await Promise.all([page.waitForEvent("download"), page.getByRole("link", { name: /^CSV$/ }).click()]);
+  const rows = parse(await readFile((await file.path())!), { bom: true, columns: true }) as Record<string, string>[];
+  const booking = rows.find((r) => r.Canal === "Booking.com")!;
+  const shown = await page.getByRole("row", { name: /^Booking\.com/ }).getByRole("cell").allInnerTexts();
+  const column = (await page.getByRole("columnheader").allInnerTexts()).indexOf("Taxa de cancelamento") - 1;
+  const onPage = Number(shown[column].replace("%", "").replace(",", "."));
+  expect(Math.abs(Number(booking["Taxa de cancelamento (%)"]) - onPage)).toBeLessThanOrEqual(0.051);
+  expect(rows.at(-1)!.Canal).toBe("Total");
 });
 
 test("a goal set on /goals appears on the dashboard", async ({ page }, info) => {
