@@ -93,7 +93,14 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
           />
           <p className="mt-2 text-xs text-slate-600">{t("dashboard.pickupHint", { reservations: d.pickup.last_7d.reservations, cancelled: d.pickup.last_7d.cancelled_room_nights })}</p>
         </Card>
-        <Card id="month" title={t("dashboard.monthToDate", { month: f.month(d.today.slice(0, 7), "long") })} href="/monthly" linkLabel={t("dashboard.seeMonthly")}>
+        <Card
+          id="month"
+          title={t("dashboard.monthToDate", { month: f.month(d.today.slice(0, 7), "long") })}
+          href="/monthly"
+          linkLabel={t("dashboard.seeMonthly")}
+          // The tallest card (its goals) takes two rows on wide screens rather than stretching its row.
+          className="xl:row-span-2"
+        >
           <Figures
             items={[
               { label: t("metric.roomRevenue"), value: f.money(mtd.actual.room_revenue), hint: t("dashboard.lastYear", { value: f.money(mtd.last_year.room_revenue) }) },
@@ -106,20 +113,20 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
             <div className="mt-2 space-y-2">
               {goal.revenue ? (
                 <div data-goal="revenue">
-                  <Progress label={t("dashboard.goalRevenue", { goal: f.money(goal.revenue) })} ratio={mtd.actual.room_revenue / goal.revenue} text={t("dashboard.ofGoal", { value: f.percent(mtd.actual.room_revenue / goal.revenue) })} />
+                  <Progress label={t("dashboard.goalRevenue", { goal: f.money(goal.revenue) })} ratio={mtd.actual.room_revenue / goal.revenue} text={f.percent(mtd.actual.room_revenue / goal.revenue)} />
                   <p className="mt-1 text-xs text-slate-600">{t("dashboard.onBooks", { value: f.money(mtd.month.on_the_books.room_revenue) })}</p>
                 </div>
               ) : null}
               {/* Occupancy and ADR are ratios: to date they compare directly with the month's goal. */}
               {goal.occupancy ? (
                 <div data-goal="occupancy">
-                  <Progress label={t("dashboard.goalOccupancy", { goal: f.percent(goal.occupancy / 100) })} ratio={ratioOf(mtd.actual.occupancy, goal.occupancy / 100)} text={t("dashboard.ofGoal", { value: f.percent(ratioOf(mtd.actual.occupancy, goal.occupancy / 100)) })} />
+                  <Progress label={t("dashboard.goalOccupancy", { goal: f.percent(goal.occupancy / 100) })} ratio={ratioOf(mtd.actual.occupancy, goal.occupancy / 100)} text={f.percent(ratioOf(mtd.actual.occupancy, goal.occupancy / 100))} />
                   <p className="mt-1 text-xs text-slate-600">{t("dashboard.onBooks", { value: f.percent(mtd.month.on_the_books.occupancy) })}</p>
                 </div>
               ) : null}
               {goal.adr ? (
                 <div data-goal="adr">
-                  <Progress label={t("dashboard.goalAdr", { goal: f.money(goal.adr) })} ratio={ratioOf(mtd.actual.adr, goal.adr)} text={t("dashboard.ofGoal", { value: f.percent(ratioOf(mtd.actual.adr, goal.adr)) })} />
+                  <Progress label={t("dashboard.goalAdr", { goal: f.money(goal.adr) })} ratio={ratioOf(mtd.actual.adr, goal.adr)} text={f.percent(ratioOf(mtd.actual.adr, goal.adr))} />
                   <p className="mt-1 text-xs text-slate-600">{t("dashboard.onBooks", { value: f.money(mtd.month.on_the_books.adr) })}</p>
                 </div>
               ) : null}
