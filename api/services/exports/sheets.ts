@@ -211,7 +211,7 @@ function pickupPaceSheet(s: ExportScope): Sheet {
     yield pace.months.map((m) => {
       const p = pickup?.(m.month);
       return [
-        m.month, m.capacity, m.on_the_books.room_nights, percentOf(m.on_the_books.occupancy), m.on_the_books.revenue,
+        m.month, m.capacity, m.on_the_books.room_nights, percentOf(m.on_the_books.occupancy ?? null), m.on_the_books.revenue,
         ...PICKUP_WINDOW_DAYS.flatMap((w) => [p?.[w].roomNights ?? 0, p?.[w].revenue ?? 0]),
         m.last_year.month, m.last_year.on_the_books.room_nights, m.last_year.on_the_books.revenue,
         m.last_year.final?.room_nights ?? null, m.change.room_nights_percent, m.change.revenue_percent,
