@@ -2,11 +2,14 @@ import type { Context } from "hono";
 import { Hono } from "hono";
 import { stayKpis } from "../../domain/metrics/index.ts";
 import { resolvePeriod } from "../../domain/reports/period.ts";
-import { EXPORT_FORMATS, EXPORT_KINDS, isExportFormat, isExportKind, MAX_EXPORT_DAYS, MAX_REPORT_DAYS, periodQuerySchema } from "../../domain/schemas/reports.ts";
+import { exploreQuerySchema } from "../../domain/schemas/metrics.ts";
+import { EXPORT_FORMATS, EXPORT_KINDS, exportQuerySchema, isExportFormat, isExportKind, MAX_EXPORT_DAYS, MAX_REPORT_DAYS, periodQuerySchema, type ExportKind } from "../../domain/schemas/reports.ts";
 import type { ApiEnv } from "../context.ts";
 import { HttpError, notFound } from "../errors.ts";
 import { requireBusiness, type BusinessEnv } from "../middleware/business.ts";
-import { exportSheet } from "../services/exports/sheets.ts";
+import { exportSheet, type ExportScope } from "../services/exports/sheets.ts";
+import { comparisonPeriod } from "../services/metrics/analysis.ts";
+import { openForecast } from "../services/metrics/forecast-model.ts";
 import { CONTENT_TYPES, exportStream } from "../services/exports/writers.ts";
 import { businessToday } from "../services/pricing/calendar.ts";
 import { commissionReport } from "../services/reports/commissions.ts";
@@ -73,7 +76,7 @@ export const reportRoutes = new Hono<BusinessEnv>()
   })
 
   /** `{kind}.{csv|xlsx}`: the file streams as it is read from the database. */
-  .get("/businesses/:id/exports/:file", doc({ query: periodQuerySchema, produces: "application/octet-stream" }), requireBusiness(PERMISSION), async (c) => {
+  .get("/businesses/:id/exports/:file", doc({ query: exportQuerySchema, produces: "application/octet-stream" }), requireBusiness(PERMISSION), async (c) => {
     const match = /^([a-z-]+)\.([a-z]+)$/.exec(c.req.param("file"));
     const kind = match?.[1];
     const format = match?.[2];
@@ -83,7 +86,18 @@ export const reportRoutes = new Hono<BusinessEnv>()
       throw new HttpError(403, "api.missingPermission", undefined, { permission: "user.reservations" });
     }
     const p = periodOf(c, MAX_EXPORT_DAYS);
-    const sheet = exportSheet(kind, { db: c.var.deps.db, businessId: c.var.access.business.id, timezone: p.timezone, locale: c.var.locale, from: p.from, to: p.to, today: p.today, t: c.var.t });
+    const sheet = exportSheet(kind, {
+      db: c.var.deps.db,
+      businessId: c.var.access.business.id,
+      timezone: p.timezone,
+      locale: c.var.locale,
+      from: p.from,
+      to: p.to,
+      today: p.today,
+      currency: p.currency,
+      t: c.var.t,
+      ...(await questionOf(c, kind, p)),
+    });
     return c.body(exportStream(sheet, format), 200, {
       "Content-Type": CONTENT_TYPES[format],
       "Content-Disposition": `attachment; filename="${kind}-${p.from}-${p.to}.${format}"`,
@@ -131,4 +145,25 @@ function stayJson(t: { roomsAvailable: number; roomNightsSold: number; roomReven
   const k = stayKpis({ roomsAvailable: t.roomsAvailable, roomNightsSold: t.roomNightsSold, roomRevenue: t.roomRevenue, extrasRevenue: 0, commission: 0 });
   const cents = (v: number | null) => (v === null ? null : Math.round(v));
   return { rooms_available: t.roomsAvailable, room_nights_sold: k.roomNightsSold, room_revenue: k.roomRevenue, occupancy: k.occupancy, adr: cents(k.adr), revpar: cents(k.revpar) };
+}
+
+/**
+ * What a kind reads besides the period, checked before the first byte (a bad question is a 422
+ * beside its parameter, never half a file): the forecast and its room category; the explorer's
+ * question, validated as GET /metrics/explore validates it (its period is the export's).
+ */
+async function questionOf(c: C, kind: ExportKind, p: ReturnType<typeof periodOf>): Promise<Pick<ExportScope, "forecast" | "question">> {
+  const query = parseWith(c as unknown as Context<ApiEnv>, exportQuerySchema, c.req.query());
+  const business = c.var.access.business;
+  if (kind === "forecast") {
+    const source = await openForecast(c.var.deps.db, business, p.today);
+    const category = query.category ? source.categories.find((k) => k.id === query.category!.toLowerCase()) : null;
+    if (category === undefined) throw new HttpError(422, "api.invalid", { category: [c.var.t("tracking:api.unknownCategory")] });
+    return { forecast: { source, category: category && { id: category.id, name: category.name } } };
+  }
+  if (kind === "explorer") {
+    const q = parseWith(c as unknown as Context<ApiEnv>, exploreQuerySchema, { ...c.req.query(), from: p.from, to: p.to });
+    return { question: { business, metrics: q.metrics, dimension: q.dimension, compare: comparisonPeriod(q, p) } };
+  }
+  return {};
 }

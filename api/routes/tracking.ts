@@ -1,16 +1,15 @@
 import type { Context } from "hono";
 import { Hono } from "hono";
 import type { z } from "zod";
-import { round1, type HorizonAccuracy } from "../../domain/metrics/forecast.ts";
-import { occupancy } from "../../domain/metrics/index.ts";
-import { addMonths, monthNights, NOTHING_BOOKED, paceChange, sameDayLastYear, SAME_WEEKDAY_LAST_YEAR, type Booked } from "../../domain/metrics/pace.ts";
+import { round1 } from "../../domain/metrics/forecast.ts";
+import { addMonths, monthNights, NOTHING_BOOKED, SAME_WEEKDAY_LAST_YEAR } from "../../domain/metrics/pace.ts";
 import { addDays, daysBetween, toDayNumber } from "../../domain/pricing/dates.ts";
 import { accuracyQuerySchema, bookingCurvesQuerySchema, DEFAULT_TRACKING_NIGHTS, forecastQuerySchema, MAX_TRACKING_NIGHTS, onTheBooksQuerySchema, paceQuerySchema, pickupQuerySchema } from "../../domain/schemas/tracking.ts";
 import type { ApiEnv } from "../context.ts";
 import { HttpError } from "../errors.ts";
 import { requireBusiness, type BusinessEnv } from "../middleware/business.ts";
 import { openForecast } from "../services/metrics/forecast-model.ts";
-import { ratio } from "../services/metrics/json.ts";
+import { booked, forecastOf, horizonJson, occupancyRatio, paceMonths } from "../services/metrics/tracking.ts";
 import { bookingCurvesBy, bookingsByDay, onTheBooksBy, roomsAndBlocks, roomsAvailable, type BooksScope, type CategoryRooms } from "../services/metrics/on-the-books.ts";
 import { businessToday } from "../services/pricing/calendar.ts";
 import { parseWith } from "../validate.ts";
@@ -51,20 +50,7 @@ function categoryOf(c: C, categories: CategoryRooms[], wanted: string | undefine
   return found;
 }
 
-const booked = (b: Booked, capacity?: number) => ({
-  room_nights: b.roomNights,
-  revenue: b.revenue,
-  ...(capacity === undefined ? {} : { occupancy: occupancyRatio(b.roomNights, capacity) }),
-});
-
-/** Occupancy on the wire as the metrics module writes it: a 0–1 ratio with four decimals, null without rooms available. */
-const occupancyRatio = (roomNights: number, capacity: number) => ratio(occupancy(roomNights, capacity));
-
 const nightsBetween = (from: string, to: string) => Array.from({ length: daysBetween(from, to) + 1 }, (_, i) => addDays(from, i));
-
-function horizonJson(h: HorizonAccuracy) {
-  return { days: h.horizon, nights: h.nights, mape: h.mape, mae_points: h.maePoints };
-}
 
 /** Mounted under /api/v1 (signed-in callers only). docs/api/intelligence-tracking.md */
 export const trackingRoutes = new Hono<BusinessEnv>()
@@ -174,56 +160,10 @@ export const trackingRoutes = new Hono<BusinessEnv>()
     const q = query(c, paceQuerySchema);
     const now = today(c);
     const asOf = q.as_of ?? now;
-    const lyAsOf = sameDayLastYear(asOf);
     const first = q.from ?? asOf.slice(0, 7);
     const months = Array.from({ length: q.months }, (_, i) => addMonths(first, i));
-    const from = monthNights(months[0]).first;
-    const to = monthNights(months[months.length - 1]).last;
-    const lyFrom = monthNights(addMonths(months[0], -12)).first;
-    const lyTo = monthNights(addMonths(months[months.length - 1], -12)).last;
-    const { db } = c.var.deps;
-    const [books, lyBooks, rooms] = await Promise.all([
-      onTheBooksBy(db, scope(c, from, to), "month", [asOf]),
-      onTheBooksBy(db, scope(c, lyFrom, lyTo), "month", [lyAsOf, now]),
-      roomsAndBlocks(db, scope(c, lyFrom, to)),
-    ]);
-    const capacityOf = (month: string) => {
-      const { first: a, last: b } = monthNights(month);
-      let sum = 0;
-      for (let n = toDayNumber(a); n <= toDayNumber(b); n++) sum += roomsAvailable(rooms.categories, rooms.blocks, null, n, toDayNumber(now));
-      return sum;
-    };
-    return c.json({
-      as_of: asOf,
-      last_year_as_of: lyAsOf,
-      today: now,
-      currency: c.var.access.business.currency,
-      months: months.map((month) => {
-        const lyMonth = addMonths(month, -12);
-        const cap = capacityOf(month);
-        const lyCap = capacityOf(lyMonth);
-        const otb = books.get(asOf)!.get(month) ?? NOTHING_BOOKED;
-        const ly = lyBooks.get(lyAsOf)!.get(lyMonth) ?? NOTHING_BOOKED;
-        const over = monthNights(lyMonth).last < now;
-        return {
-          month,
-          capacity: cap,
-          on_the_books: booked(otb, cap),
-          last_year: {
-            month: lyMonth,
-            capacity: lyCap,
-            on_the_books: booked(ly, lyCap),
-            final: over ? booked(lyBooks.get(now)!.get(lyMonth) ?? NOTHING_BOOKED, lyCap) : null,
-          },
-          change: {
-            room_nights: otb.roomNights - ly.roomNights,
-            revenue: otb.revenue - ly.revenue,
-            room_nights_percent: paceChange(otb.roomNights, ly.roomNights),
-            revenue_percent: paceChange(otb.revenue, ly.revenue),
-          },
-        };
-      }),
-    });
+    const pace = await paceMonths(c.var.deps.db, c.var.access.business, { asOf, today: now, months });
+    return c.json({ as_of: pace.as_of, last_year_as_of: pace.last_year_as_of, today: now, currency: c.var.access.business.currency, months: pace.months });
   })
 
   .get("/businesses/:id/tracking/booking-curves", doc({ query: bookingCurvesQuerySchema, response: bookingCurvesAnswer }), guard, async (c) => {
@@ -272,54 +212,7 @@ export const trackingRoutes = new Hono<BusinessEnv>()
     const business = c.var.access.business;
     const forecast = await openForecast(c.var.deps.db, business, now);
     const category = categoryOf(c, forecast.categories, q.category);
-    const accuracy = forecast.accuracy(category?.id ?? null);
-    const names = new Map(forecast.categories.map((k) => [k.id, k.name]));
-    const sum = { capacity: 0, otb: { roomNights: 0, revenue: 0 }, forecast: { roomNights: 0, revenue: 0 } };
-    const method = q.method ?? accuracy.method;
-    const nights = (await forecast.nights(category?.id ?? null, from, to, method)).map(({ night, categories }) => {
-      const capacity = categories.reduce((s, k) => s + k.capacity, 0);
-      const otb = { roomNights: categories.reduce((s, k) => s + k.onTheBooks.roomNights, 0), revenue: categories.reduce((s, k) => s + k.onTheBooks.revenue, 0) };
-      const forecast = { roomNights: categories.reduce((s, k) => s + k.forecast.roomNights, 0), revenue: categories.reduce((s, k) => s + k.forecast.revenue, 0) };
-      sum.capacity += capacity;
-      sum.otb.roomNights += otb.roomNights;
-      sum.otb.revenue += otb.revenue;
-      sum.forecast.roomNights += forecast.roomNights;
-      sum.forecast.revenue += forecast.revenue;
-      return {
-        date: night,
-        days_before: daysBetween(now, night),
-        capacity,
-        on_the_books: booked(otb, capacity),
-        forecast: forecastJson(forecast, capacity),
-        categories: categories.map((k) => ({
-          uuid: k.categoryId,
-          name: names.get(k.categoryId) ?? "",
-          capacity: k.capacity,
-          on_the_books: booked(k.onTheBooks, k.capacity),
-          forecast: forecastJson(k.forecast, k.capacity),
-          reference_nights: k.referenceNights,
-        })),
-      };
-    });
-    return c.json({
-      today: now,
-      from,
-      to,
-      currency: business.currency,
-      method,
-      best_method: accuracy.method,
-      model: forecast.source,
-      category: category ? { uuid: category.id, name: category.name } : null,
-      categories: forecast.categories.map((k) => ({ uuid: k.id, name: k.name })),
-      accuracy: {
-        from: accuracy.from,
-        to: accuracy.to,
-        horizons: accuracy.methods[method].map(horizonJson),
-        methods: { additive: accuracy.methods.additive.map(horizonJson), multiplicative: accuracy.methods.multiplicative.map(horizonJson) },
-      },
-      totals: { capacity: sum.capacity, on_the_books: booked(sum.otb, sum.capacity), forecast: forecastJson(sum.forecast, sum.capacity) },
-      nights,
-    });
+    return c.json(await forecastOf(forecast, { today: now, from, to, currency: business.currency, category, method: q.method }));
   })
 
   .get("/businesses/:id/tracking/forecast/accuracy", doc({ query: accuracyQuerySchema, response: accuracyAnswer }), guard, async (c) => {
@@ -357,7 +250,3 @@ export const trackingRoutes = new Hono<BusinessEnv>()
         })),
     });
   });
-
-function forecastJson(b: Booked, capacity: number) {
-  return { room_nights: round1(b.roomNights), revenue: b.revenue, occupancy: occupancyRatio(b.roomNights, capacity) };
-}

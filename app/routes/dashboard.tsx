@@ -3,6 +3,8 @@ import { Link } from "react-router";
 import { Card, Figures, Progress } from "../components/intelligence/cards";
 import { useFormats } from "../components/intelligence/format";
 import { intelligenceApi } from "../components/intelligence/intelligence.server";
+import { NightsFigure } from "../components/intelligence/nights-figure";
+import { nightsChartMarkup } from "../components/intelligence/static-chart.server";
 import type { DashboardAnswer, StayFigures } from "../components/intelligence/types";
 import { guard, type RouteHandle } from "../lib/guard.server";
 import type { Route } from "./+types/dashboard";
@@ -13,7 +15,9 @@ export const handle: RouteHandle = { permission: "user.dashboard", landing: true
 export const middleware: Route.MiddlewareFunction[] = [guard(handle)];
 
 export async function loader({ context }: Route.LoaderArgs) {
-  return { dashboard: await intelligenceApi(context).get<DashboardAnswer>("dashboard") };
+  const dashboard = await intelligenceApi(context).get<DashboardAnswer>("dashboard");
+  // The chart is drawn here, once, as SVG markup: the page then ships no chart code (issue 14).
+  return { dashboard, nightsChart: nightsChartMarkup(context, dashboard) };
 }
 
 /** The explorer's question for some nights, so a card can link to its explanation night by night. */
@@ -89,7 +93,14 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
           />
           <p className="mt-2 text-xs text-slate-600">{t("dashboard.pickupHint", { reservations: d.pickup.last_7d.reservations, cancelled: d.pickup.last_7d.cancelled_room_nights })}</p>
         </Card>
-        <Card id="month" title={t("dashboard.monthToDate", { month: f.month(d.today.slice(0, 7), "long") })} href="/monthly" linkLabel={t("dashboard.seeMonthly")}>
+        <Card
+          id="month"
+          title={t("dashboard.monthToDate", { month: f.month(d.today.slice(0, 7), "long") })}
+          href="/monthly"
+          linkLabel={t("dashboard.seeMonthly")}
+          // The tallest card (its goals) takes two rows on wide screens rather than stretching its row.
+          className="xl:row-span-2"
+        >
           <Figures
             items={[
               { label: t("metric.roomRevenue"), value: f.money(mtd.actual.room_revenue), hint: t("dashboard.lastYear", { value: f.money(mtd.last_year.room_revenue) }) },
@@ -98,10 +109,27 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
               { label: t("metric.adr"), value: f.money(mtd.actual.adr), hint: t("dashboard.lastYear", { value: f.money(mtd.last_year.adr) }) },
             ]}
           />
-          {goal?.revenue ? (
-            <div data-goal="revenue">
-              <Progress label={t("dashboard.goalRevenue", { goal: f.money(goal.revenue) })} ratio={mtd.actual.room_revenue / goal.revenue} text={f.percent(mtd.actual.room_revenue / goal.revenue)} />
-              <p className="mt-1 text-xs text-slate-600">{t("dashboard.onBooks", { value: f.money(mtd.month.on_the_books.room_revenue) })}</p>
+          {goal?.revenue || goal?.occupancy || goal?.adr ? (
+            <div className="mt-2 space-y-2">
+              {goal.revenue ? (
+                <div data-goal="revenue">
+                  <Progress label={t("dashboard.goalRevenue", { goal: f.money(goal.revenue) })} ratio={mtd.actual.room_revenue / goal.revenue} text={f.percent(mtd.actual.room_revenue / goal.revenue)} />
+                  <p className="mt-1 text-xs text-slate-600">{t("dashboard.onBooks", { value: f.money(mtd.month.on_the_books.room_revenue) })}</p>
+                </div>
+              ) : null}
+              {/* Occupancy and ADR are ratios: to date they compare directly with the month's goal. */}
+              {goal.occupancy ? (
+                <div data-goal="occupancy">
+                  <Progress label={t("dashboard.goalOccupancy", { goal: f.percent(goal.occupancy / 100) })} ratio={ratioOf(mtd.actual.occupancy, goal.occupancy / 100)} text={f.percent(ratioOf(mtd.actual.occupancy, goal.occupancy / 100))} />
+                  <p className="mt-1 text-xs text-slate-600">{t("dashboard.onBooks", { value: f.percent(mtd.month.on_the_books.occupancy) })}</p>
+                </div>
+              ) : null}
+              {goal.adr ? (
+                <div data-goal="adr">
+                  <Progress label={t("dashboard.goalAdr", { goal: f.money(goal.adr) })} ratio={ratioOf(mtd.actual.adr, goal.adr)} text={f.percent(ratioOf(mtd.actual.adr, goal.adr))} />
+                  <p className="mt-1 text-xs text-slate-600">{t("dashboard.onBooks", { value: f.money(mtd.month.on_the_books.adr) })}</p>
+                </div>
+              ) : null}
             </div>
           ) : (
             <p className="mt-2 text-sm">
@@ -131,6 +159,20 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
           </Card>
         ) : null}
       </div>
+
+      <div className="mt-6">
+        <NightsFigure dashboard={d} svg={loaderData.nightsChart} />
+        <p className="mt-2 text-sm">
+          <Link to={nightsQuestion(d.today, addDays(29))} className="text-brand-700 underline">
+            {t("dashboard.seeNights")}
+          </Link>
+        </p>
+      </div>
     </>
   );
+}
+
+/** Actual ÷ goal; null when the actual is not defined (nothing sold, no room available). */
+function ratioOf(actual: number | null, goal: number): number | null {
+  return actual === null ? null : actual / goal;
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import fc from "fast-check";
-import { backtest, chooseMethod, forecastNight, referenceNights, type CategoryHistory, type HorizonAccuracy } from "./forecast.ts";
+import { backtest, chooseMethod, forecastNight, horizonFor, referenceNights, type CategoryHistory, type HorizonAccuracy } from "./forecast.ts";
 import type { BookingEvent } from "./pace.ts";
 
 /** A category of `rooms` rooms from events (no blocks unless given). */
@@ -91,6 +91,12 @@ describe("backtest", () => {
     expect(chooseMethod({ additive: [row(10), row(20)], multiplicative: [row(8), row(19)] })).toBe("multiplicative");
     expect(chooseMethod({ additive: [row(10)], multiplicative: [row(10)] })).toBe("additive");
     expect(chooseMethod({ additive: [row(null)], multiplicative: [row(5)] })).toBe("additive");
+  });
+});
+
+describe("the accuracy that speaks for a night", () => {
+  it("is the backtest's first horizon at or beyond the night's days out, the farthest beyond them", () => {
+    expect([0, 1, 7, 8, 30, 31, 60, 61, 365].map((d) => horizonFor(d))).toEqual([7, 7, 7, 30, 30, 60, 60, 60, 60]);
   });
 });
 

@@ -213,6 +213,15 @@ export function chooseMethod(results: Record<PickupMethod, readonly HorizonAccur
   return multiplicative < additive ? "multiplicative" : "additive";
 }
 
+/**
+ * The backtest horizon that speaks for a night `daysBefore` days out: the first measured horizon
+ * at or beyond it (its error is the one measured at least that far ahead), the farthest for
+ * nights farther out.
+ */
+export function horizonFor(daysBefore: number, horizons: readonly number[] = BACKTEST_HORIZONS): number {
+  return horizons.find((h) => h >= daysBefore) ?? horizons[horizons.length - 1];
+}
+
 export function round1(value: number): number {
   return Math.round(value * 10) / 10;
 }

@@ -3,3 +3,4 @@ export * from "./buckets.ts";
 export * from "./periods.ts";
 export * from "./pickup.ts";
 export * from "./actions.ts";
+export * from "./units.ts";

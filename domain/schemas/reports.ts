@@ -19,8 +19,21 @@ export const periodQuerySchema = z.object({
 export type PeriodQuery = z.infer<typeof periodQuerySchema>;
 
 /** What the export centre writes; each is one sheet of rows. */
-export const EXPORT_KINDS = ["reservations", "daily-prices", "financial", "commissions", "monthly", "sales"] as const;
+export const EXPORT_KINDS = ["reservations", "daily-prices", "financial", "commissions", "monthly", "sales", "pickup-pace", "forecast", "explorer"] as const;
 export type ExportKind = (typeof EXPORT_KINDS)[number];
+/**
+ * The query of an export file: the period, and what some kinds read besides — `forecast` one room
+ * category; `explorer` the explorer's question (as GET /metrics/explore, which validates it).
+ */
+export const exportQuerySchema = periodQuerySchema.extend({
+  category: z.uuid().optional(),
+  metrics: z.string().optional(),
+  dimension: z.string().optional(),
+  compare: z.string().optional(),
+  compare_from: isoDate.optional(),
+  compare_to: isoDate.optional(),
+});
+
 export const EXPORT_FORMATS = ["csv", "xlsx"] as const;
 export type ExportFormat = (typeof EXPORT_FORMATS)[number];
 

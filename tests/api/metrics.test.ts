@@ -87,6 +87,19 @@ describe("the dashboard", () => {
     expect(d.next_30.room_nights_sold).toBeGreaterThan(0);
   });
 
+  it("lists the next 30 nights one by one for its chart, each equal to an independent computation", async () => {
+    const d = await t.json("GET", `${base}/dashboard`, { token: tokens.owner, status: 200 });
+    expect(d.nights.map((n: { date: string }) => n.date)).toEqual(Array.from({ length: 30 }, (_, i) => addDays(TODAY, i)));
+    for (const night of d.nights) {
+      const mine = await independent(night.date, night.date);
+      expect(night).toMatchObject({ rooms_available: mine.rooms_available, room_nights_sold: mine.room_nights_sold, room_revenue: mine.room_revenue, adr: mine.adr, revpar: mine.revpar });
+      expect(night.occupancy).toBeCloseTo(mine.occupancy, 4);
+    }
+    // The nights add up to the "next 30 nights" card.
+    const sum = (k: "rooms_available" | "room_nights_sold" | "room_revenue") => d.nights.reduce((s: number, n: Record<string, number>) => s + n[k], 0);
+    expect([sum("rooms_available"), sum("room_nights_sold"), sum("room_revenue")]).toEqual([d.next_30.rooms_available, d.next_30.room_nights_sold, d.next_30.room_revenue]);
+  });
+
   it("counts today's arrivals and departures, pickup and the nights waiting to be published", async () => {
     const d = await t.json("GET", `${base}/dashboard`, { token: tokens.owner, status: 200 });
     const { rows } = (await t.db.execute(sql`

@@ -99,9 +99,127 @@ describe("exports", () => {
     await t.json("GET", `${base}/exports/reservations.csv?${FEB_MAR}`, { token: collaborator, status: 403 });
     expect(await csv(`${base}/exports/financial.csv?${FEB_MAR}`, collaborator)).toHaveLength(5);
     const offer = await t.json("GET", `${base}/exports?${FEB_MAR}`, { token: collaborator, status: 200 });
-    expect(offer.kinds).toEqual(["daily-prices", "financial", "commissions", "monthly", "sales"]);
+    expect(offer.kinds).toEqual(["daily-prices", "financial", "commissions", "monthly", "sales", "pickup-pace", "forecast", "explorer"]);
     await t.json("GET", `${base}/exports/guests.csv`, { token: owner, status: 404 });
     await t.json("GET", `${base}/exports/financial.pdf`, { token: owner, status: 404 });
     await t.json("GET", `${base}/exports/financial.csv?from=2026-04-01&to=2026-03-01`, { token: owner, status: 422 });
   });
+});
+
+/** The demo pousada: two years back and one ahead of reservations, so pace, pickup and the forecast have something to say. */
+const DEMO = "/api/v1/businesses/d3e00000-0000-4000-8000-000000000001";
+/** A file's money (1234.5) in cents; its percentages (12.34) as 0–1 ratios. */
+const centsIn = (v: unknown) => Math.round(Number(v) * 100);
+const blankOr = (v: unknown) => (v === "" || v === null || v === undefined ? null : Number(v));
+
+describe("exports of the tracking page and the explorer", () => {
+  it("pickup and pace by stay month hold the pace and pickup answers' numbers", async () => {
+    const period = "from=2026-03-01&to=2026-08-31";
+    const rows = await csv(`${DEMO}/exports/pickup-pace.csv?${period}`);
+    const pace = await t.json("GET", `${DEMO}/tracking/pace?from=2026-03&months=6`, { token: owner, status: 200 });
+    expect(rows.map((r) => r.Month)).toEqual(pace.months.map((m: any) => m.month));
+    rows.forEach((r, i) => {
+      const m = pace.months[i];
+      expect(Number(r["Rooms available"])).toBe(m.capacity);
+      expect(Number(r["On the books (room nights)"])).toBe(m.on_the_books.room_nights);
+      expect(Number(r["Occupancy (%)"])).toBeCloseTo(m.on_the_books.occupancy * 100, 2);
+      expect(centsIn(r["Revenue on the books"])).toBe(m.on_the_books.revenue);
+      expect(r["Month last year"]).toBe(m.last_year.month);
+      expect(Number(r["Last year, same lead (room nights)"])).toBe(m.last_year.on_the_books.room_nights);
+      expect(centsIn(r["Last year, same lead (revenue)"])).toBe(m.last_year.on_the_books.revenue);
+      expect(blankOr(r["Last year, final (room nights)"])).toBe(m.last_year.final?.room_nights ?? null);
+      expect(blankOr(r["Change in room nights (%)"])).toBe(m.change.room_nights_percent);
+      expect(blankOr(r["Change in revenue (%)"])).toBe(m.change.revenue_percent);
+    });
+    expect(rows.some((r) => Number(r["On the books (room nights)"]) > 0)).toBe(true);
+    // Pickup by month: the pickup view's stay nights (today, 15 March, to 31 August) added up by month.
+    for (const window of [1, 7, 30]) {
+      const pickup = await t.json("GET", `${DEMO}/tracking/pickup?window=${window}&days=170`, { token: owner, status: 200 });
+      expect(pickup.to).toBe("2026-08-31");
+      const byMonth = new Map<string, { n: number; r: number }>();
+      for (const n of pickup.by_stay_date) {
+        const sum = byMonth.get(n.date.slice(0, 7)) ?? { n: 0, r: 0 };
+        byMonth.set(n.date.slice(0, 7), { n: sum.n + n.pickup.room_nights, r: sum.r + n.pickup.revenue });
+      }
+      const days = window === 1 ? "day" : "days";
+      for (const r of rows) {
+        expect(Number(r[`Pickup ${window} ${days} (room nights)`]), `${r.Month} ${window}`).toBe(byMonth.get(r.Month)?.n ?? 0);
+        expect(centsIn(r[`Pickup ${window} ${days} (revenue)`]), `${r.Month} ${window}`).toBe(byMonth.get(r.Month)?.r ?? 0);
+      }
+      if (window === 30) expect(rows.some((r) => Number(r["Pickup 30 days (room nights)"]) !== 0)).toBe(true);
+    }
+    // The workbook holds the same numbers, as numbers.
+    const sheet = await xlsx(`${DEMO}/exports/pickup-pace.xlsx?from=2026-02-01&to=2026-03-31`);
+    expect(sheet[0].slice(0, 3)).toEqual(["Month", "Rooms available", "On the books (room nights)"]);
+    const march = rows[0];
+    expect(sheet[2].slice(0, 3)).toEqual(["2026-03", Number(march["Rooms available"]), Number(march["On the books (room nights)"])]);
+  }, 60_000);
+
+  it("the forecast per night holds the forecast answer's nights, each with the backtest's error that far out", async () => {
+    const rows = await xlsx(`${DEMO}/exports/forecast.xlsx?from=2026-02-01&to=2026-03-31`);
+    const f = await t.json("GET", `${DEMO}/tracking/forecast?from=2026-03-15&to=2026-03-31`, { token: owner, status: 200 });
+    expect(rows[0]).toEqual([
+      "Date", "Days out", "Rooms available", "On the books (room nights)", "Occupancy on the books (%)", "Expected room nights", "Expected occupancy (%)",
+      "Expected revenue", "Method", "Error measured at (days out)", "Mean error (MAPE, %)", "Mean error (occupancy points)",
+    ]);
+    // The nights before today are past: the file starts today, as the forecast does.
+    expect(rows.slice(1).map((r) => r[0])).toEqual(f.nights.map((n: any) => n.date));
+    const horizons = new Map(f.accuracy.horizons.map((h: any) => [h.days, h]));
+    rows.slice(1).forEach((r, i) => {
+      const n = f.nights[i];
+      const h: any = horizons.get(n.days_before <= 7 ? 7 : n.days_before <= 30 ? 30 : 60);
+      expect(r.slice(1, 4)).toEqual([n.days_before, n.capacity, n.on_the_books.room_nights]);
+      expect(Number(r[4])).toBeCloseTo(n.on_the_books.occupancy * 100, 2);
+      expect(r[5]).toBe(n.forecast.room_nights);
+      expect(Number(r[6])).toBeCloseTo(n.forecast.occupancy * 100, 2);
+      expect(centsIn(r[7])).toBe(n.forecast.revenue);
+      expect(r[8]).toBe(f.method);
+      expect([r[9], r[10] ?? null, r[11] ?? null]).toEqual([h.days, h.mape, h.mae_points]);
+    });
+    // One category, as the page's picker asks for it; an unknown one is refused before the first byte.
+    const category = f.categories[0];
+    const one = await csv(`${DEMO}/exports/forecast.csv?from=2026-03-15&to=2026-03-21&category=${category.uuid}`);
+    const fOne = await t.json("GET", `${DEMO}/tracking/forecast?from=2026-03-15&to=2026-03-21&category=${category.uuid}`, { token: owner, status: 200 });
+    expect(one.map((r) => Number(r["Expected room nights"]))).toEqual(fOne.nights.map((n: any) => n.forecast.room_nights));
+    expect(one.map((r) => Number(r["Rooms available"]))).toEqual(fOne.nights.map((n: any) => n.capacity));
+    const refused = await t.json("GET", `${DEMO}/exports/forecast.csv?category=00000000-0000-4000-8000-000000000000`, { token: owner, lang: "en", status: 422 });
+    expect(Object.keys(refused.errors)).toEqual(["category"]);
+  }, 120_000);
+
+  it("the explorer's question holds the explore answer's rows and total, beside the comparison", async () => {
+    const question = "metrics=occupancy,adr,room_revenue,average_lead_time&dimension=channel&from=2025-09-01&to=2026-02-28&compare=last_year";
+    const rows = await csv(`${DEMO}/exports/explorer.csv?${question}`);
+    const e = await t.json("GET", `${DEMO}/metrics/explore?${question}`, { token: owner, status: 200 });
+    expect(Object.keys(rows[0])).toEqual([
+      "Channel", "Compared with", "Occupancy (%)", "Occupancy (%) (compared)", "ADR (average daily rate)", "ADR (average daily rate) (compared)",
+      "Room revenue", "Room revenue (compared)", "Average lead time (days)", "Average lead time (days) (compared)",
+    ]);
+    expect(rows).toHaveLength(e.rows.length + 1);
+    expect(rows.at(-1)!.Channel).toBe("Total");
+    const lines = [...e.rows.map((r: any) => [r.values, r.compare]), [e.total, e.compare_total]];
+    rows.forEach((row, i) => {
+      const [own, other] = lines[i];
+      const cells = Object.values(row).slice(2);
+      const expected = ["occupancy", "adr", "room_revenue", "average_lead_time"].flatMap((m) => [own?.[m], other?.[m]]);
+      cells.forEach((cell, j) => {
+        const want = expected[j];
+        if (want === null || want === undefined) return expect(cell).toBe("");
+        if (j < 2) expect(Number(cell)).toBeCloseTo(want * 100, 2);
+        else if (j < 6) expect(centsIn(cell)).toBe(want);
+        else expect(Number(cell)).toBe(want);
+      });
+    });
+    expect(rows.map((r) => r.Channel)).toContain("Booking.com");
+    // The same question by month without a comparison, as a workbook.
+    const sheet = await xlsx(`${DEMO}/exports/explorer.xlsx?metrics=room_nights_sold,revpar&dimension=month&from=2026-02-01&to=2026-03-31&compare=none`);
+    const byMonth = await t.json("GET", `${DEMO}/metrics/explore?metrics=room_nights_sold,revpar&dimension=month&from=2026-02-01&to=2026-03-31&compare=none`, { token: owner, status: 200 });
+    expect(sheet).toEqual([
+      ["Month", "Room nights sold", "RevPAR"],
+      ...byMonth.rows.map((r: any) => [r.key, r.values.room_nights_sold, r.values.revpar / 100]),
+      ["Total", byMonth.total.room_nights_sold, byMonth.total.revpar / 100],
+    ]);
+    // A question the explorer refuses is refused here too, beside its parameter.
+    const refused = await t.json("GET", `${DEMO}/exports/explorer.csv?metrics=nonsense&from=2026-02-01&to=2026-03-31`, { token: owner, lang: "en", status: 422 });
+    expect(Object.keys(refused.errors)).toEqual(["metrics"]);
+  }, 60_000);
 });

@@ -1,6 +1,6 @@
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { businessRewards } from "../../api/db/schema/index.ts";
+import { businessRewards, outbox } from "../../api/db/schema/index.ts";
 import { dailyCommand } from "../../api/services/daily/commands.ts";
 import { runDailyCommand } from "../../api/services/daily/runs.ts";
 import { evaluateRewards } from "../../api/services/reports/rewards.ts";
@@ -65,27 +65,44 @@ describe("rewards", () => {
     const rows = await t.db.select().from(businessRewards).where(eq(businessRewards.businessId, fixture.id));
     expect(rows.every((row) => row.notifiedAt === null)).toBe(true);
   });
+});
 
-  it("the daily command rewards.evaluate announces each earned reward once, in the reader's language", async () => {
+describe("announcing rewards", () => {
+  it("tells the owner of each reward earned, in the notification centre and by e-mail, through the daily command, once", async () => {
+    const at = new Date("2026-03-25T12:00:00Z");
     const command = dailyCommand("rewards.evaluate")!;
-    const titles = async (kind: string, lang = "en") =>
-      (await t.json("GET", `/api/v1/notifications?kind=${kind}`, { token: owner, lang, status: 200 })).notifications
-        .filter((n: { business_uuid: string }) => n.business_uuid === fixture.id)
-        .map((n: { title: string; link: string }) => `${n.title} → ${n.link}`)
-        .sort();
-    const day = new Date("2026-03-25T12:00:00Z");
-    expect((await runDailyCommand(t.db, command, fixture.id, { now: day })).outcome).toBe("succeeded");
-    expect(await titles("goal.reached")).toEqual(["Goal reached at Pousada Relatório: Goal met → /rewards"]);
-    expect(await titles("reward.earned")).toEqual([
-      "Reward earned at Pousada Relatório: Better than last year → /rewards",
-      "Reward earned at Pousada Relatório: Prices on time → /rewards",
+    const ownerUser = await userByEmail(t.db, demoUsers.owner.email);
+    const mails = async () => (await t.db.select().from(outbox).where(and(eq(outbox.userId, ownerUser.id), eq(outbox.kind, "notification")))).filter((m) => m.subject.includes("Pousada Relatório"));
+    const announced = async () => {
+      const list = await t.json("GET", "/api/v1/notifications?per_page=100", { token: owner, lang: "en", status: 200 });
+      return list.notifications.filter((n: any) => n.business_uuid === fixture.id && (n.kind === "goal.reached" || n.kind === "reward.earned"));
+    };
+    expect(await announced()).toEqual([]);
+    const mailsBefore = (await mails()).length;
+
+    expect((await runDailyCommand(t.db, command, fixture.id, { now: at, day: "2026-03-25" })).outcome).toBe("succeeded");
+    const told = await announced();
+    // The three rewards earned so far: February's goals and RevPAR, and the run of prices published on time.
+    expect(told.map((n: any) => `${n.kind} ${n.params.reward} ${n.params.period}`).sort()).toEqual([
+      "goal.reached goal_met 2026-02",
+      "reward.earned prices_published 2026-02-21..2026-03-22",
+      "reward.earned revpar_above_last_year 2026-02",
     ]);
-    expect(await titles("goal.reached", "pt-BR")).not.toEqual(await titles("goal.reached"));
-    // Run again (the administrator's "run now"): nothing is announced twice.
-    expect((await runDailyCommand(t.db, command, fixture.id, { now: day, force: true })).outcome).toBe("succeeded");
-    expect(await titles("goal.reached")).toHaveLength(1);
-    expect(await titles("reward.earned")).toHaveLength(2);
+    expect(told.every((n: any) => n.link === "/rewards" && n.read === false)).toBe(true);
+    // Named in the reader's language from the reward's kind.
+    expect(told.find((n: any) => n.kind === "goal.reached").title).toBe("Goal reached at Pousada Relatório: Goal met");
+    expect(told.find((n: any) => n.params.reward === "revpar_above_last_year").title).toBe("Reward earned at Pousada Relatório: Better than last year");
+    // Activity is e-mailed by default: one message per reward, to the owner, leading to /rewards.
+    const sent = (await mails()).slice(mailsBefore);
+    expect(sent).toHaveLength(3);
+    expect(sent.every((m) => m.to === demoUsers.owner.email && m.status === "queued" && m.text.includes("/rewards"))).toBe(true);
     const rows = await t.db.select().from(businessRewards).where(eq(businessRewards.businessId, fixture.id));
-    expect(rows.every((row) => row.notifiedAt !== null)).toBe(true);
+    expect(rows.every((row) => row.notifiedAt?.getTime() === at.getTime())).toBe(true);
+
+    // Run again (a retry, or "run now" the next day): nothing is announced twice.
+    expect((await runDailyCommand(t.db, command, fixture.id, { now: at, day: "2026-03-25", force: true })).outcome).toBe("succeeded");
+    expect((await runDailyCommand(t.db, command, fixture.id, { now: new Date("2026-03-26T12:00:00Z"), day: "2026-03-26" })).outcome).toBe("succeeded");
+    expect(await announced()).toHaveLength(3);
+    expect((await mails()).length).toBe(mailsBefore + 3);
   });
 });

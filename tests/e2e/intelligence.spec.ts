@@ -1,4 +1,6 @@
+import { readFile } from "node:fs/promises";
 import { expect, test, type Page } from "@playwright/test";
+import { parse } from "csv-parse/sync";
 import { demo, scriptsRan, signIn } from "./support/auth";
 import { expectNoSeriousViolations } from "./support/axe";
 
@@ -19,6 +21,10 @@ async function expectChartsAndTables(page: Page, charts: number) {
 test("the dashboard shows tonight, the coming nights, today's movements and what to do", async ({ page }, info) => {
   const js = info.project.name === "js";
   await signIn(page, demo.owner);
+  const scripts: string[] = [];
+  page.on("request", (request) => {
+    if (request.resourceType() === "script") scripts.push(request.url());
+  });
   await page.goto("/");
   expect(await scriptsRan(page)).toBe(js);
   await expect(page.getByRole("heading", { level: 1, name: "Olá, Otávio!" })).toBeVisible();
@@ -27,6 +33,13 @@ test("the dashboard shows tonight, the coming nights, today's movements and what
   }
   await expect(page.locator("[data-card='next-30']").getByText(/%/).first()).toBeVisible();
   await expect(page.getByRole("heading", { name: "O que fazer agora" })).toBeVisible();
+  // The next 30 nights: a chart drawn on the server (no chart code sent) and the same nights in a table.
+  await expectChartsAndTables(page, 1);
+  await expect(page.getByRole("img", { name: /Gráfico de barras da ocupação já reservada em cada uma das próximas 30 noites/ })).toBeVisible();
+  const nights = page.getByRole("table", { name: "Ocupação reservada das próximas 30 noites" });
+  await expect(nights.getByRole("row")).toHaveCount(31);
+  await expect(nights.getByRole("row").nth(1)).toContainText(/%/);
+  expect(scripts.filter((url) => /nivo/.test(url))).toEqual([]);
   if (js) await expectNoSeriousViolations(page);
   await page.getByRole("link", { name: "Ver mês a mês" }).click();
   await expect(page).toHaveURL(/\/monthly$/);
@@ -77,6 +90,15 @@ test("the explorer answers the question held in the URL, compared with another p
   await expect(page.getByRole("rowheader", { name: "Booking.com" })).toBeVisible();
   await expectChartsAndTables(page, 1);
   if (js) await expectNoSeriousViolations(page);
+  // The question as a file: the table's rows with the same figures (the page rounds to a tenth of a percent).
+  const [file] = await Promise.all([page.waitForEvent("download"), page.getByRole("link", { name: /^CSV$/ }).click()]);
+  const rows = parse(await readFile((await file.path())!), { bom: true, columns: true }) as Record<string, string>[];
+  const booking = rows.find((r) => r.Canal === "Booking.com")!;
+  const shown = await page.getByRole("row", { name: /^Booking\.com/ }).getByRole("cell").allInnerTexts();
+  const column = (await page.getByRole("columnheader").allInnerTexts()).indexOf("Taxa de cancelamento") - 1;
+  const onPage = Number(shown[column].replace("%", "").replace(",", "."));
+  expect(Math.abs(Number(booking["Taxa de cancelamento (%)"]) - onPage)).toBeLessThanOrEqual(0.051);
+  expect(rows.at(-1)!.Canal).toBe("Total");
 });
 
 test("a goal set on /goals appears on the dashboard", async ({ page }, info) => {
@@ -101,6 +123,8 @@ test("a goal set on /goals appears on the dashboard", async ({ page }, info) => 
 
   await page.goto("/");
   await expect(page.locator("[data-goal='revenue']")).toContainText(`R$ ${amount}`);
+  await expect(page.locator("[data-goal='occupancy']")).toContainText("Meta de ocupação do mês: 75%");
+  await expect(page.locator("[data-goal='occupancy']").getByRole("progressbar")).toHaveAttribute("aria-valuetext", /^[\d,]+%$/);
 });
 
 test("a collaborator sees the goals read-only and not the intelligence pages", async ({ page }) => {

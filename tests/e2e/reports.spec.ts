@@ -73,7 +73,7 @@ test("the export centre offers every file for the period as plain links", async 
   await page.goto("/exportar");
   expect(await scriptsRan(page)).toBe(js);
   await expect(page.getByRole("heading", { level: 1, name: "Central de exportação" })).toBeVisible();
-  for (const kind of ["Reservas", "Preços diários", "Relatório financeiro", "Relatório de comissões", "Mês a mês", "Mix de vendas"]) {
+  for (const kind of ["Reservas", "Preços diários", "Relatório financeiro", "Relatório de comissões", "Mês a mês", "Mix de vendas", "Pickup e ritmo por mês", "Previsão por noite", "Business intelligence"]) {
     await expect(page.getByRole("heading", { level: 2, name: kind })).toBeVisible();
   }
   if (js) await expectNoSeriousViolations(page);

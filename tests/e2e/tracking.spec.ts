@@ -1,4 +1,7 @@
-import { expect, test } from "@playwright/test";
+import { readFile } from "node:fs/promises";
+import { expect, test, type Page } from "@playwright/test";
+import { parse } from "csv-parse/sync";
+import ExcelJS from "exceljs";
 import { demo, scriptsRan, signIn } from "./support/auth";
 import { expectNoSeriousViolations } from "./support/axe";
 
@@ -8,6 +11,14 @@ import { expectNoSeriousViolations } from "./support/axe";
  * Set TRACKING_SCREENSHOTS=dir to keep desktop and phone screenshots of each view.
  */
 const shots = process.env.TRACKING_SCREENSHOTS;
+
+async function download(page: Page, name: RegExp): Promise<Buffer> {
+  const [file] = await Promise.all([page.waitForEvent("download"), page.getByRole("link", { name }).first().click()]);
+  return readFile((await file.path())!);
+}
+
+/** A number as the page writes it in pt-BR ("1.234,5"). */
+const number = (text: string) => Number(text.replace(/\./g, "").replace(",", ".").replace(/[^\d.-]/g, ""));
 
 test("the owner reads pickup, pace, booking curves and the forecast with its accuracy", async ({ page }, info) => {
   const js = info.project.name === "js";
@@ -43,9 +54,15 @@ test("the owner reads pickup, pace, booking curves and the forecast with its acc
   await expect(page.getByRole("heading", { level: 2, name: "Pace por mês de estadia" })).toBeVisible();
   await expect(page.getByRole("img", { name: /diárias na carteira por mês/ })).toBeVisible();
   await page.getByText("Ver os dados em tabela").first().click();
-  await expect(page.getByRole("table", { name: /Na carteira agora e no ano passado/ }).getByRole("row")).toHaveCount(13);
+  const paceTable = page.getByRole("table", { name: /Na carteira agora e no ano passado/ });
+  await expect(paceTable.getByRole("row")).toHaveCount(13);
   if (js) await expectNoSeriousViolations(page);
   await snap(page, "pace", info.project.name);
+  // The page's file: the same months with what is on the books (and their pickup).
+  const paceFile = parse(await download(page, /^CSV$/), { bom: true, columns: true }) as Record<string, string>[];
+  expect(paceFile).toHaveLength(12);
+  const onTheBooks = await paceTable.locator("tbody tr").evaluateAll((rows) => rows.map((r) => (r.children[1] as HTMLElement).innerText));
+  expect(paceFile.map((r) => Number(r["Reservado hoje (diárias)"]))).toEqual(onTheBooks.map(number));
 
   // Booking curves, by month then by category.
   await page.getByRole("link", { name: "Curvas de reserva", exact: true }).click();
@@ -67,9 +84,20 @@ test("the owner reads pickup, pace, booking curves and the forecast with its acc
   await expect(accuracy.getByText(/A 30 dias da noite, nossa previsão de ocupação errou em média [\d,]+ pontos/)).toBeVisible();
   await expect(accuracy.getByRole("table", { name: "Erro da previsão por método e antecedência" }).getByRole("row")).toHaveCount(4);
   await page.getByText("Ver os dados em tabela").first().click();
-  await expect(page.getByRole("table", { name: /Ocupação prevista e na carteira/ }).getByRole("row")).toHaveCount(91);
+  const forecastTable = page.getByRole("table", { name: /Ocupação prevista e na carteira/ });
+  await expect(forecastTable.getByRole("row")).toHaveCount(91);
   if (js) await expectNoSeriousViolations(page);
   await snap(page, "forecast", info.project.name);
+  // The page's file: the same 90 nights with the expected room nights, as numbers in a workbook.
+  const book = new ExcelJS.Workbook();
+  // exceljs types its input as an older Node Buffer; any Buffer works.
+  await book.xlsx.load((await download(page, /^Excel \(XLSX\)$/)) as unknown as Parameters<typeof book.xlsx.load>[0]);
+  const expected: number[] = [];
+  book.worksheets[0].eachRow((row, n) => {
+    if (n > 1) expected.push(Number(row.getCell(6).value));
+  });
+  const shown = await forecastTable.locator("tbody tr").evaluateAll((rows) => rows.map((r) => (r.children[4] as HTMLElement).innerText));
+  expect(expected).toEqual(shown.map(number));
 });
 
 test("the collaborator, without business intelligence, has no entry and is sent to /unauthorized", async ({ page }) => {

@@ -7,9 +7,17 @@ import { rowsOf } from "../bookings/db.ts";
 import { loadPricingConfig } from "../pricing/config.ts";
 import { currentRates } from "../pricing/rates.ts";
 import { revenueBreakdown, type RevenuePart } from "../metrics/revenue-breakdown.ts";
-import { share, stayKpis } from "../../../domain/metrics/index.ts";
-import { stayTotalsBy } from "../metrics/index.ts";
-import type { Sheet, SheetColumn } from "./writers.ts";
+import { horizonFor } from "../../../domain/metrics/forecast.ts";
+import { metricUnit, share, stayKpis, type Period } from "../../../domain/metrics/index.ts";
+import { monthNights, PICKUP_WINDOW_DAYS } from "../../../domain/metrics/pace.ts";
+import { monthsBetween } from "../../../domain/reports/period.ts";
+import type { ExploreDimension, ExploreMetric } from "../../../domain/schemas/metrics.ts";
+import { MAX_TRACKING_NIGHTS } from "../../../domain/schemas/tracking.ts";
+import type { BusinessRow } from "../business-access.ts";
+import { explore, stayTotalsBy } from "../metrics/index.ts";
+import type { ForecastSource } from "../metrics/forecast-model.ts";
+import { forecastOf, paceMonths, pickupByMonth } from "../metrics/tracking.ts";
+import type { CellKind, Sheet, SheetColumn } from "./writers.ts";
 
 /** Rows read from the database per page. */
 const PAGE = 1000;
@@ -24,7 +32,12 @@ export interface ExportScope {
   from: string;
   to: string;
   today: string;
+  currency: string;
   t: TFunction;
+  /** `forecast`: the forecast as of today and the room category asked for (null: all). */
+  forecast?: { source: ForecastSource; category: { id: string; name: string } | null };
+  /** `explorer`: the explorer's question, already validated (its period is the export's). */
+  question?: { business: BusinessRow; metrics: ExploreMetric[]; dimension: ExploreDimension; compare: Period | null };
 }
 
 const column = (t: TFunction, key: string, kind: SheetColumn["kind"], label = `reports:export.column.${key}`): SheetColumn => ({ key, header: t(label), kind });
@@ -130,6 +143,22 @@ function monthlySheet(s: ExportScope): Sheet {
   return { name: t("reports:export.kind.monthly"), columns, pages: pages() };
 }
 
+/** A group's name in the file, in the caller's language: channels and weekdays by name, categories by theirs; the rest as keyed. */
+async function groupLabels(s: ExportScope) {
+  const { t } = s;
+  const config = await loadPricingConfig(s.db, s.businessId);
+  const categories = new Map(config.room_categories.map((c) => [c.uuid, c.name]));
+  const weekday = new Intl.DateTimeFormat(s.locale, { weekday: "long", timeZone: "UTC" });
+  return (dimension: string, key: string) => {
+    if (dimension === "channel") return channelName(t, key);
+    if (dimension === "category") return categories.get(key) ?? key;
+    // 1970-01-04 was a Sunday (weekday "0").
+    if (dimension === "weekday") return weekday.format(new Date(Date.UTC(1970, 0, 4 + Number(key))));
+    if (dimension === "country") return key || t("reports:export.unknownCountry");
+    return key;
+  };
+}
+
 /** The sales mix of /sales-dashboard: the stay figures by channel, category, weekday, lead time, length of stay and country. */
 function salesSheet(s: ExportScope): Sheet {
   const { t } = s;
@@ -139,17 +168,7 @@ function salesSheet(s: ExportScope): Sheet {
   ];
   const dimensions = ["channel", "category", "weekday", "lead_time", "length_of_stay", "country"] as const;
   async function* pages() {
-    const config = await loadPricingConfig(s.db, s.businessId);
-    const categories = new Map(config.room_categories.map((c) => [c.uuid, c.name]));
-    const weekday = new Intl.DateTimeFormat(s.locale, { weekday: "long", timeZone: "UTC" });
-    const label = (dimension: (typeof dimensions)[number], key: string) => {
-      if (dimension === "channel") return channelName(t, key);
-      if (dimension === "category") return categories.get(key) ?? key;
-      // 1970-01-04 was a Sunday (weekday "0").
-      if (dimension === "weekday") return weekday.format(new Date(Date.UTC(1970, 0, 4 + Number(key))));
-      if (dimension === "country") return key || t("reports:export.unknownCountry");
-      return key;
-    };
+    const label = await groupLabels(s);
     for (const dimension of dimensions) {
       const rows = await stayTotalsBy(s.db, { id: s.businessId, timezone: s.timezone }, { from: s.from, to: s.to }, dimension);
       const whole = rows.reduce((sum, r) => sum + r.totals.roomRevenue, 0);
@@ -162,6 +181,112 @@ function salesSheet(s: ExportScope): Sheet {
     }
   }
   return { name: t("reports:export.kind.sales"), columns, pages: pages() };
+}
+
+/**
+ * Pickup and pace by stay month, as /tracking shows them: each month with a night in the period
+ * (whole months) on the books today, its pickup over the last 1, 7 and 30 days (its nights from
+ * today on, as the pickup view), and the same month a year earlier at the same lead and as it ended.
+ */
+function pickupPaceSheet(s: ExportScope): Sheet {
+  const { t } = s;
+  const columns = [
+    column(t, "month", "text"), column(t, "rooms_available", "integer"), column(t, "on_the_books", "integer"), column(t, "occupancy", "percent"),
+    column(t, "on_the_books_revenue", "money"),
+    ...PICKUP_WINDOW_DAYS.flatMap((w) => [
+      { key: `pickup_${w}`, header: t("reports:export.column.pickup", { count: w }), kind: "integer" as const },
+      { key: `pickup_revenue_${w}`, header: t("reports:export.column.pickup_revenue", { count: w }), kind: "money" as const },
+    ]),
+    column(t, "last_year_month", "text"), column(t, "last_year_on_the_books", "integer"), column(t, "last_year_on_the_books_revenue", "money"),
+    column(t, "last_year_final", "integer"), column(t, "change_room_nights", "decimal"), column(t, "change_revenue", "decimal"),
+  ];
+  async function* pages() {
+    const business = { id: s.businessId, timezone: s.timezone };
+    const months = monthsBetween(s.from, s.to);
+    const lastNight = monthNights(months[months.length - 1]).last;
+    const [pace, pickup] = await Promise.all([
+      paceMonths(s.db, business, { asOf: s.today, today: s.today, months }),
+      lastNight >= s.today ? pickupByMonth(s.db, business, { asOf: s.today, from: s.today, to: lastNight, windows: PICKUP_WINDOW_DAYS }) : null,
+    ]);
+    yield pace.months.map((m) => {
+      const p = pickup?.(m.month);
+      return [
+        m.month, m.capacity, m.on_the_books.room_nights, percentOf(m.on_the_books.occupancy ?? null), m.on_the_books.revenue,
+        ...PICKUP_WINDOW_DAYS.flatMap((w) => [p?.[w].roomNights ?? 0, p?.[w].revenue ?? 0]),
+        m.last_year.month, m.last_year.on_the_books.room_nights, m.last_year.on_the_books.revenue,
+        m.last_year.final?.room_nights ?? null, m.change.room_nights_percent, m.change.revenue_percent,
+      ];
+    });
+  }
+  return { name: t("reports:export.kind.pickup-pace"), columns, pages: pages() };
+}
+
+/**
+ * The forecast per night of the period from today on (at most a year ahead), as /tracking's
+ * forecast view: on the books, expected room nights, occupancy and revenue, and beside each night
+ * the backtest's accuracy at the horizon that speaks for it (horizonFor).
+ */
+function forecastSheet(s: ExportScope): Sheet {
+  const { t } = s;
+  const columns = [
+    column(t, "date", "date"), column(t, "days_before", "integer"), column(t, "rooms_available", "integer"), column(t, "on_the_books", "integer"),
+    column(t, "on_the_books_occupancy", "percent"), column(t, "forecast_room_nights", "decimal"), column(t, "forecast_occupancy", "percent"),
+    column(t, "forecast_revenue", "money"), column(t, "method", "text"), column(t, "accuracy_days", "integer"), column(t, "mape", "decimal"),
+    column(t, "mae_points", "decimal"),
+  ];
+  async function* pages() {
+    const from = s.from > s.today ? s.from : s.today;
+    const last = addDays(s.today, MAX_TRACKING_NIGHTS - 1);
+    const to = s.to < last ? s.to : last;
+    if (from > to || !s.forecast) return;
+    const f = await forecastOf(s.forecast.source, { today: s.today, from, to, currency: s.currency, category: s.forecast.category });
+    const horizons = new Map(f.accuracy.horizons.map((h) => [h.days, h]));
+    const method = t(`tracking:forecast.method.${f.method}`);
+    yield f.nights.map((n) => {
+      const h = horizons.get(horizonFor(n.days_before, f.accuracy.horizons.map((x) => x.days)));
+      return [
+        n.date, n.days_before, n.capacity, n.on_the_books.room_nights, percentOf(n.on_the_books.occupancy ?? null), n.forecast.room_nights,
+        percentOf(n.forecast.occupancy), n.forecast.revenue, method, h?.days ?? null, h?.mape ?? null, h?.mae_points ?? null,
+      ];
+    });
+  }
+  return { name: t("reports:export.kind.forecast"), columns, pages: pages() };
+}
+
+const CELL_OF_UNIT: Record<ReturnType<typeof metricUnit>, CellKind> = { money: "money", ratio: "percent", count: "integer", days: "decimal" };
+
+/**
+ * The explorer's question (/business-intelligence: metrics, dimension, period, comparison): one
+ * row per group with each metric beside its comparison, then the total, as the page's table.
+ */
+function explorerSheet(s: ExportScope): Sheet {
+  const { t } = s;
+  const q = s.question!;
+  const camel = (m: string) => m.replace(/_([a-z])/g, (_, c: string) => c.toUpperCase());
+  const header = (m: ExploreMetric) => {
+    const name = t(`intelligence:metric.${camel(m)}`);
+    return metricUnit(m) === "ratio" ? t("reports:export.percentHeader", { name }) : name;
+  };
+  const columns: SheetColumn[] = [
+    { key: "group", header: t(`intelligence:dimension.${q.dimension}`), kind: "text" },
+    ...(q.compare ? [column(t, "compared_with", "text")] : []),
+    ...q.metrics.flatMap((m) => {
+      const kind = CELL_OF_UNIT[metricUnit(m)];
+      const own = { key: m, header: header(m), kind };
+      return q.compare ? [own, { key: `${m}_compared`, header: t("intelligence:explore.compared", { metric: header(m) }), kind }] : [own];
+    }),
+  ];
+  const cell = (m: ExploreMetric, v: number | null | undefined) => (v === null || v === undefined ? null : metricUnit(m) === "ratio" ? percentOf(v) : v);
+  const values = (own: Record<string, number | null | undefined>, other: Record<string, number | null | undefined> | null) =>
+    q.metrics.flatMap((m) => (q.compare ? [cell(m, own[m]), cell(m, other?.[m])] : [cell(m, own[m])]));
+  async function* pages() {
+    const [answer, label] = await Promise.all([explore(s.db, q.business, { metrics: q.metrics, dimension: q.dimension, period: { from: s.from, to: s.to }, compare: q.compare }), groupLabels(s)]);
+    yield [
+      ...answer.rows.map((r) => [r.label ?? label(q.dimension, r.key), ...(q.compare ? [r.compare_key === null ? null : label(q.dimension, r.compare_key)] : []), ...values(r.values, r.compare)]),
+      [t("intelligence:table.total"), ...(q.compare ? [null] : []), ...values(answer.total, answer.compare_total)],
+    ];
+  }
+  return { name: t("reports:export.kind.explorer"), columns, pages: pages() };
 }
 
 export function exportSheet(kind: ExportKind, scope: ExportScope): Sheet {
@@ -177,5 +302,11 @@ export function exportSheet(kind: ExportKind, scope: ExportScope): Sheet {
       return monthlySheet(scope);
     case "sales":
       return salesSheet(scope);
+    case "pickup-pace":
+      return pickupPaceSheet(scope);
+    case "forecast":
+      return forecastSheet(scope);
+    case "explorer":
+      return explorerSheet(scope);
   }
 }

@@ -10,7 +10,7 @@ import type { ExportFormat } from "../../../domain/schemas/reports.ts";
  * next is read, and writing waits while the reader is slower than the database
  * (docs/decisions/0014-exports-stream-csv-and-xlsx.md).
  */
-export type CellKind = "text" | "date" | "integer" | "money" | "percent";
+export type CellKind = "text" | "date" | "integer" | "decimal" | "money" | "percent";
 
 export interface SheetColumn {
   key: string;
@@ -64,7 +64,7 @@ function csvStream(sheet: Sheet): Readable {
   return passthrough;
 }
 
-const NUMBER_FORMATS: Partial<Record<CellKind, string>> = { money: "#,##0.00", percent: "0.00", integer: "0" };
+const NUMBER_FORMATS: Partial<Record<CellKind, string>> = { money: "#,##0.00", percent: "0.00", integer: "0", decimal: "0.0##" };
 
 function xlsxStream(sheet: Sheet): Readable {
   const out = new PassThrough();

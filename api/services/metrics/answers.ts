@@ -65,6 +65,20 @@ export const dashboardAnswer = z
     tonight: stayAnswer,
     next_7: stayAnswer,
     next_30: stayAnswer,
+    /** The next 30 nights one by one, tonight first: the dashboard's chart and its table. */
+    nights: z.array(
+      z
+        .object({
+          date: day,
+          rooms_available: z.int().min(0),
+          room_nights_sold: z.int().min(0),
+          occupancy: ratio,
+          adr: cents.nullable(),
+          revpar: cents.nullable(),
+          room_revenue: cents,
+        })
+        .strict(),
+    ),
     movements: z.object({ arrivals: z.int().min(0), departures: z.int().min(0), in_house: z.int().min(0) }).strict(),
     pickup: z.object({ last_24h: pickupAnswer, last_7d: pickupAnswer }).strict(),
     month_to_date: z

@@ -94,6 +94,11 @@ export async function dashboard(db: Database, business: BusinessRow, now: Date):
     tonight: stayJson(sumNights(byNight, nightsFrom(today, 1))),
     next_7: stayJson(sumNights(byNight, nightsFrom(today, 7))),
     next_30: stayJson(sumNights(byNight, ahead)),
+    nights: Array.from({ length: AHEAD }, (_, i) => {
+      const date = addDays(today, i);
+      const s = stayJson(byNight.get(date) ?? EMPTY_STAY_TOTALS);
+      return { date, rooms_available: s.rooms_available ?? 0, room_nights_sold: s.room_nights_sold, occupancy: s.occupancy, adr: s.adr, revpar: s.revpar, room_revenue: s.room_revenue };
+    }),
     movements: { arrivals: movements.arrivals, departures: movements.departures, in_house: movements.inHouse },
     pickup: { last_24h: pickupJson(day), last_7d: pickupJson(week) },
     month_to_date: {

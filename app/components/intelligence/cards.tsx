@@ -2,9 +2,9 @@ import type { ReactNode } from "react";
 import { Link } from "react-router";
 
 /** A dashboard card: a heading, its figures, and a link to the page that explains them. */
-export function Card({ id, title, href, linkLabel, children }: { id: string; title: string; href: string; linkLabel: string; children: ReactNode }) {
+export function Card({ id, title, href, linkLabel, children, className = "" }: { id: string; title: string; href: string; linkLabel: string; children: ReactNode; className?: string }) {
   return (
-    <section aria-labelledby={`${id}-title`} className="flex flex-col rounded-lg border border-slate-200 bg-white p-4" data-card={id}>
+    <section aria-labelledby={`${id}-title`} className={`flex flex-col rounded-lg border border-slate-200 bg-white p-4 ${className}`} data-card={id}>
       <h2 id={`${id}-title`} className="mb-2 text-base font-semibold">
         {title}
       </h2>
@@ -36,7 +36,7 @@ export function Progress({ label, ratio, text }: { label: string; ratio: number 
   const width = ratio === null ? 0 : Math.max(0, Math.min(1, ratio)) * 100;
   return (
     <div className="mt-1">
-      <div className="flex justify-between text-xs text-slate-700">
+      <div className="flex justify-between gap-2 text-xs text-slate-700">
         <span>{label}</span>
         <span className="tabular-nums">{text}</span>
       </div>

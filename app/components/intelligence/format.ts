@@ -1,35 +1,11 @@
 import { useTranslation } from "react-i18next";
 import { formatMoney } from "../../../domain/money";
 import { formatDate } from "../../lib/format-date";
+import { metricUnit, type MetricUnit } from "../../../domain/metrics/units";
 
-/** How a metric is written: money in cents, a 0–1 ratio, a count, or days. */
-export type MetricKind = "money" | "ratio" | "count" | "days";
-
-const KINDS: Record<string, MetricKind> = {
-  occupancy: "ratio",
-  adr: "money",
-  revpar: "money",
-  room_revenue: "money",
-  total_revenue: "money",
-  net_revenue: "money",
-  extras_revenue: "money",
-  commission: "money",
-  room_nights_sold: "count",
-  rooms_available: "count",
-  reservations: "count",
-  cancellations: "count",
-  cancellation_rate: "ratio",
-  no_shows: "count",
-  no_show_rate: "ratio",
-  average_lead_time: "days",
-  average_length_of_stay: "days",
-  room_nights_share: "ratio",
-  revenue_share: "ratio",
-};
-
-export function metricKind(metric: string): MetricKind {
-  return KINDS[metric] ?? "count";
-}
+/** How a metric is written: money in cents, a 0–1 ratio, a count, or days (domain/metrics/units.ts). */
+export type MetricKind = MetricUnit;
+export const metricKind = metricUnit;
 
 /** Intl formatters in the reader's locale for the business's currency; "—" for a figure that is not defined. */
 export function useFormats(currency: string) {

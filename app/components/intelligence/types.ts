@@ -43,6 +43,17 @@ export interface Pickup {
 
 export type ActionKind = "raiseHighOccupancy" | "fillWeakNights" | "publishPrices" | "goalGap" | "belowMarketFull" | "negativePickup";
 
+/** One of the next 30 nights on the dashboard. */
+export interface DashboardNight {
+  date: string;
+  rooms_available: number;
+  room_nights_sold: number;
+  occupancy: number | null;
+  adr: number | null;
+  revpar: number | null;
+  room_revenue: number;
+}
+
 export interface DashboardAnswer {
   today: string;
   currency: string;
@@ -50,6 +61,7 @@ export interface DashboardAnswer {
   tonight: StayFigures;
   next_7: StayFigures;
   next_30: StayFigures;
+  nights: DashboardNight[];
   movements: { arrivals: number; departures: number; in_house: number };
   pickup: { last_24h: Pickup; last_7d: Pickup };
   month_to_date: {

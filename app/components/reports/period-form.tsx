@@ -23,10 +23,14 @@ export function PeriodForm({ action, from, to, error }: { action: string; from: 
   );
 }
 
-/** Plain links that download the report of the period shown (the export centre's files). */
-export function ExportLinks({ kind, from, to }: { kind: string; from: string; to: string }) {
+/**
+ * Plain links that download the report of the period shown (the export centre's files); `extra`
+ * carries the rest of the page's question (the explorer's metrics, the forecast's category).
+ */
+export function ExportLinks({ kind, from, to, extra }: { kind: string; from: string; to: string; extra?: Record<string, string | null | undefined> }) {
   const { t } = useTranslation("reports");
-  const query = new URLSearchParams({ from, to }).toString();
+  const rest = Object.entries(extra ?? {}).filter((e): e is [string, string] => !!e[1]);
+  const query = new URLSearchParams([["from", from], ["to", to], ...rest]).toString();
   return (
     <p className="mb-4 flex flex-wrap gap-3 text-sm">
       <span className="text-slate-700">{t("export.download")}</span>

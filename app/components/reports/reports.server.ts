@@ -8,6 +8,15 @@ export function periodQuery(request: Request): { from?: string; to?: string } {
   return { from: params.get("from") || undefined, to: params.get("to") || undefined };
 }
 
+/** What an export file's URL passes on to the API besides the period (docs/api/reports.md, "Exports"). */
+const EXPORT_PARAMS = ["category", "metrics", "dimension", "compare", "compare_from", "compare_to"] as const;
+
+/** The query of an export file: its period and, for the forecast and the explorer, their question. */
+export function exportQuery(request: Request): Record<string, string | undefined> {
+  const params = new URL(request.url).searchParams;
+  return { ...periodQuery(request), ...Object.fromEntries(EXPORT_PARAMS.map((name) => [name, params.get(name) || undefined])) };
+}
+
 /**
  * A report for the period in the URL. A period the API refuses (reversed, too long, not a date)
  * shows the default period with the reason beside the form, instead of an error page.

@@ -6,6 +6,7 @@ import { askOrDefault, intelligenceApi } from "../../components/intelligence/int
 import { useGroupLabel } from "../../components/intelligence/labels";
 import { DateField, PeriodFields, QuestionForm, SelectInput } from "../../components/intelligence/period-form";
 import type { ExploreAnswer } from "../../components/intelligence/types";
+import { ExportLinks } from "../../components/reports/period-form";
 import { FieldErrors } from "../../components/ui/field";
 import { guard } from "../../lib/guard.server";
 import type { Route } from "./+types/business-intelligence";
@@ -68,6 +69,19 @@ export default function BusinessIntelligence({ loaderData }: Route.ComponentProp
       <p className="mb-4 text-sm text-slate-700">
         {e.compare_period ? t("explore.answerCompared", { period: periodLabel(e.period), compared: periodLabel(e.compare_period) }) : t("explore.answer", { period: periodLabel(e.period) })}
       </p>
+      {/* The same question as a file: the table below, row by row, with its total. */}
+      <ExportLinks
+        kind="explorer"
+        from={e.period.from}
+        to={e.period.to}
+        extra={{
+          metrics: e.metrics.join(","),
+          dimension: e.dimension,
+          compare,
+          compare_from: compare === "custom" ? e.compare_period?.from : undefined,
+          compare_to: compare === "custom" ? e.compare_period?.to : undefined,
+        }}
+      />
       <BarFigure
         id="explore-chart"
         title={t("explore.chart", { metric: t(`metric.${camel(chartMetric)}`), dimension: t(`dimension.${e.dimension}`) })}

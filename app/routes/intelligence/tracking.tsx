@@ -1,6 +1,7 @@
 import { useTranslation } from "react-i18next";
 import { FigureTable } from "../../components/intelligence/charts";
 import { BookingCurvesChart, ForecastChart, PaceChart, PickupByBookingDateChart, PickupByStayDateChart, useFormats } from "../../components/tracking/charts";
+import { ExportLinks } from "../../components/reports/period-form";
 import { Cards, Input, PickerForm, Select, TrackingTabs } from "../../components/tracking/pickers";
 import { loadTracking } from "../../components/tracking/tracking.server";
 import type { CurvesAnswer, ForecastAnswer, PaceAnswer, PickupAnswer } from "../../components/tracking/types";
@@ -88,6 +89,8 @@ function PaceView({ pace, error }: { pace: PaceAnswer; error: string | null }) {
           { label: t("pace.change"), value: ly ? `${otb >= ly ? "+" : ""}${f.number(Math.round(((otb - ly) / ly) * 1000) / 10)} %` : "—", hint: t("pace.changeHint") },
         ]}
       />
+      {/* The file holds these months with their pickup of the last 1, 7 and 30 days (the export centre's "pickup-pace"). */}
+      <ExportLinks kind="pickup-pace" from={`${pace.months[0].month}-01`} to={lastNightOf(pace.months[pace.months.length - 1].month)} />
       <PaceChart pace={pace} />
     </section>
   );
@@ -147,6 +150,7 @@ function ForecastView({ forecast, query, error }: { forecast: ForecastAnswer; qu
           { label: t("forecast.expectedRevenue"), value: f.money(forecast.totals.forecast.revenue), hint: t("forecast.onTheBooksNow", { value: f.money(forecast.totals.on_the_books.revenue) }) },
         ]}
       />
+      <ExportLinks kind="forecast" from={forecast.from} to={forecast.to} extra={{ category: forecast.category?.uuid }} />
       <div className="grid gap-6 xl:grid-cols-[2fr_1fr]">
         <ForecastChart forecast={forecast} />
         <section aria-labelledby="accuracy-heading" className="rounded-lg border border-slate-200 bg-white p-3">
@@ -178,4 +182,10 @@ function ForecastView({ forecast, query, error }: { forecast: ForecastAnswer; qu
       </div>
     </section>
   );
+}
+
+/** The last night of a stay month ("2026-02" → "2026-02-28"). */
+function lastNightOf(month: string) {
+  const [y, m] = month.split("-").map(Number);
+  return new Date(Date.UTC(y, m, 0)).toISOString().slice(0, 10);
 }

@@ -1,5 +1,5 @@
 import { bookingBusiness } from "../../components/bookings/bookings.server";
-import { periodQuery } from "../../components/reports/reports.server";
+import { exportQuery } from "../../components/reports/reports.server";
 import { guard } from "../../lib/guard.server";
 import { getRequestState } from "../../lib/request-context.server";
 import type { Route } from "./+types/export-file";
@@ -11,7 +11,7 @@ export const middleware: Route.MiddlewareFunction[] = [guard(handle)];
 export async function loader({ context, request, params }: Route.LoaderArgs) {
   const business = bookingBusiness(context);
   const { api } = getRequestState(context);
-  const upstream = await api.raw(`${business.base}/exports/${encodeURIComponent(params.file)}`, { query: periodQuery(request) });
+  const upstream = await api.raw(`${business.base}/exports/${encodeURIComponent(params.file)}`, { query: exportQuery(request) });
   return new Response(upstream.body, {
     headers: {
       "Content-Type": upstream.headers.get("content-type") ?? "application/octet-stream",
