@@ -162,7 +162,12 @@ describe("two processes on one PostgreSQL behind nginx", () => {
     expect(page.headers.get("content-security-policy")).toMatch(/script-src/);
     expect(page.headers.get("strict-transport-security")).toMatch(/max-age=/);
     expect(page.headers.get("x-content-type-options")).toBe("nosniff");
-    const asset = /\/assets\/[^"]+\.js/.exec(html)?.[0];
+    expect(html).toContain("<form");
+    // /login is sent without scripts (ADR 0033); /unauthorized (a 403 page) keeps its hashed assets
+    // — for a browser: a bot's user agent gets the bare error body.
+    const browser = { "Accept-Encoding": "gzip", "User-Agent": "Mozilla/5.0 (X11; Linux x86_64) Chrome/156.0" };
+    const scripted = await (await fetch(`${proxy.url}/unauthorized`, { headers: browser })).text();
+    const asset = /\/assets\/[^"]+\.js/.exec(scripted)?.[0];
     expect(asset).toBeDefined();
     const first = await fetch(`${proxy.url}${asset}`, { headers: { "Accept-Encoding": "gzip" } });
     expect(first.status).toBe(200);
