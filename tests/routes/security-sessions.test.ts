@@ -34,7 +34,7 @@ const FIREFOX = "Mozilla/5.0 (X11; Linux x86_64; rv:128.0) Gecko/20100101 Firefo
 const email = demoUsers.owner.email;
 
 /** Signs in through the /login form, as a browser would; answers the API token now in the session cookie. */
-async function signInThroughForm(as = email, password = DEMO_PASSWORD) {
+async function signInThroughForm(as: string = email, password = DEMO_PASSWORD) {
   const browser = h.browser();
   const sent = await browser.post("/login", login, { email: as, password }, {
     layouts: [guestLayout],
