@@ -35,7 +35,18 @@ export interface RunningServer {
  * One process: the upstream API under /api (unless API_BASE_URL points elsewhere), static
  * assets, and the React Router app for every other path.
  */
-export async function startServer(config: Config, options: { seed?: boolean } = {}): Promise<RunningServer> {
+export async function startServer(
+  config: Config,
+  options: {
+    seed?: boolean;
+    /**
+     * The built client files to serve (`assets/` with content hashes, the rest as they are): the
+     * production build's `build/client` by default; in development Vite serves the sources, and a
+     * test may pass a directory to check how built files are answered.
+     */
+    clientDir?: string;
+  } = {},
+): Promise<RunningServer> {
   let database: DatabaseHandle | undefined;
   let jobs: JobQueue | undefined;
   let backups: { close(): Promise<void> } | undefined;
@@ -75,10 +86,14 @@ export async function startServer(config: Config, options: { seed?: boolean } = 
 
   app.use(compression());
 
+  const clientDir = options.clientDir ?? (config.isProduction ? resolve("build/client") : undefined);
+  if (clientDir) {
+    app.use("/assets", express.static(resolve(clientDir, "assets"), { immutable: true, maxAge: IMMUTABLE_ASSET_MAX_AGE }));
+    app.use(express.static(clientDir, { maxAge: STATIC_FILE_MAX_AGE }));
+  }
+
   if (config.isProduction) {
     const buildDir = resolve("build");
-    app.use("/assets", express.static(resolve(buildDir, "client/assets"), { immutable: true, maxAge: IMMUTABLE_ASSET_MAX_AGE }));
-    app.use(express.static(resolve(buildDir, "client"), { maxAge: STATIC_FILE_MAX_AGE }));
     const build = (await import(pathToFileURL(resolve(buildDir, "server/index.js")).href)) as ServerBuild;
     observed.setBuild(build);
     app.all("/{*splat}", createRequestHandler({ build, mode: "production" }));

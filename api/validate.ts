@@ -34,13 +34,16 @@ export async function jsonBody<S extends z.ZodType, E extends ApiEnv>(c: Context
 /**
  * Query strings and paths with a NUL or a lone surrogate (`?search=%00`, `%ED%A0%80`) are refused
  * with 400 before any route runs: every route, including the ones that read a parameter without a
- * schema, gets the same answer instead of a database error.
+ * schema, gets the same answer instead of a database error. A lone surrogate can only arrive
+ * percent-encoded as bytes that are not UTF-8, which `searchParams` would quietly turn into U+FFFD;
+ * the query is refused like the path instead, so both say the same thing about the same bytes.
  */
 export const rejectInvalidQuery: MiddlewareHandler<ApiEnv> = async (c, next) => {
   const url = new URL(c.req.url);
   let path: string;
   try {
     path = decodeURIComponent(url.pathname);
+    for (const part of url.search.slice(1).split("&")) decodeURIComponent(part);
   } catch {
     throw new HttpError(400, "api.invalidQuery");
   }

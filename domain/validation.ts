@@ -123,6 +123,18 @@ export const isoDate = z.iso
   .date()
   .refine((v) => v >= DATE_MIN && v <= DATE_MAX, encodeMessage("validation.dateOutOfRange", { min: DATE_MIN, max: DATE_MAX }));
 
+const isoInstant = z.iso.datetime({ offset: true });
+/**
+ * A calendar date (as `isoDate`) or an ISO 8601 instant with its offset (`2026-06-15T12:00:00Z`,
+ * `…-03:00`), its day real and within DATE_MIN…DATE_MAX. `new Date()` would take 2026-02-30 as
+ * 2 March and year 99999 as a date PostgreSQL cannot store.
+ */
+export const isoDateOrInstant = z
+  .string()
+  .trim()
+  .refine((v) => z.iso.date().safeParse(v).success || isoInstant.safeParse(v).success, { message: "validation.date", abort: true })
+  .refine((v) => v.slice(0, 10) >= DATE_MIN && v.slice(0, 10) <= DATE_MAX, encodeMessage("validation.dateOutOfRange", { min: DATE_MIN, max: DATE_MAX }));
+
 /** The same rule as a plain check, for pages that read a date from their own address. */
 export function isDateInRange(value: unknown): value is string {
   return isoDate.safeParse(value).success;

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { COUPON_CODE, normalizeCouponCode } from "../billing/coupons.ts";
 import { sanitizeText } from "../text/sanitize.ts";
+import { isoDateOrInstant } from "../validation.ts";
 
 /**
  * Subscriptions, payment methods and coupons (spec section 7), shared by the API and the web's
@@ -107,7 +108,7 @@ const couponBase = z.object({
   duration: z.enum(["once", "repeating", "forever"]),
   duration_in_months: z.number().int().min(1).max(120).optional().nullable(),
   /** ISO date (YYYY-MM-DD, the coupon works until the end of that day in UTC) or instant. */
-  expires_at: z.string().trim().max(40).optional().nullable(),
+  expires_at: isoDateOrInstant.optional().nullable(),
   max_redemptions: z.number().int().min(1).max(1_000_000).optional().nullable(),
   active: z.boolean().optional(),
 });
@@ -125,9 +126,6 @@ function checkCoupon(value: Partial<CouponFields>, ctx: z.RefinementCtx, creatin
   }
   if (value.duration === "repeating" && value.duration_in_months == null) {
     ctx.addIssue({ code: "custom", path: ["duration_in_months"], message: "billing:validation.couponMonths" });
-  }
-  if (value.expires_at && Number.isNaN(parseExpiry(value.expires_at)?.getTime() ?? Number.NaN)) {
-    ctx.addIssue({ code: "custom", path: ["expires_at"], message: "validation.date" });
   }
 }
 

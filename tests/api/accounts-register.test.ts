@@ -55,6 +55,21 @@ describe("POST /api/auth/register", () => {
     expect(link.pathname).toMatch(new RegExp(`^/verify-email/${body.user.uuid}/[0-9a-f]{40}$`));
   });
 
+  it("keeps the password only as a salted scrypt hash: a new salt per account, never the text", async () => {
+    await t.json("POST", "/api/auth/register", { body: newAccount("hash-one@example.com"), status: 201 });
+    await t.json("POST", "/api/auth/register", { body: newAccount("hash-two@example.com"), status: 201 });
+    const one = (await userByEmail(t.db, "hash-one@example.com")).passwordHash;
+    const two = (await userByEmail(t.db, "hash-two@example.com")).passwordHash;
+    // scrypt$N$r$p$salt$key (api/services/passwords.ts): N = 2^15, r = 8, 16 bytes of salt, a 32-byte key.
+    for (const stored of [one, two]) {
+      expect(stored).toMatch(/^scrypt\$32768\$8\$1\$[A-Za-z0-9+/]{22}==\$[A-Za-z0-9+/]{43}=$/);
+      expect(stored).not.toContain("pousada-do-sol");
+    }
+    expect(one.split("$")[4]).not.toBe(two.split("$")[4]);
+    expect(one.split("$")[5]).not.toBe(two.split("$")[5]);
+    await expect(t.login("hash-one@example.com", "pousada-do-sol")).resolves.toEqual(expect.any(String));
+  });
+
   it("defaults the language to the caller's", async () => {
     const body = await t.json("POST", "/api/auth/register", { body: newAccount("it@example.com"), lang: "it", status: 201 });
     expect(body.user.preferred_language).toBe("it-IT");

@@ -255,3 +255,33 @@ describe("injectable limits", () => {
     expect((await attempt("c@example.com", "192.0.2.51")).status).toBe(422);
   });
 });
+
+describe("sign-in refusals", () => {
+  const attempt = async (email: string) => {
+    const started = performance.now();
+    const res = await t.call("POST", "/api/auth/login", { body: { email, password: "not-the-password" }, lang: "en" });
+    return { status: res.status, body: await res.json(), ms: performance.now() - started };
+  };
+  const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+
+  it("answers an unknown e-mail exactly as a wrong password, after the same slow hash", async () => {
+    await attempt("warm-up@example.com");
+    const known: { ms: number }[] = [];
+    const unknown: { ms: number }[] = [];
+    // Alternated, so both kinds share whatever else the machine is doing; 4 stays under the 5-failure lock.
+    for (let i = 0; i < 4; i++) {
+      const a = await attempt(owner);
+      const b = await attempt(`nobody-${i}@example.com`);
+      for (const answer of [a, b]) {
+        expect(answer.status).toBe(422);
+        expect(answer.body).toEqual({ message: "Incorrect e-mail or password.", errors: { email: ["Incorrect e-mail or password."] } });
+      }
+      known.push(a);
+      unknown.push(b);
+    }
+    // An unknown e-mail is checked against a dummy scrypt hash: skipping it would answer in a
+    // fraction of the time a real check takes, and tell which addresses have an account.
+    const [k, u] = [median(known.map((a) => a.ms)), median(unknown.map((a) => a.ms))];
+    expect(Math.min(k, u) / Math.max(k, u), `known ${k.toFixed(0)} ms, unknown ${u.toFixed(0)} ms`).toBeGreaterThan(0.5);
+  });
+});

@@ -53,6 +53,19 @@ describe("/api/v1/admin/coupons", () => {
     await admin("POST", "", { id: "OVER", name: "x", percent_off: 101, duration: "once" }, 422);
   });
 
+  it("refuses an expiry that is not a real day, or past the years a stay may take, beside the field (found by tests/api/input-edge-every-field.test.ts)", async () => {
+    // Year 99999 was a 500 (PostgreSQL cannot store it); 2026-02-30 was taken as 2 March.
+    for (const expires_at of ["99999-01-01", "2026-02-30", "2026-02-30T12:00:00Z", "next week"]) {
+      const refused = await admin("POST", "", { id: "FAR", name: "x", percent_off: 10, duration: "once", expires_at }, 422);
+      expect(refused.errors, expires_at).toEqual({ expires_at: ["Enter a valid date."] });
+    }
+    expect((await admin("POST", "", { id: "FAR", name: "x", percent_off: 10, duration: "once", expires_at: "2101-01-01" }, 422)).errors).toEqual({
+      expires_at: ["Enter a date between 2000-01-01 and 2100-12-31."],
+    });
+    await admin("POST", "", { id: "FAR", name: "x", percent_off: 10, duration: "once", expires_at: "2026-06-15T12:00:00-03:00" }, 201);
+    expect((await admin("PUT", "/FAR", { expires_at: "99999-01-01T00:00:00Z" }, 422)).errors).toEqual({ expires_at: ["Enter a valid date."] });
+  });
+
   it("edits name, expiry, limit and state; deactivation stops new redemptions", async () => {
     await admin("POST", "", { id: "EDITME", name: "Old", percent_off: 10, duration: "forever" }, 201);
     const edited = await admin("PUT", "/EDITME", { name: "New", max_redemptions: 5, expires_at: "2000-01-01" }, 200);

@@ -52,7 +52,10 @@ describe("the requests quoted in issue 17", () => {
     [`${biz}/reservations?q=%00`, "owner"],
     ["/api/v1/admin/businesses?search=%00", "admin"],
     [`${biz}/reservations?q=a%00b&from=2026-01-01`, "owner"],
-  ])("GET %s → 400 for a NUL in the query", async (path, who) => {
+    // A lone surrogate can only come as its bytes, which are not UTF-8 (they used to be read as U+FFFD).
+    [`${biz}/reservations?q=%ED%A0%80x`, "owner"],
+    ["/api/v1/admin/users?search=x%ED%B0%80", "admin"],
+  ])("GET %s → 400 for a NUL or a lone surrogate in the query", async (path, who) => {
     const res = await status("GET", path, { token: who === "admin" ? admin : owner });
     expect(res.status).toBe(400);
     expect(res.body.message).toBe("O endereço tem caracteres inválidos.");

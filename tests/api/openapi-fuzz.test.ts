@@ -10,14 +10,14 @@
  * the whole run (each operation's property uses that one seed). ADR 0022.
  */
 import { randomBytes, randomUUID } from "node:crypto";
-import { and, eq } from "drizzle-orm";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { businesses, businessMembers, users } from "../../api/db/schema/index.ts";
+import { businesses, users } from "../../api/db/schema/index.ts";
 import type { OpenApiDocument } from "../../api/openapi/document.ts";
 import { issueSession } from "../../api/services/tokens.ts";
-import { createTestApi, demoUsers, userByEmail, type TestApi } from "../helpers/api.ts";
+import { createTestApi, type TestApi } from "../helpers/api.ts";
 import { ContractChecker, operationsOf, type DocumentedOperation } from "../helpers/openapi-contract.ts";
+import { demoBusiness, encode, ENDS_SESSIONS, fillPath, isBusinessId, jsonBodySchemaOf, jsonText, NON_FINITE, probe, queryParametersOf } from "../helpers/openapi-probe.ts";
 
 /** Runs per operation and caller: 4 callers × ~275 operations × 10 ≈ 11,000 requests. */
 const RUNS = Number(process.env.FUZZ_RUNS ?? 10);
@@ -34,10 +34,6 @@ const tokens = {} as Record<Caller, string | null>;
 const userIds = {} as Record<Caller, string | null>;
 let requests = 0;
 
-/** A stack frame, a file of ours, or SQL / a database error: nothing of the inside may reach a caller. */
-const LEAK =
-  /\n\s+at |\bat [^\s]+ \([^)]*:\d+:\d+\)|node_modules|\/api\/(?:services|routes|db)\/|\.ts:\d+|\b(?:select \S+ from|insert into|delete from|update \S+ set)\b|syntax error at|violates [a-z -]*constraint|duplicate key value|relation "|column "[^"]*" (?:of|does)|invalid input syntax|pglite|drizzle/i;
-
 async function signIn() {
   const now = t.clock.now;
   for (const caller of ["owner", "collaborator", "stranger"] as const) {
@@ -50,11 +46,8 @@ beforeAll(async () => {
   t = await createTestApi();
   doc = await t.json("GET", "/api/openapi.json", { status: 200 });
   checker = new ContractChecker(doc);
-  const owner = await userByEmail(t.db, demoUsers.owner.email);
-  const collaborator = await userByEmail(t.db, demoUsers.collaborator.email);
-  const [member] = await t.db.select().from(businessMembers).where(eq(businessMembers.userId, collaborator.id));
-  const [business] = await t.db.select().from(businesses).where(and(eq(businesses.id, member!.businessId), eq(businesses.ownerId, owner.id)));
-  businessId = business!.id;
+  const { owner, collaborator, ...demo } = await demoBusiness(t);
+  businessId = demo.businessId;
   const [stranger] = await t.db
     .insert(users)
     .values({ name: "Outra", surname: "Dona", email: `fuzz-${randomBytes(3).toString("hex")}@example.com`, passwordHash: "x", roles: ["owner"], emailVerifiedAt: t.clock.now })
@@ -71,7 +64,6 @@ afterAll(async () => {
 
 // ---- hostile values ---------------------------------------------------------------------------
 
-const NON_FINITE = "\u0001nonfinite:";
 const HUGE = "x".repeat(100_000);
 const nastyString = fc.oneof(
   fc.constantFrom(
@@ -122,21 +114,9 @@ const nastyValue: fc.Arbitrary<unknown> = fc.oneof(
   { weight: 1, arbitrary: fc.constantFrom([], {}, [{}], { __proto__: 1 }, { constructor: { prototype: 1 } }) },
 );
 
-/** JSON text where non-finite numbers stay numbers (`1e999` parses to Infinity). */
-const jsonText = (value: unknown) => (JSON.stringify(value) ?? "null").replace(/"\\u0001nonfinite:([^"]*)"/g, "$1");
-
-interface BodyPart {
-  properties: Record<string, unknown>;
-}
-const bodySchemaOf = (op: DocumentedOperation): BodyPart | null => {
-  const content = (op.operation.requestBody as { content?: Record<string, { schema?: BodyPart }> } | undefined)?.content;
-  const schema = content?.["application/json"]?.schema;
-  return schema?.properties ? schema : null;
-};
-
 /** An object shaped like the operation's body: each documented field left out or given a hostile value, plus strangers. */
 const shapedBody = (op: DocumentedOperation) => {
-  const fields = Object.keys(bodySchemaOf(op)?.properties ?? {});
+  const fields = Object.keys(jsonBodySchemaOf(op)?.properties ?? {});
   const entries = fields.map((name) => fc.option(nastyValue, { nil: undefined, freq: 3 }).map((v) => [name, v] as const));
   return fc
     .tuple(fc.tuple(...entries), fc.dictionary(fc.string({ maxLength: 12 }), nastyScalar, { maxKeys: 2 }))
@@ -162,19 +142,6 @@ const bodyFor = (op: DocumentedOperation): fc.Arbitrary<Body> =>
     { weight: 1, arbitrary: fc.constant(null) },
   );
 
-const encode = (value: unknown) => {
-  const text = typeof value === "string" ? value : jsonText(value);
-  try {
-    return encodeURIComponent(text);
-  } catch {
-    return "%ED%A0%80"; // a lone surrogate, as a client would send it
-  }
-};
-
-/** `{id}` of a business-scoped path names the demo pousada. */
-const isBusinessId = (op: DocumentedOperation, name: string) =>
-  name === "id" && (op.path.startsWith("/api/v1/businesses/") || op.path.includes("/subscriptions/") || op.path.includes("/payments/"));
-
 const pathFor = (op: DocumentedOperation) => {
   const names = [...op.path.matchAll(/\{([^}]+)\}/g)].map((m) => m[1]!);
   const value = (name: string) =>
@@ -189,7 +156,7 @@ const pathFor = (op: DocumentedOperation) => {
 };
 
 const queryFor = (op: DocumentedOperation) => {
-  const names = ((op.operation.parameters ?? []) as { name: string; in: string }[]).filter((p) => p.in === "query").map((p) => p.name);
+  const names = queryParametersOf(op).map((p) => p.name);
   const pool = [...new Set([...names, "page", "per_page", "limit", "from", "to", "q"])];
   const value = fc.oneof(nastyValue, fc.constantFrom("1e9", "999999999999", "-1", "1.5", "Infinity", "0", "2147483648"));
   return fc.dictionary(fc.constantFrom(...pool), value, { maxKeys: 4 }).map((q) =>
@@ -209,12 +176,9 @@ const requestFor = (op: DocumentedOperation) =>
     lang: fc.constantFrom("pt-BR", "en", "es", "fr", "it", "xx", "*"),
   });
 
-/** Operations after which the fuzzing callers must sign in again (they end sessions when they succeed). */
-const ENDS_SESSIONS = /\/auth\/(logout|logout-everywhere|change-password)$|\/users\/\{uuid\}$/;
-
 /** Each property's first run: the operation called plainly (real business id, `{}` body), so every operation is reached. */
 const plainRequest = (op: DocumentedOperation): FuzzRequest => ({
-  path: op.path.replace(/\{([^}]+)\}/g, (_m, name: string) => (isBusinessId(op, name) ? businessId : "00000000-0000-4000-8000-000000000000")),
+  path: fillPath(op, (name) => (isBusinessId(op, name) ? businessId : "00000000-0000-4000-8000-000000000000")),
   query: "",
   body: op.method === "get" ? null : { type: "application/json", text: "{}" },
   authorization: undefined,
@@ -224,25 +188,11 @@ const plainRequest = (op: DocumentedOperation): FuzzRequest => ({
 type FuzzRequest = ReturnType<typeof requestFor> extends fc.Arbitrary<infer R> ? R : never;
 
 async function send(op: DocumentedOperation, caller: Caller, r: FuzzRequest) {
-  const headers = new Headers({ "accept-language": r.lang });
   const token = tokens[caller];
-  if (token) headers.set("authorization", `Bearer ${token}`);
-  else if (r.authorization) headers.set("authorization", r.authorization);
-  if (r.body?.type) headers.set("content-type", r.body.type);
-  const url = `http://tarifa.test${r.path}${r.query ? `?${r.query}` : ""}`;
   requests++;
-  const res = await t.api.fetch(new Request(url, { method: op.method.toUpperCase(), headers, body: r.body ? r.body.text : undefined }));
-  const type = res.headers.get("content-type");
-  const text = /json|text\/plain|text\/csv|text\/calendar/.test(type ?? "") ? await res.text() : (await res.arrayBuffer(), "");
-  const where = `${caller} ${op.method.toUpperCase()} ${url.slice(0, 300)} → ${res.status}`;
-  expect(res.status, `${where}\n${text.slice(0, 2000)}`).toBeLessThan(500);
-  if (!op.path.startsWith("/api/openapi.json") && !op.path.startsWith("/api/docs")) {
-    expect(LEAK.test(text), `${where}: leaks internals\n${text.slice(0, 2000)}`).toBe(false);
-  }
-  const pathname = new URL(url).pathname;
-  const broken = checker.check(op.method, pathname, res.status, type, /json/.test(type ?? "") && text ? JSON.parse(text) : undefined);
-  expect(broken, where).toBeNull();
-  if (res.status < 300 && ENDS_SESSIONS.test(op.path)) await signIn();
+  const { status, problem } = await probe(t, checker, op, { ...r, authorization: token ? `Bearer ${token}` : r.authorization }, caller);
+  expect(problem).toBeNull();
+  if (status < 300 && ENDS_SESSIONS.test(op.path)) await signIn();
 }
 
 describe("every operation of /api/openapi.json under hostile input", () => {

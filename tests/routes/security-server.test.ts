@@ -1,9 +1,10 @@
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import http from "node:http";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { DEMO_PASSWORD, demoUsers } from "../../api/db/seeds/users.ts";
 import { parseConfig, setConfig } from "../../config.ts";
 import type { RunningServer } from "../../server.ts";
 
@@ -35,7 +36,7 @@ interface Answer {
 function send(
   method: string,
   path: string,
-  o: { agent?: http.Agent; headers?: Record<string, string>; bodyBytes?: number; chunkBytes?: number; contentLength?: boolean } = {},
+  o: { agent?: http.Agent; headers?: Record<string, string>; body?: string; bodyBytes?: number; chunkBytes?: number; contentLength?: boolean } = {},
 ): Promise<Answer> {
   return new Promise((resolve, reject) => {
     const headers: Record<string, string> = { ...o.headers };
@@ -50,7 +51,7 @@ function send(
     let answered = false;
     req.on("response", () => (answered = true));
     req.on("error", (error) => (answered ? undefined : reject(error)));
-    if (o.bodyBytes === undefined) return void req.end();
+    if (o.bodyBytes === undefined) return void req.end(o.body);
     const chunk = Buffer.alloc(o.chunkBytes ?? 64 * 1024, "a");
     let written = 0;
     const pump = () => {
@@ -65,12 +66,38 @@ function send(
   });
 }
 
-/** The cookies a visitor gets from the sign-in page (CSRF cookie included). */
+const cookiesOf = (a: Answer) => (a.headers["set-cookie"] ?? []).map((c) => c.split(";")[0]);
+
+/** The cookies a visitor gets from the sign-in page (CSRF cookie included), and the form's token. */
 async function visitor() {
   const page = await send("GET", "/login");
-  const cookie = (page.headers["set-cookie"] ?? []).map((c) => c.split(";")[0]).join("; ");
+  const cookie = cookiesOf(page).join("; ");
   expect(cookie).toContain("csrf=");
-  return { cookie };
+  const csrf = /name="csrf" value="([^"]+)"/.exec(page.body)?.[1]?.replace(/&quot;/g, '"').replace(/&#x27;|&#39;/g, "'").replace(/&amp;/g, "&");
+  return { cookie, csrf };
+}
+
+/** Signs in through the /login form as a browser would; answers the cookies the browser then sends. */
+async function signedIn(email: string): Promise<string> {
+  const v = await visitor();
+  const form = new URLSearchParams({ csrf: v.csrf!, email, password: DEMO_PASSWORD }).toString();
+  const sent = await send("POST", "/login", {
+    headers: { cookie: v.cookie, origin: base.origin, "content-type": "application/x-www-form-urlencoded", "content-length": String(Buffer.byteLength(form)) },
+    body: form,
+  });
+  expect(sent.status, sent.body.slice(0, 500)).toBe(302);
+  const jar = new Map(v.cookie.split("; ").map((c) => [c.slice(0, c.indexOf("=")), c]));
+  for (const c of cookiesOf(sent)) jar.set(c.slice(0, c.indexOf("=")), c);
+  expect(jar.has("__session")).toBe(true);
+  return [...jar.values()].join("; ");
+}
+
+/** A hashed asset and another static file, as `react-router build` leaves them in build/client. */
+const ASSET = "/assets/entry.client-C8x2qLp0.js";
+function writeClientFiles(dir: string) {
+  mkdirSync(join(dir, "assets"), { recursive: true });
+  writeFileSync(join(dir, ASSET), "console.log('built');\n");
+  writeFileSync(join(dir, "robots.txt"), "User-agent: *\n");
 }
 
 beforeAll(async () => {
@@ -88,7 +115,11 @@ beforeAll(async () => {
   });
   setConfig(config);
   const { startServer } = await import("../../server.ts");
-  server = await startServer(config, { seed: false });
+  const clientDir = join(dataDir, "client");
+  writeClientFiles(clientDir);
+  // Seeded: a signed-in page is one of the classes of answer. In development the server serves
+  // built files only when given them; the production build's are served the same way.
+  server = await startServer(config, { clientDir });
   base = new URL(`http://127.0.0.1:${port}`);
   // The first page compiles the app (Vite): do it before anything is measured.
   await visitor();
@@ -142,6 +173,40 @@ describe("headers of every class of answer", () => {
       expect(answer.headers["content-security-policy"]).toBe("default-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'");
       expect(answer.headers["cache-control"], path).toBe("private, no-store");
     }
+  });
+
+  it("a signed-in page: not stored, with nosniff, Referrer-Policy and frame-ancestors", async () => {
+    const cookie = await signedIn(demoUsers.owner.email);
+    const page = await send("GET", "/bookings", { headers: { cookie } });
+    expect(page.status).toBe(200);
+    expect(page.headers["content-type"]).toMatch(/^text\/html/);
+    expect(page.body).toContain("Pousada Maré Alta");
+    everywhere(page);
+    expect(page.headers["cache-control"]).toBe("private, no-store");
+  });
+
+  it("a signed-in API answer with personal data: not stored either", async () => {
+    const credentials = JSON.stringify({ email: demoUsers.owner.email, password: DEMO_PASSWORD });
+    const login = await send("POST", "/api/auth/login", { headers: { "content-type": "application/json" }, body: credentials });
+    expect(login.status).toBe(200);
+    const user = await send("GET", "/api/v1/user", { headers: { authorization: `Bearer ${JSON.parse(login.body).token}` } });
+    expect(user.status).toBe(200);
+    expect(JSON.parse(user.body).user.email).toBe(demoUsers.owner.email);
+    everywhere(user);
+    expect(user.headers["cache-control"]).toBe("private, no-store");
+  });
+
+  it("a hashed asset is cached for a year, immutable; another static file for an hour", async () => {
+    const asset = await send("GET", ASSET);
+    expect(asset.status).toBe(200);
+    expect(asset.body).toContain("built");
+    expect(asset.headers["x-content-type-options"]).toBe("nosniff");
+    expect(asset.headers["referrer-policy"]).toBe("strict-origin-when-cross-origin");
+    expect(asset.headers["cache-control"]).toBe("public, max-age=31536000, immutable");
+    const other = await send("GET", "/robots.txt");
+    expect(other.status).toBe(200);
+    expect(other.headers["x-content-type-options"]).toBe("nosniff");
+    expect(other.headers["cache-control"]).toBe("public, max-age=3600");
   });
 
   it("a handler that allows caching keeps its own Cache-Control", async () => {

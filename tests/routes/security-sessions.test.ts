@@ -1,14 +1,28 @@
+import { randomBytes } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { users } from "../../api/db/schema/index.ts";
+import { hashPassword } from "../../api/services/passwords.ts";
 import * as accountSettings from "../../app/routes/account-settings.tsx";
 import * as myAccount from "../../app/routes/account-settings.my-account.tsx";
+import * as security from "../../app/routes/account-settings.security.tsx";
 import * as appLayout from "../../app/routes/app-layout.tsx";
+import * as devMailboxMessage from "../../app/routes/dev-mailbox-message.tsx";
+import * as devMailbox from "../../app/routes/dev-mailbox.tsx";
+import * as forgotPassword from "../../app/routes/forgot-password.tsx";
 import * as guestLayout from "../../app/routes/guest-layout.tsx";
 import * as login from "../../app/routes/login.tsx";
 import * as logout from "../../app/routes/logout.ts";
+import * as usersEdit from "../../app/routes/manage-users.edit.tsx";
+import * as publicLayout from "../../app/routes/public-layout.tsx";
+import * as resetPassword from "../../app/routes/reset-password.tsx";
 import { DEMO_PASSWORD, demoUsers } from "../helpers/api.ts";
-import { createRouteHarness, type RouteHarness } from "../helpers/route.ts";
+import { type Browser, createRouteHarness, type RouteHarness } from "../helpers/route.ts";
 
-/** Issue 17, point 1, through the web's session cookie: logout and "sign out everywhere" end the API session and its access tokens. */
+/**
+ * Issue 17, point 1, through the web's session cookie: logout, "sign out everywhere", a password
+ * change, a password reset and an administrator blocking the user end the API session behind the
+ * cookie and the access tokens minted from it.
+ */
 let h: RouteHarness;
 beforeAll(async () => {
   h = await createRouteHarness();
@@ -20,9 +34,9 @@ const FIREFOX = "Mozilla/5.0 (X11; Linux x86_64; rv:128.0) Gecko/20100101 Firefo
 const email = demoUsers.owner.email;
 
 /** Signs in through the /login form, as a browser would; answers the API token now in the session cookie. */
-async function signInThroughForm() {
+async function signInThroughForm(as: string = email, password = DEMO_PASSWORD) {
   const browser = h.browser();
-  const sent = await browser.post("/login", login, { email, password: DEMO_PASSWORD }, {
+  const sent = await browser.post("/login", login, { email: as, password }, {
     layouts: [guestLayout],
     headers: { "user-agent": FIREFOX, "x-forwarded-for": "192.0.2.44" },
   });
@@ -33,6 +47,34 @@ async function signInThroughForm() {
 }
 
 const status = async (token: string) => (await h.t.call("GET", "/api/v1/user", { token })).status;
+
+/** An account of its own for each test below, so that changing its password or blocking it leaves the demo users alone. */
+async function newAccount(): Promise<{ id: string; email: string }> {
+  const address = `sessions-${randomBytes(4).toString("hex")}@example.com`;
+  const [row] = await h.t.db
+    .insert(users)
+    .values({ name: "Rita", surname: "Sessões", email: address, passwordHash: await hashPassword(DEMO_PASSWORD), roles: ["owner"], emailVerifiedAt: h.t.clock.now })
+    .returning();
+  return { id: row!.id, email: address };
+}
+
+/** The cookie no longer signs anyone in: a signed-in page sends the browser to /login. */
+async function expectSentToLogin(browser: Browser) {
+  const next = await browser.get("/account-settings/my-account", myAccount, settings);
+  expect(next.location).toBe("/login?redirectTo=%2Faccount-settings%2Fmy-account");
+}
+
+/** The reset link of the newest e-mail to `to`, read through the development mailbox pages. */
+async function resetLinkFor(to: string): Promise<string> {
+  const browser = h.browser();
+  const pub = { layouts: [publicLayout] };
+  const list = await browser.get(`/dev/mailbox?to=${encodeURIComponent(to)}`, devMailbox, pub);
+  const id = list.data.messages[0].id;
+  const page = await browser.get(`/dev/mailbox/${id}`, devMailboxMessage, { ...pub, params: { id } });
+  const link = (page.data.pieces as { href?: string }[]).find((p) => p.href?.startsWith("/reset-password?"))?.href;
+  expect(link).toBeTruthy();
+  return link!;
+}
 
 describe("sessions through the web", () => {
   it("/account-settings/my-account lists the sessions, naming this browser", async () => {
@@ -64,5 +106,66 @@ describe("sessions through the web", () => {
     // The other browser is sent to sign in on its next page.
     const next = await other.browser.get("/account-settings/my-account", myAccount, settings);
     expect(next.location).toBe("/login?redirectTo=%2Faccount-settings%2Fmy-account");
+  });
+
+  it("a password change ends the other browsers' cookies and their access tokens; the browser that changed it stays signed in", async () => {
+    const account = await newAccount();
+    const other = await signInThroughForm(account.email);
+    const { access_token } = await h.t.json("POST", "/api/auth/access-token", { token: other.token, status: 200 });
+    expect((await other.browser.get("/account-settings/my-account", myAccount, settings)).status).toBe(200);
+    const { browser, token } = await signInThroughForm(account.email);
+    const sent = await browser.post(
+      "/account-settings/security",
+      security,
+      { current_password: DEMO_PASSWORD, password: "uma-senha-nova-1", password_confirmation: "uma-senha-nova-1" },
+      settings,
+    );
+    expect(sent.location).toBe("/account-settings/security");
+    expect(await status(other.token)).toBe(401);
+    expect(await status(access_token)).toBe(401);
+    await expectSentToLogin(other.browser);
+    expect(await status(token)).toBe(200);
+    expect((await browser.get("/account-settings/my-account", myAccount, settings)).status).toBe(200);
+  });
+
+  it("a password reset ends every browser's cookie and the access tokens minted from them", async () => {
+    const account = await newAccount();
+    const { browser, token } = await signInThroughForm(account.email);
+    const { access_token } = await h.t.json("POST", "/api/auth/access-token", { token, status: 200 });
+    expect((await browser.get("/account-settings/my-account", myAccount, settings)).status).toBe(200);
+    const asked = await h.browser().post("/forgot-password", forgotPassword, { email: account.email }, { layouts: [guestLayout] });
+    expect(asked.location).toBe("/forgot-password?sent=1");
+    const link = await resetLinkFor(account.email);
+    const stranger = h.browser();
+    const form = await stranger.get(link, resetPassword, { layouts: [publicLayout] });
+    const reset = await stranger.post(
+      link,
+      resetPassword,
+      { token: form.data.token, email: account.email, password: "outra-senha-nova-2", password_confirmation: "outra-senha-nova-2" },
+      { layouts: [publicLayout] },
+    );
+    expect(reset.location).toBe("/login");
+    expect(await status(token)).toBe(401);
+    expect(await status(access_token)).toBe(401);
+    await expectSentToLogin(browser);
+  });
+
+  it("an administrator blocking the user ends the user's cookie and access tokens; enabling again does not revive them", async () => {
+    const account = await newAccount();
+    const { browser, token } = await signInThroughForm(account.email);
+    const { access_token } = await h.t.json("POST", "/api/auth/access-token", { token, status: 200 });
+    expect((await browser.get("/account-settings/my-account", myAccount, settings)).status).toBe(200);
+    const admin = h.browser();
+    await admin.signIn(demoUsers.admin.email);
+    const edit = { layouts: [appLayout], params: { id: account.id } };
+    const off = await admin.post(`/manage/users/${account.id}`, usersEdit, { intent: "disable" }, edit);
+    expect(off.location).toBe(`/manage/users/${account.id}`);
+    expect(await status(token)).toBe(401);
+    expect(await status(access_token)).toBe(401);
+    await expectSentToLogin(browser);
+    const on = await admin.post(`/manage/users/${account.id}`, usersEdit, { intent: "enable" }, edit);
+    expect(on.location).toBe(`/manage/users/${account.id}`);
+    expect(await status(token)).toBe(401);
+    await expectSentToLogin(browser);
   });
 });
