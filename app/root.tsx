@@ -42,6 +42,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
+        {/* In the page itself: no /favicon.ico request, which would otherwise render the 404 page on every first visit. */}
+        <link rel="icon" href={FAVICON} />
         <InlineStyles />
         <Meta />
         <Links />
@@ -60,6 +62,9 @@ export function Layout({ children }: { children: React.ReactNode }) {
     </html>
   );
 }
+
+/** The brand's "T" on its colour, as a data address (the CSP allows data: images). */
+const FAVICON = `data:image/svg+xml,${encodeURIComponent('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32"><rect width="32" height="32" rx="7" fill="#1f7a70"/><path d="M9 9h14v4h-5v12h-4V13H9z" fill="#fff"/></svg>')}`;
 
 function useScripted(): boolean {
   const matches = useMatches();

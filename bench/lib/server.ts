@@ -2,6 +2,7 @@ import { spawn, type ChildProcess } from "node:child_process";
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { npmStartArgs } from "./start-command.ts";
 
 /**
  * Starts `npm start`'s production server (compiled JavaScript, scripts/start.mjs) on a fresh
@@ -15,7 +16,7 @@ export async function startProductionServer(
 ): Promise<{ baseUrl: string; dataDir: string; pid: number; coldStartMs: number; stop(): Promise<void> }> {
   const baseUrl = `http://127.0.0.1:${port}`;
   const started = performance.now();
-  const child: ChildProcess = spawn(process.execPath, ["scripts/start.mjs"], {
+  const child: ChildProcess = spawn(process.execPath, npmStartArgs(), {
     env: { ...process.env, NODE_ENV: "production", PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: "silent", APP_URL: baseUrl, ...env },
     stdio: ["ignore", "ignore", "inherit"],
   });

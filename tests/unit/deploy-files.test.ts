@@ -24,6 +24,9 @@ describe("deploy/tarifa.service", () => {
     expect(existsSync(join(root, script))).toBe(true);
     const start: string = JSON.parse(readFileSync(join(root, "package.json"), "utf8")).scripts.start;
     expect(start).toContain(script);
+    // The same node options as npm start, the heap cap of ADR 0029 among them.
+    expect(["node", ...args].join(" ")).toBe(start);
+    expect(args).toContain("--max-old-space-size=256");
   });
 
   it("gives the graceful shutdown its time before systemd kills", () => {
