@@ -3,6 +3,7 @@ import { ResponsiveLine, type LineCustomSvgLayerProps } from "@nivo/line";
 import { useTranslation } from "react-i18next";
 import { formatMoney, formatPercent } from "../../../domain/money";
 import { formatDate } from "../../lib/format-date";
+import { FigureTable } from "../intelligence/chart-frame";
 import { weekdayName } from "./labels";
 import type { MarketAnswer } from "./types";
 
@@ -99,7 +100,7 @@ export function RateChart({ market }: { market: Pick<MarketAnswer, "nights" | "c
           {t("charts.occupancy")}
         </li>
       </ul>
-      <div className="h-80 overflow-x-auto">
+      <div className="h-80 overflow-x-auto" tabIndex={0} role="region" aria-label={t("charts.rateTitle", { category: market.category?.name ?? "" })}>
         <div className="h-80 min-w-[36rem]">
           <ResponsiveLine<Series>
             data={data}
@@ -129,32 +130,21 @@ export function RateChart({ market }: { market: Pick<MarketAnswer, "nights" | "c
       <details className="mt-2 text-sm">
         <summary className="cursor-pointer text-brand-700 underline">{t("charts.showTable")}</summary>
         <div className="mt-2 max-h-96 overflow-auto">
-          <table className="w-full text-right tabular-nums">
-            <caption className="sr-only">{t("charts.rateTitle", { category: market.category?.name ?? "" })}</caption>
-            <thead>
-              <tr className="border-b border-slate-200">
-                {[t("charts.night"), t("charts.ourRate"), t("charts.min"), t("charts.median"), t("charts.max"), t("charts.occupancy")].map((h) => (
-                  <th key={h} scope="col" className="px-2 py-1 font-semibold first:text-left">
-                    {h}
-                  </th>
-                ))}
-              </tr>
-            </thead>
-            <tbody>
-              {nights.map((n) => (
-                <tr key={n.date} className="border-b border-slate-100">
-                  <th scope="row" className="px-2 py-1 text-left font-normal">
-                    {formatDate(n.date, locale, { weekday: "short", day: "numeric", month: "short" })}
-                  </th>
-                  <td className="px-2 py-1">{money(n.our_rate)}</td>
-                  <td className="px-2 py-1">{money(n.market.min)}</td>
-                  <td className="px-2 py-1">{money(n.market.median)}</td>
-                  <td className="px-2 py-1">{money(n.market.max)}</td>
-                  <td className="px-2 py-1">{n.occupancy === null ? "—" : formatPercent(n.occupancy, locale, { digits: 1 })}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+          <FigureTable
+            caption={t("charts.rateTitle", { category: market.category?.name ?? "" })}
+            head={[t("charts.night"), t("charts.ourRate"), t("charts.min"), t("charts.median"), t("charts.max"), t("charts.occupancy")]}
+            rows={nights.map((n) => ({
+              key: n.date,
+              cells: [
+                formatDate(n.date, locale, { weekday: "short", day: "numeric", month: "short" }),
+                money(n.our_rate),
+                money(n.market.min),
+                money(n.market.median),
+                money(n.market.max),
+                n.occupancy === null ? "—" : formatPercent(n.occupancy, locale, { digits: 1 }),
+              ],
+            }))}
+          />
         </div>
       </details>
     </figure>
@@ -172,51 +162,38 @@ export function WeekdayIndexChart({ market }: { market: MarketAnswer }) {
     <figure className="rounded-lg border border-slate-200 bg-white p-3">
       <figcaption className="mb-2 font-semibold">{t("charts.indexTitle")}</figcaption>
       <p className="mb-2 text-xs text-slate-700">{t("charts.indexHint")}</p>
-      <div className="h-64">
-        <ResponsiveBar
-          data={rows}
-          keys={["index"]}
-          indexBy="day"
-          defaultWidth={600}
-          defaultHeight={256}
-          margin={{ top: 10, right: 16, bottom: 32, left: 48 }}
-          valueScale={{ type: "linear", min: 0, max: Math.ceil(top / 10) * 10 }}
-          colors={["#1d4ed8"]}
-          label={(d) => number.format(Number(d.value))}
-          labelTextColor="#ffffff"
-          markers={[{ axis: "y", value: 100, lineStyle: { stroke: "#b45309", strokeWidth: 2, strokeDasharray: "6 4" }, legend: t("charts.marketLine"), legendPosition: "top-left", textStyle: { fontSize: 11, fill: "#92400e" } }]}
-          theme={theme}
-          role="img"
-          ariaLabel={t("charts.indexAria")}
-          animate={false}
-          isInteractive={false}
-        />
+      {/* On a phone the chart scrolls in its own focusable region instead of widening the page (WCAG 2.1.1). */}
+      <div className="h-64 overflow-x-auto" tabIndex={0} role="region" aria-label={t("charts.indexTitle")}>
+        <div className="h-64 min-w-[30rem]">
+          <ResponsiveBar
+            data={rows}
+            keys={["index"]}
+            indexBy="day"
+            defaultWidth={600}
+            defaultHeight={256}
+            margin={{ top: 10, right: 16, bottom: 32, left: 48 }}
+            valueScale={{ type: "linear", min: 0, max: Math.ceil(top / 10) * 10 }}
+            colors={["#1d4ed8"]}
+            label={(d) => number.format(Number(d.value))}
+            labelTextColor="#ffffff"
+            markers={[{ axis: "y", value: 100, lineStyle: { stroke: "#b45309", strokeWidth: 2, strokeDasharray: "6 4" }, legend: t("charts.marketLine"), legendPosition: "top-left", textStyle: { fontSize: 11, fill: "#92400e" } }]}
+            theme={theme}
+            role="img"
+            ariaLabel={t("charts.indexAria")}
+            animate={false}
+            isInteractive={false}
+          />
+        </div>
       </div>
       <details className="mt-2 text-sm">
         <summary className="cursor-pointer text-brand-700 underline">{t("charts.showTable")}</summary>
-        <table className="mt-2 w-full text-right tabular-nums">
-          <caption className="sr-only">{t("charts.indexTitle")}</caption>
-          <thead>
-            <tr className="border-b border-slate-200">
-              <th scope="col" className="px-2 py-1 text-left font-semibold">
-                {t("table.weekday")}
-              </th>
-              <th scope="col" className="px-2 py-1 font-semibold">
-                {t("table.index")}
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {rows.map((r) => (
-              <tr key={r.day} className="border-b border-slate-100">
-                <th scope="row" className="px-2 py-1 text-left font-normal">
-                  {r.long}
-                </th>
-                <td className="px-2 py-1">{r.known ? number.format(r.index) : "—"}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <div className="mt-2">
+          <FigureTable
+            caption={t("charts.indexTitle")}
+            head={[t("table.weekday"), t("table.index")]}
+            rows={rows.map((r) => ({ key: r.day, cells: [r.long, r.known ? number.format(r.index) : "—"] }))}
+          />
+        </div>
       </details>
     </figure>
   );

@@ -32,6 +32,8 @@ export function useFormats(currency: string) {
     /** A night in a table row: short enough for a phone. */
     day: (d: string) => formatDate(d, locale, { weekday: "short", day: "numeric", month: "short" }),
     month: (m: string) => formatDate(`${m}-01`, locale, { month: "short", year: "numeric" }),
+    /** A month on a chart's axis: its name, with the year only where it starts (the first tick, January), so a year of ticks fits a phone. */
+    monthTick: (m: string, first: string | undefined) => formatDate(`${m}-01`, locale, m === first || m.endsWith("-01") ? { month: "short", year: "2-digit" } : { month: "short" }),
   };
 }
 
@@ -206,7 +208,7 @@ export function PaceChart({ pace }: { pace: PaceAnswer }) {
           colors={[COLORS.now, COLORS.lastYear, COLORS.final]}
           defs={[lines]}
           fill={[{ match: { id: "last_year" }, id: "lines" }]}
-          axisBottom={{ format: (m) => f.month(String(m)) }}
+          axisBottom={{ format: (m) => f.monthTick(String(m), data[0]?.month) }}
           enableLabel={false}
           theme={theme}
           role="img"
