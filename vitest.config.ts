@@ -9,6 +9,10 @@ const setupFiles = ["tests/helpers/fast-check-replay.ts"];
 export default defineConfig({
   resolve: { alias },
   test: {
+    // Vitest's default is one worker less than the cores: one worker on a 2-core CI machine, so the
+    // suites ran one file at a time (12.7 min). Test files are isolated (a database each), so all
+    // cores take files.
+    maxWorkers: "100%",
     projects: [
       { resolve: { alias }, test: { name: "unit", include: ["domain/**/*.test.ts", "tests/unit/**/*.test.ts"], environment: "node", setupFiles } },
       {
