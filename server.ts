@@ -18,6 +18,8 @@ import { logger } from "./api/logger.ts";
 import { observe } from "./server/observability.ts";
 import { drainable, onTerminate } from "./server/shutdown.ts";
 import { trustProxySetting } from "./server/trust-proxy.ts";
+import { rememberedAnswers } from "./server/remembered-answers.ts";
+import { callerOf, REMEMBERED_PATHS } from "./server/remembered-callers.ts";
 import { httpUpstream, setUpstream } from "./app/lib/upstream.server.ts";
 import {
   baseSecurityHeaders,
@@ -80,6 +82,8 @@ export async function startServer(
     // `npm run db:backup` asks the running server for the embedded database (ADR 0023).
     if (database.dumpDataDir) backups = await startBackupEndpoint(database, config.DATA_DIR);
     setUpstream(async (request) => api.fetch(request));
+    // Signed-in reads asked again while nothing they show has changed (ADR 0034).
+    app.use(rememberedAnswers({ paths: REMEMBERED_PATHS, callerOf: callerOf(handle.db, () => new Date()) }));
     const apiListener = getRequestListener(api.fetch);
     app.all(["/api", "/api/{*splat}"], (req, res) => apiListener(req, res));
   }

@@ -1,6 +1,7 @@
 import type { Context } from "hono";
 import { getCookie } from "hono/cookie";
 import { createMiddleware } from "hono/factory";
+import type { Database } from "../db/client.ts";
 import type { UserRow } from "../db/schema/index.ts";
 import type { ApiEnv } from "../context.ts";
 import { unauthenticated } from "../errors.ts";
@@ -40,14 +41,21 @@ async function authenticate<E extends ApiEnv>(c: Context<E>) {
   const mode = header !== undefined ? ("bearer" as const) : ("cookie" as const);
   const token = mode === "bearer" ? bearer(header) : getCookie(c, SESSION_COOKIE);
   if (!token) return null;
-  const ip = clientIp(c);
-  const found = await perRequest(`auth:${mode}:${ip}:${token}`, async () => {
-    const row = await userForToken(db, token, now());
-    if (row) await touchSession(db, row, now(), ip === UNKNOWN_IP ? null : ip);
-    return row;
-  });
+  const found = await signedInWith(db, token, { mode, ip: clientIp(c), now: now() });
   // A copy per call: a route may change its user row without touching the next call's.
   return found ? { ...structuredClone(found), mode } : null;
+}
+
+/**
+ * The live token's user (with its "last seen" touch), read once per incoming request: the web's
+ * remembered answers (server/remembered-callers.ts) ask first, and the request's API calls share it.
+ */
+export function signedInWith(db: Database, token: string, o: { mode: "bearer" | "cookie"; ip: string; now: Date }) {
+  return perRequest(`auth:${o.mode}:${o.ip}:${token}`, async () => {
+    const row = await userForToken(db, token, o.now);
+    if (row) await touchSession(db, row, o.now, o.ip === UNKNOWN_IP ? null : o.ip);
+    return row;
+  });
 }
 
 function remember(c: Context<AuthedEnv> | Context<MaybeAuthedEnv>, found: NonNullable<Awaited<ReturnType<typeof authenticate>>>) {

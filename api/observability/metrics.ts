@@ -42,6 +42,12 @@ export const httpDuration = new Histogram({
   buckets: SECONDS,
 });
 
+export const rememberedAnswers = new Counter({
+  name: "tarifa_remembered_answers_total",
+  help: "Signed-in reads that may be remembered (ADR 0034), by result: hit (served from memory) or miss",
+  labelNames: ["result"] as const,
+});
+
 export const dbQueryDuration = new Histogram({
   name: "tarifa_db_query_duration_seconds",
   help: "Database query durations, by driver and outcome",

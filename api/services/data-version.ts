@@ -1,6 +1,6 @@
-import { inArray, sum } from "drizzle-orm";
+import { inArray, sql, sum } from "drizzle-orm";
 import type { Database } from "../db/client.ts";
-import { dataVersions } from "../db/schema/index.ts";
+import { businesses, businessMembers, dataVersions } from "../db/schema/index.ts";
 
 /** The row counting changes to data every business reads (holidays). */
 export const GLOBAL_SCOPE = "00000000-0000-0000-0000-000000000000";
@@ -23,12 +23,10 @@ export const UNTRACKED_TABLES = [
   "booking_quotes",
   "user_selected_business",
   "business_invitations",
-  "business_members",
   "coupon_redemptions",
   "invoices",
   "payments",
   "payment_methods",
-  "subscriptions",
   "channex_booking_revisions",
 ] as const;
 
@@ -42,4 +40,26 @@ export async function dataVersion(db: Database, businessId: string): Promise<num
     .from(dataVersions)
     .where(inArray(dataVersions.businessId, [businessId, GLOBAL_SCOPE]));
   return row?.version ?? 0;
+}
+
+/**
+ * What a remembered answer for this user depends on, as one string that changes whenever any of
+ * it changes (ADR 0034): the version of the user's own row (account, memberships, grants, the
+ * selected business, unread notifications: migration 0028), of the data every business reads,
+ * and of each business the user owns or collaborates on (their list and the selected one are on
+ * every page), plus `businessId` when the answer is about another business (an API path's).
+ * Each row as id:version, so a business leaving the list changes it too. One statement.
+ */
+export async function answerVersion(db: Database, userId: string, businessId?: string | null): Promise<string> {
+  const [row] = await db
+    .select({ version: sql<string>`coalesce(string_agg(${dataVersions.businessId}::text || ':' || ${dataVersions.version}::text, ',' order by ${dataVersions.businessId}), '')` })
+    .from(dataVersions)
+    .where(
+      sql`${dataVersions.businessId} in (
+        select ${userId}::uuid union all select ${GLOBAL_SCOPE}::uuid
+        union all select ${businesses.id} from ${businesses} where ${businesses.ownerId} = ${userId}
+        union all select ${businessMembers.businessId} from ${businessMembers} where ${businessMembers.userId} = ${userId}
+        union all select ${businessId ?? null}::uuid)`,
+    );
+  return `${userId}|${row?.version ?? ""}`;
 }

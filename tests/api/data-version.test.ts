@@ -1,8 +1,8 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEMO_BUSINESS } from "../../api/db/seeds/businesses.ts";
-import { businessGoals, businesses, holidays } from "../../api/db/schema/index.ts";
-import { dataVersion, UNTRACKED_TABLES } from "../../api/services/data-version.ts";
+import { businessGoals, businesses, holidays, notificationCounts, plans, seasonalities, seasonalityDates, users } from "../../api/db/schema/index.ts";
+import { answerVersion, dataVersion, UNTRACKED_TABLES } from "../../api/services/data-version.ts";
 import { createTestApi, demoUsers, type TestApi } from "../helpers/api.ts";
 
 /**
@@ -80,5 +80,29 @@ describe("data versions", () => {
       .onConflictDoUpdate({ target: [businessGoals.businessId, businessGoals.month], set: { revenue: 123_456_00 } });
     const after = await t.json("GET", `/api/v1/businesses/${B}/dashboard`, { token, status: 200 });
     expect(after.month_to_date.goal.revenue).toBe(123_456_00);
+  });
+  it("a user's answer version moves with their account, their bell, shared data and a seasonality's dates — not with another user's", async () => {
+    const [owner] = await t.db.select().from(users).where(eq(users.email, demoUsers.owner.email));
+    const [other] = await t.db.select().from(users).where(eq(users.email, demoUsers.admin.email));
+    const version = () => answerVersion(t.db, owner!.id);
+    const moves = async (write: () => Promise<unknown>) => {
+      const before = await version();
+      await write();
+      return (await version()) !== before;
+    };
+    expect(await moves(() => t.db.update(users).set({ name: "Otávia" }).where(eq(users.id, owner!.id)))).toBe(true);
+    expect(await moves(() => t.db.update(users).set({ name: "Outra" }).where(eq(users.id, other!.id)))).toBe(false);
+    expect(
+      await moves(() =>
+        t.db.insert(notificationCounts).values({ userId: owner!.id, kind: "test", total: 1, unread: 1 }).onConflictDoUpdate({ target: [notificationCounts.userId, notificationCounts.kind], set: { unread: 2 } }),
+      ),
+    ).toBe(true);
+    const [plan] = await t.db.select({ id: plans.id }).from(plans).limit(1);
+    expect(await moves(() => t.db.update(plans).set({ trialDays: 21 }).where(eq(plans.id, plan!.id)))).toBe(true);
+    const [season] = await t.db.select({ id: seasonalities.id }).from(seasonalities).where(eq(seasonalities.businessId, B)).limit(1);
+    expect(await moves(() => t.db.insert(seasonalityDates).values({ seasonalityId: season!.id, startsAt: "2031-05-01", endsAt: "2031-05-03", daysOfWeek: [0, 1, 2, 3, 4, 5, 6] }))).toBe(true);
+    // An API path's business counts too when it is not one of the user's own.
+    const foreign = "11111111-1111-4111-8111-111111111111";
+    expect(await answerVersion(t.db, owner!.id, foreign)).toBe(await version());
   });
 });

@@ -1,96 +1,15 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, writeFileSync } from "node:fs";
 import http from "node:http";
-import { createServer } from "node:net";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEMO_PASSWORD, demoUsers } from "../../api/db/seeds/users.ts";
-import { parseConfig, setConfig } from "../../config.ts";
-import type { RunningServer } from "../../server.ts";
+import { send, signedIn, startRealServer, visitor, type Answer, type RealServer } from "../helpers/real-server.ts";
 
 /**
  * Issue 17, points 3 and 4, through the real server (server.ts, in this process, over sockets):
  * the headers of each class of answer, bodies refused while they stream, memory that does not
  * grow with what was refused, and keep-alive connections that survive a 413.
  */
-let server: RunningServer;
-let base: URL;
-let dataDir: string;
-
-async function freePort(): Promise<number> {
-  return new Promise((done) => {
-    const probe = createServer().listen(0, "127.0.0.1", () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => done(port));
-    });
-  });
-}
-
-interface Answer {
-  status: number;
-  headers: http.IncomingHttpHeaders;
-  body: string;
-}
-
-/** One request; `body` is written in `chunkBytes` pieces (chunked unless `contentLength`) until the answer comes. */
-function send(
-  method: string,
-  path: string,
-  o: { agent?: http.Agent; headers?: Record<string, string>; body?: string; bodyBytes?: number; chunkBytes?: number; contentLength?: boolean } = {},
-): Promise<Answer> {
-  return new Promise((resolve, reject) => {
-    const headers: Record<string, string> = { ...o.headers };
-    if (o.bodyBytes !== undefined && o.contentLength) headers["content-length"] = String(o.bodyBytes);
-    const req = http.request(new URL(path, base), { method, headers, agent: o.agent ?? false }, (res) => {
-      let body = "";
-      res.setEncoding("utf8");
-      res.on("data", (c: string) => (body += c));
-      res.on("end", () => resolve({ status: res.statusCode!, headers: res.headers, body }));
-      res.on("error", reject);
-    });
-    let answered = false;
-    req.on("response", () => (answered = true));
-    req.on("error", (error) => (answered ? undefined : reject(error)));
-    if (o.bodyBytes === undefined) return void req.end(o.body);
-    const chunk = Buffer.alloc(o.chunkBytes ?? 64 * 1024, "a");
-    let written = 0;
-    const pump = () => {
-      while (!answered && !req.destroyed && written < o.bodyBytes!) {
-        const piece = chunk.subarray(0, Math.min(chunk.length, o.bodyBytes! - written));
-        written += piece.length;
-        if (!req.write(piece)) return void req.once("drain", pump);
-      }
-      if (!req.destroyed) req.end();
-    };
-    pump();
-  });
-}
-
-const cookiesOf = (a: Answer) => (a.headers["set-cookie"] ?? []).map((c) => c.split(";")[0]);
-
-/** The cookies a visitor gets from the sign-in page (CSRF cookie included), and the form's token. */
-async function visitor() {
-  const page = await send("GET", "/login");
-  const cookie = cookiesOf(page).join("; ");
-  expect(cookie).toContain("csrf=");
-  const csrf = /name="csrf" value="([^"]+)"/.exec(page.body)?.[1]?.replace(/&quot;/g, '"').replace(/&#x27;|&#39;/g, "'").replace(/&amp;/g, "&");
-  return { cookie, csrf };
-}
-
-/** Signs in through the /login form as a browser would; answers the cookies the browser then sends. */
-async function signedIn(email: string): Promise<string> {
-  const v = await visitor();
-  const form = new URLSearchParams({ csrf: v.csrf!, email, password: DEMO_PASSWORD }).toString();
-  const sent = await send("POST", "/login", {
-    headers: { cookie: v.cookie, origin: base.origin, "content-type": "application/x-www-form-urlencoded", "content-length": String(Buffer.byteLength(form)) },
-    body: form,
-  });
-  expect(sent.status, sent.body.slice(0, 500)).toBe(302);
-  const jar = new Map(v.cookie.split("; ").map((c) => [c.slice(0, c.indexOf("=")), c]));
-  for (const c of cookiesOf(sent)) jar.set(c.slice(0, c.indexOf("=")), c);
-  expect(jar.has("__session")).toBe(true);
-  return [...jar.values()].join("; ");
-}
 
 /** A hashed asset and another static file, as `react-router build` leaves them in build/client. */
 const ASSET = "/assets/entry.client-C8x2qLp0.js";
@@ -100,35 +19,15 @@ function writeClientFiles(dir: string) {
   writeFileSync(join(dir, "robots.txt"), "User-agent: *\n");
 }
 
+let server: RealServer;
+
 beforeAll(async () => {
-  dataDir = mkdtempSync(join(tmpdir(), "tarifa-security-"));
-  const port = await freePort();
-  const config = parseConfig({
-    NODE_ENV: "development",
-    PORT: String(port),
-    HOST: "127.0.0.1",
-    APP_URL: `http://127.0.0.1:${port}`,
-    DATA_DIR: dataDir,
-    SESSION_SECRET: "security-test-secret-security-test-secret",
-    LOG_LEVEL: "silent",
-    RENEWALS_EVERY_MINUTES: "0",
-  });
-  setConfig(config);
-  const { startServer } = await import("../../server.ts");
-  const clientDir = join(dataDir, "client");
-  writeClientFiles(clientDir);
   // Seeded: a signed-in page is one of the classes of answer. In development the server serves
   // built files only when given them; the production build's are served the same way.
-  server = await startServer(config, { clientDir });
-  base = new URL(`http://127.0.0.1:${port}`);
-  // The first page compiles the app (Vite): do it before anything is measured.
-  await visitor();
+  server = await startRealServer("tarifa-security-", { clientFiles: writeClientFiles });
 }, 240_000); // a fresh embedded database is prepared by a child process, then Vite compiles the app
 
-afterAll(async () => {
-  await server?.close();
-  rmSync(dataDir, { recursive: true, force: true });
-});
+afterAll(() => server?.close());
 
 describe("headers of every class of answer", () => {
   const everywhere = (a: Answer) => {

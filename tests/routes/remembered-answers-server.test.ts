@@ -1,0 +1,117 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { DEMO_BUSINESS } from "../../api/db/seeds/businesses.ts";
+import { DEMO_PASSWORD, demoUsers } from "../../api/db/seeds/users.ts";
+import { send, signedIn, startRealServer, type RealServer } from "../helpers/real-server.ts";
+
+/**
+ * Remembered answers (ADR 0034) through the real server: a signed-in read asked again with the
+ * same credentials is answered from memory while nothing it shows has changed, and afresh the
+ * moment anything it shows changes — whoever wrote it — or the session ends.
+ */
+let server: RealServer;
+const B = DEMO_BUSINESS.id;
+
+beforeAll(async () => {
+  server = await startRealServer("tarifa-remembered-");
+}, 240_000);
+afterAll(() => server?.close());
+
+async function counted(): Promise<{ hit: number; miss: number }> {
+  const text = (await send("GET", "/metrics")).body;
+  const of = (result: string) => Number(new RegExp(`tarifa_remembered_answers_total\\{result="${result}"\\} (\\d+)`).exec(text)?.[1] ?? 0);
+  return { hit: of("hit"), miss: of("miss") };
+}
+
+/** Runs `ask` and answers it with how many hits and misses it made. */
+async function measured<T>(ask: () => Promise<T>): Promise<{ answer: T; hit: number; miss: number }> {
+  const before = await counted();
+  const answer = await ask();
+  const after = await counted();
+  return { answer, hit: after.hit - before.hit, miss: after.miss - before.miss };
+}
+
+async function apiToken(email: string): Promise<string> {
+  const login = await send("POST", "/api/auth/login", { headers: { "content-type": "application/json" }, body: JSON.stringify({ email, password: DEMO_PASSWORD }) });
+  expect(login.status).toBe(200);
+  return JSON.parse(login.body).token as string;
+}
+
+const json = (token: string) => ({ authorization: `Bearer ${token}`, "content-type": "application/json" });
+
+describe("remembered answers", () => {
+  it("a page asked again is the same bytes (its nonce too) until a price changes, then fresh", async () => {
+    const cookie = await signedIn(demoUsers.owner.email);
+    const token = await apiToken(demoUsers.owner.email);
+    const first = await measured(() => send("GET", "/calendar", { headers: { cookie } }));
+    expect(first.answer.status).toBe(200);
+    const again = await measured(() => send("GET", "/calendar", { headers: { cookie } }));
+    expect(again.hit).toBe(1);
+    expect(again.answer.body).toBe(first.answer.body);
+    expect(again.answer.headers["content-security-policy"]).toBe(first.answer.headers["content-security-policy"]);
+    expect(again.answer.headers["cache-control"]).toBe("private, no-store");
+    expect(again.answer.headers["x-request-id"]).not.toBe(first.answer.headers["x-request-id"]);
+
+    const options = JSON.parse((await send("GET", `/api/v1/businesses/${B}/reservations/options`, { headers: json(token) })).body);
+    const category = options.data.categories[0].uuid as string;
+    const today = options.data.today as string;
+    const put = await send("PUT", `/api/v1/businesses/${B}/manual-prices`, { headers: json(token), body: JSON.stringify({ room_category_uuid: category, date: today, price: 98_700 }) });
+    expect(put.status, put.body).toBe(200);
+    const fresh = await measured(() => send("GET", "/calendar", { headers: { cookie } }));
+    expect(fresh.miss).toBe(1);
+    expect(fresh.answer.body).not.toBe(first.answer.body);
+    expect(fresh.answer.body).toMatch(/987(?:[.,]00)?\b/);
+  });
+
+  it("an API read is remembered per token and follows writes to the business", async () => {
+    const token = await apiToken(demoUsers.owner.email);
+    const other = await apiToken(demoUsers.owner.email);
+    const path = `/api/v1/businesses/${B}/calendar?from=2027-03-01&to=2027-03-07`;
+    const first = await measured(() => send("GET", path, { headers: json(token) }));
+    expect(first.answer.status).toBe(200);
+    const again = await measured(() => send("GET", path, { headers: json(token) }));
+    expect(again).toMatchObject({ hit: 1, miss: 0 });
+    expect(again.answer.body).toBe(first.answer.body);
+    // Another credential is another caller: never given someone else's remembered answer.
+    expect((await measured(() => send("GET", path, { headers: json(other) }))).miss).toBe(1);
+
+    const category = JSON.parse((await send("GET", `/api/v1/businesses/${B}/reservations/options`, { headers: json(token) })).body).data.categories[0].uuid;
+    await send("PUT", `/api/v1/businesses/${B}/manual-prices`, { headers: json(token), body: JSON.stringify({ room_category_uuid: category, date: "2027-03-03", price: 45_678 }) });
+    const fresh = await measured(() => send("GET", path, { headers: json(token) }));
+    expect(fresh.miss).toBe(1);
+    expect(fresh.answer.body).toContain("45678");
+  });
+
+  it("the shell follows the user's own changes (their name) and their unread count stays true", async () => {
+    const token = await apiToken(demoUsers.owner.email);
+    const state = async () => measured(async () => JSON.parse((await send("GET", "/api/v1/user/app-state", { headers: json(token) })).body));
+    const first = await state();
+    expect((await state()).hit).toBe(1);
+    const renamed = await send("PUT", `/api/v1/users/${first.answer.user.uuid}`, { headers: json(token), body: JSON.stringify({ name: "Otávia" }) });
+    expect(renamed.status, renamed.body).toBe(200);
+    const after = await state();
+    expect(after.miss).toBe(1);
+    expect(after.answer.user.name).toBe("Otávia");
+    // Nothing to read: nothing changes, and the remembered answer is still the true one.
+    await send("POST", "/api/v1/notifications/read-all", { headers: json(token), body: "{}" });
+    expect((await state()).answer.unread_notifications).toBe(0);
+  });
+
+  it("a session that ended is never answered from memory", async () => {
+    const cookie = await signedIn(demoUsers.owner.email);
+    expect((await send("GET", "/bookings", { headers: { cookie } })).status).toBe(200);
+    expect((await measured(() => send("GET", "/bookings", { headers: { cookie } }))).hit).toBe(1);
+    const token = await apiToken(demoUsers.owner.email);
+    expect((await send("POST", "/api/v1/auth/logout-everywhere", { headers: json(token), body: "{}" })).status).toBe(200);
+    const after = await send("GET", "/bookings", { headers: { cookie } });
+    expect(after.status).toBe(302);
+    expect(after.headers.location).toMatch(/^\/login/);
+  });
+
+  it("what is not a signed-in read of the list is never remembered: guests, other pages, writes", async () => {
+    const cookie = await signedIn(demoUsers.owner.email);
+    const guest = await measured(async () => [await send("GET", "/bookings"), await send("GET", "/bookings")]);
+    expect(guest).toMatchObject({ hit: 0, miss: 0 });
+    const other = await measured(async () => [await send("GET", "/notifications", { headers: { cookie } }), await send("GET", "/notifications", { headers: { cookie } })]);
+    expect(other).toMatchObject({ hit: 0, miss: 0 });
+  });
+});
