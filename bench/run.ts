@@ -93,6 +93,12 @@ try {
     rows.push({ name: `${label} throughput vs ${BASELINE}`, value: result.rps / baseline.rps, unit: "x", goal: page.as ? SIGNED_IN_RATIO_GOAL : undefined });
     rows.push({ name: `${label} server CPU per request`, value: result.cpu, unit: "ms" });
     rows.push({ name: `${label} capacity vs ${BASELINE} (CPU per request ratio)`, value: baseline.cpu / result.cpu, unit: "x", goal: page.as ? SIGNED_IN_RATIO_GOAL : undefined });
+    if (page.as) {
+      // The same page rendered in full every time (nothing remembered, ADR 0034): what a first visit costs.
+      const full = await measured(page.path, { headers, unremembered: true });
+      rows.push({ name: `${label} not remembered: requests/s`, value: full.rps, unit: "req/s" });
+      rows.push({ name: `${label} not remembered: server CPU per request`, value: full.cpu, unit: "ms" });
+    }
     const html = await (await fetch(server.baseUrl + page.path, { headers })).text();
     const js = pageJsGzipBytes(html);
     rows.push({ name: `${label} JavaScript (${js.files} files, gzip)`, value: js.bytes / 1024, unit: "KiB" });

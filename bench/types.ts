@@ -27,5 +27,5 @@ export interface BenchContext {
   /** Signs in to the API; returns the bearer token. */
   apiToken(email: string): Promise<string>;
   /** Fixed-concurrency load on one path; reports requests/s and latency percentiles. */
-  load(path: string, options?: { headers?: Record<string, string>; method?: string; body?: string; concurrency?: number; seconds?: number }): Promise<LoadResult>;
+  load(path: string, options?: Parameters<typeof import("./lib/load.ts").load>[1]): Promise<LoadResult>;
 }

@@ -22,7 +22,7 @@ webhookRoutes.post("/webhooks/stripe", doc({ response: z.object({ received: z.li
   let event;
   try {
     if (!signature) throw new Error("no signature");
-    event = verifyStripeEvent(payload, signature, secret);
+    event = await verifyStripeEvent(payload, signature, secret);
   } catch {
     return c.json({ message: c.var.t("billing.webhookSignature") }, 400);
   }

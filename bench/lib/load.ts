@@ -3,13 +3,23 @@ import type { LoadResult } from "../types.ts";
 /**
  * `concurrency` loops, each sending one request after another for `seconds`; every
  * latency is kept, so p95 is exact. Bounded in time and aimed at this machine only.
+ * `unremembered`: each request with a User-Agent of its own, so no page is answered from memory
+ * (a page's remembered answer is per browser, ADR 0034) and each is rendered in full.
  */
 export async function load(
   url: string,
-  { headers = {}, method = "GET", body, concurrency = 10, seconds = 5 }: { headers?: Record<string, string>; method?: string; body?: string; concurrency?: number; seconds?: number } = {},
+  {
+    headers = {},
+    method = "GET",
+    body,
+    concurrency = 10,
+    seconds = 5,
+    unremembered = false,
+  }: { headers?: Record<string, string>; method?: string; body?: string; concurrency?: number; seconds?: number; unremembered?: boolean } = {},
 ): Promise<LoadResult> {
   const latencies: number[] = [];
   let errors = 0;
+  let sent = 0;
   const until = performance.now() + seconds * 1000;
   const started = performance.now();
   await Promise.all(
@@ -17,7 +27,8 @@ export async function load(
       while (performance.now() < until) {
         const t0 = performance.now();
         try {
-          const res = await fetch(url, { method, headers, body, redirect: "manual" });
+          const own: Record<string, string> = unremembered ? { "user-agent": `Mozilla/5.0 (bench ${sent++})` } : {};
+          const res = await fetch(url, { method, headers: { ...headers, ...own }, body, redirect: "manual" });
           await res.arrayBuffer();
           if (res.status >= 500) errors++;
         } catch {

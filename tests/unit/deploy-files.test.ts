@@ -27,6 +27,7 @@ describe("deploy/tarifa.service", () => {
     // The same node options as npm start, the heap cap of ADR 0029 among them.
     expect(["node", ...args].join(" ")).toBe(start);
     expect(args).toContain("--max-old-space-size=256");
+    expect(args).toContain("--max-semi-space-size=4");
   });
 
   it("gives the graceful shutdown its time before systemd kills", () => {

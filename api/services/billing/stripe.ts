@@ -1,5 +1,5 @@
 import { eq, or } from "drizzle-orm";
-import Stripe from "stripe";
+import type Stripe from "stripe";
 import type { BillingInterval } from "../../../domain/billing/periods.ts";
 import type { Database } from "../../db/client.ts";
 import {
@@ -52,10 +52,11 @@ async function call<T>(run: () => Promise<T>): Promise<T> {
     return await run();
   } catch (error) {
     const type = (error as { type?: unknown })?.type;
-    if (error instanceof Stripe.errors.StripeCardError || type === "StripeCardError") {
+    // Stripe's errors carry their class name in `type` (the SDK is loaded only when used).
+    if (type === "StripeCardError") {
       throw new PaymentError((error as Error).message, (error as { code?: string }).code ?? "card_declined");
     }
-    if (error instanceof Stripe.errors.StripeError || (typeof type === "string" && type.startsWith("Stripe"))) {
+    if (typeof type === "string" && type.startsWith("Stripe")) {
       throw new ProviderError((error as Error).message ?? "");
     }
     throw error;
@@ -175,20 +176,25 @@ async function ensureCoupon(stripe: StripeClient, tx: Database, coupon: CouponRo
 }
 
 export function createStripeProvider(options: { secretKey?: string; client?: StripeClient }): BillingProvider {
-  const stripe: StripeClient = options.client ?? new Stripe(options.secretKey ?? "", { maxNetworkRetries: 2, timeout: 20_000 });
+  // The SDK (~4 MB of heap) is loaded with the first call to Stripe, not at start (ADR 0029).
+  let client: Promise<StripeClient> | undefined;
+  const sdk = () =>
+    (client ??= options.client
+      ? Promise.resolve(options.client)
+      : import("stripe").then(({ default: Sdk }) => new Sdk(options.secretKey ?? "", { maxNetworkRetries: 2, timeout: 20_000 })));
 
   const provider: BillingProvider = {
     name: "stripe",
 
     async createCustomer(business) {
-      const customer = await call(() =>
-        stripe.customers.create({ name: business.companyName, email: business.email ?? undefined, metadata: { business_id: business.id } }),
+      const customer = await call(async () =>
+        (await sdk()).customers.create({ name: business.companyName, email: business.email ?? undefined, metadata: { business_id: business.id } }),
       );
       return customer.id;
     },
 
     async attachPaymentMethod(ctx, token): Promise<CardDetails> {
-      const pm = await call(() => stripe.paymentMethods.attach(token, { customer: ctx.customer.providerCustomerId }));
+      const pm = await call(async () => (await sdk()).paymentMethods.attach(token, { customer: ctx.customer.providerCustomerId }));
       return {
         id: pm.id,
         brand: pm.card?.brand ?? pm.type,
@@ -199,20 +205,20 @@ export function createStripeProvider(options: { secretKey?: string; client?: Str
     },
 
     async detachPaymentMethod(_ctx, paymentMethod) {
-      await call(() => stripe.paymentMethods.detach(paymentMethod.id));
+      await call(async () => (await sdk()).paymentMethods.detach(paymentMethod.id));
     },
 
     async setDefaultPaymentMethod(ctx, paymentMethod) {
-      await call(() =>
-        stripe.customers.update(ctx.customer.providerCustomerId, { invoice_settings: { default_payment_method: paymentMethod?.id ?? "" } }),
+      await call(async () =>
+        (await sdk()).customers.update(ctx.customer.providerCustomerId, { invoice_settings: { default_payment_method: paymentMethod?.id ?? "" } }),
       );
     },
 
     async startSubscription(ctx, input): Promise<Outcome> {
       const { plan, coupon, paymentMethod, base } = input;
       const interval = base?.interval ?? input.interval;
-      const price = await ensurePrice(stripe, ctx.tx, plan, interval);
-      const couponId = coupon ? await ensureCoupon(stripe, ctx.tx, coupon) : null;
+      const price = await ensurePrice(await sdk(), ctx.tx, plan, interval);
+      const couponId = coupon ? await ensureCoupon(await sdk(), ctx.tx, coupon) : null;
       const params: Stripe.SubscriptionCreateParams = {
         customer: ctx.customer.providerCustomerId,
         items: [{ price }],
@@ -232,16 +238,16 @@ export function createStripeProvider(options: { secretKey?: string; client?: Str
       } else if (input.trialDays > 0) {
         params.trial_period_days = input.trialDays;
       }
-      const sub = await call(() => stripe.subscriptions.create(params));
+      const sub = await call(async () => (await sdk()).subscriptions.create(params));
       return { subscription: stateFromStripe(sub, priceFor(plan, interval), interval), invoice: latestInvoice(sub) };
     },
 
     async changePlan(ctx, input): Promise<Outcome> {
-      const current = await call(() => stripe.subscriptions.retrieve(input.subscription.providerSubscriptionId));
+      const current = await call(async () => (await sdk()).subscriptions.retrieve(input.subscription.providerSubscriptionId));
       const item = current.items.data[0];
-      const price = await ensurePrice(stripe, ctx.tx, input.to, input.subscription.interval);
-      const sub = await call(() =>
-        stripe.subscriptions.update(current.id, {
+      const price = await ensurePrice(await sdk(), ctx.tx, input.to, input.subscription.interval);
+      const sub = await call(async () =>
+        (await sdk()).subscriptions.update(current.id, {
           items: [{ id: item.id, price }],
           proration_behavior: input.prorate ? "always_invoice" : "none",
           payment_behavior: "error_if_incomplete",
@@ -257,13 +263,13 @@ export function createStripeProvider(options: { secretKey?: string; client?: Str
       const id = input.subscription.providerSubscriptionId;
       const details = input.reason ? { cancellation_details: { comment: input.reason } } : {};
       const sub = input.immediately
-        ? await call(() => stripe.subscriptions.cancel(id, details))
-        : await call(() => stripe.subscriptions.update(id, { cancel_at_period_end: true, ...details }));
+        ? await call(async () => (await sdk()).subscriptions.cancel(id, details))
+        : await call(async () => (await sdk()).subscriptions.update(id, { cancel_at_period_end: true, ...details }));
       return { subscription: stateFromStripe(sub, input.subscription.priceCents, input.subscription.interval) };
     },
 
     async resume(_ctx, subscription): Promise<Outcome> {
-      const sub = await call(() => stripe.subscriptions.update(subscription.providerSubscriptionId, { cancel_at_period_end: false }));
+      const sub = await call(async () => (await sdk()).subscriptions.update(subscription.providerSubscriptionId, { cancel_at_period_end: false }));
       return { subscription: stateFromStripe(sub, subscription.priceCents, subscription.interval) };
     },
   };
@@ -274,8 +280,8 @@ export function createStripeProvider(options: { secretKey?: string; client?: Str
 let verifier: Stripe | undefined;
 
 /** Verifies the signature (StripeSignatureVerificationError when wrong) and parses the event. */
-export function verifyStripeEvent(payload: string, signature: string, secret: string): Stripe.Event {
-  verifier ??= new Stripe("sk_test_signature_verification_only");
+export async function verifyStripeEvent(payload: string, signature: string, secret: string): Promise<Stripe.Event> {
+  verifier ??= new (await import("stripe")).default("sk_test_signature_verification_only");
   return verifier.webhooks.constructEvent(payload, signature, secret);
 }
 

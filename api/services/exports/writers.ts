@@ -1,7 +1,6 @@
 import { PassThrough, Readable, type Writable } from "node:stream";
 import { once } from "node:events";
 import { stringify } from "csv-stringify";
-import ExcelJS from "exceljs";
 import type { ExportFormat } from "../../../domain/schemas/reports.ts";
 
 /**
@@ -68,10 +67,12 @@ const NUMBER_FORMATS: Partial<Record<CellKind, string>> = { money: "#,##0.00", p
 
 function xlsxStream(sheet: Sheet): Readable {
   const out = new PassThrough();
-  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false });
-  const worksheet = workbook.addWorksheet(sheet.name.slice(0, 31));
-  worksheet.columns = sheet.columns.map((c) => ({ key: c.key, header: c.header, width: Math.max(12, c.header.length + 2), style: NUMBER_FORMATS[c.kind] ? { numFmt: NUMBER_FORMATS[c.kind] } : {} }));
   (async () => {
+    // Loaded on the first XLSX export, not at start: ~8 MB of heap most servers never need (ADR 0029).
+    const { default: ExcelJS } = await import("exceljs");
+    const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false });
+    const worksheet = workbook.addWorksheet(sheet.name.slice(0, 31));
+    worksheet.columns = sheet.columns.map((c) => ({ key: c.key, header: c.header, width: Math.max(12, c.header.length + 2), style: NUMBER_FORMATS[c.kind] ? { numFmt: NUMBER_FORMATS[c.kind] } : {} }));
     await pump(out, (row) => worksheet.addRow(sheet.columns.map((c, i) => cellValue(c.kind, row[i] ?? null))).commit(), sheet);
     worksheet.commit();
     await workbook.commit();

@@ -1,4 +1,3 @@
-import nodemailer from "nodemailer";
 import type { ApiDeps } from "../../context.ts";
 
 export interface MailMessage {
@@ -20,10 +19,12 @@ const smtpByUrl = new Map<string, Mailer>();
 export function smtpMailer(url: string): Mailer {
   let mailer = smtpByUrl.get(url);
   if (!mailer) {
-    const transport = nodemailer.createTransport(url);
+    // nodemailer is loaded with the first e-mail, not at start (ADR 0029).
+    let transport: Promise<import("nodemailer").Transporter> | undefined;
     mailer = {
       async send(message) {
-        await transport.sendMail(message);
+        transport ??= import("nodemailer").then((m) => m.default.createTransport(url));
+        await (await transport).sendMail(message);
       },
     };
     smtpByUrl.set(url, mailer);
