@@ -158,7 +158,7 @@ export const holidayRoutes = new Hono<AuthedEnv>()
 
   .post("/admin/holidays/import", doc({ body: holidayImportSchema, response: importedAnswer }), async (c) => {
     const input = await body(c, holidayImportSchema);
-    if (!knownPlace(input.country, input.state)) {
+    if (!(await knownPlace(input.country, input.state))) {
       throw new HttpError(422, "api.invalid", { [input.state ? "state" : "country"]: [c.var.t("holiday.unknownPlace", { ns: "pricing" })] });
     }
     const result = await c.var.deps.db.transaction((tx) => importPackageHolidays(tx as never, input.country, input.state, input.year, c.var.deps.now()));

@@ -69,7 +69,7 @@ export async function seedPricing(db: Database, now: Date, businessId?: string):
 
   const carnival: { starts_at: string; ends_at: string }[] = [];
   for (const y of [year, year + 1]) {
-    const days = packageHolidays("BR", null, y).national.filter((h) => /carna/i.test(h.name["pt-BR"] ?? ""));
+    const days = (await packageHolidays("BR", null, y)).national.filter((h) => /carna/i.test(h.name["pt-BR"] ?? ""));
     const tuesday = days.find((h) => new Date(`${h.date}T00:00:00Z`).getUTCDay() === 2)?.date;
     if (tuesday) carnival.push({ starts_at: addDays(tuesday, -4), ends_at: addDays(tuesday, -1) });
   }

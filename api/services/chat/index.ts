@@ -1,10 +1,17 @@
 import type { Config } from "../../../config.ts";
 import { translatorFor } from "../../i18n.ts";
-import { builtinChatProvider } from "./builtin.ts";
 import { openAiCompatibleProvider } from "./openai.ts";
 import type { ChatProvider } from "./provider.ts";
 
-const builtin = builtinChatProvider(translatorFor);
+let loaded: ChatProvider | undefined;
+/** The built-in assistant, loaded with the first question, not at start: its date parser (chrono) is ~4 MB of heap (ADR 0029). */
+const builtin: ChatProvider = {
+  name: "builtin",
+  async answer(request) {
+    loaded ??= (await import("./builtin.ts")).builtinChatProvider(translatorFor);
+    return loaded.answer(request);
+  },
+};
 const external = new WeakMap<Config, ChatProvider>();
 
 /** The chat's provider for a configuration: the OpenAI-compatible one when AI_API_URL and AI_API_KEY are set, else the built-in assistant. */

@@ -1,5 +1,4 @@
 import { parse } from "csv-parse/sync";
-import Holidays from "date-holidays";
 import { isIsoDate } from "../../../domain/pricing/index.ts";
 import { holidaySchema } from "../../../domain/schemas/pricing.ts";
 import type { Translated } from "../../db/schema/businesses.ts";
@@ -10,6 +9,15 @@ import { holidays } from "../../db/schema/index.ts";
 const PACKAGE_LANGUAGES: Record<string, string> = { "pt-BR": "pt", "en-US": "en", "es-ES": "es", "fr-CA": "fr", "it-IT": "it" };
 /** Kinds of date-holidays entries that close shops or move travellers; observances (Mother's Day) are left out. */
 const KINDS = new Set(["public", "bank", "optional"]);
+
+type HolidaysPackage = typeof import("date-holidays").default;
+let loaded: HolidaysPackage | undefined;
+
+/** date-holidays (~8 MB of heap with its data), loaded when first asked, not at start (ADR 0029). */
+async function holidaysPackage(): Promise<HolidaysPackage> {
+  loaded ??= (await import("date-holidays")).default;
+  return loaded;
+}
 
 export interface PackageHoliday {
   date: string;
@@ -24,16 +32,17 @@ export interface PackageHoliday {
  * them. Several entries on one date (Carnaval Monday and Tuesday are separate dates; two names
  * on one date) keep the first.
  */
-export function packageHolidays(country: string, state: string | null, year: number): { national: PackageHoliday[]; regional: PackageHoliday[] } {
-  const national = collect(country, null, year);
+export async function packageHolidays(country: string, state: string | null, year: number): Promise<{ national: PackageHoliday[]; regional: PackageHoliday[] }> {
+  const Holidays = await holidaysPackage();
+  const national = collect(Holidays, country, null, year);
   if (!state) return { national, regional: [] };
   const nationalDates = new Set(national.map((h) => `${h.date}|${h.name["pt-BR"] ?? ""}`));
   const nationalOnly = new Set(national.map((h) => h.date));
-  const regional = collect(country, state, year).filter((h) => !nationalOnly.has(h.date) && !nationalDates.has(`${h.date}|${h.name["pt-BR"] ?? ""}`));
+  const regional = collect(Holidays, country, state, year).filter((h) => !nationalOnly.has(h.date) && !nationalDates.has(`${h.date}|${h.name["pt-BR"] ?? ""}`));
   return { national, regional };
 }
 
-function collect(country: string, state: string | null, year: number): PackageHoliday[] {
+function collect(Holidays: HolidaysPackage, country: string, state: string | null, year: number): PackageHoliday[] {
   const hd = state ? new Holidays(country, state) : new Holidays(country);
   const byDate = new Map<string, PackageHoliday>();
   for (const [locale, language] of Object.entries(PACKAGE_LANGUAGES)) {
@@ -54,8 +63,8 @@ function collect(country: string, state: string | null, year: number): PackageHo
 }
 
 /** Whether date-holidays knows the country (and the state, when given). */
-export function knownPlace(country: string, state: string | null): boolean {
-  const hd = new Holidays();
+export async function knownPlace(country: string, state: string | null): Promise<boolean> {
+  const hd = new (await holidaysPackage())();
   const countries = hd.getCountries() ?? {};
   if (!countries[country]) return false;
   if (!state) return true;
@@ -78,7 +87,7 @@ export async function insertHolidays(db: Database, rows: (typeof holidays.$infer
 
 /** Imports a year of a country's (and state's) holidays from the package. */
 export async function importPackageHolidays(db: Database, country: string, state: string | null, year: number, now = new Date()) {
-  const { national, regional } = packageHolidays(country, state, year);
+  const { national, regional } = await packageHolidays(country, state, year);
   const rows = [
     ...national.map((h) => ({ country, state: null, date: h.date, name: h.name, source: "package", createdAt: now, updatedAt: now })),
     ...regional.map((h) => ({ country, state, date: h.date, name: h.name, source: "package", createdAt: now, updatedAt: now })),

@@ -78,7 +78,7 @@ function clip(start: string, end: string, from: string, to: string): { starts_at
   return s <= e ? { starts_at: s, ends_at: e } : null;
 }
 
-export function suggestSeasonalities(input: SuggestionInput): Suggestion[] {
+export async function suggestSeasonalities(input: SuggestionInput): Promise<Suggestion[]> {
   const { today, t, locale } = input;
   const end = addDays(today, 364);
   const startYear = Number(today.slice(0, 4));
@@ -144,7 +144,7 @@ export function suggestSeasonalities(input: SuggestionInput): Suggestion[] {
   if (holidays.length === 0) {
     holidays = [];
     for (const y of years) {
-      const { national, regional } = packageHolidays(input.country, input.state, y);
+      const { national, regional } = await packageHolidays(input.country, input.state, y);
       for (const h of [...national, ...regional]) {
         if (h.date >= today && h.date <= end) holidays.push({ uuid: "", date: h.date, name: holidayName(h.name, locale), country: input.country, state: null });
       }
