@@ -1,7 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEMO_BUSINESS } from "../../api/db/seeds/businesses.ts";
-import { businessGoals, businesses, holidays, notificationCounts, plans, seasonalities, seasonalityDates, users } from "../../api/db/schema/index.ts";
+import { businessGoals, businesses, coupons, holidays, notificationCounts, plans, seasonalities, seasonalityDates, users } from "../../api/db/schema/index.ts";
 import { answerVersion, dataVersion, UNTRACKED_TABLES } from "../../api/services/data-version.ts";
 import { createTestApi, demoUsers, type TestApi } from "../helpers/api.ts";
 
@@ -99,6 +99,7 @@ describe("data versions", () => {
     ).toBe(true);
     const [plan] = await t.db.select({ id: plans.id }).from(plans).limit(1);
     expect(await moves(() => t.db.update(plans).set({ trialDays: 21 }).where(eq(plans.id, plan!.id)))).toBe(true);
+    expect(await moves(() => t.db.insert(coupons).values({ id: "VERSAO10", name: "Versão", percentOff: 10, duration: "once" }))).toBe(true);
     const [season] = await t.db.select({ id: seasonalities.id }).from(seasonalities).where(eq(seasonalities.businessId, B)).limit(1);
     expect(await moves(() => t.db.insert(seasonalityDates).values({ seasonalityId: season!.id, startsAt: "2031-05-01", endsAt: "2031-05-03", daysOfWeek: [0, 1, 2, 3, 4, 5, 6] }))).toBe(true);
     // An API path's business counts too when it is not one of the user's own.

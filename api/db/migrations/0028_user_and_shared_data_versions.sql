@@ -20,8 +20,10 @@ SELECT "track_user_data_version"('two_factor_credentials', 'user_id');--> statem
 -- A business's collaborators and its subscription (the plans every page of it checks) are its data.
 SELECT "track_data_version"('business_members', 'business_id');--> statement-breakpoint
 SELECT "track_data_version"('subscriptions', 'business_id');--> statement-breakpoint
--- Read by every business: plans, permissions, business types and PMS systems.
+-- Read by every business: plans and coupons (a business's plans show its coupon), permissions,
+-- business types and PMS systems.
 SELECT "track_data_version"('plans', 'global');--> statement-breakpoint
+SELECT "track_data_version"('coupons', 'global');--> statement-breakpoint
 SELECT "track_data_version"('permissions', 'global');--> statement-breakpoint
 SELECT "track_data_version"('business_types', 'global');--> statement-breakpoint
 SELECT "track_data_version"('pms_systems', 'global');--> statement-breakpoint
