@@ -20,7 +20,7 @@ const IDLE_SECONDS = 20;
 const sleep = (seconds: number) => new Promise((r) => setTimeout(r, seconds * 1000));
 
 /** The mix of the issue: signed-in `/`, `/calendar`, `/bookings`, and the API's reservations, availability, calendar and app-state reads. */
-export async function theMix(baseUrl: string): Promise<MixedRequest[]> {
+async function theMix(baseUrl: string): Promise<MixedRequest[]> {
   const { email } = demoUsers.owner;
   const cookie = await signIn(baseUrl, email, DEMO_PASSWORD);
   const token = await apiToken(baseUrl, email, DEMO_PASSWORD);
