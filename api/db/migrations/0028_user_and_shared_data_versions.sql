@@ -27,19 +27,18 @@ SELECT "track_data_version"('coupons', 'global');--> statement-breakpoint
 SELECT "track_data_version"('permissions', 'global');--> statement-breakpoint
 SELECT "track_data_version"('business_types', 'global');--> statement-breakpoint
 SELECT "track_data_version"('pms_systems', 'global');--> statement-breakpoint
+-- Moves one scope's row once per transaction (the upsert of migration 0027's trigger function).
+CREATE FUNCTION "bump_data_version_of"(scope uuid) RETURNS void LANGUAGE sql AS $$
+	INSERT INTO "data_versions" AS v ("business_id", "version", "xact") VALUES (scope, 1, txid_current())
+	ON CONFLICT ("business_id") DO UPDATE SET "version" = v."version" + 1, "xact" = EXCLUDED."xact"
+	WHERE v."xact" IS DISTINCT FROM EXCLUDED."xact";
+$$;--> statement-breakpoint
 -- A seasonality's dates and level variations have no business_id of their own: their
 -- seasonality's business is looked up when the writing transaction commits.
 CREATE FUNCTION "bump_data_version_of_seasonality"() RETURNS trigger LANGUAGE plpgsql AS $$
-DECLARE
-	scope uuid;
 BEGIN
-	SELECT "business_id" INTO scope FROM "seasonalities"
+	PERFORM "bump_data_version_of"("business_id") FROM "seasonalities"
 	WHERE "id" = CASE WHEN TG_OP = 'DELETE' THEN OLD."seasonality_id" ELSE NEW."seasonality_id" END;
-	IF scope IS NOT NULL THEN
-		INSERT INTO "data_versions" AS v ("business_id", "version", "xact") VALUES (scope, 1, txid_current())
-		ON CONFLICT ("business_id") DO UPDATE SET "version" = v."version" + 1, "xact" = EXCLUDED."xact"
-		WHERE v."xact" IS DISTINCT FROM EXCLUDED."xact";
-	END IF;
 	RETURN NULL;
 END
 $$;--> statement-breakpoint
