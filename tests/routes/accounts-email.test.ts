@@ -8,6 +8,7 @@ import * as register from "../../app/routes/register.tsx";
 import * as verifyEmail from "../../app/routes/verify-email.tsx";
 import { demoUsers, userByEmail } from "../helpers/api.ts";
 import { type Browser, createRouteHarness, type RouteHarness } from "../helpers/route.ts";
+import { newestMail } from "../helpers/dev-mailbox.ts";
 
 let h: RouteHarness;
 beforeAll(async () => {
@@ -30,18 +31,6 @@ async function registered(email: string): Promise<Browser> {
   return browser;
 }
 
-/** The links of the newest e-mail to `to`, read through the development mailbox pages. */
-async function newestMail(to: string) {
-  const browser = h.browser();
-  const list = await browser.get(`/dev/mailbox?to=${encodeURIComponent(to)}`, devMailbox, pub);
-  expect(list.status).toBe(200);
-  const [newest] = list.data.messages;
-  const page = await browser.get(`/dev/mailbox/${newest.id}`, devMailboxMessage, { ...pub, params: { id: newest.id } });
-  expect(page.status).toBe(200);
-  const links = (page.data.pieces as { href?: string }[]).flatMap((p) => (p.href ? [p.href] : []));
-  return { count: list.data.messages.length, message: page.data.message, links };
-}
-
 function verifyCall(link: string) {
   const url = new URL(link, "http://localhost");
   const [, , id, hash] = url.pathname.split("/");
@@ -51,7 +40,7 @@ function verifyCall(link: string) {
 describe("the development mailbox", () => {
   it("lists the outbox (filtered by recipient) and shows an e-mail with its app links as paths", async () => {
     await registered("rui@example.com");
-    const mail = await newestMail("rui@example.com");
+    const mail = await newestMail(h, "rui@example.com");
     expect(mail.message.to).toBe("rui@example.com");
     // The test configuration's APP_URL is http://localhost:3000: its links become paths.
     const verify = mail.links.find((l) => l.startsWith("/verify-email/"));
@@ -81,7 +70,7 @@ describe("/check-email and /verify-email/:id/:hash", () => {
     const before = await browser.get("/check-email", checkEmail, pub);
     expect(before.data).toEqual({ email: "ana.v@example.com", verified: false, resent: false });
 
-    const { links } = await newestMail("ana.v@example.com");
+    const { links } = await newestMail(h, "ana.v@example.com");
     const { path, params } = verifyCall(links.find((l) => l.startsWith("/verify-email/"))!);
     const page = await browser.get(path, verifyEmail, { ...pub, params });
     expect(page.data).toEqual({ verified: true, message: null, signedIn: true });
@@ -93,7 +82,7 @@ describe("/check-email and /verify-email/:id/:hash", () => {
 
   it("shows the API's translated refusal for a tampered link, without sending anyone to /login", async () => {
     await registered("tampered@example.com");
-    const { links } = await newestMail("tampered@example.com");
+    const { links } = await newestMail(h, "tampered@example.com");
     const { path, params } = verifyCall(links.find((l) => l.startsWith("/verify-email/"))!);
     const browser = h.browser();
     browser.setCookie("lng", "en-US");
@@ -112,11 +101,11 @@ describe("/check-email and /verify-email/:id/:hash", () => {
 
   it("resends the verification e-mail to a signed-in user (post/redirect/get)", async () => {
     const browser = await registered("resend@example.com");
-    const first = await newestMail("resend@example.com");
+    const first = await newestMail(h, "resend@example.com");
     const sent = await browser.post("/check-email", checkEmail, {}, pub);
     expect(sent.status).toBe(302);
     expect(sent.location).toBe("/check-email?resent=1");
-    expect((await newestMail("resend@example.com")).count).toBe(first.count + 1);
+    expect((await newestMail(h, "resend@example.com")).count).toBe(first.count + 1);
     const page = await browser.get("/check-email?resent=1", checkEmail, pub);
     expect(page.data.resent).toBe(true);
   });

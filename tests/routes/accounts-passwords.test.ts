@@ -2,14 +2,13 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as appLayout from "../../app/routes/app-layout.tsx";
 import * as accountSettings from "../../app/routes/account-settings.tsx";
 import * as security from "../../app/routes/account-settings.security.tsx";
-import * as devMailboxMessage from "../../app/routes/dev-mailbox-message.tsx";
-import * as devMailbox from "../../app/routes/dev-mailbox.tsx";
 import * as forgotPassword from "../../app/routes/forgot-password.tsx";
 import * as guestLayout from "../../app/routes/guest-layout.tsx";
 import * as publicLayout from "../../app/routes/public-layout.tsx";
 import * as resetPassword from "../../app/routes/reset-password.tsx";
 import { DEMO_PASSWORD, demoUsers } from "../helpers/api.ts";
 import { createRouteHarness, type RouteHarness } from "../helpers/route.ts";
+import { resetLinkFor } from "../helpers/dev-mailbox.ts";
 
 let h: RouteHarness;
 beforeAll(async () => {
@@ -23,13 +22,7 @@ const settings = { layouts: [appLayout, accountSettings] };
 async function resetLink(email: string): Promise<string> {
   const sent = await h.browser().post("/forgot-password", forgotPassword, { email }, { layouts: [guestLayout] });
   expect(sent.location).toBe("/forgot-password?sent=1");
-  const browser = h.browser();
-  const list = await browser.get(`/dev/mailbox?to=${encodeURIComponent(email)}`, devMailbox, pub);
-  const id = list.data.messages[0].id;
-  const page = await browser.get(`/dev/mailbox/${id}`, devMailboxMessage, { ...pub, params: { id } });
-  const link = (page.data.pieces as { href?: string }[]).find((p) => p.href?.startsWith("/reset-password?"))?.href;
-  expect(link).toBeTruthy();
-  return link!;
+  return resetLinkFor(h, email);
 }
 
 describe("/reset-password", () => {

@@ -6,8 +6,6 @@ import * as accountSettings from "../../app/routes/account-settings.tsx";
 import * as myAccount from "../../app/routes/account-settings.my-account.tsx";
 import * as security from "../../app/routes/account-settings.security.tsx";
 import * as appLayout from "../../app/routes/app-layout.tsx";
-import * as devMailboxMessage from "../../app/routes/dev-mailbox-message.tsx";
-import * as devMailbox from "../../app/routes/dev-mailbox.tsx";
 import * as forgotPassword from "../../app/routes/forgot-password.tsx";
 import * as guestLayout from "../../app/routes/guest-layout.tsx";
 import * as login from "../../app/routes/login.tsx";
@@ -17,6 +15,7 @@ import * as publicLayout from "../../app/routes/public-layout.tsx";
 import * as resetPassword from "../../app/routes/reset-password.tsx";
 import { DEMO_PASSWORD, demoUsers } from "../helpers/api.ts";
 import { type Browser, createRouteHarness, type RouteHarness } from "../helpers/route.ts";
+import { resetLinkFor } from "../helpers/dev-mailbox.ts";
 
 /**
  * Issue 17, point 1, through the web's session cookie: logout, "sign out everywhere", a password
@@ -62,18 +61,6 @@ async function newAccount(): Promise<{ id: string; email: string }> {
 async function expectSentToLogin(browser: Browser) {
   const next = await browser.get("/account-settings/my-account", myAccount, settings);
   expect(next.location).toBe("/login?redirectTo=%2Faccount-settings%2Fmy-account");
-}
-
-/** The reset link of the newest e-mail to `to`, read through the development mailbox pages. */
-async function resetLinkFor(to: string): Promise<string> {
-  const browser = h.browser();
-  const pub = { layouts: [publicLayout] };
-  const list = await browser.get(`/dev/mailbox?to=${encodeURIComponent(to)}`, devMailbox, pub);
-  const id = list.data.messages[0].id;
-  const page = await browser.get(`/dev/mailbox/${id}`, devMailboxMessage, { ...pub, params: { id } });
-  const link = (page.data.pieces as { href?: string }[]).find((p) => p.href?.startsWith("/reset-password?"))?.href;
-  expect(link).toBeTruthy();
-  return link!;
 }
 
 describe("sessions through the web", () => {
@@ -135,7 +122,7 @@ describe("sessions through the web", () => {
     expect((await browser.get("/account-settings/my-account", myAccount, settings)).status).toBe(200);
     const asked = await h.browser().post("/forgot-password", forgotPassword, { email: account.email }, { layouts: [guestLayout] });
     expect(asked.location).toBe("/forgot-password?sent=1");
-    const link = await resetLinkFor(account.email);
+    const link = await resetLinkFor(h, account.email);
     const stranger = h.browser();
     const form = await stranger.get(link, resetPassword, { layouts: [publicLayout] });
     const reset = await stranger.post(
