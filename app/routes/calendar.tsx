@@ -103,7 +103,7 @@ export default function Calendar({ loaderData }: Route.ComponentProps) {
             <span aria-hidden="true">‹ </span>
             {t("calendar.previous")}
           </Link>
-          <h2 className="min-w-40 text-center text-lg font-semibold" aria-live="polite">
+          <h2 className="min-w-32 text-center text-lg font-semibold sm:min-w-40" aria-live="polite">
             {monthTitle}
           </h2>
           <Link to={pageUrl(shiftMonth(month, 1), category)} className={buttonClass("secondary")} rel="next">
