@@ -1,6 +1,6 @@
 import type { Request } from "express";
 import type { Database } from "../api/db/client.ts";
-import { signedInWith } from "../api/middleware/auth.ts";
+import { bearer, signedInWith } from "../api/middleware/auth.ts";
 import { UNKNOWN_IP } from "../api/middleware/rate-limit.ts";
 import { answerVersion } from "../api/services/data-version.ts";
 import { sessionStorage } from "../app/lib/session.server.ts";
@@ -32,7 +32,7 @@ export function callerOf(db: Database, now: () => Date) {
   return async (req: Request): Promise<Caller | null> => {
     const api = req.path.startsWith("/api/");
     const credential = api ? req.headers.authorization : req.headers.cookie;
-    const token = api ? bearerToken(credential) : await pageToken(credential);
+    const token = api ? bearer(credential) : await pageToken(credential);
     if (!credential || !token) return null;
     const ip = String(req.headers["x-forwarded-for"] ?? "").split(",")[0]!.trim() || UNKNOWN_IP;
     const found = await signedInWith(db, token, { mode: "bearer", ip, now: now() });
@@ -40,10 +40,6 @@ export function callerOf(db: Database, now: () => Date) {
     const identity = [credential, api ? "" : req.headers["user-agent"] ?? ""].join("\n");
     return { identity, version: await answerVersion(db, found.user.id, API_BUSINESS.exec(req.path)?.[1]) };
   };
-}
-
-function bearerToken(header: string | undefined): string | null {
-  return header?.startsWith("Bearer ") ? header.slice(7).trim() || null : null;
 }
 
 async function pageToken(cookie: string | undefined): Promise<string | null> {

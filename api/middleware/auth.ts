@@ -24,7 +24,8 @@ export interface AuthVariables {
 export type AuthedEnv = ApiEnv & { Variables: AuthVariables };
 export type MaybeAuthedEnv = ApiEnv & { Variables: Partial<AuthVariables> };
 
-function bearer(header: string | undefined): string | null {
+/** The token of an `Authorization: Bearer …` header, or null. */
+export function bearer(header: string | undefined): string | null {
   if (!header?.startsWith("Bearer ")) return null;
   return header.slice(7).trim() || null;
 }
