@@ -1,8 +1,8 @@
 import type { PGlite } from "@electric-sql/pglite";
 import { createApi } from "../api/app.ts";
 import { openDatabase } from "../api/db/client.ts";
-import { seed } from "../api/db/seed.ts";
-import { DEMO_PASSWORD, demoUsers } from "../api/db/seeds/users.ts";
+import { seed } from "../api/seed/index.ts";
+import { DEMO_PASSWORD, demoUsers } from "../api/seed/users.ts";
 import { parseConfig, setConfig } from "../config.ts";
 import { RequestReads, runWithWork } from "../api/observability/request-context.ts";
 

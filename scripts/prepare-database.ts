@@ -1,6 +1,6 @@
 import { resolve } from "node:path";
 import { openDatabase } from "../api/db/client.ts";
-import { prepareDatabase } from "../api/db/prepare.ts";
+import { prepareDatabase } from "../api/seed/prepare.ts";
 import { getConfig } from "../config.ts";
 
 /**

@@ -1,6 +1,6 @@
 import { resolve } from "node:path";
 import { openDatabase } from "../api/db/client.ts";
-import { seedIfEmpty } from "../api/db/seed.ts";
+import { seedIfEmpty } from "../api/seed/index.ts";
 import { getConfig } from "../config.ts";
 
 /** `npm run db:seed`: migrates, then seeds the demo data when the database is empty. */

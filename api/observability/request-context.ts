@@ -93,8 +93,3 @@ export function perRequest<T>(key: string, compute: () => Promise<T>): Promise<T
 export function knownThisRequest<T>(key: string, value: T): void {
   storage.getStore()?.reads?.put(key, value);
 }
-
-/** Forgets what the current request has read: called around every request that may write. */
-export function forgetRequestReads(): void {
-  storage.getStore()?.reads?.forget();
-}

@@ -16,7 +16,7 @@ import {
 } from "../services/admin/permissions.ts";
 import { z } from "zod";
 import { envelope } from "../openapi/answers.ts";
-import { body, fieldError, pathUuid, requirePermission, type AdminContext, type AdminEnv } from "../services/admin/require.ts";
+import { body, fieldError, pathUuid, requirePermission, type AdminContext, type AdminEnv } from "../middleware/admin.ts";
 import { findUser } from "../services/admin/users.ts";
 import { docs } from "../openapi/describe.ts";
 

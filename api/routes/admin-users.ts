@@ -7,7 +7,7 @@ import { users, type UserRow } from "../db/schema/index.ts";
 import { HttpError, notFound } from "../errors.ts";
 import { cleanText, insertUser, isUniqueViolation, profileChanges, saveUserChanges, userByEmail } from "../services/accounts.ts";
 import { sendAccountCreatedMail } from "../services/admin/account-mail.ts";
-import { body, fieldError, pathUuid, query, requirePermission, type AdminContext, type AdminEnv } from "../services/admin/require.ts";
+import { body, fieldError, pathUuid, query, requirePermission, type AdminContext, type AdminEnv } from "../middleware/admin.ts";
 import { adminUserAnswer, adminUserAnswerOf, adminUserListAnswer, findUser, listUsers } from "../services/admin/users.ts";
 import { envelope } from "../openapi/answers.ts";
 import { hashPassword } from "../services/passwords.ts";

@@ -9,7 +9,6 @@ import {
   verifyEmailSchema,
 } from "../../domain/schemas/auth.ts";
 import type { ApiEnv } from "../context.ts";
-import type { UserRow } from "../db/schema/index.ts";
 import { unreadCount } from "../services/notifications/inbox.ts";
 import { HttpError, invalid } from "../errors.ts";
 import { optionalUser, requireUser, type AuthedEnv } from "../middleware/auth.ts";
@@ -17,11 +16,10 @@ import {
   assertXsrf,
   clearSessionCookies,
   csrfProtection,
-  setSessionCookie,
   setXsrfCookie,
   XSRF_COOKIE,
 } from "../middleware/csrf-cookie.ts";
-import { clientIp, limitCheck, limitForget, limitHits, UNKNOWN_IP } from "../middleware/rate-limit.ts";
+import { clientIp, limitCheck, limitForget, limitHits } from "../middleware/rate-limit.ts";
 import {
   cleanText,
   completePasswordReset,
@@ -43,14 +41,13 @@ import { sessionAnswer, sessionJson } from "../services/session-json.ts";
 import {
   ACCESS_TOKEN_MINUTES,
   issueAccessToken,
-  issueSession,
   liveSessions,
   revokeSession,
   revokeUserTokens,
   SESSION_TOKEN_DAYS,
 } from "../services/tokens.ts";
 import { challengeAnswer, signedInAnswer, userAnswer, userEnvelope, userJson } from "../services/user-json.ts";
-import { twoFactorChallenge } from "./two-factor.ts";
+import { signIn, twoFactorChallenge } from "./sign-in.ts";
 import { jsonBody } from "../validate.ts";
 import { docs } from "../openapi/describe.ts";
 import { z } from "zod";
@@ -75,23 +72,6 @@ const appStateAnswer = z
 /** A field error in the caller's language, from the `validation` namespace. */
 const fieldError = (c: Context<ApiEnv>, field: string, key: string) =>
   invalid({ [field]: [c.var.t(key, { ns: "validation" })] });
-
-/**
- * Signs the user in: token mode answers the bearer token; cookie mode sets the httpOnly
- * session cookie (and a fresh XSRF-TOKEN) and answers only the user.
- */
-export async function signIn(c: Context<ApiEnv>, user: UserRow, mode: "token" | "cookie" | undefined, status: 200 | 201) {
-  const { db, now } = c.var.deps;
-  const ip = clientIp(c);
-  const client = { userAgent: c.req.header("user-agent"), ip: ip === UNKNOWN_IP ? null : ip };
-  const { token, expiresAt } = await issueSession(db, user.id, now(), client);
-  const body = { user: userJson(user, await permissionsOf(db, user)) };
-  if (mode === "cookie") {
-    setSessionCookie(c, token, expiresAt);
-    return c.json(body, status);
-  }
-  return c.json({ token, expires_at: expiresAt.toISOString(), ...body }, status);
-}
 
 /** Waits until `ms` have passed since `started`, so fast and slow paths answer alike. */
 async function atLeast(started: number, ms: number) {
@@ -122,7 +102,7 @@ export const authRoutes = new Hono<ApiEnv>()
       throw new HttpError(422, "auth.invalidCredentials", { email: [c.var.t("auth.invalidCredentials")] });
     }
     await limitForget(c, "loginEmail", email);
-    // With two-factor on, the password only earns a challenge for the code (routes/two-factor.ts).
+    // With two-factor on, the password only earns a challenge for the code (routes/sign-in.ts).
     if (user.twoFactorEnabledAt) return twoFactorChallenge(c, user);
     return signIn(c, user, mode, 200);
   })

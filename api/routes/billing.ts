@@ -22,7 +22,7 @@ import { logger } from "../logger.ts";
 import { requireBusiness, type BusinessEnv } from "../middleware/business.ts";
 import { renewDue } from "../services/billing/builtin.ts";
 import { businessPlans, catalog, catalogPlanJson, hadBasePlan, invoiceJson, invoicesOf, localized, trialDaysFor } from "../services/billing/plans.ts";
-import { providerFor } from "../services/billing/provider.ts";
+import { providerFor } from "../services/billing/index.ts";
 import * as billing from "../services/billing/service.ts";
 import { jsonBody as parseBody, parseWith as parseInput } from "../validate.ts";
 import { docs } from "../openapi/describe.ts";

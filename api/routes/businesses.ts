@@ -19,7 +19,7 @@ import { businesses } from "../db/schema/index.ts";
 import { HttpError, notFound } from "../errors.ts";
 import type { AuthedEnv } from "../middleware/auth.ts";
 import { requireBusiness } from "../middleware/business.ts";
-import { withPricingActivity } from "../services/activity/pricing.ts";
+import { withPricingActivity } from "../services/pricing/activity.ts";
 import { userActor } from "../services/activity/record.ts";
 import { businessesOf, businessesStateOf } from "../services/business-access.ts";
 import { businessAnswer, businessDetailAnswer, businessEnvelope, businessJson, businessJsonMany, categoryAnswer } from "../services/business-json.ts";

@@ -7,7 +7,7 @@ import { HttpError, notFound } from "../errors.ts";
 import type { AuthedEnv } from "../middleware/auth.ts";
 import { requireBusiness } from "../middleware/business.ts";
 import { connectChannex, connectionJson, disconnectChannex, requestResync } from "../services/channels/connections.ts";
-import { distributionChange, distributionReads } from "../services/activity/distribution.ts";
+import { distributionChange, distributionReads } from "../services/distribution/activity.ts";
 import { userActor } from "../services/activity/record.ts";
 import { pushStatus } from "../services/channels/status.ts";
 import { body, parse, requireAdminPermission } from "./businesses-shared.ts";

@@ -8,7 +8,7 @@ import type { AuthedEnv } from "../middleware/auth.ts";
 import { cronOf, DAILY_COMMANDS, dailyCommand, type DailyCommand } from "../services/daily/commands.ts";
 import { runDailyCommand, targetsOf } from "../services/daily/runs.ts";
 import { enqueueDaily } from "../services/daily/schedule.ts";
-import { runningQueue } from "../services/jobs/queue.ts";
+import { runningQueue } from "../services/queue/queue.ts";
 import { requireAdminPermission } from "./businesses-shared.ts";
 import { jsonBody } from "../validate.ts";
 import type { Context } from "hono";

@@ -23,7 +23,7 @@ import {
   updateSalesChannel,
   type SalesChannel,
 } from "../services/distribution/sales-channels.ts";
-import { distributionChange, distributionReads } from "../services/activity/distribution.ts";
+import { distributionChange, distributionReads } from "../services/distribution/activity.ts";
 import { userActor } from "../services/activity/record.ts";
 import { businessToday } from "../services/pricing/calendar.ts";
 import { fieldError } from "../services/businesses.ts";

@@ -33,7 +33,7 @@ import {
 } from "../services/ledger/catalog.ts";
 import { addExtra, addPayment, getFolio, removeExtra, removePayment } from "../services/ledger/folio.ts";
 import { addExpense, createSupplier, deleteSupplier, getSupplier, listExpenses, listSuppliers, removeExpense, updateSupplier } from "../services/ledger/suppliers.ts";
-import { ledgerChange, ledgerReads } from "../services/activity/ledger.ts";
+import { ledgerChange, ledgerReads } from "../services/ledger/activity.ts";
 import { body, bookingContext, idParam, query, type BC } from "./bookings-shared.ts";
 import { z } from "zod";
 import { docs } from "../openapi/describe.ts";

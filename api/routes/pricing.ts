@@ -23,7 +23,7 @@ import { manualPrices, occupationLogs, roomCategories, seasonalities, users } fr
 import { HttpError, notFound } from "../errors.ts";
 import { requireBusiness, type BusinessEnv } from "../middleware/business.ts";
 import type { BusinessRow } from "../services/business-access.ts";
-import { withManualPriceActivity, withPricingActivity } from "../services/activity/pricing.ts";
+import { withManualPriceActivity, withPricingActivity } from "../services/pricing/activity.ts";
 import { userActor } from "../services/activity/record.ts";
 import { businessJson } from "../services/business-json.ts";
 import { businessToday, calendarDays, canPrice, compactCalendarDays, holidayName, occupancyPercentages } from "../services/pricing/calendar.ts";

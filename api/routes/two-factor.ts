@@ -3,7 +3,7 @@ import { Hono } from "hono";
 import { eq } from "drizzle-orm";
 import { disableTwoFactorSchema, loginTwoFactorSchema, twoFactorCodeSchema } from "../../domain/schemas/two-factor.ts";
 import type { ApiEnv } from "../context.ts";
-import { users, type UserRow } from "../db/schema/index.ts";
+import { users } from "../db/schema/index.ts";
 import { conflict, HttpError, invalid } from "../errors.ts";
 import type { AuthedEnv } from "../middleware/auth.ts";
 import { assertXsrf, csrfProtection } from "../middleware/csrf-cookie.ts";
@@ -13,7 +13,6 @@ import { revokeUserTokens } from "../services/tokens.ts";
 import {
   checkSecondFactor,
   confirmEnrolment,
-  createChallenge,
   disableTwoFactor,
   findChallenge,
   regenerateRecoveryCodes,
@@ -22,11 +21,11 @@ import {
   twoFactorState,
 } from "../services/two-factor/store.ts";
 import { jsonBody } from "../validate.ts";
-import { signIn } from "./auth.ts";
+import { signIn } from "./sign-in.ts";
 import { docs } from "../openapi/describe.ts";
 import { z } from "zod";
 import { timestamp } from "../openapi/answers.ts";
-import { challengeAnswer, signedInAnswer } from "../services/user-json.ts";
+import { signedInAnswer } from "../services/user-json.ts";
 
 const doc = docs("Two-factor");
 
@@ -61,15 +60,6 @@ async function requireSecondFactor<E extends ApiEnv>(c: Context<E>, userId: stri
   }
   await limitForget(c, "twoFactorUser", userId);
   return kind;
-}
-
-/**
- * What POST /api/auth/login answers instead of a session when the user has two-factor on: a
- * challenge to complete with POST /api/auth/login/two-factor within a few minutes.
- */
-export async function twoFactorChallenge(c: Context<ApiEnv>, user: UserRow) {
-  const { token, expiresAt } = await createChallenge(c.var.deps.db, user.id, c.var.deps.now());
-  return c.json({ two_factor_required: true, challenge_token: token, expires_at: expiresAt.toISOString() } satisfies z.infer<typeof challengeAnswer>, 200);
 }
 
 /** The guest side: the second step of a sign-in. */

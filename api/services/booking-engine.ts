@@ -9,7 +9,7 @@ import { businessPlans } from "./billing/plans.ts";
 import type { BusinessRow } from "./business-access.ts";
 import { logoUrl } from "./business-json.ts";
 import { businessToday, fieldError, type BookingContext } from "./bookings/context.ts";
-import { pgCode } from "./bookings/db.ts";
+import { pgCode } from "../db/query.ts";
 import { priceStay } from "./bookings/pricing.ts";
 import { freeRoomsFor } from "./bookings/quotes.ts";
 import { createReservation, getReservation } from "./bookings/reservations.ts";

@@ -41,14 +41,7 @@ export const simulatedPmsConnector: PmsConnector = {
   },
 };
 
-let connector: PmsConnector = simulatedPmsConnector;
-
-/** Swaps the connector (a real integration, or a test double); answers the previous one. */
-export function setPmsConnector(next: PmsConnector): PmsConnector {
-  const previous = connector;
-  connector = next;
-  return previous;
-}
+const connector: PmsConnector = simulatedPmsConnector;
 
 /** Statuses before the data step: choosing a PMS there only records the choice. */
 const BEFORE_DATA_STEP: readonly string[] = ["BUSINESS_CREATED", "SUBSCRIPTION_REQUESTED", "ONBOARDING_EASY_LITE"];

@@ -8,7 +8,7 @@ import { businesses, businessTypes, inventoryNights, pmsSystems, roomCategories,
 import { HttpError } from "../errors.ts";
 import { isUniqueViolation } from "./accounts.ts";
 import type { BusinessRow } from "./business-access.ts";
-import { markAllNightsChanged } from "./channels/outbox.ts";
+import { markAllNightsChanged } from "./outbox/nights-changed.ts";
 import type { RoomCategoryRow } from "./business-json.ts";
 import type { Actor } from "../../domain/activity/index.ts";
 import { tracked, type ActivitySnapshot } from "./activity/tracked.ts";
@@ -326,15 +326,4 @@ async function assertRoomsCoverBookings(db: Database, businessId: string, catego
     .orderBy(asc(inventoryNights.night))
     .limit(1);
   if (night) throw new HttpError(409, "business.roomCountBelowBooked", undefined, { name, night: night.night, taken: night.taken });
-}
-
-/** The first index in `list` whose name repeats an earlier one (ignoring case), or -1. */
-export function duplicateNameIndex(list: readonly { name: string }[]): number {
-  const seen = new Set<string>();
-  for (const [i, c] of list.entries()) {
-    const key = c.name.toLocaleLowerCase();
-    if (seen.has(key)) return i;
-    seen.add(key);
-  }
-  return -1;
 }

@@ -1,5 +1,6 @@
 import { RateLimiterDrizzle, RateLimiterMemory, RateLimiterRes } from "rate-limiter-flexible";
-import type { ApiDeps } from "../context.ts";
+import type { Config } from "../../config.ts";
+import type { Database } from "../db/client.ts";
 import { rateLimitBuckets } from "../db/schema/index.ts";
 
 /**
@@ -50,16 +51,23 @@ export class RateLimited extends Error {
   }
 }
 
+/** What the limiters read from the API's dependencies (an ApiDeps fits). */
+interface RateLimitDeps {
+  db: Database;
+  config: Pick<Config, "REGISTRATIONS_PER_ADDRESS_PER_HOUR">;
+  rateLimits?: Partial<RateLimitSettings>;
+}
+
 /** The limits an operator sets through the environment (config.ts). */
-function configuredLimits(deps: ApiDeps): Partial<RateLimitSettings> {
+function configuredLimits(deps: RateLimitDeps): Partial<RateLimitSettings> {
   return { registerIp: { points: deps.config.REGISTRATIONS_PER_ADDRESS_PER_HOUR, durationSec: DEFAULT_RATE_LIMITS.registerIp.durationSec } };
 }
 
 type Limiters = Record<RateLimitName, { rule: LimitRule; limiter: RateLimiterDrizzle }>;
-const perApi = new WeakMap<ApiDeps, Limiters>();
+const perApi = new WeakMap<RateLimitDeps, Limiters>();
 
 /** One set of limiters per API instance (rules can differ between instances, e.g. in tests). */
-function limiters(deps: ApiDeps): Limiters {
+function limiters(deps: RateLimitDeps): Limiters {
   let found = perApi.get(deps);
   if (found) return found;
   found = {} as Limiters;
@@ -83,7 +91,7 @@ function retryAfter(res: RateLimiterRes | null, rule: LimitRule): number {
 }
 
 /** Counts one hit against `key`; throws RateLimited when that hit is over the limit. */
-export async function hit(deps: ApiDeps, name: RateLimitName, key: string): Promise<void> {
+export async function hit(deps: RateLimitDeps, name: RateLimitName, key: string): Promise<void> {
   const { rule, limiter } = limiters(deps)[name];
   try {
     await limiter.consume(key);
@@ -94,13 +102,13 @@ export async function hit(deps: ApiDeps, name: RateLimitName, key: string): Prom
 }
 
 /** Throws RateLimited when `key` has no hits left, without counting one. */
-export async function assertHitsLeft(deps: ApiDeps, name: RateLimitName, key: string): Promise<void> {
+export async function assertHitsLeft(deps: RateLimitDeps, name: RateLimitName, key: string): Promise<void> {
   const { rule, limiter } = limiters(deps)[name];
   const res = await limiter.get(key);
   if (res && res.consumedPoints >= rule.points) throw new RateLimited(retryAfter(res, rule));
 }
 
 /** Forgets the hits of `key` (a successful sign-in clears its failures). */
-export async function forget(deps: ApiDeps, name: RateLimitName, key: string): Promise<void> {
+export async function forget(deps: RateLimitDeps, name: RateLimitName, key: string): Promise<void> {
   await limiters(deps)[name].limiter.delete(key);
 }

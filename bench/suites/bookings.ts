@@ -50,7 +50,7 @@ async function openApi(kind: Kind, url?: string) {
   const { parseConfig, setConfig } = await import("../../config.ts");
   const { openDatabase } = await import("../../api/db/client.ts");
   const { createApi } = await import("../../api/app.ts");
-  const { seedUsers } = await import("../../api/db/seeds/users.ts");
+  const { seedUsers } = await import("../../api/seed/users.ts");
   const config = parseConfig({ NODE_ENV: "production", DATA_DIR: "/tmp/tarifa-bench-bookings", SESSION_SECRET: "bench-secret-bench-secret-bench-secret!", LOG_LEVEL: "silent" });
   setConfig(config);
   const handle = kind === "pglite" ? await openDatabase({ kind: "pglite" }) : await openDatabase({ kind: "postgres", url: url!, max: 10 });

@@ -4,7 +4,7 @@
 // `.data` answer) and as the whole HTML document on a first visit, gzipped as served.
 // Runs before pricing-calendar.ts (which adds categories), so the demo's 3 categories count.
 import { gzipSync } from "node:zlib";
-import { demoUsers } from "../../api/db/seeds/users.ts";
+import { demoUsers } from "../../api/seed/users.ts";
 import type { BenchRow, BenchSuite } from "../types.ts";
 
 export const run: BenchSuite = async (ctx) => {

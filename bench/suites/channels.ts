@@ -33,12 +33,12 @@ async function measure(kind: Kind, url?: string): Promise<BenchRow[]> {
   const { parseConfig, setConfig } = await import("../../config.ts");
   const { openDatabase } = await import("../../api/db/client.ts");
   const { createApi } = await import("../../api/app.ts");
-  const { seedUsers } = await import("../../api/db/seeds/users.ts");
+  const { seedUsers } = await import("../../api/seed/users.ts");
   const schema = await import("../../api/db/schema/index.ts");
   const { translatorFor } = await import("../../api/i18n.ts");
   const { connectChannex } = await import("../../api/services/channels/connections.ts");
   const { startBackground } = await import("../../api/services/jobs/background.ts");
-  const { startJobQueue } = await import("../../api/services/jobs/queue.ts");
+  const { startJobQueue } = await import("../../api/services/queue/queue.ts");
   const { startFakeChannex } = await import("../../tests/helpers/fake-channex.ts");
   const { eq, sql } = await import("drizzle-orm");
 

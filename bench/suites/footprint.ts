@@ -5,7 +5,7 @@
 // `npm run bench -- --suite=footprint [--soak]`; the soak adds 10 minutes at 20 requests/s and
 // compares the memory after its first minute with the end (BENCH_SOAK_SECONDS shortens it).
 import pg from "pg";
-import { DEMO_PASSWORD, demoUsers } from "../../api/db/seeds/users.ts";
+import { DEMO_PASSWORD, demoUsers } from "../../api/seed/users.ts";
 import { mixedLoad, type MixedRequest } from "../lib/mixed-load.ts";
 import { cpuMs, rssMiB } from "../lib/rss.ts";
 import { startProductionServer } from "../lib/server.ts";

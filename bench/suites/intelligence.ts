@@ -24,9 +24,9 @@ async function apiOn60Rooms() {
   const { parseConfig, setConfig } = await import("../../config.ts");
   const { openDatabase } = await import("../../api/db/client.ts");
   const { createApi } = await import("../../api/app.ts");
-  const { seedUsers } = await import("../../api/db/seeds/users.ts");
-  const { seedBookings } = await import("../../api/db/seeds/bookings.ts");
-  const { seedPricing } = await import("../../api/db/seeds/pricing.ts");
+  const { seedUsers } = await import("../../api/seed/users.ts");
+  const { seedBookings } = await import("../../api/seed/bookings.ts");
+  const { seedPricing } = await import("../../api/seed/pricing.ts");
   const schema = await import("../../api/db/schema/index.ts");
   const { sql } = await import("drizzle-orm");
   const config = parseConfig({ NODE_ENV: "production", DATA_DIR: "/tmp/tarifa-bench-intelligence", SESSION_SECRET: "bench-secret-bench-secret-bench-secret!", LOG_LEVEL: "silent" });
@@ -44,7 +44,7 @@ async function apiOn60Rooms() {
   await seedBookings(handle.db, now, NAME);
   const seeded = performance.now() - t0;
   await seedPricing(handle.db, now, business.id);
-  // As the demo seed does (api/db/seed.ts): PGlite has no autovacuum to gather statistics.
+  // As the demo seed does (api/seed/index.ts): PGlite has no autovacuum to gather statistics.
   await handle.db.execute(sql`analyze`);
   const [{ n, nights }] = (
     (await handle.db.execute(sql`select count(*)::int as n, (select count(*)::int from reservation_nights where business_id = ${business.id}) as nights from reservations where business_id = ${business.id}`)) as unknown as {

@@ -8,8 +8,8 @@ import { join } from "node:path";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 import puppeteer, { type Browser } from "puppeteer-core";
-import { DEMO_BUSINESS } from "../../api/db/seeds/businesses.ts";
-import { demoUsers } from "../../api/db/seeds/users.ts";
+import { DEMO_BUSINESS } from "../../api/seed/businesses.ts";
+import { demoUsers } from "../../api/seed/users.ts";
 import type { BenchContext, BenchRow, BenchSuite } from "../types.ts";
 
 const RUNS = Math.max(1, Number(process.env.LIGHTHOUSE_RUNS) || 3);

@@ -18,11 +18,11 @@ export const run: BenchSuite = async () => {
   const { parseConfig, setConfig } = await import("../../config.ts");
   const { openDatabase } = await import("../../api/db/client.ts");
   const { createApi } = await import("../../api/app.ts");
-  const { seedUsers } = await import("../../api/db/seeds/users.ts");
+  const { seedUsers } = await import("../../api/seed/users.ts");
   const schema = await import("../../api/db/schema/index.ts");
   const { DAILY_COMMANDS } = await import("../../api/services/daily/commands.ts");
   const { dailyJobs, enqueueDaily } = await import("../../api/services/daily/schedule.ts");
-  const { runningQueue, startJobQueue } = await import("../../api/services/jobs/queue.ts");
+  const { runningQueue, startJobQueue } = await import("../../api/services/queue/queue.ts");
   const { NOTIFICATION_KINDS } = await import("../../domain/notifications/kinds.ts");
   const { count, ne } = await import("drizzle-orm");
 

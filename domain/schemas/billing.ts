@@ -97,9 +97,6 @@ export const addPaymentMethodSchema = z.object({
 
 export const paymentMethodIdSchema = z.object({ payment_method_id: identifier("billing:validation.paymentMethod") });
 
-/** Test cards the built-in provider knows (the Stripe names, so the same cards work in Stripe's test mode). */
-export const TEST_CARDS = ["pm_card_visa", "pm_card_mastercard", "pm_card_chargeDeclined", "pm_card_chargeCustomerFail"] as const;
-
 const couponBase = z.object({
   name: z.string().trim().min(1).max(120),
   percent_off: z.number().int().min(1).max(100).optional().nullable(),

@@ -8,7 +8,7 @@ import { BackupError, restoreBackupArchive } from "../../api/db/backup/archive.t
 import { createBackup } from "../../api/db/backup/create.ts";
 import { endpointFile } from "../../api/db/backup/endpoint.ts";
 import { openDatabase, pgliteDataDir } from "../../api/db/client.ts";
-import { seedUsers } from "../../api/db/seeds/users.ts";
+import { seedUsers } from "../../api/seed/users.ts";
 import { startApiProcess } from "../helpers/api-process.ts";
 import { createTestApi } from "../helpers/api.ts";
 import { createPgliteTestDatabase, moveToDataDir } from "../helpers/db.ts";

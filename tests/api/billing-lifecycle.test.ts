@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { businesses, invoices } from "../../api/db/schema/index.ts";
-import { renewDue } from "../../api/services/billing/index.ts";
+import { renewDue } from "../../api/services/billing/builtin.ts";
 import { hasActiveSubscription, hasPlan, type Plan } from "../../domain/subscription/state.ts";
 import { addCoupon, billingWorld, newBusiness, subscriptionRows, type BillingWorld } from "./billing-fixtures.ts";
 

@@ -3,7 +3,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { addDays, todayIn } from "../../domain/bookings/stay.ts";
 import { bookingEngines, businesses, plans, reservations, subscriptions, users } from "../../api/db/schema/index.ts";
-import { DEMO_BUSINESS } from "../../api/db/seeds/businesses.ts";
+import { DEMO_BUSINESS } from "../../api/seed/businesses.ts";
 import { latestMail } from "../../api/services/mail/index.ts";
 import { createTestApi, demoUsers, type TestApi } from "../helpers/api.ts";
 import { bookingsFixture, inventoryMatches, orphanCount, otherOwner, type BookingsFixture } from "./bookings-fixture.ts";

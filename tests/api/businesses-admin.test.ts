@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { DEMO_BUSINESS } from "../../api/db/seeds/businesses.ts";
+import { DEMO_BUSINESS } from "../../api/seed/businesses.ts";
 import { createTestApi, demoUsers, userByEmail, type TestApi } from "../helpers/api.ts";
 
 let t: TestApi;

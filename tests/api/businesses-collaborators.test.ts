@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { businessInvitations } from "../../api/db/schema/index.ts";
-import { DEMO_BUSINESS } from "../../api/db/seeds/businesses.ts";
+import { DEMO_BUSINESS } from "../../api/seed/businesses.ts";
 import { createTestApi, demoUsers, linkIn, outboxFor, userByEmail, type TestApi } from "../helpers/api.ts";
 
 let t: TestApi;

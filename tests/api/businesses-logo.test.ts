@@ -4,7 +4,7 @@ import { join } from "node:path";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { businesses } from "../../api/db/schema/index.ts";
-import { DEMO_BUSINESS } from "../../api/db/seeds/businesses.ts";
+import { DEMO_BUSINESS } from "../../api/seed/businesses.ts";
 import { createTestApi, demoUsers, type TestApi } from "../helpers/api.ts";
 
 let t: TestApi;

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { pullBookings } from "../../api/services/channels/feed.ts";
 import { startBackground } from "../../api/services/jobs/background.ts";
-import type { JobQueue } from "../../api/services/jobs/queue.ts";
+import type { JobQueue } from "../../api/services/queue/queue.ts";
 import { setConfig } from "../../config.ts";
 import { addDays } from "../../domain/bookings/stay.ts";
 import { createTestApi, type TestApi } from "../helpers/api.ts";

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase, type DatabaseHandle } from "../../api/db/client.ts";
 import { channelOutbox } from "../../api/db/schema/index.ts";
 import { startBackground } from "../../api/services/jobs/background.ts";
-import type { JobQueue } from "../../api/services/jobs/queue.ts";
+import type { JobQueue } from "../../api/services/queue/queue.ts";
 import { addDays } from "../../domain/bookings/stay.ts";
 import { setConfig } from "../../config.ts";
 import { createTestApi, type TestApi } from "../helpers/api.ts";

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { DEMO_COLLABORATOR_PERMISSIONS } from "../../api/db/seeds/businesses.ts";
+import { DEMO_COLLABORATOR_PERMISSIONS } from "../../api/seed/businesses.ts";
 import { addDays } from "../../domain/pricing/index.ts";
 import { createTestApi, demoUsers, userByEmail, type TestApi } from "../helpers/api.ts";
 

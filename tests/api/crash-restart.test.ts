@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { seedUsers } from "../../api/db/seeds/users.ts";
+import { seedUsers } from "../../api/seed/users.ts";
 import { openDatabase, pgliteDataDir, type DatabaseHandle } from "../../api/db/client.ts";
 import { startApiProcess, type ApiProcess } from "../helpers/api-process.ts";
 import { createTestApi } from "../helpers/api.ts";

@@ -17,12 +17,12 @@ import {
   subscriptions,
   twoFactorChallenges,
 } from "../../api/db/schema/index.ts";
-import { DEMO_BUSINESS, DEMO_CATEGORY_IDS } from "../../api/db/seeds/businesses.ts";
+import { DEMO_BUSINESS, DEMO_CATEGORY_IDS } from "../../api/seed/businesses.ts";
 import { addDays, todayIn } from "../../domain/bookings/stay.ts";
 import { DAILY_COMMANDS, type DailyCommand } from "../../api/services/daily/commands.ts";
 import { runDailyCommand } from "../../api/services/daily/runs.ts";
 import { dailyJobs, enqueueDaily } from "../../api/services/daily/schedule.ts";
-import { runningQueue, startJobQueue, type JobQueue } from "../../api/services/jobs/queue.ts";
+import { runningQueue, startJobQueue, type JobQueue } from "../../api/services/queue/queue.ts";
 import { INITIAL_BUSINESS_STATUS } from "../../domain/business/status.ts";
 import { createTestApi, demoUsers, userByEmail, type TestApi } from "../helpers/api.ts";
 

@@ -1,6 +1,6 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { DEMO_BUSINESS } from "../../api/db/seeds/businesses.ts";
+import { DEMO_BUSINESS } from "../../api/seed/businesses.ts";
 import { businessGoals, businesses, coupons, holidays, notificationCounts, plans, seasonalities, seasonalityDates, users } from "../../api/db/schema/index.ts";
 import { answerVersion, dataVersion, UNTRACKED_TABLES } from "../../api/services/data-version.ts";
 import { createTestApi, demoUsers, type TestApi } from "../helpers/api.ts";

@@ -13,7 +13,7 @@
  * tests/helpers/openapi-probe.ts.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { DEMO_BUSINESS } from "../../api/db/seeds/businesses.ts";
+import { DEMO_BUSINESS } from "../../api/seed/businesses.ts";
 import type { OpenApiDocument } from "../../api/openapi/document.ts";
 import { issueSession } from "../../api/services/tokens.ts";
 import { createTestApi, demoUsers, userByEmail, type TestApi } from "../helpers/api.ts";

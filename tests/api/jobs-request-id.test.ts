@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "../../api/db/client.ts";
 import { currentWork, runWithWork, type WorkContext } from "../../api/observability/request-context.ts";
-import { startJobQueue, type JobQueue } from "../../api/services/jobs/queue.ts";
+import { startJobQueue, type JobQueue } from "../../api/services/queue/queue.ts";
 import { jobRuns } from "../../api/observability/metrics.ts";
 import { createTestDatabase } from "../helpers/db.ts";
 

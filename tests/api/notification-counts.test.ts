@@ -1,7 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { businesses, notifications } from "../../api/db/schema/index.ts";
-import { DEMO_BUSINESS } from "../../api/db/seeds/businesses.ts";
+import { DEMO_BUSINESS } from "../../api/seed/businesses.ts";
 import { createTestApi, demoUsers, userByEmail, type TestApi } from "../helpers/api.ts";
 
 /**

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { reservations } from "../../api/db/schema/index.ts";
-import { DEMO_BUSINESS, DEMO_CATEGORY_IDS } from "../../api/db/seeds/businesses.ts";
+import { DEMO_BUSINESS, DEMO_CATEGORY_IDS } from "../../api/seed/businesses.ts";
 import { latestMail } from "../../api/services/mail/index.ts";
 import { addDays, todayIn } from "../../domain/bookings/stay.ts";
 import { planNightRate, type RatePlanRule } from "../../domain/pricing/rate-plans.ts";

@@ -1,12 +1,12 @@
 import { eq } from "drizzle-orm";
-import { seedPricing } from "../../api/db/seeds/pricing.ts";
+import { seedPricing } from "../../api/seed/pricing.ts";
 import { businesses, businessMembers, roomCategories, users } from "../../api/db/schema/index.ts";
 import { hashPassword } from "../../api/services/passwords.ts";
 import { createTestApi, DEMO_PASSWORD, demoUsers, userByEmail, type TestApi } from "../helpers/api.ts";
 
 /**
  * The pricing tests' world: the demo accounts, a pousada owned by the demo owner with three
- * categories priced like the demo (api/db/seeds/pricing.ts), the demo collaborator as a member
+ * categories priced like the demo (api/seed/pricing.ts), the demo collaborator as a member
  * with `collaboratorPermissions`, and a second owner with a hotel of their own.
  * Built directly in the database so these tests do not depend on the businesses API.
  */

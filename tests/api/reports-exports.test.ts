@@ -14,7 +14,7 @@ let collaborator: string;
 beforeAll(async () => {
   t = await createTestApi({ seed: false });
   t.clock.now = NOW;
-  const { seed } = await import("../../api/db/seed.ts");
+  const { seed } = await import("../../api/seed/index.ts");
   await seed(t.db, NOW);
   const fixture = await seedReportFixture(t.db, (await userByEmail(t.db, demoUsers.owner.email)).id);
   base = `/api/v1/businesses/${fixture.id}`;

@@ -18,7 +18,7 @@ const FEB_MAR = "from=2026-02-01&to=2026-03-31";
 beforeAll(async () => {
   t = await createTestApi({ seed: false });
   t.clock.now = NOW;
-  const { seed } = await import("../../api/db/seed.ts");
+  const { seed } = await import("../../api/seed/index.ts");
   await seed(t.db, NOW);
   const owner = await userByEmail(t.db, demoUsers.owner.email);
   fixture = await seedReportFixture(t.db, owner.id);

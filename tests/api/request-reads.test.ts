@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { DEMO_BUSINESS } from "../../api/db/seeds/businesses.ts";
+import { DEMO_BUSINESS } from "../../api/seed/businesses.ts";
 import { apiTokens } from "../../api/db/schema/index.ts";
 import { RequestReads, runWithWork } from "../../api/observability/request-context.ts";
 import { hashToken } from "../../api/services/tokens.ts";

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { DEMO_BUSINESS } from "../../api/db/seeds/businesses.ts";
+import { DEMO_BUSINESS } from "../../api/seed/businesses.ts";
 import { bookingEvents } from "../../api/services/metrics/on-the-books.ts";
 import { bookingCurve } from "../../domain/metrics/pace.ts";
 import { toDayNumber } from "../../domain/pricing/dates.ts";

@@ -4,7 +4,7 @@ import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { expect } from "vitest";
-import { DEMO_PASSWORD } from "../../api/db/seeds/users.ts";
+import { DEMO_PASSWORD } from "../../api/seed/users.ts";
 import { parseConfig, setConfig, type Config } from "../../config.ts";
 import type { RunningServer } from "../../server.ts";
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { DEMO_BUSINESS } from "../../api/db/seeds/businesses.ts";
-import { DEMO_PASSWORD, demoUsers } from "../../api/db/seeds/users.ts";
+import { DEMO_BUSINESS } from "../../api/seed/businesses.ts";
+import { DEMO_PASSWORD, demoUsers } from "../../api/seed/users.ts";
 import { send, signedIn, startRealServer, type RealServer } from "../helpers/real-server.ts";
 
 /**

@@ -2,7 +2,7 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import http from "node:http";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { DEMO_PASSWORD, demoUsers } from "../../api/db/seeds/users.ts";
+import { DEMO_PASSWORD, demoUsers } from "../../api/seed/users.ts";
 import { send, signedIn, startRealServer, visitor, type Answer, type RealServer } from "../helpers/real-server.ts";
 
 /**

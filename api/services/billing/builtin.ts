@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, inArray, lte, or } from "drizzle-orm";
-import { withBillingActivity } from "../activity/billing.ts";
+import { withBillingActivity } from "./activity.ts";
 import { discountPeriods } from "../../../domain/billing/coupons.ts";
 import { invoiceAmounts } from "../../../domain/billing/invoice.ts";
 import { addDays, intervalFor, periodEnd } from "../../../domain/billing/periods.ts";

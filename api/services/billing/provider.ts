@@ -1,5 +1,4 @@
 import type { BillingInterval } from "../../../domain/billing/periods.ts";
-import type { Config } from "../../../config.ts";
 import type { Database } from "../../db/client.ts";
 import type {
   BillingCustomerRow,
@@ -148,19 +147,6 @@ export function stateOf(row: SubscriptionRow): SubscriptionState {
 
 export function priceFor(plan: PlanRow, interval: BillingInterval): number {
   return interval === "year" ? plan.priceYearlyCents : plan.priceMonthlyCents;
-}
-
-let stripeProvider: Promise<BillingProvider> | undefined;
-
-/** Stripe when STRIPE_SECRET_KEY is set, otherwise the built-in provider. */
-export async function providerFor(config: Pick<Config, "STRIPE_SECRET_KEY">): Promise<BillingProvider> {
-  if (config.STRIPE_SECRET_KEY) {
-    const key = config.STRIPE_SECRET_KEY;
-    stripeProvider ??= import("./stripe.ts").then(({ createStripeProvider }) => createStripeProvider({ secretKey: key }));
-    return stripeProvider;
-  }
-  const { builtinProvider } = await import("./builtin.ts");
-  return builtinProvider;
 }
 
 /** The provider failed for another reason (unreachable, misconfigured); `message` may be empty. */

@@ -9,7 +9,7 @@ import { DEFAULT_TRIAL_DAYS } from "../../../domain/subscription/state.ts";
 import type { TrimmedSubscribeInput } from "../../../domain/text/sanitize.ts";
 import type { Database } from "../../db/client.ts";
 import type { Actor } from "../../../domain/activity/index.ts";
-import { withBillingActivity } from "../activity/billing.ts";
+import { withBillingActivity } from "./activity.ts";
 import {
   couponRedemptions,
   coupons,

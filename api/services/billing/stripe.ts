@@ -30,7 +30,7 @@ import {
 import { failedInvoiceIsNews, pastDueIsNews, tellPaymentFailed } from "./payment-failed.ts";
 import { insertInvoice, updateSubscription } from "./store.ts";
 import type { Actor } from "../../../domain/activity/index.ts";
-import { withBillingActivity } from "../activity/billing.ts";
+import { withBillingActivity } from "./activity.ts";
 import { recordActivity } from "../activity/record.ts";
 
 /**

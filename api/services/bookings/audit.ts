@@ -1,7 +1,7 @@
 import type { Database } from "../../db/client.ts";
 import { bookingAudit } from "../../db/schema/index.ts";
 import type { BookingContext } from "./context.ts";
-import { recordBookingActivity } from "../activity/bookings.ts";
+import { recordBookingActivity } from "./activity.ts";
 
 type Entity = (typeof bookingAudit.$inferInsert)["entity"];
 

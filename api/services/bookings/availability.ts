@@ -5,7 +5,7 @@ import { guests, reservations, roomBlocks, roomCategories, rooms } from "../../d
 import { canPrice } from "../pricing/calendar.ts";
 import { loadPricingConfig } from "../pricing/config.ts";
 import { businessToday, type BookingContext } from "./context.ts";
-import { rowsOf } from "./db.ts";
+import { rowsOf } from "../../db/query.ts";
 import type { AvailabilityJson, RoomsOverviewJson } from "./answers.ts";
 
 export interface AvailabilityCell {

@@ -6,7 +6,7 @@ import { roomBlocks, roomCategories, rooms, type RoomBlockRow } from "../../db/s
 import { conflict, notFound } from "../../errors.ts";
 import { audit, diff } from "./audit.ts";
 import { fieldError, type BookingContext } from "./context.ts";
-import { inTransaction, rowsOf } from "./db.ts";
+import { inTransaction, rowsOf } from "../../db/query.ts";
 import { occupancyChanged } from "./hooks.ts";
 import { applyInventory } from "./inventory.ts";
 import type { RoomBlockJson } from "./answers.ts";

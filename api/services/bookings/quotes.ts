@@ -5,7 +5,7 @@ import { bookingQuotes, inventoryNights, reservations, roomCategories, type Book
 import { conflict, notFound } from "../../errors.ts";
 import { audit } from "./audit.ts";
 import { businessToday, fieldError, type BookingContext } from "./context.ts";
-import { inTransaction } from "./db.ts";
+import { inTransaction } from "../../db/query.ts";
 import { occupancyChanged } from "./hooks.ts";
 import { categoryOf, checkGuests, createReservation, priceOrFail } from "./reservations.ts";
 import type { z } from "zod";

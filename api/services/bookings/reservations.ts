@@ -9,12 +9,12 @@ import { bookingAudit, guests, ratePlans, reservationNights, reservations, roomB
 import { conflict, notFound } from "../../errors.ts";
 import { audit, diff } from "./audit.ts";
 import { businessToday, fieldError, type BookingContext } from "./context.ts";
-import { inTransaction, pgCode } from "./db.ts";
+import { inTransaction, pgCode } from "../../db/query.ts";
 import { occupancyChanged } from "./hooks.ts";
 import { applyInventory } from "./inventory.ts";
 import { priceStay, type PricedNight } from "./pricing.ts";
 import { assertKnownChannel } from "../distribution/sales-channels.ts";
-import { reservationNotice } from "../notifications/reservation-events.ts";
+import { reservationNotice } from "./notices.ts";
 import type { z } from "zod";
 import type { reservationPage, ReservationDetailJson, ReservationJson } from "./answers.ts";
 
@@ -334,61 +334,85 @@ function prefixed(prefix: string, record: Record<string, unknown>) {
 
 /** Confirm, cancel, check in, check out or mark a no-show; releasing rooms gives the inventory back in the same transaction. */
 export async function transitionReservation(ctx: BookingContext, id: string, action: ReservationAction, reason?: string | null): Promise<void> {
-  const released: string[] = [];
-  await inTransaction(ctx.db, async (tx) => {
+  const released = await inTransaction(ctx.db, async (tx) => {
     const row = await lockReservation(tx, ctx, id);
     const today = businessToday(ctx);
     const check = checkTransition(action, row, today);
     if (!check.ok) throw conflict(`bookings:api.transition.${check.reason}`, { status: ctx.t(`bookings:status.${row.status}`) });
-    const set: Partial<typeof reservations.$inferInsert> = { status: check.to, updatedAt: ctx.now };
-    const changes: Record<string, unknown> = { status: { from: row.status, to: check.to } };
-    if (action === "cancel" || action === "no_show") {
-      const nights = await tx
-        .select({ night: reservationNights.night })
-        .from(reservationNights)
-        .where(and(eq(reservationNights.reservationId, id), eq(reservationNights.holds, true)));
-      await applyInventory(
-        tx,
-        ctx.business.id,
-        nights.map((n) => ({ categoryId: row.categoryId, night: n.night, sold: -1 })),
-      );
-      await tx.update(reservationNights).set({ holds: false }).where(eq(reservationNights.reservationId, id));
-      released.push(...nights.map((n) => n.night));
-      if (action === "cancel") {
-        set.cancelledAt = ctx.now;
-        set.cancellationReason = reason ?? null;
-        if (reason) changes.reason = reason;
-      }
-    }
-    if (action === "check_in") set.checkedInAt = ctx.now;
-    if (action === "check_out") {
-      set.checkedOutAt = ctx.now;
-      const departure = departureAfterCheckOut(row, today, (d) => addDays(d, 1));
-      if (departure !== row.departure) {
-        const gone = stayNights(departure, row.departure);
-        await applyInventory(
-          tx,
-          ctx.business.id,
-          gone.map((night) => ({ categoryId: row.categoryId, night, sold: -1 })),
-        );
-        await tx.delete(reservationNights).where(and(eq(reservationNights.reservationId, id), inArray(reservationNights.night, gone)));
-        const [{ total }] = await tx
-          .select({ total: sql<number>`coalesce(sum(${reservationNights.rate}), 0)::int` })
-          .from(reservationNights)
-          .where(eq(reservationNights.reservationId, id));
-        set.departure = departure;
-        set.total = Number(total);
-        set.ratePerNight = Math.round(Number(total) / stayNights(row.arrival, departure).length);
-        changes.departure = { from: row.departure, to: departure };
-        changes.total = { from: row.total, to: Number(total) };
-        released.push(...gone);
-      }
-    }
-    await tx.update(reservations).set(set).where(eq(reservations.id, id));
-    await audit(tx, ctx, "reservation", id, ACTION_AUDIT[action], changes);
+    const effect = await TRANSITION_EFFECTS[action]({ tx, ctx, row, today, reason: reason ?? null });
+    await tx
+      .update(reservations)
+      .set({ status: check.to, updatedAt: ctx.now, ...effect.set })
+      .where(eq(reservations.id, id));
+    await audit(tx, ctx, "reservation", id, ACTION_AUDIT[action], { status: { from: row.status, to: check.to }, ...effect.changes });
     if (action === "cancel") await reservationNotice(tx, ctx, "reservation.cancelled", id);
+    return effect.released;
   });
   await occupancyChanged(ctx.db, ctx.business.id, released, ctx.now, ctx.userId);
+}
+
+interface Transition {
+  tx: Database;
+  ctx: BookingContext;
+  row: ReservationRow;
+  today: string;
+  reason: string | null;
+}
+
+/** What a transition does beyond the status: more columns, audited changes, nights given back. */
+interface TransitionEffect {
+  set: Partial<typeof reservations.$inferInsert>;
+  changes: Record<string, unknown>;
+  released: string[];
+}
+
+const TRANSITION_EFFECTS: Record<ReservationAction, (t: Transition) => Promise<TransitionEffect>> = {
+  confirm: async () => ({ set: {}, changes: {}, released: [] }),
+  cancel: async (t) => ({
+    set: { cancelledAt: t.ctx.now, cancellationReason: t.reason },
+    changes: t.reason ? { reason: t.reason } : {},
+    released: await releaseHeldNights(t),
+  }),
+  no_show: async (t) => ({ set: {}, changes: {}, released: await releaseHeldNights(t) }),
+  check_in: async (t) => ({ set: { checkedInAt: t.ctx.now }, changes: {}, released: [] }),
+  check_out: checkOut,
+};
+
+/** A cancelled or missed stay holds no room any more: its nights go back to the inventory. */
+async function releaseHeldNights({ tx, ctx, row }: Transition): Promise<string[]> {
+  const nights = await tx
+    .select({ night: reservationNights.night })
+    .from(reservationNights)
+    .where(and(eq(reservationNights.reservationId, row.id), eq(reservationNights.holds, true)));
+  await applyInventory(
+    tx,
+    ctx.business.id,
+    nights.map((n) => ({ categoryId: row.categoryId, night: n.night, sold: -1 })),
+  );
+  await tx.update(reservationNights).set({ holds: false }).where(eq(reservationNights.reservationId, row.id));
+  return nights.map((n) => n.night);
+}
+
+/** Checking out before the departure ends the stay today: the nights left go back, the total shrinks. */
+async function checkOut({ tx, ctx, row, today }: Transition): Promise<TransitionEffect> {
+  const effect: TransitionEffect = { set: { checkedOutAt: ctx.now }, changes: {}, released: [] };
+  const departure = departureAfterCheckOut(row, today, (d) => addDays(d, 1));
+  if (departure === row.departure) return effect;
+  const gone = stayNights(departure, row.departure);
+  await applyInventory(
+    tx,
+    ctx.business.id,
+    gone.map((night) => ({ categoryId: row.categoryId, night, sold: -1 })),
+  );
+  await tx.delete(reservationNights).where(and(eq(reservationNights.reservationId, row.id), inArray(reservationNights.night, gone)));
+  const [{ total }] = await tx
+    .select({ total: sql<number>`coalesce(sum(${reservationNights.rate}), 0)::int` })
+    .from(reservationNights)
+    .where(eq(reservationNights.reservationId, row.id));
+  effect.set = { ...effect.set, departure, total: Number(total), ratePerNight: Math.round(Number(total) / stayNights(row.arrival, departure).length) };
+  effect.changes = { departure: { from: row.departure, to: departure }, total: { from: row.total, to: Number(total) } };
+  effect.released = gone;
+  return effect;
 }
 
 const ACTION_AUDIT: Record<ReservationAction, string> = {

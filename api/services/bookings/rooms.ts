@@ -4,7 +4,7 @@ import { reservationNights, roomCategories, rooms, type RoomRow } from "../../db
 import { conflict, notFound } from "../../errors.ts";
 import { audit, diff } from "./audit.ts";
 import { businessToday, fieldError, type BookingContext } from "./context.ts";
-import { inTransaction, pgCode } from "./db.ts";
+import { inTransaction, pgCode } from "../../db/query.ts";
 import type { RoomJson } from "./answers.ts";
 
 export function roomJson(r: RoomRow & { categoryName: string }): RoomJson {

@@ -4,10 +4,10 @@ import { getConfig } from "../../../config.ts";
 import type { Database } from "../../db/client.ts";
 import { channelAriState, channexConnections, roomCategories, type ChannexCategoryMapping } from "../../db/schema/index.ts";
 import { HttpError, notFound } from "../../errors.ts";
-import { rowsOf } from "../bookings/db.ts";
+import { rowsOf } from "../../db/query.ts";
 import { open, seal } from "../secrets.ts";
 import { ChannexError, channexClient, type ChannexClient } from "./channex-client.ts";
-import { markAllNightsChanged } from "./outbox.ts";
+import { markAllNightsChanged } from "../outbox/nights-changed.ts";
 import type { ConnectionJson } from "./answers.ts";
 
 export type ChannexConnectionRow = typeof channexConnections.$inferSelect;

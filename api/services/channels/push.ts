@@ -4,7 +4,7 @@ import { addDays } from "../../../domain/bookings/stay.ts";
 import type { Database } from "../../db/client.ts";
 import { businesses, channelAriState, channexConnections, roomCategories } from "../../db/schema/index.ts";
 import { logger } from "../../logger.ts";
-import { rowsOf } from "../bookings/db.ts";
+import { rowsOf } from "../../db/query.ts";
 import { businessToday } from "../pricing/calendar.ts";
 import { currentRates } from "../pricing/rates.ts";
 import { applyRatePlan, withMarkup } from "../../../domain/pricing/rate-plans.ts";
@@ -12,8 +12,8 @@ import { listRatePlans, ratePlanRule } from "../distribution/rate-plans.ts";
 import { planRestrictions, planTargets, type PlanRestrictions } from "./plan-targets.ts";
 import { rateString, type AvailabilityValue, type ChannexClient, type RestrictionValue } from "./channex-client.ts";
 import { clientFor, mappingFor, type ChannexConnectionRow } from "./connections.ts";
-import { runningQueue } from "../jobs/queue.ts";
-import { ARI_HORIZON_DAYS, PUSH_JOB } from "./outbox.ts";
+import { runningQueue } from "../queue/queue.ts";
+import { ARI_HORIZON_DAYS, PUSH_JOB } from "../outbox/nights-changed.ts";
 import { recordSyncError } from "./sync-error.ts";
 
 /**

@@ -3,7 +3,7 @@ import { and, asc, eq, gte, lte, sql } from "drizzle-orm";
 import { addDays, daysBetween } from "../../../domain/bookings/stay.ts";
 import type { Database } from "../../db/client.ts";
 import { businesses, channelAriState, roomCategories } from "../../db/schema/index.ts";
-import { rowsOf } from "../bookings/db.ts";
+import { rowsOf } from "../../db/query.ts";
 import { businessToday } from "../pricing/calendar.ts";
 import { connectionOf, mappingFor } from "./connections.ts";
 import type { PushStatusJson } from "./answers.ts";

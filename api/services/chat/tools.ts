@@ -4,7 +4,7 @@ import { addDays } from "../../../domain/pricing/index.ts";
 import type { Database } from "../../db/client.ts";
 import type { BusinessRow } from "../business-access.ts";
 import { availability } from "../bookings/availability.ts";
-import { rowsOf } from "../bookings/db.ts";
+import { rowsOf } from "../../db/query.ts";
 import { allReservations } from "../bookings/reservations.ts";
 import { occupancyByNight } from "../occupancy.ts";
 import { businessToday, calendarDays, canPrice, holidayName, holidaysBetween, occupancyPercentages } from "../pricing/calendar.ts";

@@ -4,7 +4,7 @@ import type { ChannelMappingsInput } from "../../../domain/schemas/distribution.
 import type { Database } from "../../db/client.ts";
 import { channelMappings, ratePlans, roomCategories, salesChannels } from "../../db/schema/index.ts";
 import { invalid, type FieldErrors } from "../../errors.ts";
-import { markAllNightsChanged } from "../channels/outbox.ts";
+import { markAllNightsChanged } from "../outbox/nights-changed.ts";
 import type { ChannelMappingView } from "./answers.ts";
 
 export type ChannelMapping = typeof channelMappings.$inferSelect;

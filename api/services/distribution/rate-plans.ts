@@ -8,7 +8,7 @@ import { ratePlans } from "../../db/schema/index.ts";
 import { isUniqueViolation } from "../accounts.ts";
 import { fieldError } from "../businesses.ts";
 import { currentRates } from "../pricing/rates.ts";
-import { markAllNightsChanged } from "../channels/outbox.ts";
+import { markAllNightsChanged } from "../outbox/nights-changed.ts";
 import type { RatePlanJson } from "./answers.ts";
 
 export type RatePlan = typeof ratePlans.$inferSelect;

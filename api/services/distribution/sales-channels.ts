@@ -4,7 +4,7 @@ import { CHANNELS } from "../../../domain/schemas/bookings.ts";
 import type { SalesChannelInput, SalesChannelUpdate } from "../../../domain/schemas/distribution.ts";
 import type { Database } from "../../db/client.ts";
 import { salesChannels } from "../../db/schema/index.ts";
-import { markAllNightsChanged } from "../channels/outbox.ts";
+import { markAllNightsChanged } from "../outbox/nights-changed.ts";
 import { isUniqueViolation } from "../accounts.ts";
 import { fieldError } from "../businesses.ts";
 import type { SalesChannelJson } from "./answers.ts";
@@ -32,15 +32,6 @@ export async function salesChannelByCode(db: Database, businessId: string, code:
     .from(salesChannels)
     .where(and(eq(salesChannels.businessId, businessId), eq(salesChannels.code, code)));
   return row ?? null;
-}
-
-/**
- * Commission percent per channel code. A reservation's commission is its channel's when its
- * code is here, else its room category's `commission` (the shared contract with reports).
- */
-export async function commissionByChannelCode(db: Database, businessId: string): Promise<Map<string, number>> {
-  const rows = await db.select({ code: salesChannels.code, commission: salesChannels.commission }).from(salesChannels).where(eq(salesChannels.businessId, businessId));
-  return new Map(rows.map((r) => [r.code, Number(r.commission)]));
 }
 
 /** The wire shape (snake_case, as docs/api/distribution.md shows). */

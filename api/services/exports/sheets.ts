@@ -3,7 +3,7 @@ import type { TFunction } from "i18next";
 import { addDays } from "../../../domain/pricing/index.ts";
 import type { ExportKind } from "../../../domain/schemas/reports.ts";
 import type { Database } from "../../db/client.ts";
-import { rowsOf } from "../bookings/db.ts";
+import { rowsOf } from "../../db/query.ts";
 import { loadPricingConfig } from "../pricing/config.ts";
 import { currentRates } from "../pricing/rates.ts";
 import { revenueBreakdown, type RevenuePart } from "../metrics/revenue-breakdown.ts";

@@ -5,7 +5,7 @@ import { dailyJobs, enqueueDaily } from "../daily/schedule.ts";
 import { smtpMailer } from "../mail/transport.ts";
 import { deliverQueuedNotices } from "../notifications/deliver.ts";
 import { startBackground } from "./background.ts";
-import { runningQueue, type JobDefinition, type JobQueue } from "./queue.ts";
+import { runningQueue, type JobDefinition, type JobQueue } from "../queue/queue.ts";
 
 export const NOTICE_MAIL_JOB = "notifications.mail";
 

@@ -4,7 +4,7 @@ import type { Database } from "../../db/client.ts";
 import { itemCategories, items, pointOfSaleItems, pointsOfSale, type ItemRow, type PointOfSaleRow } from "../../db/schema/index.ts";
 import { notFound } from "../../errors.ts";
 import { fieldError, type BookingContext } from "../bookings/context.ts";
-import { inTransaction } from "../bookings/db.ts";
+import { inTransaction } from "../../db/query.ts";
 import { refusal } from "./shared.ts";
 import type { ItemCategoryJson, ItemJson, PointOfSaleJson } from "./answers.ts";
 

@@ -9,7 +9,7 @@ import type { Database } from "../../db/client.ts";
 import { businesses, icalFeeds, roomCategories, rooms, type IcalFeedRow } from "../../db/schema/index.ts";
 import { notFound } from "../../errors.ts";
 import { fieldError, type BookingContext } from "../bookings/context.ts";
-import { rowsOf } from "../bookings/db.ts";
+import { rowsOf } from "../../db/query.ts";
 import type { IcalFeedJson } from "./answers.ts";
 
 /**

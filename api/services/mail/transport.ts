@@ -1,4 +1,4 @@
-import type { ApiDeps } from "../../context.ts";
+import type { Config } from "../../../config.ts";
 
 export interface MailMessage {
   from: string;
@@ -33,7 +33,7 @@ export function smtpMailer(url: string): Mailer {
 }
 
 /** The injected mailer, else SMTP when SMTP_URL is set, else none (the outbox keeps the e-mail). */
-export function mailerFor(deps: ApiDeps): Mailer | null {
+export function mailerFor(deps: { mailer?: Mailer | null; config: Pick<Config, "SMTP_URL"> }): Mailer | null {
   if (deps.mailer !== undefined) return deps.mailer;
   return deps.config.SMTP_URL ? smtpMailer(deps.config.SMTP_URL) : null;
 }

@@ -8,7 +8,7 @@ import {
   type StayTotals,
 } from "../../../domain/metrics/index.ts";
 import type { Database } from "../../db/client.ts";
-import { rowsOf } from "../bookings/db.ts";
+import { rowsOf } from "../../db/query.ts";
 import { commissionSql } from "./commission.ts";
 
 /**
@@ -199,12 +199,6 @@ export async function bookingTotalsBy(db: Database, business: BusinessScope, per
 export async function stayTotals(db: Database, business: BusinessScope, period: Period): Promise<StayTotals> {
   const [row] = await stayTotalsBy(db, business, period, "total");
   return row?.totals ?? { roomsAvailable: 0, roomNightsSold: 0, roomRevenue: 0, extrasRevenue: 0, commission: 0 };
-}
-
-/** Booking totals of the whole period (one row). */
-export async function bookingTotals(db: Database, business: BusinessScope, period: Period): Promise<BookingTotals> {
-  const [row] = await bookingTotalsBy(db, business, period, "total");
-  return row?.totals ?? { reservations: 0, cancellations: 0, noShows: 0, leadTimeDays: 0, stayNights: 0 };
 }
 
 /** Arrivals and departures of one day: reservations holding a room that arrive or leave that day. */

@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import type { PickupTotals } from "../../../domain/metrics/index.ts";
 import type { Database } from "../../db/client.ts";
-import { rowsOf } from "../bookings/db.ts";
+import { rowsOf } from "../../db/query.ts";
 
 /**
  * Pickup over windows [since, until) for stay nights from `today` on (domain/metrics/pickup.ts):
@@ -45,8 +45,3 @@ export async function pickupWindows(db: Database, businessId: string, window: { 
   });
 }
 
-/** Pickup over one window [since, until). */
-export async function pickupTotals(db: Database, businessId: string, window: { since: Date; until: Date; today: string }): Promise<PickupTotals> {
-  const [totals] = await pickupWindows(db, businessId, { sinces: [window.since], until: window.until, today: window.today });
-  return totals;
-}

@@ -3,7 +3,7 @@ import { and, asc, eq, gte, lte, sql } from "drizzle-orm";
 import { addDays, compilePricing, type DailyRate } from "../../../domain/pricing/index.ts";
 import type { Database } from "../../db/client.ts";
 import { businesses, occupationLogs, publishedRates, rateSnapshots } from "../../db/schema/index.ts";
-import { markNightsChanged, rangesOf } from "../channels/outbox.ts";
+import { markNightsChanged, rangesOf } from "../outbox/nights-changed.ts";
 import { businessToday, canPrice, occupancyPercentages } from "./calendar.ts";
 import { loadPricingConfig } from "./config.ts";
 

@@ -6,7 +6,7 @@ import { monthOf, monthsBetween, shiftMonth } from "../../../domain/reports/peri
 import { goalsMet, PUBLISH_STREAK_DAYS, publishedInTime, revparBeatLastYear, type RewardKind } from "../../../domain/reports/rewards.ts";
 import type { Database } from "../../db/client.ts";
 import { businesses, businessRewards } from "../../db/schema/index.ts";
-import { rowsOf } from "../bookings/db.ts";
+import { rowsOf } from "../../db/query.ts";
 import { goalsBetween } from "../metrics/goals.ts";
 import { stayTotals, stayTotalsBy, type BusinessScope } from "../metrics/index.ts";
 

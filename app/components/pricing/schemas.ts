@@ -209,5 +209,3 @@ export const holidayImportFormSchema = z
   .pipe(into(holidayImportSchema));
 
 export const holidayCsvFormSchema = holidayCsvSchema;
-
-export const WEEKDAYS = [0, 1, 2, 3, 4, 5, 6] as const;

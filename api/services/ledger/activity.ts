@@ -2,12 +2,12 @@ import { eq } from "drizzle-orm";
 import type { Database } from "../../db/client.ts";
 import { reservations } from "../../db/schema/index.ts";
 import type { BookingContext } from "../bookings/context.ts";
-import { getAccount } from "../ledger/accounts.ts";
-import { getItem, getItemCategory, getPointOfSale } from "../ledger/catalog.ts";
-import { getFolio } from "../ledger/folio.ts";
-import { getSupplier, listExpenses } from "../ledger/suppliers.ts";
-import { bookingActor } from "./bookings.ts";
-import { orNull, tracked, type ActivitySnapshot } from "./tracked.ts";
+import { getAccount } from "./accounts.ts";
+import { getItem, getItemCategory, getPointOfSale } from "./catalog.ts";
+import { getFolio } from "./folio.ts";
+import { getSupplier, listExpenses } from "./suppliers.ts";
+import { bookingActor } from "../bookings/activity.ts";
+import { orNull, tracked, type ActivitySnapshot } from "../activity/tracked.ts";
 
 type LedgerRead = (ctx: BookingContext, id: string) => Promise<ActivitySnapshot | null>;
 

@@ -1,10 +1,10 @@
 import { asc, eq, sql } from "drizzle-orm";
-import { CODE_ALPHABET, CODE_LENGTH } from "../../../domain/bookings/code.ts";
-import { addDays, stayNights, todayIn } from "../../../domain/bookings/stay.ts";
-import { weekday } from "../../../domain/pricing/dates.ts";
-import { rebuildInventory } from "../../services/bookings/inventory.ts";
-import type { Database } from "../client.ts";
-import { bookingQuotes, businesses, type guests, type reservationNights, reservations, roomBlocks, roomCategories, rooms } from "../schema/index.ts";
+import { CODE_ALPHABET, CODE_LENGTH } from "../../domain/bookings/code.ts";
+import { addDays, stayNights, todayIn } from "../../domain/bookings/stay.ts";
+import { weekday } from "../../domain/pricing/dates.ts";
+import { rebuildInventory } from "../services/bookings/inventory.ts";
+import type { Database } from "../db/client.ts";
+import { bookingQuotes, businesses, type guests, type reservationNights, reservations, roomBlocks, roomCategories, rooms } from "../db/schema/index.ts";
 
 /**
  * Three years of the demo pousada's life: rooms 101–108 (Standard), 201–204 (Deluxe), 301–302
@@ -23,150 +23,204 @@ export async function seedBookings(db: Database, now: Date, businessName = "Pous
   if (!business) return;
   const categories = await db.select().from(roomCategories).where(eq(roomCategories.businessId, business.id)).orderBy(asc(roomCategories.position), asc(roomCategories.createdAt));
   if (categories.length === 0) return;
-  const random = mulberry32(20_260_101);
-  const today = todayIn(business.timezone, now);
+  const roomRows = await insertRooms(db, business.id, categories, now);
+  const book: DemoBook = {
+    business,
+    categories,
+    now,
+    today: todayIn(business.timezone, now),
+    random: mulberry32(20_260_101),
+    taken: new Map(roomRows.map((r) => [r.id, new Set<string>()])),
+    blocks: [],
+    guests: [],
+    reservations: [],
+    nights: [],
+    codes: new Set(),
+  };
+  blockDemoRooms(book, roomRows);
+  for (const room of roomRows) fillRoom(book, room);
+  addCancellations(book);
+  await insertBook(db, book);
+  await rebuildInventory(db, business.id);
+  await insertQuote(db, book);
+}
 
-  // Rooms: 101…, 201…, 301… — as many per category as it sells.
-  const roomRows = await db
+type Category = typeof roomCategories.$inferSelect;
+type Room = typeof rooms.$inferSelect;
+type Status = (typeof reservations.$inferInsert)["status"];
+
+/** The demo pousada's book, built in memory (deterministically, from one PRNG) before one bulk insert per table. */
+interface DemoBook {
+  business: typeof businesses.$inferSelect;
+  categories: Category[];
+  now: Date;
+  today: string;
+  random: () => number;
+  /** room id → nights taken (by a stay or a block). */
+  taken: Map<string, Set<string>>;
+  blocks: (typeof roomBlocks.$inferInsert)[];
+  guests: (typeof guests.$inferInsert & { id: string })[];
+  reservations: (typeof reservations.$inferInsert & { id: string })[];
+  nights: (typeof reservationNights.$inferInsert)[];
+  /** Reservation codes given so far. */
+  codes: Set<string>;
+}
+
+/** Rooms: 101…, 201…, 301… — as many per category as it sells. */
+async function insertRooms(db: Database, businessId: string, categories: Category[], now: Date): Promise<Room[]> {
+  return db
     .insert(rooms)
     .values(
       categories.flatMap((c, ci) =>
-        Array.from({ length: c.roomCount }, (_, i) => ({ businessId: business.id, categoryId: c.id, number: String((ci + 1) * 100 + i + 1), floor: String(ci + 1), createdAt: now, updatedAt: now })),
+        Array.from({ length: c.roomCount }, (_, i) => ({ businessId, categoryId: c.id, number: String((ci + 1) * 100 + i + 1), floor: String(ci + 1), createdAt: now, updatedAt: now })),
       ),
     )
     .returning();
+}
 
-  const from = addDays(today, -DAYS_BACK);
-  const to = addDays(today, DAYS_AHEAD);
-  /** room id → nights taken (by a stay or a block). */
-  const taken = new Map<string, Set<string>>(roomRows.map((r) => [r.id, new Set<string>()]));
-
-  // Blocks: room 104 under maintenance for three nights in two weeks; one suite for the owner on a weekend next month.
-  const blocks: (typeof roomBlocks.$inferInsert)[] = [];
+/** Blocks: room 104 under maintenance for three nights in two weeks; one suite for the owner on a weekend next month. */
+function blockDemoRooms(book: DemoBook, roomRows: Room[]): void {
   const block = (roomNumber: string, startsAt: string, nights: number, reason: string, notes: string) => {
     const room = roomRows.find((r) => r.number === roomNumber);
     if (!room) return;
     const endsAt = addDays(startsAt, nights - 1);
-    blocks.push({ businessId: business.id, categoryId: room.categoryId, roomId: room.id, count: 1, startsAt, endsAt, reason, notes, createdAt: now, updatedAt: now });
-    for (const n of stayNights(startsAt, addDays(endsAt, 1))) taken.get(room.id)!.add(n);
+    book.blocks.push({ businessId: book.business.id, categoryId: room.categoryId, roomId: room.id, count: 1, startsAt, endsAt, reason, notes, createdAt: book.now, updatedAt: book.now });
+    for (const n of stayNights(startsAt, addDays(endsAt, 1))) book.taken.get(room.id)!.add(n);
   };
-  block("104", addDays(today, 14), 3, "maintenance", "Troca do ar-condicionado");
-  const nextFriday = addDays(today, 30 + ((5 - weekday(addDays(today, 30)) + 7) % 7));
+  block("104", addDays(book.today, 14), 3, "maintenance", "Troca do ar-condicionado");
+  const nextFriday = addDays(book.today, 30 + ((5 - weekday(addDays(book.today, 30)) + 7) % 7));
   block("302", nextFriday, 2, "owner_use", "Família do proprietário");
+}
 
-  const guestRows: (typeof guests.$inferInsert & { id: string })[] = [];
-  const reservationRows: (typeof reservations.$inferInsert & { id: string })[] = [];
-  const nightRows: (typeof reservationNights.$inferInsert)[] = [];
-  const codes = new Set<string>();
-  const newCode = () => {
-    for (;;) {
-      let code = "";
-      for (let i = 0; i < CODE_LENGTH; i++) code += CODE_ALPHABET[Math.floor(random() * CODE_ALPHABET.length)];
-      if (!codes.has(code)) return codes.add(code), code;
-    }
-  };
-  const uuid = () => {
-    const hex = Array.from({ length: 32 }, () => Math.floor(random() * 16).toString(16)).join("");
-    return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-4${hex.slice(13, 16)}-${"89ab"[Math.floor(random() * 4)]}${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
-  };
-
-  /** When a stay of `channel` arriving on `arrival` was booked (a lead time drawn for its channel), or null when that day is still to come. */
-  const bookedAt = (channel: string, arrival: string): Date | null => {
-    const lead = leadTime(random, channel, isHigh(arrival));
-    const at = Date.parse(`${addDays(arrival, -lead)}T00:00:00Z`) + (lead === 0 ? 13 : 9 + Math.floor(random() * 13)) * 3_600_000 + Math.floor(random() * 3_600_000);
-    return at > now.getTime() ? null : new Date(at);
-  };
-
-  /** Adds a stay booked at `createdAt`; false (nothing added) when it would be booked after now. */
-  const addStay = (category: (typeof categories)[number], roomId: string | null, arrival: string, nights: number, status: (typeof reservations.$inferInsert)["status"]): boolean => {
-    const channel = pick(random, CHANNEL_WEIGHTS);
-    const createdAt = bookedAt(channel, arrival);
-    if (!createdAt) return false;
-    const departure = addDays(arrival, nights);
-    const dates = stayNights(arrival, departure);
-    const guest = makeGuest(random, uuid(), business.id);
-    guestRows.push({ ...guest, createdAt, updatedAt: createdAt });
-    const maxGuests = Math.max(category.minOccupation, Math.min(category.maxOccupation, 4));
-    const people = category.minOccupation + Math.floor(random() * (maxGuests - category.minOccupation + 1));
-    const children = people > 2 && random() < 0.6 ? people - 2 : 0;
-    const rates = dates.map((d) => nightlyRate(category, d, today));
-    const total = rates.reduce((s, r) => s + r, 0);
-    // Cancelled some time between booking and arrival (never after now).
-    const cancelledAt = status === "cancelled" ? new Date(createdAt.getTime() + random() * (Math.min(now.getTime(), Date.parse(`${arrival}T12:00:00Z`)) - createdAt.getTime())) : null;
-    const id = uuid();
-    const holds = status !== "cancelled" && status !== "no_show";
-    reservationRows.push({
-      id,
-      businessId: business.id,
-      code: newCode(),
-      status,
-      arrival,
-      departure,
-      categoryId: category.id,
-      roomId: holds ? roomId : null,
-      guestId: guest.id,
-      adults: people - children,
-      children,
-      ratePerNight: Math.round(total / dates.length),
-      total,
-      currency: business.currency,
-      channel,
-      notes: random() < 0.08 ? pick(random, NOTES) : null,
-      createdAt,
-      updatedAt: cancelledAt ?? createdAt,
-      cancelledAt,
-      cancellationReason: status === "cancelled" ? pick(random, CANCEL_REASONS) : null,
-      checkedInAt: status === "checked_in" || status === "checked_out" ? new Date(`${arrival}T17:00:00Z`) : null,
-      checkedOutAt: status === "checked_out" ? new Date(`${departure}T14:00:00Z`) : null,
-    });
-    for (const [i, night] of dates.entries()) {
-      nightRows.push({ reservationId: id, night, businessId: business.id, categoryId: category.id, roomId: holds ? roomId : null, rate: rates[i], holds });
-    }
-    return true;
-  };
-
-  for (const room of roomRows) {
-    const category = categories.find((c) => c.id === room.categoryId)!;
-    const nights = taken.get(room.id)!;
-    for (let day = from; day < to; ) {
-      const target = demand(day);
-      // A stay starts on a free night with a chance that keeps the room about `target` full.
-      if (nights.has(day) || random() > target * START_FACTOR) {
-        day = addDays(day, 1);
-        continue;
-      }
-      // Friday arrivals mostly stay the weekend; otherwise short stays, longer in high season.
-      let length = weekday(day) === 5 && random() < 0.7 ? 2 : 1 + Math.floor(random() * random() * (isHigh(day) ? 7 : 4));
-      while (length > 1 && stayNights(day, addDays(day, length)).some((n) => nights.has(n) || n >= to)) length--;
-      const departure = addDays(day, length);
-      const past = departure <= today;
-      const current = day <= today && today < departure;
-      let status: (typeof reservations.$inferInsert)["status"] = past ? "checked_out" : current ? (day === today ? "confirmed" : "checked_in") : random() < 0.1 ? "pending" : "confirmed";
-      if (day <= today && random() < 0.03) status = "no_show";
-      // Not booked yet (its booking day is still to come): the room stays free that night.
-      if (!addStay(category, room.id, day, length, status)) {
-        day = addDays(day, 1);
-        continue;
-      }
-      if (status !== "no_show") for (const n of stayNights(day, departure)) nights.add(n);
-      day = departure;
-    }
+/** A reservation code not given yet. */
+function newCode(book: DemoBook): string {
+  for (;;) {
+    let code = "";
+    for (let i = 0; i < CODE_LENGTH; i++) code += CODE_ALPHABET[Math.floor(book.random() * CODE_ALPHABET.length)];
+    if (!book.codes.has(code)) return book.codes.add(code), code;
   }
-  // Cancellations: about one booking in twelve, on dates across the three years.
-  const cancellations = Math.round(reservationRows.length / 12);
+}
+
+/** A version-4 UUID from the seed's PRNG (so the demo data is the same on every run). */
+function uuid(random: () => number): string {
+  const hex = Array.from({ length: 32 }, () => Math.floor(random() * 16).toString(16)).join("");
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-4${hex.slice(13, 16)}-${"89ab"[Math.floor(random() * 4)]}${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
+}
+
+/** When a stay of `channel` arriving on `arrival` was booked (a lead time drawn for its channel), or null when that day is still to come. */
+function bookedAt(book: DemoBook, channel: string, arrival: string): Date | null {
+  const lead = leadTime(book.random, channel, isHigh(arrival));
+  const at = Date.parse(`${addDays(arrival, -lead)}T00:00:00Z`) + (lead === 0 ? 13 : 9 + Math.floor(book.random() * 13)) * 3_600_000 + Math.floor(book.random() * 3_600_000);
+  return at > book.now.getTime() ? null : new Date(at);
+}
+
+/** Adds a stay booked at a drawn time; false (nothing added) when it would be booked after now. */
+function addStay(book: DemoBook, category: Category, roomId: string | null, arrival: string, nights: number, status: Status): boolean {
+  const { business, random, now, today } = book;
+  const channel = pick(random, CHANNEL_WEIGHTS);
+  const createdAt = bookedAt(book, channel, arrival);
+  if (!createdAt) return false;
+  const departure = addDays(arrival, nights);
+  const dates = stayNights(arrival, departure);
+  const guest = makeGuest(random, uuid(random), business.id);
+  book.guests.push({ ...guest, createdAt, updatedAt: createdAt });
+  const maxGuests = Math.max(category.minOccupation, Math.min(category.maxOccupation, 4));
+  const people = category.minOccupation + Math.floor(random() * (maxGuests - category.minOccupation + 1));
+  const children = people > 2 && random() < 0.6 ? people - 2 : 0;
+  const rates = dates.map((d) => nightlyRate(category, d, today));
+  const total = rates.reduce((s, r) => s + r, 0);
+  // Cancelled some time between booking and arrival (never after now).
+  const cancelledAt = status === "cancelled" ? new Date(createdAt.getTime() + random() * (Math.min(now.getTime(), Date.parse(`${arrival}T12:00:00Z`)) - createdAt.getTime())) : null;
+  const id = uuid(random);
+  const holds = status !== "cancelled" && status !== "no_show";
+  book.reservations.push({
+    id,
+    businessId: business.id,
+    code: newCode(book),
+    status,
+    arrival,
+    departure,
+    categoryId: category.id,
+    roomId: holds ? roomId : null,
+    guestId: guest.id,
+    adults: people - children,
+    children,
+    ratePerNight: Math.round(total / dates.length),
+    total,
+    currency: business.currency,
+    channel,
+    notes: random() < 0.08 ? pick(random, NOTES) : null,
+    createdAt,
+    updatedAt: cancelledAt ?? createdAt,
+    cancelledAt,
+    cancellationReason: status === "cancelled" ? pick(random, CANCEL_REASONS) : null,
+    checkedInAt: status === "checked_in" || status === "checked_out" ? new Date(`${arrival}T17:00:00Z`) : null,
+    checkedOutAt: status === "checked_out" ? new Date(`${departure}T14:00:00Z`) : null,
+  });
+  for (const [i, night] of dates.entries()) {
+    book.nights.push({ reservationId: id, night, businessId: business.id, categoryId: category.id, roomId: holds ? roomId : null, rate: rates[i], holds });
+  }
+  return true;
+}
+
+/** The status of a stay from `arrival` to `departure` as of today (a few past ones were no-shows). */
+function stayStatus(book: DemoBook, arrival: string, departure: string): Status {
+  const { random, today } = book;
+  const past = departure <= today;
+  const current = arrival <= today && today < departure;
+  let status: Status = past ? "checked_out" : current ? (arrival === today ? "confirmed" : "checked_in") : random() < 0.1 ? "pending" : "confirmed";
+  if (arrival <= today && random() < 0.03) status = "no_show";
+  return status;
+}
+
+/** Fills one room's nights over the three years with stays, about as full as each night's demand. */
+function fillRoom(book: DemoBook, room: Room): void {
+  const { random } = book;
+  const category = book.categories.find((c) => c.id === room.categoryId)!;
+  const nights = book.taken.get(room.id)!;
+  const to = addDays(book.today, DAYS_AHEAD);
+  for (let day = addDays(book.today, -DAYS_BACK); day < to; ) {
+    const target = demand(day);
+    // A stay starts on a free night with a chance that keeps the room about `target` full.
+    if (nights.has(day) || random() > target * START_FACTOR) {
+      day = addDays(day, 1);
+      continue;
+    }
+    // Friday arrivals mostly stay the weekend; otherwise short stays, longer in high season.
+    let length = weekday(day) === 5 && random() < 0.7 ? 2 : 1 + Math.floor(random() * random() * (isHigh(day) ? 7 : 4));
+    while (length > 1 && stayNights(day, addDays(day, length)).some((n) => nights.has(n) || n >= to)) length--;
+    const departure = addDays(day, length);
+    const status = stayStatus(book, day, departure);
+    // Not booked yet (its booking day is still to come): the room stays free that night.
+    if (!addStay(book, category, room.id, day, length, status)) {
+      day = addDays(day, 1);
+      continue;
+    }
+    if (status !== "no_show") for (const n of stayNights(day, departure)) nights.add(n);
+    day = departure;
+  }
+}
+
+/** Cancellations: about one booking in twelve, on dates across the three years. */
+function addCancellations(book: DemoBook): void {
+  const { random, categories } = book;
+  const cancellations = Math.round(book.reservations.length / 12);
+  const from = addDays(book.today, -DAYS_BACK);
   const span = DAYS_BACK + DAYS_AHEAD;
   for (let i = 0; i < cancellations; i++) {
     const category = categories[Math.floor(random() * categories.length)];
-    addStay(category, null, addDays(from, Math.floor(random() * span)), 1 + Math.floor(random() * 4), "cancelled");
+    addStay(book, category, null, addDays(from, Math.floor(random() * span)), 1 + Math.floor(random() * 4), "cancelled");
   }
+}
 
-  // One JSON parameter per table: PGlite parses it far faster than thousands of bound values.
-  await bulk(db, "guests", "id uuid, business_id uuid, name text, email text, phone text, document text, country text", guestRows.map((g) => ({ id: g.id, business_id: g.businessId, name: g.name, email: g.email, phone: g.phone, document: g.document, country: g.country })));
+/** One JSON parameter per table: PGlite parses it far faster than thousands of bound values. */
+async function insertBook(db: Database, book: DemoBook): Promise<void> {
+  await bulk(db, "guests", "id uuid, business_id uuid, name text, email text, phone text, document text, country text", book.guests.map((g) => ({ id: g.id, business_id: g.businessId, name: g.name, email: g.email, phone: g.phone, document: g.document, country: g.country })));
   await bulk(
     db,
     "reservations",
     "id uuid, business_id uuid, code text, status text, arrival date, departure date, category_id uuid, room_id uuid, guest_id uuid, adults int, children int, rate_per_night int, total int, currency text, channel text, notes text, created_at timestamptz, updated_at timestamptz, cancelled_at timestamptz, cancellation_reason text, checked_in_at timestamptz, checked_out_at timestamptz",
-    reservationRows.map((r) => ({
+    book.reservations.map((r) => ({
       id: r.id,
       business_id: r.businessId,
       code: r.code,
@@ -195,11 +249,13 @@ export async function seedBookings(db: Database, now: Date, businessName = "Pous
     db,
     "reservation_nights",
     "reservation_id uuid, night date, business_id uuid, category_id uuid, room_id uuid, rate int, holds boolean",
-    nightRows.map((n) => ({ reservation_id: n.reservationId, night: n.night, business_id: n.businessId, category_id: n.categoryId, room_id: n.roomId, rate: n.rate, holds: n.holds })),
+    book.nights.map((n) => ({ reservation_id: n.reservationId, night: n.night, business_id: n.businessId, category_id: n.categoryId, room_id: n.roomId, rate: n.rate, holds: n.holds })),
   );
-  if (blocks.length) await db.insert(roomBlocks).values(blocks);
-  await rebuildInventory(db, business.id);
+  if (book.blocks.length) await db.insert(roomBlocks).values(book.blocks);
+}
 
+/** An open quote for the suite, six weeks ahead. */
+async function insertQuote(db: Database, { business, categories, today, now }: DemoBook): Promise<void> {
   const suite = categories[categories.length - 1];
   const quoteArrival = addDays(today, 45);
   const quoteNights = stayNights(quoteArrival, addDays(quoteArrival, 3)).map((date) => ({ date, rate: nightlyRate(suite, date, today), season: null, level: null }));

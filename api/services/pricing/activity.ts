@@ -3,8 +3,8 @@ import { pricingRecordChanges } from "../../../domain/activity/pricing.ts";
 import type { Actor } from "../../../domain/activity/index.ts";
 import type { Database } from "../../db/client.ts";
 import { manualPrices, roomCategories } from "../../db/schema/index.ts";
-import { loadPricingConfig } from "../pricing/config.ts";
-import { recordActivity } from "./record.ts";
+import { loadPricingConfig } from "./config.ts";
+import { recordActivity } from "../activity/record.ts";
 
 /**
  * Runs a write to the pricing configuration (price settings, seasons, occupancy bands, room

@@ -1,7 +1,7 @@
 import type { Actor } from "../../../domain/activity/index.ts";
 import type { Database } from "../../db/client.ts";
-import { customerOf, paymentMethodsOf, subscriptionsOf } from "../billing/store.ts";
-import { recordActivity } from "./record.ts";
+import { customerOf, paymentMethodsOf, subscriptionsOf } from "./store.ts";
+import { recordActivity } from "../activity/record.ts";
 
 interface BillingRecord {
   entityId: string;

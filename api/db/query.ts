@@ -1,5 +1,5 @@
 import { sql, type SQL } from "drizzle-orm";
-import type { Database } from "../../db/client.ts";
+import type { Database } from "./client.ts";
 
 /** The rows of a raw query, on either driver (both answer `{ rows }`). */
 export async function rowsOf<T>(db: Database, query: SQL): Promise<T[]> {

@@ -1,16 +1,16 @@
 import { sql } from "drizzle-orm";
-import type { Database } from "./client.ts";
-import { users } from "./schema/index.ts";
-import { DEMO_PASSWORD, demoUsers, seedUsers } from "./seeds/users.ts";
-import { seedBusinesses } from "./seeds/businesses.ts";
-import { seedBilling } from "./seeds/billing.ts";
-import { seedBookings } from "./seeds/bookings.ts";
-import { seedPricing } from "./seeds/pricing.ts";
-import { seedCompetitors } from "./seeds/competitors.ts";
-import { seedBookingEngine } from "./seeds/booking-engine.ts";
-import { seedLedger } from "./seeds/ledger.ts";
-import { seedDistribution } from "./seeds/distribution.ts";
-import { seedLearning } from "./seeds/learning.ts";
+import type { Database } from "../db/client.ts";
+import { users } from "../db/schema/index.ts";
+import { DEMO_PASSWORD, demoUsers, seedUsers } from "./users.ts";
+import { seedBusinesses } from "./businesses.ts";
+import { seedBilling } from "./billing.ts";
+import { seedBookings } from "./bookings.ts";
+import { seedPricing } from "./pricing.ts";
+import { seedCompetitors } from "./competitors.ts";
+import { seedBookingEngine } from "./booking-engine.ts";
+import { seedLedger } from "./ledger.ts";
+import { seedDistribution } from "./distribution.ts";
+import { seedLearning } from "./learning.ts";
 
 /**
  * Demo data for a first look: the accounts below, and (as each area lands) the demo
@@ -35,7 +35,7 @@ export async function seed(db: Database, now = new Date()): Promise<void> {
     await seedLedger(tx as unknown as Database, now);
     // Sales channels, rate plans and house rules of the demo pousada.
     await seedDistribution(tx as unknown as Database, now);
-    // The starter course of the learning centre (markdown files in seeds/learning/).
+    // The starter course of the learning centre (markdown files in learning/ beside it).
     await seedLearning(tx as unknown as Database, now);
   });
   // Planner statistics for the rows just bulk-inserted: embedded PGlite has no autovacuum, and

@@ -2,8 +2,8 @@ import { eq } from "drizzle-orm";
 import type { ActivityAction, ActivityArea, Actor, FieldChange } from "../../../domain/activity/index.ts";
 import type { Database } from "../../db/client.ts";
 import { guests, reservations, rooms } from "../../db/schema/index.ts";
-import type { BookingContext } from "../bookings/context.ts";
-import { recordActivity } from "./record.ts";
+import type { BookingContext } from "./context.ts";
+import { recordActivity } from "../activity/record.ts";
 
 /** The bookings trail's entities the activity log shows, and under which area (quotes are drafts: their reservation is logged). */
 const AREA: Record<string, ActivityArea | undefined> = { reservation: "reservations", room: "rooms", room_block: "rooms" };

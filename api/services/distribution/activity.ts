@@ -2,11 +2,11 @@ import { eq } from "drizzle-orm";
 import type { Actor } from "../../../domain/activity/index.ts";
 import type { Database } from "../../db/client.ts";
 import { channexConnections } from "../../db/schema/index.ts";
-import { channelMappingView } from "../distribution/channel-mappings.ts";
-import { hotelPoliciesJson, hotelPoliciesOf } from "../distribution/hotel-policies.ts";
-import { ratePlanById, ratePlanJson } from "../distribution/rate-plans.ts";
-import { salesChannelById, salesChannelJson } from "../distribution/sales-channels.ts";
-import { tracked, type ActivitySnapshot } from "./tracked.ts";
+import { channelMappingView } from "./channel-mappings.ts";
+import { hotelPoliciesJson, hotelPoliciesOf } from "./hotel-policies.ts";
+import { ratePlanById, ratePlanJson } from "./rate-plans.ts";
+import { salesChannelById, salesChannelJson } from "./sales-channels.ts";
+import { tracked, type ActivitySnapshot } from "../activity/tracked.ts";
 
 type DistributionRead = (tx: Database, id: string) => Promise<ActivitySnapshot | null>;
 

@@ -1,6 +1,6 @@
 import { encryptStoredCredentials } from "../services/business-pms.ts";
-import type { DatabaseHandle } from "./client.ts";
-import { seedIfEmpty } from "./seed.ts";
+import type { DatabaseHandle } from "../db/client.ts";
+import { seedIfEmpty } from "./index.ts";
 
 /**
  * What a server does to its database before it serves: apply the migrations, seed the demo data
