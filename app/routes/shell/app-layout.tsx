@@ -1,4 +1,5 @@
 import { AppForm } from "#app/components/ui/app-form";
+import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { NavLink, Outlet, useRouteLoaderData } from "react-router";
 import { AdminNav } from "#app/components/admin/admin-nav";
@@ -13,6 +14,8 @@ import { IntelligenceNavItems } from "#app/components/intelligence/nav";
 import { hasPlan } from "#domain/subscription/state";
 import { appContext, appStateMiddleware } from "#app/lib/guard.server";
 import { getRequestState, requireUserMiddleware } from "#app/lib/request-context.server";
+import { ErrorContent, ErrorPage } from "#app/components/error-page";
+import type { loader as rootLoader } from "#app/root";
 import type { Route } from "./+types/app-layout";
 
 // The user's businesses, the selected one and its plans, for the route guards (guard.server.ts).
@@ -45,6 +48,32 @@ export function useAppUser() {
 }
 
 export default function AppLayout({ loaderData }: Route.ComponentProps) {
+  return (
+    <AppShell data={loaderData}>
+      <Outlet />
+    </AppShell>
+  );
+}
+
+/**
+ * A page below the layout that fails (its loader, action or render throws) shows the error page
+ * inside the layout, so the navigation stays. Without the layout's own data (its loader failed)
+ * it is the whole error page.
+ */
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const { t } = useTranslation("errorPage");
+  const data = useRouteLoaderData<typeof loader>("routes/shell/app-layout");
+  const supportEmail = useRouteLoaderData<typeof rootLoader>("root")?.supportEmail;
+  if (!data) return <ErrorPage error={error} supportEmail={supportEmail} />;
+  return (
+    <AppShell data={data}>
+      <p className="mb-4 text-sm text-slate-600">{t("inLayout")}</p>
+      <ErrorContent error={error} supportEmail={supportEmail} />
+    </AppShell>
+  );
+}
+
+function AppShell({ data: loaderData, children }: { data: Route.ComponentProps["loaderData"]; children: ReactNode }) {
   const { t } = useTranslation();
   const { user } = loaderData;
   const can = (permission: string) => user.permissions.some((p) => p.name === permission);
@@ -127,7 +156,7 @@ export default function AppLayout({ loaderData }: Route.ComponentProps) {
           </AppForm>
         </header>
         <main id="main" className="p-4 md:p-6">
-          <Outlet />
+          {children}
         </main>
       </div>
     </div>
