@@ -1,11 +1,9 @@
 import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
-import { fileURLToPath } from "node:url";
 import { defineConfig } from "vite";
 
 export default defineConfig({
   plugins: [tailwindcss(), reactRouter()],
-  resolve: { alias: { "~": fileURLToPath(new URL("./app", import.meta.url)) } },
   optimizeDeps: { exclude: ["@electric-sql/pglite"] },
   ssr: { external: ["@electric-sql/pglite", "pg", "pino"] },
 });

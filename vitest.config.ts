@@ -1,23 +1,19 @@
 import { defineConfig } from "vitest/config";
-import { fileURLToPath } from "node:url";
 
 // Kept apart from vite.config.ts so the React Router plugin does not load under Vitest.
-const alias = { "~": fileURLToPath(new URL("./app", import.meta.url)) };
 // Property tests print a seed that replays a failure (FC_SEED / FC_PATH).
 const setupFiles = ["tests/helpers/fast-check-replay.ts"];
 
 export default defineConfig({
-  resolve: { alias },
   test: {
     // Vitest's default is one worker less than the cores: one worker on a 2-core CI machine, so the
     // suites ran one file at a time (12.7 min). Test files are isolated (a database each), so all
     // cores take files.
     maxWorkers: "100%",
     projects: [
-      { resolve: { alias }, test: { name: "unit", include: ["domain/**/*.test.ts", "tests/unit/**/*.test.ts"], environment: "node", setupFiles } },
+      { test: { name: "unit", include: ["domain/**/*.test.ts", "tests/unit/**/*.test.ts"], environment: "node", setupFiles } },
       {
-        resolve: { alias },
-        test: {
+              test: {
           name: "api",
           include: ["tests/api/**/*.test.ts"],
           environment: "node",
@@ -28,8 +24,7 @@ export default defineConfig({
         },
       },
       {
-        resolve: { alias },
-        test: {
+              test: {
           name: "routes",
           include: ["tests/routes/**/*.test.ts"],
           environment: "node",

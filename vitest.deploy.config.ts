@@ -1,13 +1,10 @@
 import { defineConfig } from "vitest/config";
-import { fileURLToPath } from "node:url";
 
 /**
  * The deployment test (tests/deploy): two `npm start` processes on the PostgreSQL server behind
  * nginx. Run by .ci/run after the production build: `npx vitest run -c vitest.deploy.config.ts`.
  */
-const alias = { "~": fileURLToPath(new URL("./app", import.meta.url)) };
 export default defineConfig({
-  resolve: { alias },
   test: {
     name: "deploy",
     include: ["tests/deploy/**/*.test.ts"],

@@ -1,7 +1,7 @@
 import { expect } from "vitest";
-import * as devMailboxMessage from "../../app/routes/dev-mailbox-message.tsx";
-import * as devMailbox from "../../app/routes/dev-mailbox.tsx";
-import * as publicLayout from "../../app/routes/public-layout.tsx";
+import * as devMailboxMessage from "#app/routes/dev/mailbox-message.tsx";
+import * as devMailbox from "#app/routes/dev/mailbox.tsx";
+import * as publicLayout from "#app/routes/shell/public-layout.tsx";
 import type { RouteHarness } from "./route.ts";
 
 const pub = { layouts: [publicLayout] };

@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import * as checkEmail from "../../app/routes/check-email.tsx";
-import * as devMailboxMessage from "../../app/routes/dev-mailbox-message.tsx";
-import * as devMailbox from "../../app/routes/dev-mailbox.tsx";
-import * as guestLayout from "../../app/routes/guest-layout.tsx";
-import * as publicLayout from "../../app/routes/public-layout.tsx";
-import * as register from "../../app/routes/register.tsx";
-import * as verifyEmail from "../../app/routes/verify-email.tsx";
+import * as checkEmail from "#app/routes/auth/check-email.tsx";
+import * as devMailboxMessage from "#app/routes/dev/mailbox-message.tsx";
+import * as devMailbox from "#app/routes/dev/mailbox.tsx";
+import * as guestLayout from "#app/routes/shell/guest-layout.tsx";
+import * as publicLayout from "#app/routes/shell/public-layout.tsx";
+import * as register from "#app/routes/auth/register.tsx";
+import * as verifyEmail from "#app/routes/auth/verify-email.tsx";
 import { demoUsers, userByEmail } from "../helpers/api.ts";
 import { type Browser, createRouteHarness, type RouteHarness } from "../helpers/route.ts";
 import { newestMail } from "../helpers/dev-mailbox.ts";

@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import * as appLayout from "../../app/routes/app-layout.tsx";
-import * as accountSettings from "../../app/routes/account-settings.tsx";
-import * as security from "../../app/routes/account-settings.security.tsx";
-import * as forgotPassword from "../../app/routes/forgot-password.tsx";
-import * as guestLayout from "../../app/routes/guest-layout.tsx";
-import * as publicLayout from "../../app/routes/public-layout.tsx";
-import * as resetPassword from "../../app/routes/reset-password.tsx";
+import * as appLayout from "#app/routes/shell/app-layout.tsx";
+import * as accountSettings from "#app/routes/account/settings.tsx";
+import * as security from "#app/routes/account/settings.security.tsx";
+import * as forgotPassword from "#app/routes/auth/forgot-password.tsx";
+import * as guestLayout from "#app/routes/shell/guest-layout.tsx";
+import * as publicLayout from "#app/routes/shell/public-layout.tsx";
+import * as resetPassword from "#app/routes/auth/reset-password.tsx";
 import { DEMO_PASSWORD, demoUsers } from "../helpers/api.ts";
 import { createRouteHarness, type RouteHarness } from "../helpers/route.ts";
 import { resetLinkFor } from "../helpers/dev-mailbox.ts";

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import * as checkEmail from "../../app/routes/check-email.tsx";
-import * as forgotPassword from "../../app/routes/forgot-password.tsx";
-import * as guestLayout from "../../app/routes/guest-layout.tsx";
-import * as publicLayout from "../../app/routes/public-layout.tsx";
-import * as register from "../../app/routes/register.tsx";
+import * as checkEmail from "#app/routes/auth/check-email.tsx";
+import * as forgotPassword from "#app/routes/auth/forgot-password.tsx";
+import * as guestLayout from "#app/routes/shell/guest-layout.tsx";
+import * as publicLayout from "#app/routes/shell/public-layout.tsx";
+import * as register from "#app/routes/auth/register.tsx";
 import { demoUsers, userByEmail } from "../helpers/api.ts";
 import { createRouteHarness, type RouteHarness } from "../helpers/route.ts";
 

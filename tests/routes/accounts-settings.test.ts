@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import * as accountSettings from "../../app/routes/account-settings.tsx";
-import * as language from "../../app/routes/account-settings.language.tsx";
-import * as photo from "../../app/routes/account-settings.my-account.photo.ts";
-import * as myAccount from "../../app/routes/account-settings.my-account.tsx";
-import * as notifications from "../../app/routes/account-settings.notifications.tsx";
-import * as appLayout from "../../app/routes/app-layout.tsx";
-import * as languageSwitcher from "../../app/routes/language.ts";
+import * as accountSettings from "#app/routes/account/settings.tsx";
+import * as language from "#app/routes/account/settings.language.tsx";
+import * as photo from "#app/routes/account/settings.my-account.photo.ts";
+import * as myAccount from "#app/routes/account/settings.my-account.tsx";
+import * as notifications from "#app/routes/account/settings.notifications.tsx";
+import * as appLayout from "#app/routes/shell/app-layout.tsx";
+import * as languageSwitcher from "#app/routes/shell/language.ts";
 import { demoUsers, userByEmail } from "../helpers/api.ts";
 import { type Browser, createRouteHarness, type RouteHarness } from "../helpers/route.ts";
 

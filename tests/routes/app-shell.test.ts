@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import * as appLayout from "../../app/routes/app-layout.tsx";
-import * as dashboard from "../../app/routes/dashboard.tsx";
+import * as appLayout from "#app/routes/shell/app-layout.tsx";
+import * as dashboard from "#app/routes/intelligence/dashboard.tsx";
 import { getUpstream, setUpstream } from "../../app/lib/upstream.server.ts";
 import { demoUsers } from "../helpers/api.ts";
 import { createRouteHarness, type RouteHarness } from "../helpers/route.ts";

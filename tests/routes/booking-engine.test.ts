@@ -1,11 +1,11 @@
 import { and, eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import * as appLayout from "../../app/routes/app-layout.tsx";
-import * as setup from "../../app/routes/booking-engine.setup.tsx";
-import * as frame from "../../app/routes/public-booking.tsx";
-import * as search from "../../app/routes/public-booking._index.tsx";
-import * as book from "../../app/routes/public-booking.book.tsx";
-import * as confirmation from "../../app/routes/public-booking.confirmation.tsx";
+import * as appLayout from "#app/routes/shell/app-layout.tsx";
+import * as setup from "#app/routes/bookings/booking-engine-setup.tsx";
+import * as frame from "#app/routes/public/booking.tsx";
+import * as search from "#app/routes/public/booking.index.tsx";
+import * as book from "#app/routes/public/booking.book.tsx";
+import * as confirmation from "#app/routes/public/booking.confirmation.tsx";
 import { plans, reservations, subscriptions } from "../../api/db/schema/index.ts";
 import { DEMO_BUSINESS } from "../../api/seed/businesses.ts";
 import { addDays, todayIn } from "../../domain/bookings/stay.ts";

@@ -1,13 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { isGuard } from "../../app/lib/guard.server.ts";
-import * as appLayout from "../../app/routes/app-layout.tsx";
-import * as capacity from "../../app/routes/businesses.capacity.tsx";
-import * as overview from "../../app/routes/businesses.overview.tsx";
-import * as roomConfigurations from "../../app/routes/businesses.room-configurations.tsx";
-import * as rooms from "../../app/routes/businesses.rooms.tsx";
-import * as businessesLayout from "../../app/routes/businesses.tsx";
-import * as businessType from "../../app/routes/businesses.type.tsx";
-import * as logo from "../../app/routes/businesses.logo.tsx";
+import * as appLayout from "#app/routes/shell/app-layout.tsx";
+import * as capacity from "#app/routes/business/capacity.tsx";
+import * as overview from "#app/routes/business/overview.tsx";
+import * as roomConfigurations from "#app/routes/business/room-configurations.tsx";
+import * as rooms from "#app/routes/business/rooms.tsx";
+import * as businessesLayout from "#app/routes/business/layout.tsx";
+import * as businessType from "#app/routes/business/type.tsx";
+import * as logo from "#app/routes/business/logo.tsx";
 import { demoUsers } from "../helpers/api.ts";
 import { type Browser, createRouteHarness, type RouteHarness } from "../helpers/route.ts";
 
@@ -159,7 +159,7 @@ describe("room categories", () => {
     expect(uploaded.location).toBe("/businesses/logo");
     const page = await browser.get("/businesses/logo", logo, inBusinesses);
     expect(page.data.src).toMatch(new RegExp(`^/businesses/${DEMO}/logo\\?v=`));
-    const image = await import("../../app/routes/businesses.logo-image.ts");
+    const image = await import("#app/routes/business/logo-image.ts");
     const served = await browser.get(page.data.src, image, { layouts: [appLayout], params: { id: DEMO } });
     expect(served.status).toBe(200);
     expect(served.headers.get("content-type")).toBe("image/png");

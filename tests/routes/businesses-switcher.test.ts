@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import * as appLayout from "../../app/routes/app-layout.tsx";
-import * as businessList from "../../app/routes/businesses._index.tsx";
-import * as select from "../../app/routes/businesses.select.ts";
-import * as businessesLayout from "../../app/routes/businesses.tsx";
+import * as appLayout from "#app/routes/shell/app-layout.tsx";
+import * as businessList from "#app/routes/business/index.tsx";
+import * as select from "#app/routes/business/select.ts";
+import * as businessesLayout from "#app/routes/business/layout.tsx";
 import { demoUsers } from "../helpers/api.ts";
 import { type Browser, createRouteHarness, type RouteHarness } from "../helpers/route.ts";
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import * as ai from "../../app/routes/ai.tsx";
-import * as appLayout from "../../app/routes/app-layout.tsx";
-import * as chat from "../../app/routes/chat.tsx";
+import * as ai from "#app/routes/chat/ai.tsx";
+import * as appLayout from "#app/routes/shell/app-layout.tsx";
+import * as chat from "#app/routes/chat/index.tsx";
 import { demoUsers } from "../helpers/api.ts";
 import { createRouteHarness, type Browser, type RouteHarness } from "../helpers/route.ts";
 

@@ -1,9 +1,9 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import * as appLayout from "../../app/routes/app-layout.tsx";
-import * as dashboard from "../../app/routes/market-analysis.dashboard.tsx";
-import * as market from "../../app/routes/market-analysis.tsx";
-import * as rateShopper from "../../app/routes/rate-shopper.tsx";
+import * as appLayout from "#app/routes/shell/app-layout.tsx";
+import * as dashboard from "#app/routes/competitors/market-analysis.dashboard.tsx";
+import * as market from "#app/routes/competitors/market-analysis.tsx";
+import * as rateShopper from "#app/routes/competitors/rate-shopper.tsx";
 import { businessMembers, plans, subscriptions } from "../../api/db/schema/index.ts";
 import { demoUsers, userByEmail } from "../helpers/api.ts";
 import { type Browser, createRouteHarness, type RouteHarness } from "../helpers/route.ts";

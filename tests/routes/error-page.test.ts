@@ -20,9 +20,9 @@ import { createLoadingBarStore, estimatedProgress, LOADING_BAR } from "../../app
 import { answersCrawlerWithErrorBody, crawlerErrorBody, isCrawler } from "../../app/lib/bots.ts";
 import { commitSession, getSession } from "../../app/lib/session.server.ts";
 import { redirectWithToast, setToast } from "../../app/lib/toast.server.ts";
-import { loader as catchAllLoader } from "../../app/routes/catch-all.tsx";
-import { loader as notFoundLoader } from "../../app/routes/not-found.tsx";
-import { loader as unauthorizedLoader } from "../../app/routes/unauthorized.tsx";
+import { loader as catchAllLoader } from "#app/routes/shell/catch-all.tsx";
+import { loader as notFoundLoader } from "#app/routes/shell/not-found.tsx";
+import { loader as unauthorizedLoader } from "#app/routes/shell/unauthorized.tsx";
 import { locales, type Locale } from "../../locales/list.ts";
 import { loadResources } from "../../locales/resources.ts";
 

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import * as appLayout from "../../app/routes/app-layout.tsx";
-import * as availability from "../../app/routes/availability.tsx";
-import * as bookingsHome from "../../app/routes/bookings.home.tsx";
-import * as bookings from "../../app/routes/bookings.tsx";
-import * as manageBusinesses from "../../app/routes/manage-businesses.tsx";
-import * as manageUsers from "../../app/routes/manage-users.tsx";
+import * as appLayout from "#app/routes/shell/app-layout.tsx";
+import * as availability from "#app/routes/bookings/availability.tsx";
+import * as bookingsHome from "#app/routes/bookings/home.tsx";
+import * as bookings from "#app/routes/bookings/index.tsx";
+import * as manageBusinesses from "#app/routes/manage/businesses.tsx";
+import * as manageUsers from "#app/routes/manage/users.tsx";
 import { demoUsers } from "../helpers/api.ts";
 import { createRouteHarness, type RouteHarness, type RouteModule } from "../helpers/route.ts";
 

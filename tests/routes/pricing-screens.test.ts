@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import * as appLayout from "../../app/routes/app-layout.tsx";
-import * as calendar from "../../app/routes/calendar.tsx";
-import * as daysToUpdate from "../../app/routes/days-to-update.tsx";
-import * as seasonalities from "../../app/routes/price-settings.seasonalities.tsx";
-import * as stepParts from "../../app/routes/price-settings.step-parts.tsx";
-import * as wizard from "../../app/routes/price-settings.new-setting.tsx";
+import * as appLayout from "#app/routes/shell/app-layout.tsx";
+import * as calendar from "#app/routes/pricing/calendar.tsx";
+import * as daysToUpdate from "#app/routes/pricing/days-to-update.tsx";
+import * as seasonalities from "#app/routes/pricing/price-settings.seasonalities.tsx";
+import * as stepParts from "#app/routes/pricing/price-settings.step-parts.tsx";
+import * as wizard from "#app/routes/pricing/price-settings.new-setting.tsx";
 import { demoUsers } from "../helpers/api.ts";
 import { type Browser, createRouteHarness, type RouteHarness } from "../helpers/route.ts";
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import * as guestLayout from "../../app/routes/guest-layout.tsx";
-import * as language from "../../app/routes/language.ts";
-import * as login from "../../app/routes/login.tsx";
+import * as guestLayout from "#app/routes/shell/guest-layout.tsx";
+import * as language from "#app/routes/shell/language.ts";
+import * as login from "#app/routes/auth/login.tsx";
 import { DEMO_PASSWORD, demoUsers } from "../helpers/api.ts";
 import { createRouteHarness, runRoute, type RouteHarness } from "../helpers/route.ts";
 

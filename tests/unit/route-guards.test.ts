@@ -13,7 +13,7 @@ describe("route guards", () => {
     setConfig(parseConfig({ NODE_ENV: "test", SESSION_SECRET: "x".repeat(40), DATA_DIR: "/tmp/tarifa-unit" }));
     const { default: routes } = await import("../../app/routes.ts");
     const { isGuard } = await import("../../app/lib/guard.server.ts");
-    const appLayout = (routes as RouteEntry[]).find((r) => r.file === "routes/app-layout.tsx");
+    const appLayout = (routes as RouteEntry[]).find((r) => r.file === "routes/shell/app-layout.tsx");
     expect(appLayout?.children?.length).toBeGreaterThan(0);
 
     const unguarded: string[] = [];

@@ -7,7 +7,7 @@ import type { PublicProfile } from "./types";
 
 /** The hotel's profile, loaded by the /p/{slug} frame. */
 export function useProfile(): PublicProfile {
-  const loaded = useRouteLoaderData("routes/public-booking") as { profile: PublicProfile | null } | undefined;
+  const loaded = useRouteLoaderData("routes/public/booking") as { profile: PublicProfile | null } | undefined;
   if (!loaded?.profile) throw new Error("public booking page without its profile");
   return loaded.profile;
 }

@@ -17,10 +17,23 @@ const FUN_FACT_ID = "error-fun-fact";
  * CSRF token): the support address has its own fallbacks.
  */
 export function ErrorPage({ error, supportEmail }: { error: unknown; supportEmail?: string }) {
+  return (
+    <ErrorLayout>
+      <ErrorContent error={error} supportEmail={supportEmail} />
+    </ErrorLayout>
+  );
+}
+
+/**
+ * The error page without its frame: what the signed-in layout's ErrorBoundary shows in its own
+ * main, beside the navigation, when a page below it fails.
+ */
+export function ErrorContent({ error, supportEmail }: { error: unknown; supportEmail?: string }) {
   const { t } = useTranslation(NS);
   const { code, title, description } = errorTexts(toErrorShape(error), t);
   return (
-    <ErrorLayout title={title}>
+    <>
+      <ErrorHead title={title} />
       <ErrorHero code={code} title={title} description={description}>
         <Link to="/" className={buttonClass("primary")}>
           {t("actions.home")}
@@ -39,17 +52,16 @@ export function ErrorPage({ error, supportEmail }: { error: unknown; supportEmai
           <pre className="mt-2 overflow-x-auto whitespace-pre-wrap text-xs text-slate-700">{error.message}</pre>
         </details>
       ) : null}
-    </ErrorLayout>
+    </>
   );
 }
 
 /** The page frame shared by the error page and /unauthorized: no sidebar, brand on top, one main. */
-export function ErrorLayout({ title, children }: { title: string; children: ReactNode }) {
+export function ErrorLayout({ title, children }: { title?: string; children: ReactNode }) {
   const { t } = useTranslation();
   return (
     <div className="flex min-h-screen flex-col px-4 py-8 sm:py-12">
-      <title>{`${title} · Tarifa`}</title>
-      <meta name="robots" content="noindex" />
+      {title ? <ErrorHead title={title} /> : null}
       <header className="mx-auto w-full max-w-3xl">
         <Link to="/" className="text-xl font-bold text-brand-700">
           {t("appName")}
@@ -59,6 +71,16 @@ export function ErrorLayout({ title, children }: { title: string; children: Reac
         {children}
       </main>
     </div>
+  );
+}
+
+/** An error page is never indexed. */
+function ErrorHead({ title }: { title: string }) {
+  return (
+    <>
+      <title>{`${title} · Tarifa`}</title>
+      <meta name="robots" content="noindex" />
+    </>
   );
 }
 

@@ -1,1 +1,1 @@
-export { ErrorHero, ErrorLayout, ErrorPage, GoBackLink, HelpBox } from "./error-page";
+export { ErrorContent, ErrorHero, ErrorLayout, ErrorPage, GoBackLink, HelpBox } from "./error-page";

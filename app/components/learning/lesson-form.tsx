@@ -3,9 +3,8 @@ import { LOCALES } from "../../../domain/locale";
 import { AppForm } from "../ui/app-form";
 import { SubmitButton } from "../ui/button";
 import { FieldErrors, FormErrors } from "../ui/field";
-import type { LessonFormAnswer, LessonFormValues } from "./lesson-form.server";
 import { MarkdownBody } from "./markdown-body";
-import type { AdminModule } from "./types";
+import type { AdminModule, LessonFormAnswer, LessonFormValues } from "./types";
 
 const control = "mt-1 block w-full rounded-md border border-slate-300 bg-white px-3 py-2 aria-[invalid=true]:border-red-600";
 

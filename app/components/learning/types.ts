@@ -76,3 +76,18 @@ export interface AdminModule {
   texts: Record<string, { title: string; description: string }>;
   lessons: AdminLesson[];
 }
+
+/** What the lesson form posted, as the form shows it again (after a preview or an error). */
+export interface LessonFormValues {
+  module_uuid: string;
+  estimated_minutes: string;
+  video_url: string;
+  versions: Record<string, { title: string; body: string }>;
+}
+
+export interface LessonFormAnswer {
+  values: LessonFormValues;
+  errors: Record<string, string[]>;
+  formError?: string;
+  preview?: Record<string, string>;
+}

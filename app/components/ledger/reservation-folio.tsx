@@ -9,8 +9,8 @@ import { formatDate } from "../../lib/format-date";
 import { AppForm } from "../ui/app-form";
 import { buttonClass, SubmitButton } from "../ui/button";
 import { FormErrors, SelectField, TextField } from "../ui/field";
-import type { FolioActionData, FolioData } from "./folio.server";
 import { extraForm, paymentForm } from "./schemas";
+import type { FolioActionData, FolioData } from "./types";
 import { RowButton } from "./ui";
 
 /** A reservation's extras and payments, its balance, and the forms to add to them (post/redirect/get). */

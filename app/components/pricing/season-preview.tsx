@@ -3,7 +3,7 @@ import { useTranslation } from "react-i18next";
 import { useFetcher } from "react-router";
 import { formatMoney } from "../../../domain/money";
 import { formatDate } from "../../lib/format-date";
-import type { PreviewAnswer } from "../../routes/price-settings.preview";
+import type { PreviewAnswer } from "#app/routes/pricing/price-settings.preview";
 
 /**
  * With JavaScript, shows how the next 90 nights' prices would change if the season form were

@@ -70,3 +70,6 @@ export interface ForecastAnswer {
   nights: { date: string; days_before: number; capacity: number; on_the_books: BookedJson; forecast: BookedJson }[];
 }
 
+/** The four views of the tracking page. */
+export const VIEWS = ["pickup", "pace", "curves", "forecast"] as const;
+export type View = (typeof VIEWS)[number];

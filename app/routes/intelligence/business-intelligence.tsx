@@ -2,7 +2,7 @@ import { useTranslation } from "react-i18next";
 import { COMPARISONS, EXPLORE_DIMENSIONS, EXPLORE_METRICS } from "../../../domain/schemas/metrics";
 import { BarFigure, FigureTable } from "../../components/intelligence/charts";
 import { metricKind, useFormats } from "../../components/intelligence/format";
-import { askOrDefault, intelligenceApi } from "../../components/intelligence/intelligence.server";
+import { askOrDefault, intelligenceApi } from "#app/routes/intelligence/intelligence.server";
 import { useGroupLabel } from "../../components/intelligence/labels";
 import { DateField, PeriodFields, QuestionForm, SelectInput } from "../../components/intelligence/period-form";
 import type { ExploreAnswer } from "../../components/intelligence/types";

@@ -1,7 +1,7 @@
 import { useTranslation } from "react-i18next";
 import { BarFigure, FigureTable } from "../../components/intelligence/charts";
 import { useFormats } from "../../components/intelligence/format";
-import { askOrDefault, intelligenceApi } from "../../components/intelligence/intelligence.server";
+import { askOrDefault, intelligenceApi } from "#app/routes/intelligence/intelligence.server";
 import { QuestionForm, SelectInput } from "../../components/intelligence/period-form";
 import type { MonthlyAnswer } from "../../components/intelligence/types";
 import { guard } from "../../lib/guard.server";

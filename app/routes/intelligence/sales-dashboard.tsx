@@ -3,7 +3,7 @@ import { BREAKDOWN_DIMENSIONS } from "../../../domain/schemas/metrics";
 import { Figures } from "../../components/intelligence/cards";
 import { BarFigure, FigureTable } from "../../components/intelligence/charts";
 import { useFormats } from "../../components/intelligence/format";
-import { askOrDefault, intelligenceApi, searchOf } from "../../components/intelligence/intelligence.server";
+import { askOrDefault, intelligenceApi, searchOf } from "#app/routes/intelligence/intelligence.server";
 import { useGroupLabel } from "../../components/intelligence/labels";
 import { PeriodFields, QuestionForm } from "../../components/intelligence/period-form";
 import type { BreakdownAnswer } from "../../components/intelligence/types";

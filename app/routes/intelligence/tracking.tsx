@@ -3,7 +3,7 @@ import { FigureTable } from "../../components/intelligence/charts";
 import { BookingCurvesChart, ForecastChart, PaceChart, PickupByBookingDateChart, PickupByStayDateChart, useFormats } from "../../components/tracking/charts";
 import { ExportLinks } from "../../components/reports/period-form";
 import { Cards, Input, PickerForm, Select, TrackingTabs } from "../../components/tracking/pickers";
-import { loadTracking } from "../../components/tracking/tracking.server";
+import { loadTracking } from "#app/routes/intelligence/tracking.server";
 import type { CurvesAnswer, ForecastAnswer, PaceAnswer, PickupAnswer } from "../../components/tracking/types";
 import { guard } from "../../lib/guard.server";
 import type { Route } from "./+types/tracking";

@@ -5,7 +5,7 @@ import { useActionData } from "react-router";
 import { ACCOUNT_KINDS } from "../../../domain/ledger/kinds";
 import { formatMoney } from "../../../domain/money";
 import { issueToKey } from "../../../domain/validation";
-import { editingFrom, ledgerBusiness, listAndFormAction } from "../../components/ledger/ledger.server";
+import { editingFrom, ledgerBusiness, listAndFormAction } from "#app/routes/pms-settings/ledger.server";
 import { accountForm } from "../../components/ledger/schemas";
 import type { AccountJson } from "../../components/ledger/types";
 import { ActiveBadge, Empty, LedgerPage, ListAndForm, Panel, RowActions, FormButtons } from "../../components/ledger/ui";

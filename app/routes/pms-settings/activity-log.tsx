@@ -1,7 +1,7 @@
 import { useTranslation } from "react-i18next";
 import { ActivityLogView } from "../../components/activity/activity-log";
-import { loadActivityLog } from "../../components/activity/activity-log.server";
-import { requireSelectedBusiness } from "../../components/business/business.server";
+import { loadActivityLog } from "#app/lib/activity-log.server";
+import { requireSelectedBusiness } from "#app/lib/business.server";
 import { PmsPageHeader, PmsSettingsNav } from "../../components/pms-settings/nav";
 import { guard, type RouteHandle } from "../../lib/guard.server";
 import { getRequestState } from "../../lib/request-context.server";

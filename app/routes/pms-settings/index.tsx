@@ -1,7 +1,7 @@
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { PMS_SETTINGS_GROUPS, PmsPageHeader, PmsSettingsNav, pageKey } from "../../components/pms-settings/nav";
-import { requireSelectedBusiness } from "../../components/business/business.server";
+import { requireSelectedBusiness } from "#app/lib/business.server";
 import { guard, type RouteHandle } from "../../lib/guard.server";
 import type { Route } from "./+types/index";
 

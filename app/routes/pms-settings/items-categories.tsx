@@ -4,7 +4,7 @@ import { useTranslation } from "react-i18next";
 import { useActionData } from "react-router";
 import { issueToKey } from "../../../domain/validation";
 import type { ItemCategoryJson } from "../../components/ledger/types";
-import { editingFrom, ledgerBusiness, listAndFormAction } from "../../components/ledger/ledger.server";
+import { editingFrom, ledgerBusiness, listAndFormAction } from "#app/routes/pms-settings/ledger.server";
 import { itemCategoryForm } from "../../components/ledger/schemas";
 import { Empty, LedgerPage, ListAndForm, Panel, RowActions, FormButtons } from "../../components/ledger/ui";
 import { AppForm } from "../../components/ui/app-form";

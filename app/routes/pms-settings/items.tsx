@@ -4,7 +4,7 @@ import { useTranslation } from "react-i18next";
 import { Link, useActionData } from "react-router";
 import { centsToInput, formatMoney } from "../../../domain/money";
 import { issueToKey } from "../../../domain/validation";
-import { editingFrom, ledgerBusiness, listAndFormAction } from "../../components/ledger/ledger.server";
+import { editingFrom, ledgerBusiness, listAndFormAction } from "#app/routes/pms-settings/ledger.server";
 import { itemForm, itemPayload } from "../../components/ledger/schemas";
 import type { ItemCategoryJson, ItemJson } from "../../components/ledger/types";
 import { ActiveBadge, Empty, LedgerPage, ListAndForm, Panel, RowActions, FormButtons } from "../../components/ledger/ui";

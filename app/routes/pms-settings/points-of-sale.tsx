@@ -3,7 +3,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { useTranslation } from "react-i18next";
 import { useActionData } from "react-router";
 import { issueToKey } from "../../../domain/validation";
-import { editingFrom, ledgerBusiness, listAndFormAction } from "../../components/ledger/ledger.server";
+import { editingFrom, ledgerBusiness, listAndFormAction } from "#app/routes/pms-settings/ledger.server";
 import { pointOfSaleForm } from "../../components/ledger/schemas";
 import type { ItemJson, PointOfSaleJson } from "../../components/ledger/types";
 import { ActiveBadge, Empty, LedgerPage, ListAndForm, Panel, RowActions, FormButtons } from "../../components/ledger/ui";

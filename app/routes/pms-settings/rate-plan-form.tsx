@@ -6,10 +6,10 @@ import { CANCELLATION_SOURCES, MEAL_PLANS, RATE_PLAN_KINDS } from "../../../doma
 import { centsToInput, decimalToInput } from "../../../domain/money";
 import { isUuid } from "../../../domain/text/sanitize";
 import { issueToKey } from "../../../domain/validation";
-import { apiErrorOrThrow, replyWithApiErrors } from "../../components/business/business.server";
+import { apiErrorOrThrow, replyWithApiErrors } from "#app/lib/business.server";
 import { CheckboxField } from "../../components/ui/field";
 import { PmsPageHeader, PmsSettingsNav } from "../../components/pms-settings/nav";
-import { businessPath, pageNotFound } from "../../components/pms-settings/pms.server";
+import { businessPath, pageNotFound } from "#app/routes/pms-settings/pms.server";
 import { ratePlanForm } from "../../components/pms-settings/schemas";
 import type { RatePlanJson } from "../../components/pms-settings/types";
 import { AppForm } from "../../components/ui/app-form";

@@ -1,9 +1,9 @@
 import { useTranslation } from "react-i18next";
 import { data, Link } from "react-router";
 import { isUuid } from "../../../domain/text/sanitize";
-import { apiErrorOrThrow, requireSelectedBusiness } from "../../components/business/business.server";
+import { apiErrorOrThrow, requireSelectedBusiness } from "#app/lib/business.server";
 import { PmsPageHeader, PmsSettingsNav } from "../../components/pms-settings/nav";
-import { businessPath } from "../../components/pms-settings/pms.server";
+import { businessPath } from "#app/routes/pms-settings/pms.server";
 import { useRatePlanRule } from "../../components/pms-settings/rate-plan-rule";
 import type { RatePlanJson } from "../../components/pms-settings/types";
 import { AppForm } from "../../components/ui/app-form";

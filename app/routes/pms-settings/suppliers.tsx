@@ -2,7 +2,7 @@ import { useTranslation } from "react-i18next";
 import { data, Link, useActionData } from "react-router";
 import { formatMoney } from "../../../domain/money";
 import { isUuid } from "../../../domain/text/sanitize";
-import { ledgerBusiness, refusal } from "../../components/ledger/ledger.server";
+import { ledgerBusiness, refusal } from "#app/routes/pms-settings/ledger.server";
 import type { SupplierJson } from "../../components/ledger/types";
 import { Empty, LedgerPage, RowButton } from "../../components/ledger/ui";
 import { buttonClass } from "../../components/ui/button";

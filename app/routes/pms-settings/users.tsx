@@ -1,7 +1,7 @@
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
-import { requireSelectedBusiness } from "../../components/business/business.server";
-import { listCollaborators } from "../../components/business/collaborators.server";
+import { requireSelectedBusiness } from "#app/lib/business.server";
+import { listCollaborators } from "#app/routes/pms-settings/collaborators.server";
 import { PmsPageHeader, PmsSettingsNav } from "../../components/pms-settings/nav";
 import { buttonClass } from "../../components/ui/button";
 import { guard, type RouteHandle } from "../../lib/guard.server";

@@ -5,7 +5,7 @@ import { DataTable, type Column } from "../../components/reports/data-table";
 import { channelLabel, moneyFormatter } from "../../components/reports/format";
 import { ExportLinks, PeriodForm } from "../../components/reports/period-form";
 import { ReportTabs } from "../../components/reports/report-tabs";
-import { loadReport } from "../../components/reports/reports.server";
+import { loadReport } from "#app/routes/reports/reports.server";
 import type { CommissionLine, CommissionsAnswer } from "../../components/reports/types";
 import { formatDate } from "../../lib/format-date";
 import { guard } from "../../lib/guard.server";

@@ -1,6 +1,6 @@
 import { useTranslation } from "react-i18next";
 import { ExportLinks, PeriodForm } from "../../components/reports/period-form";
-import { loadReport } from "../../components/reports/reports.server";
+import { loadReport } from "#app/routes/reports/reports.server";
 import type { PeriodAnswer } from "../../components/reports/types";
 import { formatDate } from "../../lib/format-date";
 import { guard } from "../../lib/guard.server";

@@ -1,5 +1,5 @@
-import { bookingBusiness } from "../../components/bookings/bookings.server";
-import { exportQuery } from "../../components/reports/reports.server";
+import { bookingBusiness } from "#app/lib/bookings.server";
+import { exportQuery } from "#app/routes/reports/reports.server";
 import { guard } from "../../lib/guard.server";
 import { getRequestState } from "../../lib/request-context.server";
 import type { Route } from "./+types/export-file";

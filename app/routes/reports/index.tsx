@@ -2,7 +2,7 @@ import { useTranslation } from "react-i18next";
 import { Link, useLocation } from "react-router";
 import { PeriodForm } from "../../components/reports/period-form";
 import { ReportTabs } from "../../components/reports/report-tabs";
-import { loadReport } from "../../components/reports/reports.server";
+import { loadReport } from "#app/routes/reports/reports.server";
 import { channelLabel, moneyFormatter } from "../../components/reports/format";
 import type { ReportsIndexAnswer } from "../../components/reports/types";
 import { formatDate } from "../../lib/format-date";

@@ -1,6 +1,6 @@
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
-import { bookingBusiness } from "../../components/bookings/bookings.server";
+import { bookingBusiness } from "#app/lib/bookings.server";
 import { moneyFormatter } from "../../components/reports/format";
 import { periodLabel } from "../../components/reports/periods";
 import type { RewardsAnswer } from "../../components/reports/types";

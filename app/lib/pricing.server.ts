@@ -1,0 +1,69 @@
+import type { Submission, SubmissionResult } from "@conform-to/react";
+import { redirect, type MiddlewareFunction, type RouterContextProvider } from "react-router";
+import type { Permission } from "#domain/access/permissions";
+import type { TariffConfigurationJson } from "#api/services/pricing/config";
+import { apiPathToFieldName } from "#domain/validation";
+import { ApiError } from "#app/lib/api.server";
+import { appContext, guard, type RouteHandle } from "#app/lib/guard.server";
+import { getRequestState } from "#app/lib/request-context.server";
+
+/** A pricing page's handle: its permission, or several of which any one opens it. */
+export interface PricingHandle extends RouteHandle {
+  anyOf?: Permission[];
+}
+
+/**
+ * The middleware of every pricing page: the guard of ARCHITECTURE.md section 4 built from the
+ * route's handle (the app layout has already loaded the businesses, the selected one and its
+ * plans). Pages that several permissions open (`anyOf`, e.g. the calendar: calendar
+ * or price settings) check them here, with the same answer as the guard: /unauthorized.
+ */
+export function pricingMiddleware(handle: PricingHandle): MiddlewareFunction<Response>[] {
+  const { anyOf, ...rest } = handle;
+  const checks: MiddlewareFunction<Response>[] = [guard(anyOf ? { ...rest, permission: undefined } : rest)];
+  if (anyOf) {
+    checks.push(async ({ context }, next) => {
+      const held = getRequestState(context).user?.permissions.map((p) => p.name) ?? [];
+      if (!anyOf.some((p) => held.includes(p))) throw redirect("/unauthorized");
+      return next();
+    });
+  }
+  return checks;
+}
+
+/** The selected business (the guard sent users without one elsewhere) and its currency. */
+export function pricingBusiness(context: Readonly<RouterContextProvider>) {
+  const { business } = context.get(appContext);
+  if (!business) throw redirect("/setup-in-progress");
+  return { uuid: business.uuid, name: business.company_name, currency: typeof business.currency === "string" ? business.currency : "BRL" };
+}
+
+/** The permissions the user holds on the selected business. */
+export function heldPermissions(context: Parameters<typeof getRequestState>[0]): string[] {
+  return getRequestState(context).user?.permissions.map((p) => p.name) ?? [];
+}
+
+export async function loadTariff(context: Parameters<typeof getRequestState>[0], businessId: string): Promise<TariffConfigurationJson> {
+  const { api } = getRequestState(context);
+  return (await api.get<{ tariff_configuration: TariffConfigurationJson }>(`/api/v1/businesses/${businessId}/tariff-configuration`)).tariff_configuration;
+}
+
+/** "dates.0.ends_at" (the API's path) → "dates[0].ends_at" (Conform's name). */
+export function fieldName(path: string, rename: Record<string, string> = {}): string {
+  if (rename[path]) return rename[path];
+  return apiPathToFieldName(path);
+}
+
+/** Conform's reply for an API refusal: every field error beside its field, others on top. */
+export function replyWithApiError<T>(submission: Submission<T>, error: ApiError, rename: Record<string, string> = {}): SubmissionResult<string[]> {
+  const fieldErrors: Record<string, string[]> = {};
+  const formErrors: string[] = [];
+  for (const [path, messages] of Object.entries(error.errors)) {
+    if (path === "_form") formErrors.push(...messages);
+    else (fieldErrors[fieldName(path, rename)] ??= []).push(...messages);
+  }
+  if (!Object.keys(error.errors).length) formErrors.push(error.message);
+  return submission.reply({ fieldErrors, formErrors });
+}
+
+export { ApiError };

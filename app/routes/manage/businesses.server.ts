@@ -1,0 +1,43 @@
+import { isUuid, UUID_PATTERN } from "#domain/text/sanitize";
+import type { UserJson } from "#api/services/user-json";
+import { ApiError, type ApiClient } from "#app/lib/api.server";
+
+export function holds(user: Pick<UserJson, "permissions"> | null, name: string): boolean {
+  return !!user?.permissions.some((p) => p.name === name);
+}
+
+export interface AdminPerson {
+  uuid: string;
+  name: string;
+  surname: string;
+  email: string;
+}
+
+/** An account by id, when the administrator may read accounts (admin.users); null otherwise. */
+export async function adminUser(api: ApiClient, viewer: Pick<UserJson, "permissions"> | null, uuid: string): Promise<AdminPerson | null> {
+  if (!isUuid(uuid) || !holds(viewer, "admin.users")) return null;
+  try {
+    const { data } = await api.get<{ data: AdminPerson }>(`/api/v1/admin/users/${uuid}`);
+    return { uuid: data.uuid, name: data.name, surname: data.surname, email: data.email };
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 404) return null;
+    throw error;
+  }
+}
+
+/**
+ * The account an administrator names by user id or e-mail. An e-mail is looked up in the accounts
+ * list, which needs admin.users; without it only an id works.
+ */
+export async function resolveOwner(
+  api: ApiClient,
+  viewer: Pick<UserJson, "permissions"> | null,
+  owner: string,
+): Promise<{ uuid: string } | { error: "business:admin.ownerNotFound" | "business:admin.ownerNeedsId" }> {
+  if (UUID_PATTERN.test(owner)) return { uuid: owner.toLowerCase() };
+  if (!holds(viewer, "admin.users")) return { error: "business:admin.ownerNeedsId" };
+  const email = owner.toLowerCase();
+  const { data } = await api.get<{ data: AdminPerson[] }>("/api/v1/admin/users", { query: { search: email, per_page: 20 } });
+  const match = data.find((u) => u.email.toLowerCase() === email);
+  return match ? { uuid: match.uuid } : { error: "business:admin.ownerNotFound" };
+}

@@ -1,0 +1,74 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data, type RouterContextProvider } from "react-router";
+import type { z } from "zod";
+import { isUuid } from "#domain/text/sanitize";
+import { issueToKey } from "#domain/validation";
+import { todayIn } from "#domain/bookings/stay";
+import { appContext } from "#app/lib/guard.server";
+import { getRequestState } from "#app/lib/request-context.server";
+import { redirectWithToast } from "#app/lib/toast.server";
+import { businessTimeZone } from "#domain/business/timezone";
+import { ApiError, bookingBusiness, replyWithApiError } from "#app/lib/bookings.server";
+
+export { ApiError, bookingBusiness as ledgerBusiness };
+
+/** An API refusal without a form to show it beside (a delete, a poll): its message on top of the page. */
+export function refusal(error: unknown) {
+  if (!(error instanceof ApiError)) throw error;
+  return data({ result: null, error: error.serverMessage ?? error.message }, { status: error.status });
+}
+
+/**
+ * The action of a list-and-form settings page (items, categories, points of sale, accounts):
+ * `intent=delete` deletes the row named by `uuid`; otherwise the form is checked with the web
+ * schema and saved (PUT when it names a row, POST when new). Success redirects to the page with
+ * a toast (post/redirect/get); a refusal comes back beside the fields.
+ */
+export async function listAndFormAction<S extends z.ZodType<{ uuid?: string }>>(args: {
+  request: Request;
+  context: Readonly<RouterContextProvider>;
+  page: string;
+  /** The API collection under the business, e.g. "/items". */
+  collection: string;
+  schema: S;
+  payload?: (value: z.output<S>) => unknown;
+  fields: readonly string[];
+}) {
+  const { request, context, page, collection, schema, fields } = args;
+  const business = bookingBusiness(context);
+  const { api, session } = getRequestState(context);
+  const formData = await request.formData();
+  if (formData.get("intent") === "delete") {
+    const id = String(formData.get("uuid") ?? "");
+    if (!isUuid(id)) return data({ result: null, error: "validation.uuid" }, { status: 422 });
+    try {
+      await api.delete(`${business.base}${collection}/${id}`);
+    } catch (error) {
+      return refusal(error);
+    }
+    return redirectWithToast(page, { kind: "success", message: "ledger:toast.deleted" }, { session });
+  }
+  const submission = parseWithZod(formData, { schema, error: issueToKey });
+  if (submission.status !== "success") return data({ result: submission.reply(), error: null }, { status: 422 });
+  const { uuid, ...value } = submission.value as z.output<S> & { uuid?: string };
+  const body = args.payload ? args.payload(submission.value) : value;
+  try {
+    if (uuid && isUuid(uuid)) await api.put(`${business.base}${collection}/${uuid}`, body);
+    else await api.post(`${business.base}${collection}`, body);
+  } catch (error) {
+    if (!(error instanceof ApiError)) throw error;
+    return data({ result: replyWithApiError(submission, error, fields), error: null }, { status: error.status });
+  }
+  return redirectWithToast(page, { kind: "success", message: uuid ? "ledger:toast.saved" : "ledger:toast.created" }, { session });
+}
+
+/** The row named by ?edit= in a list, or null. */
+export function editingFrom<T extends { uuid: string }>(request: Request, rows: readonly T[]): T | null {
+  const id = new URL(request.url).searchParams.get("edit");
+  return id && isUuid(id) ? (rows.find((r) => r.uuid === id.toLowerCase()) ?? null) : null;
+}
+
+/** Today in the selected business's time zone (the default date of a new expense). */
+export function businessToday(context: Readonly<RouterContextProvider>): string {
+  return todayIn(businessTimeZone(context.get(appContext).business));
+}

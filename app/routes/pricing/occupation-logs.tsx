@@ -1,0 +1,105 @@
+import { useTranslation } from "react-i18next";
+import { Form } from "react-router";
+import { formatMoney, formatPercent } from "#domain/money";
+import { isIsoDate } from "#domain/pricing/dates";
+import { pricingBusiness, pricingMiddleware, type PricingHandle } from "#app/lib/pricing.server";
+import { buttonClass } from "#app/components/ui/button";
+import { formatDate } from "#app/lib/format-date";
+import { getRequestState } from "#app/lib/request-context.server";
+import type { Route } from "./+types/occupation-logs";
+
+export const handle: PricingHandle = { permission: "user.calendar", anyOf: ["user.calendar", "user.price-settings"] };
+export const middleware: Route.MiddlewareFunction[] = pricingMiddleware(handle);
+
+interface LogJson {
+  id: number;
+  date: string;
+  kind: "occupancy" | "rate";
+  room_category_name: string | null;
+  from: number | null;
+  to: number | null;
+  reason: string;
+  user: { uuid: string; name: string } | null;
+  created_at: string;
+}
+
+export async function loader({ context, request }: Route.LoaderArgs) {
+  const business = pricingBusiness(context);
+  const { api } = getRequestState(context);
+  const url = new URL(request.url);
+  const from = url.searchParams.get("from") ?? "";
+  const to = url.searchParams.get("to") ?? "";
+  const query = { from: isIsoDate(from) ? from : undefined, to: isIsoDate(to) ? to : undefined };
+  const answer = await api.get<{ data: LogJson[] }>(`/api/v1/businesses/${business.uuid}/occupation-logs`, { query });
+  return { business, logs: answer.data, from: query.from ?? "", to: query.to ?? "" };
+}
+
+export default function OccupationLogs({ loaderData }: Route.ComponentProps) {
+  const { t, i18n } = useTranslation("pricing");
+  const { logs, from, to, business } = loaderData;
+  const locale = i18n.language;
+  const value = (log: LogJson, v: number | null) =>
+    v === null ? "—" : log.kind === "rate" ? formatMoney(v, locale, business.currency, { whole: true }) : formatPercent(v, locale, { digits: 1 });
+  const when = new Intl.DateTimeFormat(locale, { dateStyle: "short", timeStyle: "short" });
+  return (
+    <>
+      <title>{`${t("logs.title")} · Tarifa`}</title>
+      <h1 className="mb-2 text-2xl font-semibold">{t("logs.title")}</h1>
+      <p className="mb-4 max-w-3xl text-sm text-slate-700">{t("logs.intro")}</p>
+      <Form method="get" className="mb-4 flex flex-wrap items-end gap-3" aria-label={t("logs.filter")}>
+        <div>
+          <label htmlFor="logs-from" className="block text-sm font-medium">
+            {t("logs.from")}
+          </label>
+          <input id="logs-from" type="date" name="from" defaultValue={from} className="mt-1 rounded-md border border-slate-300 px-3 py-2" />
+        </div>
+        <div>
+          <label htmlFor="logs-to" className="block text-sm font-medium">
+            {t("logs.to")}
+          </label>
+          <input id="logs-to" type="date" name="to" defaultValue={to} className="mt-1 rounded-md border border-slate-300 px-3 py-2" />
+        </div>
+        <button type="submit" className={buttonClass("secondary")}>
+          {t("logs.apply")}
+        </button>
+      </Form>
+      {logs.length === 0 ? (
+        <p className="text-sm text-slate-700" role="status">
+          {t("logs.empty")}
+        </p>
+      ) : (
+        <div className="overflow-x-auto">
+          <table className="w-full min-w-[40rem] text-sm">
+            <caption className="sr-only">{t("logs.caption")}</caption>
+            <thead>
+              <tr className="border-b border-slate-200 text-left">
+                <th scope="col" className="py-2 pr-3">{t("logs.night")}</th>
+                <th scope="col" className="py-2 pr-3">{t("logs.what")}</th>
+                <th scope="col" className="py-2 pr-3">{t("logs.change")}</th>
+                <th scope="col" className="py-2 pr-3">{t("logs.reason")}</th>
+                <th scope="col" className="py-2 pr-3">{t("logs.when")}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {logs.map((log) => (
+                <tr key={log.id} className="border-b border-slate-100">
+                  <td className="py-2 pr-3">{formatDate(log.date, locale)}</td>
+                  <td className="py-2 pr-3">{log.kind === "rate" ? t("logs.rateOf", { category: log.room_category_name ?? "" }) : t("logs.occupancy")}</td>
+                  <td className="py-2 pr-3 tabular-nums">
+                    {value(log, log.from)} <span aria-hidden="true">→</span>
+                    <span className="sr-only"> {t("logs.to")} </span> <strong>{value(log, log.to)}</strong>
+                  </td>
+                  <td className="py-2 pr-3">
+                    {t(`logs.reasons.${log.reason}`, { defaultValue: log.reason })}
+                    {log.user ? <span className="block text-xs text-slate-600">{log.user.name}</span> : null}
+                  </td>
+                  <td className="py-2 pr-3">{when.format(new Date(log.created_at))}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </>
+  );
+}
