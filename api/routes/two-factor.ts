@@ -25,8 +25,8 @@ import { jsonBody } from "../validate.ts";
 import { signIn } from "./auth.ts";
 import { docs } from "../openapi/describe.ts";
 import { z } from "zod";
-import { timestamp } from "../openapi/answers.ts";
-import { challengeAnswer, signedInAnswer } from "../services/user-json.ts";
+import { timestamp } from "../../contract/primitives.ts";
+import { challengeAnswer, signedInAnswer } from "../../contract/user.ts";
 
 const doc = docs("Two-factor");
 

@@ -1,22 +1,11 @@
 import { createContext, redirect, type MiddlewareFunction } from "react-router";
-import type { UserJson } from "../../api/services/user-json.ts";
+import type { AppStateJson } from "../../contract/app-state.ts";
+import type { UserJson } from "../../contract/user.ts";
 import { safeRedirectPath } from "../../domain/navigation/guard.ts";
 import { createApiClient, ApiError, type ApiClient } from "./api.server.ts";
 import { getI18n, getLocale } from "./i18n.server.ts";
 import { commitSession, getSession, type AppSession } from "./session.server.ts";
 import type { Locale } from "../../locales/list.ts";
-import type { Plan } from "../../domain/subscription/state.ts";
-import type { BusinessSummary } from "./guard.server.ts";
-
-/** GET /api/v1/user/app-state: the user, their businesses, the selected one and its plans. */
-export interface AppStateAnswer {
-  user: UserJson;
-  businesses: BusinessSummary[];
-  selected_business_uuid: string | null;
-  plans: Plan[];
-  /** The bell in the top bar. */
-  unread_notifications: number;
-}
 
 export interface RequestState {
   session: AppSession;
@@ -25,7 +14,7 @@ export interface RequestState {
   /** The signed-in user, loaded once per request; null for guests. */
   user: UserJson | null;
   /** Loaded with the user in the same call; the app layout's middleware reads it (guard.server.ts). Null for guests. */
-  shell: Omit<AppStateAnswer, "user"> | null;
+  shell: Omit<AppStateJson, "user"> | null;
 }
 
 export const requestContext = createContext<RequestState>();
@@ -49,7 +38,7 @@ export const sessionMiddleware: MiddlewareFunction<Response> = async ({ request,
   if (token) {
     const probe = createApiClient({ locale, token, t, clientIp, userAgent });
     try {
-      ({ user, ...shell } = await probe.get<AppStateAnswer>("/api/v1/user/app-state"));
+      ({ user, ...shell } = await probe.get<AppStateJson>("/api/v1/user/app-state"));
     } catch (error) {
       if (!(error instanceof ApiError) || (error.status !== 401 && error.status !== 403)) throw error;
       session.unset("token");

@@ -15,7 +15,7 @@ import { getRequestState } from "../lib/request-context.server";
 import { getSession } from "../lib/session.server";
 import { redirectWithToast } from "../lib/toast.server";
 import { SessionsSection } from "../components/account/sessions-section";
-import type { SessionJson } from "../../api/services/session-json";
+import type { SessionJson } from "../../contract/session";
 import { accountSettingsHandle } from "../components/account/route-flags";
 import type { Route } from "./+types/account-settings.my-account";
 

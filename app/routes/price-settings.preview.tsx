@@ -1,6 +1,6 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data } from "react-router";
-import type { PreviewDay } from "../../api/services/pricing/preview";
+import type { PreviewDay } from "../../contract/pricing";
 import { isUuid } from "../../domain/text/sanitize";
 import { issueToKey } from "../../domain/validation";
 import { ApiError, pricingBusiness, pricingMiddleware, type PricingHandle } from "../components/pricing/pricing.server";

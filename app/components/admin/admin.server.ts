@@ -1,5 +1,5 @@
-import type { AdminUserJson } from "../../../api/services/admin/users";
-import type { PermissionHolderJson, PermissionJson } from "../../../api/services/admin/permissions";
+import type { AdminUserJson } from "../../../contract/admin";
+import type { PermissionHolderJson, PermissionJson } from "../../../contract/admin";
 import { isUuid } from "../../../domain/text/sanitize";
 import type { ApiClient, Query } from "../../lib/api.server";
 import { orNotFound } from "../error-page/not-found.server";

@@ -1,7 +1,7 @@
 import type { Submission, SubmissionResult } from "@conform-to/react";
 import type { TFunction } from "i18next";
 import { ApiError, type ApiClient } from "../../lib/api.server";
-import type { BusinessSummary } from "../../lib/guard.server";
+import type { BusinessJson } from "../../../contract/business";
 import type { CatalogPlan, Invoice, PaymentMethodsView, SubscriptionData } from "./types";
 
 /** The billing calls of the screens (spec section 7, "Subscriptions and payments"). */
@@ -12,7 +12,7 @@ export interface BillingAnswer {
 }
 
 /** Only the owner (or an administrator) may see cards and invoices or change the plan; the API agrees. */
-export function canManageBilling(business: BusinessSummary | null, roles: readonly string[]): boolean {
+export function canManageBilling(business: BusinessJson | null, roles: readonly string[]): boolean {
   return !!business && (business.is_owner === true || roles.includes("administrator"));
 }
 
