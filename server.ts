@@ -20,13 +20,14 @@ import { drainable, onTerminate } from "./server/shutdown.ts";
 import { trustProxySetting } from "./server/trust-proxy.ts";
 import { rememberedAnswers } from "./server/remembered-answers.ts";
 import { callerOf, REMEMBERED_PATHS } from "./server/remembered-callers.ts";
-import { httpUpstream, setUpstream } from "./app/lib/upstream.server.ts";
+import { httpUpstream, upstreamLoadContext } from "./server/upstream.ts";
+import type { Upstream } from "./contract/upstream.ts";
 import {
   baseSecurityHeaders,
   finishAnswer,
   IMMUTABLE_ASSET_MAX_AGE,
   STATIC_FILE_MAX_AGE,
-} from "./app/lib/security-headers.server.ts";
+} from "./server/security-headers.ts";
 
 export interface RunningServer {
   url: string;
@@ -66,12 +67,13 @@ export async function startServer(
     req.headers["x-forwarded-for"] = req.ip ?? req.socket.remoteAddress ?? "unknown";
     next();
   });
-  // Security headers for every class of answer, the API's and static files' included (app/lib/security-headers.server.ts).
+  // Security headers for every class of answer, the API's and static files' included (server/security-headers.ts).
   app.use(baseSecurityHeaders({ https: config.cookieSecure }));
   app.use(finishAnswer);
 
+  let upstream: Upstream;
   if (config.API_BASE_URL) {
-    setUpstream(httpUpstream(config.API_BASE_URL));
+    upstream = httpUpstream(config.API_BASE_URL);
   } else {
     database = await openServerDatabase(config, { seed: options.seed !== false });
     const handle = database;
@@ -81,7 +83,7 @@ export async function startServer(
     if (config.JOBS === "true") jobs = await handle.exclusive(() => backgroundFor(handle, config));
     // `npm run db:backup` asks the running server for the embedded database (ADR 0023).
     if (database.dumpDataDir) backups = await startBackupEndpoint(database, config.DATA_DIR);
-    setUpstream(async (request) => api.fetch(request));
+    upstream = async (request) => api.fetch(request);
     // Signed-in reads asked again while nothing they show has changed (ADR 0034).
     app.use(rememberedAnswers({ paths: REMEMBERED_PATHS, callerOf: callerOf(handle.db, () => new Date()) }));
     const apiListener = getRequestListener(api.fetch);
@@ -100,7 +102,7 @@ export async function startServer(
     const buildDir = resolve("build");
     const build = (await import(pathToFileURL(resolve(buildDir, "server/index.js")).href)) as ServerBuild;
     observed.setBuild(build);
-    app.all("/{*splat}", createRequestHandler({ build, mode: "production" }));
+    app.all("/{*splat}", createRequestHandler({ build, mode: "production", getLoadContext: upstreamLoadContext(build, upstream) }));
   } else {
     const vite = await import("vite");
     const devServer = await vite.createServer({ server: { middlewareMode: true } });
@@ -108,7 +110,7 @@ export async function startServer(
     app.all("/{*splat}", async (req, res, next) => {
       try {
         const build = (await devServer.ssrLoadModule("virtual:react-router/server-build")) as ServerBuild;
-        return createRequestHandler({ build, mode: "development" })(req, res, next);
+        return createRequestHandler({ build, mode: "development", getLoadContext: upstreamLoadContext(build, upstream) })(req, res, next);
       } catch (error) {
         if (error instanceof Error) devServer.ssrFixStacktrace(error);
         next(error);

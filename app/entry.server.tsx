@@ -10,10 +10,13 @@ import { answersCrawlerWithErrorBody, crawlerErrorBody } from "./lib/bots";
 import { getI18n } from "./lib/i18n.server";
 import { InlineStylesContext } from "./components/layout/inline-styles";
 import { appStyles } from "./lib/inline-styles.server";
-import { pageContentSecurityPolicy } from "./lib/security-headers.server";
+import { pageContentSecurityPolicy } from "../server/security-headers";
 import { getConfig } from "../config";
 
 export const streamTimeout = 5_000;
+
+/** The key the server fills with the way to the API (server/upstream.ts reads it from the build). */
+export { upstreamContext } from "./lib/upstream-context.server";
 
 export default function handleRequest(
   request: Request,

@@ -11,7 +11,7 @@ import { latestMail, mailById } from "../services/mail/index.ts";
 import { permissionsOf } from "../services/permissions.ts";
 import { docs } from "../openapi/describe.ts";
 import { z } from "zod";
-import { timestamp } from "../openapi/answers.ts";
+import { timestamp } from "../../contract/primitives.ts";
 
 const doc = docs("Development mailbox");
 

@@ -21,12 +21,13 @@ import {
   storeProfileImage,
 } from "../services/profile-images.ts";
 import { revokeUserTokens } from "../services/tokens.ts";
-import { userEnvelope, userJson } from "../services/user-json.ts";
+import { userJson } from "../services/user-json.ts";
+import { userEnvelope } from "../../contract/user.ts";
 import { jsonBody } from "../validate.ts";
 import type { ApiEnv } from "../context.ts";
 import type { z } from "zod";
 import { docs } from "../openapi/describe.ts";
-import { message as messageAnswer } from "../openapi/answers.ts";
+import { message as messageAnswer } from "../../contract/primitives.ts";
 
 const doc = docs("Accounts");
 

@@ -16,14 +16,15 @@ import { requireBusiness } from "../middleware/business.ts";
 import { userById } from "../services/accounts.ts";
 import { businessesOf } from "../services/business-access.ts";
 import { addMember, memberOf, removeCollaborator } from "../services/business-collaborators.ts";
-import { businessAnswer, businessEnvelope, businessJson, businessJsonMany } from "../services/business-json.ts";
+import { businessJson, businessJsonMany } from "../services/business-json.ts";
+import { businessAnswer, businessEnvelope } from "../../contract/business.ts";
 import { applyBusinessEventOrThrow } from "../services/business-status.ts";
 import { createBusiness, fieldError, updateBusinessDetails } from "../services/businesses.ts";
 import { answerBusiness, body, parse, requireAdminPermission } from "./businesses-shared.ts";
 import { userActor } from "../services/activity/record.ts";
 import { docs } from "../openapi/describe.ts";
 import { z } from "zod";
-import { envelope, pageMetaOf, paginated } from "../openapi/answers.ts";
+import { envelope, pageMetaOf, paginated } from "../../contract/primitives.ts";
 
 const doc = docs("Admin: businesses");
 

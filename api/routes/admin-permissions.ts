@@ -4,18 +4,10 @@ import { assignPermissionSchema, createPermissionSchema, updatePermissionSchema 
 import { permissions, userPermissions, type PermissionRow } from "../db/schema/index.ts";
 import { HttpError, notFound } from "../errors.ts";
 import { isUniqueViolation } from "../services/accounts.ts";
-import {
-  findPermission,
-  holderJson,
-  holdersOf,
-  listPermissions,
-  permissionAnswer,
-  permissionHolderAnswer,
-  permissionJson,
-  usersCountOf,
-} from "../services/admin/permissions.ts";
+import { findPermission, holderJson, holdersOf, listPermissions, permissionJson, usersCountOf } from "../services/admin/permissions.ts";
+import { permissionAnswer, permissionHolderAnswer } from "../../contract/admin.ts";
 import { z } from "zod";
-import { envelope } from "../openapi/answers.ts";
+import { envelope } from "#contract/primitives.ts";
 import { body, fieldError, pathUuid, requirePermission, type AdminContext, type AdminEnv } from "../middleware/admin.ts";
 import { findUser } from "../services/admin/users.ts";
 import { docs } from "../openapi/describe.ts";

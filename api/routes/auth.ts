@@ -37,7 +37,7 @@ import { accessKey } from "../middleware/business.ts";
 import { knownThisRequest } from "../observability/request-context.ts";
 import { businessJsonMany } from "../services/business-json.ts";
 import { permissionsIn, permissionsOf } from "../services/permissions.ts";
-import { sessionAnswer, sessionJson } from "../services/session-json.ts";
+import { sessionAnswer, sessionJson } from "../../contract/session.ts";
 import {
   ACCESS_TOKEN_MINUTES,
   issueAccessToken,
@@ -46,29 +46,19 @@ import {
   revokeUserTokens,
   SESSION_TOKEN_DAYS,
 } from "../services/tokens.ts";
-import { challengeAnswer, signedInAnswer, userAnswer, userEnvelope, userJson } from "../services/user-json.ts";
+import { challengeAnswer, signedInAnswer, userAnswer, userEnvelope } from "#contract/user.ts";
+import { userJson } from "../services/user-json.ts";
 import { signIn, twoFactorChallenge } from "./sign-in.ts";
 import { jsonBody } from "../validate.ts";
 import { docs } from "../openapi/describe.ts";
 import { z } from "zod";
-import { message as messageAnswer } from "../openapi/answers.ts";
-import { businessAnswer } from "../services/business-json.ts";
-import { businessPlanAnswer } from "../services/billing/answers.ts";
+import { message as messageAnswer } from "../../contract/primitives.ts";
+import { businessAnswer } from "../../contract/business.ts";
+import { appStateAnswer, type AppStateJson } from "../../contract/app-state.ts";
 
 const doc = docs("Authentication");
 
 const successAnswer = z.object({ success: z.literal(true) }).strict();
-/** GET /user/app-state: what every signed-in page needs in one answer (docs/api/session.md). */
-const appStateAnswer = z
-  .object({
-    user: userAnswer,
-    businesses: z.array(businessAnswer),
-    selected_business_uuid: z.uuid().nullable(),
-    plans: z.array(businessPlanAnswer),
-    unread_notifications: z.number().int().min(0),
-  })
-  .strict();
-
 /** A field error in the caller's language, from the `validation` namespace. */
 const fieldError = (c: Context<ApiEnv>, field: string, key: string) =>
   invalid({ [field]: [c.var.t(key, { ns: "validation" })] });
@@ -210,7 +200,7 @@ export const currentUserRoutes = new Hono<AuthedEnv>()
       selected_business_uuid: selected?.id ?? null,
       plans,
       unread_notifications: unread,
-    } satisfies z.infer<typeof appStateAnswer>);
+    } satisfies AppStateJson);
   })
 
   /** The caller's signed-in sessions (device, address, last seen), for "sign out everywhere". */

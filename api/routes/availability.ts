@@ -4,8 +4,8 @@ import { requireBusiness, type BusinessEnv } from "../middleware/business.ts";
 import { availability, roomsOverview } from "../services/bookings/availability.ts";
 import { bookingContext, query } from "./bookings-shared.ts";
 import { docs } from "../openapi/describe.ts";
-import { envelope } from "../openapi/answers.ts";
-import { availabilityAnswer, roomsOverviewAnswer } from "../services/bookings/answers.ts";
+import { envelope } from "../../contract/primitives.ts";
+import { availabilityAnswer, roomsOverviewAnswer } from "../../contract/bookings.ts";
 
 const doc = docs("Availability");
 

@@ -26,7 +26,7 @@ import { providerFor } from "../services/billing/index.ts";
 import * as billing from "../services/billing/service.ts";
 import { jsonBody as parseBody, parseWith as parseInput } from "../validate.ts";
 import { docs } from "../openapi/describe.ts";
-import { envelope } from "../openapi/answers.ts";
+import { envelope } from "../../contract/primitives.ts";
 import {
   catalogPlanAnswer,
   changePreviewAnswer,
@@ -34,7 +34,7 @@ import {
   paymentMethodsAnswer,
   renewalReportAnswer,
   subscriptionStateAnswer,
-} from "../services/billing/answers.ts";
+} from "../../contract/billing.ts";
 
 const doc = docs("Billing");
 

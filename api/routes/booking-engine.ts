@@ -13,8 +13,8 @@ import { sendBookingMails } from "../services/mail/booking-engine.ts";
 import { hotelPoliciesJson, hotelPoliciesOf } from "../services/distribution/hotel-policies.ts";
 import { jsonBody, parseWith } from "../validate.ts";
 import { docs } from "../openapi/describe.ts";
-import { envelope } from "../openapi/answers.ts";
-import { engineSettingsAnswer, engineSettingsWithChoicesAnswer, offersAnswer, publicBookingAnswer, publicProfileAnswer, publicReservationAnswer } from "../services/booking-engine-answers.ts";
+import { envelope } from "../../contract/primitives.ts";
+import { engineSettingsAnswer, engineSettingsWithChoicesAnswer, offersAnswer, publicBookingAnswer, publicProfileAnswer, publicReservationAnswer } from "../../contract/booking-engine.ts";
 
 const doc = docs("Booking engine");
 

@@ -30,7 +30,7 @@ import { body, bookingContext, idParam, optionalBody, query, type BC } from "./b
 import { channelChoices } from "../services/distribution/sales-channels.ts";
 import { z } from "zod";
 import { docs } from "../openapi/describe.ts";
-import { envelope } from "../openapi/answers.ts";
+import { envelope } from "../../contract/primitives.ts";
 import {
   bookingQuoteAnswer,
   bookingQuoteWritten,
@@ -40,7 +40,7 @@ import {
   reservationOptionsAnswer,
   reservationPage,
   reservationWritten,
-} from "../services/bookings/answers.ts";
+} from "../../contract/bookings.ts";
 
 const doc = docs("Reservations");
 

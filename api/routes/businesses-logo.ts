@@ -12,7 +12,7 @@ import { fieldError } from "../services/businesses.ts";
 import { deleteLogo, detectImageType, LOGO_BODY_LIMIT, MAX_LOGO_BYTES, readLogo, storeLogo } from "../services/uploads.ts";
 import { answerBusiness } from "./businesses-shared.ts";
 import { docs } from "../openapi/describe.ts";
-import { businessEnvelope } from "../services/business-json.ts";
+import { businessEnvelope } from "../../contract/business.ts";
 
 const doc = docs("Businesses");
 

@@ -9,7 +9,7 @@ import { applyBusinessEventOrThrow } from "../services/business-status.ts";
 import { answerBusiness, body } from "./businesses-shared.ts";
 import { userActor } from "../services/activity/record.ts";
 import { docs } from "../openapi/describe.ts";
-import { businessEnvelope } from "../services/business-json.ts";
+import { businessEnvelope } from "../../contract/business.ts";
 
 const doc = docs("Onboarding");
 

@@ -7,7 +7,8 @@ import type { ApiEnv } from "../context.ts";
 import { businesses, type UserRow } from "../db/schema/index.ts";
 import { forbidden, notFound } from "../errors.ts";
 import type { AuthedEnv } from "../middleware/auth.ts";
-import { businessJson, type BusinessJson } from "../services/business-json.ts";
+import { businessJson } from "../services/business-json.ts";
+import { type BusinessJson } from "../../contract/business.ts";
 import { permissionsOf } from "../services/permissions.ts";
 import { jsonBody, parseWith } from "../validate.ts";
 

@@ -22,7 +22,8 @@ import { requireBusiness } from "../middleware/business.ts";
 import { withPricingActivity } from "../services/pricing/activity.ts";
 import { userActor } from "../services/activity/record.ts";
 import { businessesOf, businessesStateOf } from "../services/business-access.ts";
-import { businessAnswer, businessDetailAnswer, businessEnvelope, businessJson, businessJsonMany, categoryAnswer } from "../services/business-json.ts";
+import { businessJson, businessJsonMany } from "../services/business-json.ts";
+import { businessAnswer, businessDetailAnswer, businessEnvelope, categoryAnswer } from "../../contract/business.ts";
 import { tariffConfigurationJson } from "../services/pricing/config.ts";
 import {
   categoriesOf,
@@ -35,7 +36,7 @@ import {
 } from "../services/businesses.ts";
 import { answerBusiness, body, loadBusinessJson, parse } from "./businesses-shared.ts";
 import { docs } from "../openapi/describe.ts";
-import { envelope } from "../openapi/answers.ts";
+import { envelope } from "../../contract/primitives.ts";
 
 const doc = docs("Businesses");
 

@@ -12,8 +12,8 @@ import { userActor } from "../services/activity/record.ts";
 import { pushStatus } from "../services/channels/status.ts";
 import { body, parse, requireAdminPermission } from "./businesses-shared.ts";
 import { docs } from "../openapi/describe.ts";
-import { envelope } from "../openapi/answers.ts";
-import { connectionAnswer, pushStatusAnswer } from "../services/channels/answers.ts";
+import { envelope } from "../../contract/primitives.ts";
+import { connectionAnswer, pushStatusAnswer } from "../../contract/channels.ts";
 
 const doc = docs("Channel manager");
 

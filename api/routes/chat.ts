@@ -8,25 +8,15 @@ import { requireBusiness, type BusinessEnv } from "../middleware/business.ts";
 import { requirePlan } from "../middleware/plan.ts";
 import { limitHits } from "../middleware/rate-limit.ts";
 import { chatProviderFor } from "../services/chat/index.ts";
-import {
-  conversationHistory,
-  conversationMessages,
-  conversationAnswer,
-  conversationJson,
-  conversationThreadAnswer,
-  deleteConversation,
-  findConversation,
-  listConversations,
-  recordExchange,
-  type ConversationOwner,
-} from "../services/chat/conversations.ts";
+import { conversationHistory, conversationMessages, conversationJson, deleteConversation, findConversation, listConversations, recordExchange, type ConversationOwner } from "../services/chat/conversations.ts";
+import { conversationAnswer, conversationThreadAnswer } from "../../contract/chat.ts";
 import { fitAnswer, type ChatProvider, type ChatTurn } from "../services/chat/provider.ts";
 import { liveChatTools } from "../services/chat/tools.ts";
 import { businessToday } from "../services/pricing/calendar.ts";
 import { jsonBody } from "../validate.ts";
 import { docs } from "../openapi/describe.ts";
 import { z } from "zod";
-import { envelope } from "../openapi/answers.ts";
+import { envelope } from "../../contract/primitives.ts";
 
 const doc = docs("Assistant chat");
 

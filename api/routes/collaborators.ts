@@ -8,7 +8,8 @@ import { HttpError, notFound } from "../errors.ts";
 import type { AuthedEnv } from "../middleware/auth.ts";
 import { requireBusiness } from "../middleware/business.ts";
 import { limitHits } from "../middleware/rate-limit.ts";
-import { businessEnvelope, logoUrl } from "../services/business-json.ts";
+import { logoUrl } from "../services/business-json.ts";
+import { businessEnvelope } from "../../contract/business.ts";
 import {
   acceptInvitation,
   addCollaborator,
@@ -27,7 +28,7 @@ import { fieldError } from "../services/businesses.ts";
 import { answerBusiness, body } from "./businesses-shared.ts";
 import { docs } from "../openapi/describe.ts";
 import { z } from "zod";
-import { envelope, timestamp, uuid } from "../openapi/answers.ts";
+import { envelope, timestamp, uuid } from "../../contract/primitives.ts";
 
 const doc = docs("Collaborators");
 

@@ -18,8 +18,8 @@ import { competitorJson, competitorOf, competitorsOf, competitorValues, foreignC
 import { businessToday } from "../services/pricing/calendar.ts";
 import { jsonBody, parseWith } from "../validate.ts";
 import { docs } from "../openapi/describe.ts";
-import { envelope } from "../openapi/answers.ts";
-import { competitorAnswer, competitorRatesAnswer, marketAnalysisAnswer, ratesImportedAnswer, ratesWrittenAnswer } from "../services/competitors/answers.ts";
+import { envelope } from "../../contract/primitives.ts";
+import { competitorAnswer, competitorRatesAnswer, marketAnalysisAnswer, ratesImportedAnswer, ratesWrittenAnswer } from "../../contract/competitors.ts";
 
 const doc = docs("Competitors");
 

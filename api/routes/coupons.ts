@@ -10,8 +10,8 @@ import type { AuthedEnv } from "../middleware/auth.ts";
 import { adminCouponJson, createCoupon, deactivateCoupon, findCoupon, listCoupons, updateCoupon } from "../services/billing/coupons.ts";
 import { jsonBody as parseBody } from "../validate.ts";
 import { docs } from "../openapi/describe.ts";
-import { envelope } from "../openapi/answers.ts";
-import { adminCouponAnswer, adminCouponWritten } from "../services/billing/coupon-answers.ts";
+import { envelope } from "../../contract/primitives.ts";
+import { adminCouponAnswer, adminCouponWritten } from "../../contract/coupons.ts";
 
 const doc = docs("Admin: coupons");
 

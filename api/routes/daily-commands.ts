@@ -14,7 +14,7 @@ import { jsonBody } from "../validate.ts";
 import type { Context } from "hono";
 import type { ApiEnv } from "../context.ts";
 import { docs } from "../openapi/describe.ts";
-import { day, timestamp } from "../openapi/answers.ts";
+import { day, timestamp } from "../../contract/primitives.ts";
 
 const doc = docs("Admin: daily commands");
 

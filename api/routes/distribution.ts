@@ -29,8 +29,8 @@ import { businessToday } from "../services/pricing/calendar.ts";
 import { fieldError } from "../services/businesses.ts";
 import { body, idParam, query } from "./bookings-shared.ts";
 import { docs } from "../openapi/describe.ts";
-import { envelope, deletedAnswer } from "../openapi/answers.ts";
-import { channelMappingAnswer, hotelPoliciesAnswer, ratePlanAnswer, ratePlanRatesAnswer, salesChannelAnswer } from "../services/distribution/answers.ts";
+import { envelope, deletedAnswer } from "../../contract/primitives.ts";
+import { channelMappingAnswer, hotelPoliciesAnswer, ratePlanAnswer, ratePlanRatesAnswer, salesChannelAnswer } from "../../contract/distribution.ts";
 
 const salesChannelWritten = z.object({ sales_channel: salesChannelAnswer }).strict();
 const ratePlanWritten = z.object({ rate_plan: ratePlanAnswer }).strict();

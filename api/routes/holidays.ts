@@ -14,7 +14,7 @@ import { holidayName } from "../services/pricing/calendar.ts";
 import { importPackageHolidays, insertHolidays, knownPlace, namesOf, parseHolidayCsv } from "../services/pricing/holidays.ts";
 import { jsonBody } from "../validate.ts";
 import { docs } from "../openapi/describe.ts";
-import { day, timestamp } from "../openapi/answers.ts";
+import { day, timestamp } from "../../contract/primitives.ts";
 
 const doc = docs("Admin: holidays");
 

@@ -8,8 +8,8 @@ import { notFound } from "../errors.ts";
 import { body, bookingContext, idParam, type BC } from "./bookings-shared.ts";
 import { docs } from "../openapi/describe.ts";
 import { z } from "zod";
-import { envelope } from "../openapi/answers.ts";
-import { icalFeedAnswer, icalImportAnswer, pollResultAnswer } from "../services/ledger/answers.ts";
+import { envelope } from "../../contract/primitives.ts";
+import { icalFeedAnswer, icalImportAnswer, pollResultAnswer } from "../../contract/ledger.ts";
 
 const feedWritten = z.object({ ical_feed: icalFeedAnswer }).strict();
 const importWritten = z.object({ ical_import: icalImportAnswer }).strict();

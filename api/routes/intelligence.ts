@@ -11,7 +11,7 @@ import { jsonBody, parseWith } from "../validate.ts";
 import { remembered } from "../services/metrics/answer-cache.ts";
 import { dataVersion } from "../services/data-version.ts";
 import { docs } from "../openapi/describe.ts";
-import { breakdownAnswer, dashboardAnswer, exploreAnswer, goalsWrittenAnswer, goalsYearAnswer, monthlyAnswer } from "../services/metrics/answers.ts";
+import { breakdownAnswer, dashboardAnswer, exploreAnswer, goalsWrittenAnswer, goalsYearAnswer, monthlyAnswer } from "../../contract/metrics.ts";
 
 const doc = docs("Intelligence");
 

@@ -35,7 +35,7 @@ import {
   searchHitAnswer,
 } from "../services/learning.ts";
 import { z } from "zod";
-import { envelope } from "../openapi/answers.ts";
+import { envelope } from "../../contract/primitives.ts";
 import { permissionsOf } from "../services/permissions.ts";
 import { detectImageType, readImage } from "../services/uploads.ts";
 import { fieldError } from "../services/businesses.ts";

@@ -37,7 +37,7 @@ import { ledgerChange, ledgerReads } from "../services/ledger/activity.ts";
 import { body, bookingContext, idParam, query, type BC } from "./bookings-shared.ts";
 import { z } from "zod";
 import { docs } from "../openapi/describe.ts";
-import { envelope } from "../openapi/answers.ts";
+import { envelope } from "../../contract/primitives.ts";
 import {
   accountAnswer,
   balanceAnswer,
@@ -49,7 +49,7 @@ import {
   paymentAnswer,
   pointOfSaleAnswer,
   supplierAnswer,
-} from "../services/ledger/answers.ts";
+} from "../../contract/ledger.ts";
 
 const doc = docs("Ledger");
 /** `{ [key]: record }`: the answer of a create or an update. */

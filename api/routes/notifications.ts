@@ -7,7 +7,7 @@ import type { AuthedEnv } from "../middleware/auth.ts";
 import { listNotifications, markAllRead, markRead, unreadCount } from "../services/notifications/inbox.ts";
 import { notificationTitle } from "../services/notifications/notify.ts";
 import { docs } from "../openapi/describe.ts";
-import { timestamp, uuid } from "../openapi/answers.ts";
+import { timestamp, uuid } from "../../contract/primitives.ts";
 
 const doc = docs("Notifications");
 

@@ -51,8 +51,8 @@ import {
   seasonalityPreviewAnswer,
   suggestionsAnswer,
   tariffConfigurationOnly,
-} from "../services/pricing/answers.ts";
-import { seasonalityCreatedAnswer, tariffWriteAnswer } from "../services/pricing/tariff-write-answers.ts";
+} from "../../contract/pricing.ts";
+import { seasonalityCreatedAnswer, tariffWriteAnswer } from "../../contract/tariff-writes.ts";
 
 const doc = docs("Pricing");
 

@@ -2,10 +2,11 @@ import { Hono } from "hono";
 import { and, asc, eq, isNull } from "drizzle-orm";
 import { businessTypes, pmsSystems } from "../db/schema/index.ts";
 import type { AuthedEnv } from "../middleware/auth.ts";
-import { businessTypeAnswer, businessTypeJson, pmsAnswer, pmsJson } from "../services/business-json.ts";
+import { businessTypeJson, pmsJson } from "../services/business-json.ts";
+import { businessTypeAnswer, pmsAnswer } from "../../contract/business.ts";
 import { docs } from "../openapi/describe.ts";
 import { z } from "zod";
-import { envelope } from "../openapi/answers.ts";
+import { envelope } from "../../contract/primitives.ts";
 
 const doc = docs("Reference data");
 

@@ -20,7 +20,7 @@ import { unitTotals } from "../services/metrics/units.ts";
 import { businessTypes } from "../db/schema/index.ts";
 import { eq } from "drizzle-orm";
 import { docs } from "../openapi/describe.ts";
-import { commissionsAnswer, exportsAnswer, financialAnswer, hostUnitsAnswer, reportsSummaryAnswer, rewardsAnswer } from "../services/reports/answers.ts";
+import { commissionsAnswer, exportsAnswer, financialAnswer, hostUnitsAnswer, reportsSummaryAnswer, rewardsAnswer } from "../../contract/reports.ts";
 
 const doc = docs("Reports");
 

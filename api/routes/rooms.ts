@@ -7,8 +7,8 @@ import { createRoom, deleteRoom, getRoom, listRooms, updateRoom } from "../servi
 import { body, bookingContext, idParam, query } from "./bookings-shared.ts";
 import { z } from "zod";
 import { docs } from "../openapi/describe.ts";
-import { envelope, deletedAnswer } from "../openapi/answers.ts";
-import { roomAnswer, roomBlockAnswer, roomBlockWritten, roomWritten } from "../services/bookings/answers.ts";
+import { envelope, deletedAnswer } from "../../contract/primitives.ts";
+import { roomAnswer, roomBlockAnswer, roomBlockWritten, roomWritten } from "../../contract/bookings.ts";
 
 const doc = docs("Rooms");
 

@@ -14,7 +14,7 @@ import { bookingCurvesBy, bookingsByDay, onTheBooksBy, roomsAndBlocks, roomsAvai
 import { businessToday } from "../services/pricing/calendar.ts";
 import { parseWith } from "../validate.ts";
 import { docs } from "../openapi/describe.ts";
-import { accuracyAnswer, bookingCurvesAnswer, forecastAnswer, onTheBooksAnswer, paceAnswer, pickupAnswer } from "../services/metrics/tracking-answers.ts";
+import { accuracyAnswer, bookingCurvesAnswer, forecastAnswer, onTheBooksAnswer, paceAnswer, pickupAnswer } from "../../contract/tracking.ts";
 
 const doc = docs("Tracking");
 

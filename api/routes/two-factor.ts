@@ -24,8 +24,8 @@ import { jsonBody } from "../validate.ts";
 import { signIn } from "./sign-in.ts";
 import { docs } from "../openapi/describe.ts";
 import { z } from "zod";
-import { timestamp } from "../openapi/answers.ts";
-import { signedInAnswer } from "../services/user-json.ts";
+import { timestamp } from "#contract/primitives.ts";
+import { signedInAnswer } from "#contract/user.ts";
 
 const doc = docs("Two-factor");
 

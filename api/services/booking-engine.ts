@@ -18,7 +18,7 @@ import { hotelPoliciesJson, hotelPoliciesOf } from "./distribution/hotel-policie
 import { listRatePlans, planNights, ratePlanById, ratePlanRule } from "./distribution/rate-plans.ts";
 import { stayRefusal } from "../../domain/pricing/rate-plans.ts";
 import { addDays, todayIn } from "../../domain/bookings/stay.ts";
-import type { EngineSettingsJson, OffersJson, PublicProfileJson, PublicReservationJson } from "./booking-engine-answers.ts";
+import type { EngineSettingsJson, OffersJson, PublicProfileJson, PublicReservationJson } from "../../contract/booking-engine.ts";
 
 export type EngineRow = typeof bookingEngines.$inferSelect;
 type Category = typeof roomCategories.$inferSelect;

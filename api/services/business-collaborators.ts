@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { z } from "zod";
-import { timestamp, uuid } from "../openapi/answers.ts";
+import { timestamp, uuid } from "../../contract/primitives.ts";
 import { and, asc, eq, gt, isNull } from "drizzle-orm";
 import type { TFunction } from "i18next";
 import { isUserPermission, type Permission, type UserPermission } from "../../domain/access/permissions.ts";

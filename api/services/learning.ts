@@ -8,7 +8,7 @@ import { learningAttachments, learningLessons, learningLessonVersions, learningM
 import { deleteImage, storeImage, type ImageType } from "./uploads.ts";
 import { notFound } from "../errors.ts";
 import { z } from "zod";
-import { timestamp, uuid } from "../openapi/answers.ts";
+import { timestamp, uuid } from "../../contract/primitives.ts";
 
 // ── Answer schemas (doc({ response }), ADR 0022): the serializers below are typed by them. ──
 

@@ -3,8 +3,7 @@ import { redirect } from "react-router";
 
 import type { Locale } from "../../locales/list.ts";
 import { toRequestLanguage } from "../../domain/locale.ts";
-import { getUpstream, type Upstream } from "./upstream.server.ts";
-import { currentRequestId } from "../../api/observability/request-context.ts";
+import type { Upstream } from "../../contract/upstream.ts";
 
 /**
  * The web's only way to the upstream API (spec sections 7 and 8): JSON in and out, the
@@ -18,8 +17,10 @@ export type Query = Record<string, string | number | boolean | undefined | null>
 export interface ApiClientOptions {
   locale: Locale;
   token?: string | null;
-  /** Default `getUpstream()`. */
-  upstream?: Upstream;
+  /** The way to the API: the load context's (app/lib/upstream-context.server.ts). */
+  upstream: Upstream;
+  /** The page request's id (server/observability.ts sets X-Request-Id), sent on so the API's logs carry it. */
+  requestId?: string | null;
   /** The page's own URL; a 401/403 answer throws redirect(`/login?redirectTo=<path+search of this URL>`). */
   requestUrl?: string;
   /** The visitor's IP address (server.ts puts it in X-Forwarded-For), passed on to the API. */
@@ -83,6 +84,8 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
   const {
     locale,
     token,
+    upstream,
+    requestId,
     requestUrl,
     clientIp,
     userAgent,
@@ -109,8 +112,6 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     if (token) headers.set("Authorization", `Bearer ${token}`);
     // The visitor's address, so the API's per-address rate limits see people, not the web server.
     if (clientIp) headers.set("X-Forwarded-For", clientIp);
-    // The request id of the page's request (server/observability.ts), so the API's logs carry it.
-    const requestId = currentRequestId();
     if (requestId) headers.set("X-Request-Id", requestId);
     if (userAgent) headers.set("User-Agent", userAgent);
     let payload: BodyInit | undefined;
@@ -183,8 +184,6 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
    * that ends the deadline (JSON callers call it after reading the body, raw callers at once).
    */
   async function send(method: string, path: string, query: Query | undefined, body: unknown, extra?: Record<string, string>) {
-    // Resolved per call, so a client can be built before server.ts has configured the upstream.
-    const upstream = options.upstream ?? getUpstream();
     const target = url(path, query);
     const controller = new AbortController();
     let timer: ReturnType<typeof setTimeout> | undefined;

@@ -12,7 +12,7 @@ export interface BillingAnswer {
 }
 
 /** Only the owner (or an administrator) may see cards and invoices or change the plan; the API agrees. */
-export function canManageBilling(business: BusinessSummary | null, roles: readonly string[]): boolean {
+export function canManageBilling(business: BusinessJson | null, roles: readonly string[]): boolean {
   return !!business && (business.is_owner === true || roles.includes("administrator"));
 }
 

@@ -3,7 +3,7 @@ import type { Feature, Permission, RouteCheck } from "../../domain/access/permis
 import { checkRoutes } from "../../domain/access/permissions";
 import { businessRedirect, type RouteFlags } from "../../domain/navigation/business-redirects";
 import { landingRedirect } from "../../domain/navigation/guard";
-import type { BusinessStatus } from "../../domain/business/status";
+import type { BusinessJson } from "../../contract/business";
 import { hasActiveSubscription, type GatedPlan, type Plan } from "../../domain/subscription/state";
 import { getRequestState } from "./request-context.server";
 
@@ -16,18 +16,9 @@ export interface RouteHandle extends RouteFlags {
   landing?: boolean;
 }
 
-export interface BusinessSummary {
-  uuid: string;
-  company_name: string;
-  status: BusinessStatus;
-  pms: { pms_default: boolean } | null;
-  permissions?: string[];
-  [key: string]: unknown;
-}
-
 export interface AppState {
-  businesses: BusinessSummary[];
-  business: BusinessSummary | null;
+  businesses: BusinessJson[];
+  business: BusinessJson | null;
   plans: Plan[];
 }
 

@@ -8,8 +8,9 @@ import { getRequestState } from "#app/lib/request-context.server";
  * link, a mailbox that is switched off) rather than a reason to send the visitor to /login.
  */
 export function apiWithoutLoginRedirect(context: Readonly<RouterContextProvider>): ApiClient {
-  const { locale, session, user } = getRequestState(context);
+  const { locale, session, user, connection } = getRequestState(context);
   return createApiClient({
+    ...connection,
     locale,
     token: user ? (session.get("token") ?? null) : null,
     t: getI18n(context).getFixedT(locale, "errors"),

@@ -1,32 +1,27 @@
 import { createContext, redirect, type MiddlewareFunction } from "react-router";
-import type { UserJson } from "../../api/services/user-json.ts";
+import type { AppStateJson } from "../../contract/app-state.ts";
+import type { UserJson } from "../../contract/user.ts";
 import { safeRedirectPath } from "../../domain/navigation/guard.ts";
-import { createApiClient, ApiError, type ApiClient } from "./api.server.ts";
+import { createApiClient, ApiError, type ApiClient, type ApiClientOptions } from "./api.server.ts";
+import { upstreamContext } from "./upstream-context.server.ts";
 import { getI18n, getLocale } from "./i18n.server.ts";
 import { commitSession, getSession, type AppSession } from "./session.server.ts";
 import type { Locale } from "../../locales/list.ts";
-import type { Plan } from "../../domain/subscription/state.ts";
-import type { BusinessSummary } from "./guard.server.ts";
-
-/** GET /api/v1/user/app-state: the user, their businesses, the selected one and its plans. */
-export interface AppStateAnswer {
-  user: UserJson;
-  businesses: BusinessSummary[];
-  selected_business_uuid: string | null;
-  plans: Plan[];
-  /** The bell in the top bar. */
-  unread_notifications: number;
-}
 
 export interface RequestState {
   session: AppSession;
   locale: Locale;
   api: ApiClient;
+  /** How this request reaches the API, for a client of its own (another token, no /login redirect). */
+  connection: ApiConnection;
   /** The signed-in user, loaded once per request; null for guests. */
   user: UserJson | null;
   /** Loaded with the user in the same call; the app layout's middleware reads it (guard.server.ts). Null for guests. */
-  shell: Omit<AppStateAnswer, "user"> | null;
+  shell: Omit<AppStateJson, "user"> | null;
 }
+
+/** What every API client of one page request shares: the way to the API and who is asking. */
+export type ApiConnection = Pick<ApiClientOptions, "upstream" | "requestId" | "clientIp" | "userAgent">;
 
 export const requestContext = createContext<RequestState>();
 
@@ -42,21 +37,26 @@ export const sessionMiddleware: MiddlewareFunction<Response> = async ({ request,
   const locale = getLocale(context) as Locale;
   const t = getI18n(context).getFixedT(locale, "errors");
   const token = session.get("token") ?? null;
-  const clientIp = request.headers.get("x-forwarded-for")?.split(",")[0]?.trim() || null;
-  const userAgent = request.headers.get("user-agent");
+  const connection: ApiConnection = {
+    upstream: context.get(upstreamContext),
+    // server/observability.ts gave the page request its id in this header.
+    requestId: request.headers.get("x-request-id"),
+    clientIp: request.headers.get("x-forwarded-for")?.split(",")[0]?.trim() || null,
+    userAgent: request.headers.get("user-agent"),
+  };
   let user: UserJson | null = null;
   let shell: RequestState["shell"] = null;
   if (token) {
-    const probe = createApiClient({ locale, token, t, clientIp, userAgent });
+    const probe = createApiClient({ ...connection, locale, token, t });
     try {
-      ({ user, ...shell } = await probe.get<AppStateAnswer>("/api/v1/user/app-state"));
+      ({ user, ...shell } = await probe.get<AppStateJson>("/api/v1/user/app-state"));
     } catch (error) {
       if (!(error instanceof ApiError) || (error.status !== 401 && error.status !== 403)) throw error;
       session.unset("token");
     }
   }
-  const api = createApiClient({ locale, token: user ? token : null, t, requestUrl: request.url, clientIp, userAgent });
-  context.set(requestContext, { session, locale, api, user, shell });
+  const api = createApiClient({ ...connection, locale, token: user ? token : null, t, requestUrl: request.url });
+  context.set(requestContext, { session, locale, api, connection, user, shell });
   const response = await next();
   if (token && !user) response.headers.append("Set-Cookie", await commitSession(session));
   return response;

@@ -22,7 +22,7 @@ import { getI18n, getLocale } from "./i18n.server";
  * 4. The CSRF token (remix-utils' double-submit cookie, csrf.server.ts).
  *
  * A refusal before the body was read to its end closes the connection (server-wide, in
- * security-headers.server.ts): the unread rest must not be taken for the next request.
+ * server/security-headers.ts): the unread rest must not be taken for the next request.
  */
 export const FORM_BODY_LIMIT = 1024 * 1024;
 export const UPLOAD_BODY_LIMIT = 5 * 1024 * 1024;

@@ -1,5 +1,5 @@
 import { redirect } from "react-router";
-import type { UserJson } from "../../api/services/user-json";
+import type { UserJson } from "../../contract/user";
 import { safeRedirectPath } from "../../domain/navigation/guard";
 import { isLocale } from "../../locales/list";
 import { localeCookieHeader } from "./locale-cookie";

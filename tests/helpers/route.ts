@@ -1,5 +1,6 @@
 import { RouterContextProvider } from "react-router";
-import { setUpstream } from "../../app/lib/upstream.server.ts";
+import { upstreamContext } from "../../app/lib/upstream-context.server.ts";
+import type { Upstream } from "../../contract/upstream.ts";
 import { createTestApi, type TestApi } from "./api.ts";
 
 /**
@@ -75,6 +76,8 @@ function toResponse(value: unknown): Response {
 }
 
 let rootMiddleware: RouteModule["middleware"] | undefined;
+/** The way to the API the harness puts in every call's load context, as server.ts's getLoadContext does. */
+let upstream: Upstream | undefined;
 let csrfToken: ((context: Readonly<RouterContextProvider>) => string | undefined) | undefined;
 
 /**
@@ -103,7 +106,8 @@ export async function runRoute<T = any>(
   inspect?: (context: RouterContextProvider) => void,
 ): Promise<RouteResult<T>> {
   const { middleware: root } = await rootPieces();
-  const context = new RouterContextProvider();
+  if (!upstream) throw new Error("No upstream: call createRouteHarness() first");
+  const context = new RouterContextProvider(new Map([[upstreamContext, upstream]]));
   const params = call.params ?? {};
   const chain = [...(root ?? []), ...(call.layouts ?? []).flatMap((m) => m.middleware ?? []), ...(route.middleware ?? [])];
   let value: unknown;
@@ -263,13 +267,25 @@ export class Browser {
 
 export interface RouteHarness {
   t: TestApi;
+  /** The way to the API of the calls' load context (the embedded API); a test may wrap it. */
+  upstream: Upstream;
   browser(): Browser;
   close(): Promise<void>;
 }
 
-/** The API on a fresh (seeded) database, wired as the web's upstream. */
+/** The API on a fresh (seeded) database, wired as the web's upstream in every call's load context. */
 export async function createRouteHarness(options: { seed?: boolean; env?: Record<string, string> } = {}): Promise<RouteHarness> {
   const t = await createTestApi(options);
-  setUpstream(async (request) => t.api.fetch(request));
-  return { t, browser: () => new Browser(t), close: () => t.close() };
+  upstream = async (request) => t.api.fetch(request);
+  return {
+    t,
+    get upstream() {
+      return upstream!;
+    },
+    set upstream(next: Upstream) {
+      upstream = next;
+    },
+    browser: () => new Browser(t),
+    close: () => t.close(),
+  };
 }

@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as appLayout from "#app/routes/shell/app-layout.tsx";
 import * as dashboard from "#app/routes/intelligence/dashboard.tsx";
-import { getUpstream, setUpstream } from "../../app/lib/upstream.server.ts";
 import { demoUsers } from "../helpers/api.ts";
 import { createRouteHarness, type RouteHarness } from "../helpers/route.ts";
 
@@ -22,11 +21,11 @@ let calls: string[] = [];
 
 beforeAll(async () => {
   h = await createRouteHarness();
-  const inner = getUpstream();
-  setUpstream((request) => {
+  const inner = h.upstream;
+  h.upstream = (request) => {
     calls.push(new URL(request.url).pathname);
     return inner(request);
-  });
+  };
 });
 afterAll(() => h.close());
 

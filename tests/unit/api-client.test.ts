@@ -3,7 +3,8 @@ import i18next, { type TFunction } from "i18next";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 
 import { ApiError, createApiClient, type ApiClientOptions } from "../../app/lib/api.server.ts";
-import { httpUpstream, setUpstream, type Upstream } from "../../app/lib/upstream.server.ts";
+import { httpUpstream } from "../../server/upstream.ts";
+import type { Upstream } from "../../contract/upstream.ts";
 import { locales, type Locale } from "../../locales/list.ts";
 import { loadResources } from "../../locales/resources.ts";
 import { json, startStatusServer } from "../helpers/status-server.ts";
@@ -124,21 +125,6 @@ describe("successful answers", () => {
   it("turns an unreadable success into a 502 error", async () => {
     const error = await apiError(client({ locale: "en-US" }).get("/api/v1/not-json"));
     expect(error).toMatchObject({ status: 502, message: "Something went wrong. Please try again." });
-  });
-
-  it("uses the configured upstream by default, looked up when the call is made", async () => {
-    const key = Symbol.for("tarifa.upstream");
-    const holder = globalThis as { [key]?: Upstream };
-    const previous = holder[key];
-    try {
-      holder[key] = undefined;
-      const api = createApiClient({ locale: "pt-BR", t: tFor("pt-BR") });
-      await expect(api.get("/api/v1/ok")).rejects.toThrow(/not configured/);
-      setUpstream(httpUpstream(server.baseUrl));
-      await expect(api.get("/api/v1/ok")).resolves.toMatchObject({ data: { id: 7 } });
-    } finally {
-      holder[key] = previous;
-    }
   });
 
   it("gives the raw response for non-JSON answers", async () => {

@@ -93,16 +93,19 @@ describe("request ids", () => {
 
   it("goes from the web's request to its API calls", async () => {
     const sent: (string | null)[] = [];
-    const api = createApiClient({
-      locale: "en-US",
-      t: ((key: string) => key) as never,
-      upstream: async (request) => {
-        sent.push(request.headers.get("x-request-id"));
-        return Response.json({ ok: true });
-      },
-    });
-    await runWithWork({ requestId: "req-from-the-proxy" }, () => api.get("/api/v1/user"));
-    await api.get("/api/v1/user/app-state");
+    const client = (requestId?: string) =>
+      createApiClient({
+        locale: "en-US",
+        t: ((key: string) => key) as never,
+        requestId,
+        upstream: async (request) => {
+          sent.push(request.headers.get("x-request-id"));
+          return Response.json({ ok: true });
+        },
+      });
+    await client("req-from-the-proxy").get("/api/v1/user");
+    await client().get("/api/v1/user/app-state");
     expect(sent).toEqual(["req-from-the-proxy", null]);
   });
+
 });

@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import { boolean, check, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { businesses, type Translated } from "./businesses.ts";
+import { BILLING_INTERVALS, BILLING_PROVIDERS, COUPON_DURATIONS, INVOICE_STATUSES, SUBSCRIPTION_STATUSES } from "../../../domain/billing/terms.ts";
 
 /**
  * Billing (spec sections 3 "Plan", "Payment method", 4 "Subscription state", 7 "Subscriptions and
@@ -10,20 +11,11 @@ import { businesses, type Translated } from "./businesses.ts";
  * Money is integer cents.
  */
 
-export const BILLING_PROVIDERS = ["builtin", "stripe"] as const;
+export { BILLING_INTERVALS, BILLING_PROVIDERS, COUPON_DURATIONS, INVOICE_STATUSES, SUBSCRIPTION_STATUSES };
 export type BillingProviderName = (typeof BILLING_PROVIDERS)[number];
-
-/** Stripe's subscription statuses, the ones this product uses (spec: `stripe_status`). */
-export const SUBSCRIPTION_STATUSES = ["trialing", "active", "past_due", "canceled", "incomplete"] as const;
 export type SubscriptionStatus = (typeof SUBSCRIPTION_STATUSES)[number];
-
-export const BILLING_INTERVALS = ["month", "year"] as const;
 export type BillingInterval = (typeof BILLING_INTERVALS)[number];
-
-export const INVOICE_STATUSES = ["paid", "open", "void"] as const;
 export type InvoiceStatus = (typeof INVOICE_STATUSES)[number];
-
-export const COUPON_DURATIONS = ["once", "repeating", "forever"] as const;
 export type CouponDuration = (typeof COUPON_DURATIONS)[number];
 
 /** The plan catalogue: base plans and add-ons. Seeded by migration (reference data). */

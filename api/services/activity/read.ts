@@ -5,7 +5,7 @@ import { activityLog, type ActivityLogRow } from "../../db/schema/index.ts";
 import { isUuid } from "../../../domain/text/sanitize.ts";
 import { z } from "zod";
 import { ACTIVITY_ACTIONS, ACTIVITY_AREAS, ACTOR_KINDS } from "../../../domain/activity/index.ts";
-import { timestamp } from "../../openapi/answers.ts";
+import { timestamp } from "../../../contract/primitives.ts";
 
 /** One line of the log as the API answers it (doc({ response }), ADR 0022). */
 export const activityAnswer = z

@@ -2,28 +2,8 @@ import { asc, count, desc, eq } from "drizzle-orm";
 import { DEFAULT_LOCALE } from "../../../domain/locale.ts";
 import type { Database } from "../../db/client.ts";
 import { permissions, userPermissions, users, type PermissionRow } from "../../db/schema/index.ts";
-import { z } from "zod";
-import { ROLES, type Role } from "../../../domain/access/permissions.ts";
-import { timestamp } from "../../openapi/answers.ts";
-
-// ── Answer schemas (doc({ response }), ADR 0022). ──
-export const permissionAnswer = z
-  .object({
-    uuid: z.uuid(),
-    name: z.string(),
-    /** In the caller's language; `descriptions` has every language's. */
-    description: z.string(),
-    descriptions: z.record(z.string(), z.string()),
-    guard: z.enum(["admin", "user"]),
-    system: z.boolean(),
-    users_count: z.number().int().min(0),
-    created_at: timestamp,
-    updated_at: timestamp,
-  })
-  .strict();
-export const permissionHolderAnswer = z
-  .object({ uuid: z.uuid(), name: z.string(), surname: z.string(), email: z.string(), roles: z.array(z.enum(ROLES)), disabled_at: timestamp.nullable(), granted_at: timestamp })
-  .strict();
+import type { Role } from "../../../domain/access/permissions.ts";
+import type { PermissionHolderJson, PermissionJson } from "../../../contract/admin.ts";
 
 /** The description in the reader's locale, else Portuguese, else any there is. */
 export function describe(row: Pick<PermissionRow, "description">, locale: string): string {
@@ -46,7 +26,6 @@ export function permissionJson(row: PermissionRow, usersCount: number, locale: s
   };
 }
 
-export type PermissionJson = z.infer<typeof permissionAnswer>;
 
 /** Every permission, the system ones first (admin.* before user.*), then by name, with how many accounts hold it directly. */
 export async function listPermissions(db: Database, locale: string): Promise<PermissionJson[]> {
@@ -92,4 +71,3 @@ export function holderJson(user: typeof users.$inferSelect, grantedAt: Date): Pe
   };
 }
 
-export type PermissionHolderJson = z.infer<typeof permissionHolderAnswer>;

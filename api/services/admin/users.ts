@@ -5,13 +5,8 @@ import type { ListUsersQuery } from "../../../domain/schemas/admin.ts";
 import { accountPermissions } from "../permissions.ts";
 import { userJson } from "../user-json.ts";
 import { directGrantsByUser, directGrantsOf } from "./grants.ts";
-import { z } from "zod";
-import { pageMetaOf, paginated, timestamp } from "../../openapi/answers.ts";
-import { userAnswer } from "../user-json.ts";
-
-/** A user as the admin screens see it (doc({ response }), ADR 0022). */
-export const adminUserAnswer = userAnswer.extend({ disabled_at: timestamp.nullable() }).strict();
-export const adminUserListAnswer = paginated(adminUserAnswer);
+import { pageMetaOf } from "../../../contract/primitives.ts";
+import type { AdminUserJson, AdminUserListJson } from "../../../contract/admin.ts";
 
 /**
  * A user as the admin screens see it: the account (spec section 3) with the permissions it holds
@@ -25,8 +20,6 @@ export function adminUserJson(user: UserRow, direct: readonly string[]): AdminUs
   };
 }
 
-export type AdminUserJson = z.infer<typeof adminUserAnswer>;
-
 export async function adminUserAnswerOf(db: Database, user: UserRow): Promise<AdminUserJson> {
   return adminUserJson(user, await directGrantsOf(db, user.id));
 }
@@ -35,7 +28,7 @@ export async function adminUserAnswerOf(db: Database, user: UserRow): Promise<Ad
 const escapeLike = (value: string) => value.replace(/[\\%_]/g, (m) => `\\${m}`);
 
 /** One page of accounts, newest first, matching the search (name, surname, full name or e-mail), role and status. */
-export async function listUsers(db: Database, q: ListUsersQuery): Promise<z.infer<typeof adminUserListAnswer>> {
+export async function listUsers(db: Database, q: ListUsersQuery): Promise<AdminUserListJson> {
   const conditions: SQL[] = [];
   if (q.search) {
     const like = `%${escapeLike(q.search)}%`;

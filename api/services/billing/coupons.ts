@@ -3,7 +3,7 @@ import { couponProblem, normalizeCouponCode } from "../../../domain/billing/coup
 import { parseExpiry, type CreateCouponInput, type UpdateCouponInput } from "../../../domain/schemas/billing.ts";
 import type { Database } from "../../db/client.ts";
 import { coupons, type CouponRow } from "../../db/schema/index.ts";
-import type { AdminCouponJson } from "./coupon-answers.ts";
+import type { AdminCouponJson } from "../../../contract/coupons.ts";
 import { conflict, invalid, notFound } from "../../errors.ts";
 
 /** Coupons as administrators manage them (/admin/coupons, issue 7). */

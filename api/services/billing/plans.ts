@@ -4,16 +4,13 @@ import { trialDays, type Plan } from "../../../domain/subscription/state.ts";
 import type { Database } from "../../db/client.ts";
 import { coupons, invoices, plans, subscriptions, type InvoiceRow, type PlanRow, type Translated } from "../../db/schema/index.ts";
 import { LIVE_STATUSES } from "./store.ts";
-import type { z } from "zod";
-import type { businessPlanAnswer, catalogPlanAnswer, couponAnswer, invoiceAnswer } from "./answers.ts";
+import type { BusinessPlanJson, CatalogPlanJson, CouponJson, InvoiceJson } from "../../../contract/billing.ts";
 
 /** The wire shapes of plans, subscriptions and invoices (spec section 3 "Plan", section 7). */
 
 export function localized(text: Translated, locale: string): string {
   return text[locale] ?? text[DEFAULT_LOCALE] ?? Object.values(text)[0] ?? "";
 }
-
-export type CatalogPlanJson = z.infer<typeof catalogPlanAnswer>;
 
 export function catalogPlanJson(plan: PlanRow, locale: string): CatalogPlanJson {
   return {
@@ -35,11 +32,6 @@ export function catalogPlanJson(plan: PlanRow, locale: string): CatalogPlanJson 
 export async function catalog(db: Database): Promise<PlanRow[]> {
   return db.select().from(plans).where(eq(plans.active, true)).orderBy(asc(plans.isAddOn), asc(plans.position), asc(plans.id));
 }
-
-export type CouponJson = z.infer<typeof couponAnswer>;
-
-/** One entry of `data.plans`: a plan the business is (or was) on, with its subscription's state. */
-export type BusinessPlanJson = z.infer<typeof businessPlanAnswer>;
 
 /**
  * The plans of a business in the shape of spec section 3 (`data.plans` of GET /subscriptions/{id}):
@@ -115,8 +107,6 @@ export function trialDaysFor(businessPlanList: readonly Plan[], catalogPlans: re
   if (businessPlanList.length) return trialDays(businessPlanList);
   return trialDays(catalogPlans.filter((p) => !p.isAddOn).map((p) => ({ plan_identifier: p.planIdentifier, trial_days: p.trialDays })));
 }
-
-export type InvoiceJson = z.infer<typeof invoiceAnswer>;
 
 export function invoiceJson(row: InvoiceRow, notice: string | null, failureMessage: string | null): InvoiceJson {
   return {

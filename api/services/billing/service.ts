@@ -1,6 +1,5 @@
 import { and, eq, sql } from "drizzle-orm";
-import type { z } from "zod";
-import type { changePreviewAnswer, paymentMethodsAnswer } from "./answers.ts";
+import type { ChangePreview, PaymentMethodsView } from "../../../contract/billing.ts";
 import { couponProblem, normalizeCouponCode } from "../../../domain/billing/coupons.ts";
 import { intervalFor } from "../../../domain/billing/periods.ts";
 import { prorate } from "../../../domain/billing/proration.ts";
@@ -310,8 +309,6 @@ export async function changePlan(deps: BillingDeps, businessId: string, input: {
   });
 }
 
-export type ChangePreview = z.infer<typeof changePreviewAnswer>;
-
 /** GET /subscriptions/{id}/change-plan/preview?to=: the numbers change-plan would use, now. */
 export async function previewChange(db: Database, businessId: string, toIdentifier: string, now: Date): Promise<ChangePreview> {
   const live = await liveSubscriptions(db, businessId);
@@ -387,8 +384,6 @@ export async function resume(deps: BillingDeps, businessId: string, identifier: 
 }
 
 /* Payment methods (kept per business, spec section 5). */
-
-export type PaymentMethodsView = z.infer<typeof paymentMethodsAnswer>;
 
 export async function paymentMethodsView(db: Database, businessId: string): Promise<PaymentMethodsView> {
   const [rows, customer] = await Promise.all([paymentMethodsOf(db, businessId), customerOf(db, businessId)]);

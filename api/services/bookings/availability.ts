@@ -6,7 +6,7 @@ import { canPrice } from "../pricing/calendar.ts";
 import { loadPricingConfig } from "../pricing/config.ts";
 import { businessToday, type BookingContext } from "./context.ts";
 import { rowsOf } from "../../db/query.ts";
-import type { AvailabilityJson, RoomsOverviewJson } from "./answers.ts";
+import type { AvailabilityJson, RoomsOverviewJson } from "#contract/bookings.ts";
 
 export interface AvailabilityCell {
   uuid: string;

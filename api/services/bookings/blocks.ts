@@ -9,7 +9,7 @@ import { fieldError, type BookingContext } from "./context.ts";
 import { inTransaction, rowsOf } from "../../db/query.ts";
 import { occupancyChanged } from "./hooks.ts";
 import { applyInventory } from "./inventory.ts";
-import type { RoomBlockJson } from "./answers.ts";
+import type { RoomBlockJson } from "../../../contract/bookings.ts";
 
 /** Resolves what a block takes: a named room (its category, one room) or a count of a category's rooms. */
 async function target(ctx: BookingContext, input: RoomBlockInput) {

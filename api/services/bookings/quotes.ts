@@ -10,7 +10,7 @@ import { occupancyChanged } from "./hooks.ts";
 import { categoryOf, checkGuests, createReservation, priceOrFail } from "./reservations.ts";
 import type { z } from "zod";
 import type { quoteConvertSchema } from "../../../domain/schemas/bookings.ts";
-import type { BookingQuoteJson } from "./answers.ts";
+import type { BookingQuoteJson } from "../../../contract/bookings.ts";
 
 /** Rooms of the category free on every night of the stay, right now. */
 export async function freeRoomsFor(ctx: BookingContext, categoryId: string, roomCount: number, arrival: string, departure: string): Promise<number> {

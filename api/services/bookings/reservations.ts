@@ -16,7 +16,7 @@ import { priceStay, type PricedNight } from "./pricing.ts";
 import { assertKnownChannel } from "../distribution/sales-channels.ts";
 import { reservationNotice } from "./notices.ts";
 import type { z } from "zod";
-import type { reservationPage, ReservationDetailJson, ReservationJson } from "./answers.ts";
+import type { reservationPage, ReservationDetailJson, ReservationJson } from "../../../contract/bookings.ts";
 
 type Category = typeof roomCategories.$inferSelect;
 

@@ -5,7 +5,7 @@ import { conflict, notFound } from "../../errors.ts";
 import { audit, diff } from "./audit.ts";
 import { businessToday, fieldError, type BookingContext } from "./context.ts";
 import { inTransaction, pgCode } from "../../db/query.ts";
-import type { RoomJson } from "./answers.ts";
+import type { RoomJson } from "#contract/bookings.ts";
 
 export function roomJson(r: RoomRow & { categoryName: string }): RoomJson {
   return {

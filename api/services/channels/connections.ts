@@ -8,7 +8,7 @@ import { rowsOf } from "../../db/query.ts";
 import { open, seal } from "../secrets.ts";
 import { ChannexError, channexClient, type ChannexClient } from "./channex-client.ts";
 import { markAllNightsChanged } from "../outbox/nights-changed.ts";
-import type { ConnectionJson } from "./answers.ts";
+import type { ConnectionJson } from "#contract/channels.ts";
 
 export type ChannexConnectionRow = typeof channexConnections.$inferSelect;
 

@@ -6,7 +6,7 @@ import { businesses, channelAriState, roomCategories } from "../../db/schema/ind
 import { rowsOf } from "../../db/query.ts";
 import { businessToday } from "../pricing/calendar.ts";
 import { connectionOf, mappingFor } from "./connections.ts";
-import type { PushStatusJson } from "./answers.ts";
+import type { PushStatusJson } from "../../../contract/channels.ts";
 
 export type NightPushStatus = "queued" | "sent" | "failed" | "not_sent";
 

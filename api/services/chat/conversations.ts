@@ -5,23 +5,10 @@ import type { Database } from "../../db/client.ts";
 import { chatConversations, chatMessages } from "../../db/schema/index.ts";
 import { notFound } from "../../errors.ts";
 import type { ChatAnswer, ChatTurn } from "./provider.ts";
-
-import { z } from "zod";
-import { timestamp } from "../../openapi/answers.ts";
+import type { ChatMessageJson, ConversationJson } from "../../../contract/chat.ts";
 
 type ConversationRow = typeof chatConversations.$inferSelect;
 
-// ── Answer schemas (doc({ response }), ADR 0022). ──
-
-const CHAT_DATA_KINDS = ["help", "unknown", "noAccess", "rate", "occupancy", "movements", "summary", "holidays", "suggestions", "daysToUpdate"] as const satisfies readonly ChatData["kind"][];
-/** The facts a card is drawn from: `kind` names the card; its other fields depend on the kind (domain/chat/facts.ts). */
-const chatDataAnswer = z.object({ kind: z.enum(CHAT_DATA_KINDS) }).catchall(z.unknown());
-export const conversationAnswer = z.object({ uuid: z.uuid(), title: z.string(), created_at: timestamp, updated_at: timestamp }).strict();
-export const chatMessageAnswer = z
-  .object({ uuid: z.uuid(), role: z.enum(["user", "assistant"]), content: z.string(), data: chatDataAnswer.nullable(), provider: z.string().nullable(), created_at: timestamp })
-  .strict();
-/** A conversation with its messages (GET one; POST a question: the conversation and the two new messages). */
-export const conversationThreadAnswer = z.object({ conversation: conversationAnswer, messages: z.array(chatMessageAnswer) }).strict();
 type MessageRow = typeof chatMessages.$inferSelect;
 
 /** How many conversations the list answers (newest first). */
@@ -29,15 +16,13 @@ export const CONVERSATION_LIST_LIMIT = 100;
 /** How many earlier turns a provider sees. */
 const HISTORY_TURNS = 12;
 
-export function conversationJson(c: ConversationRow): z.infer<typeof conversationAnswer> {
+export function conversationJson(c: ConversationRow): ConversationJson {
   return { uuid: c.id, title: c.title, created_at: c.createdAt.toISOString(), updated_at: c.updatedAt.toISOString() };
 }
-export type ConversationJson = z.infer<typeof conversationAnswer>;
 
 export function messageJson(m: MessageRow): ChatMessageJson {
   return { uuid: m.id, role: m.role, content: m.content, data: (m.data as ChatData | null) ?? null, provider: m.provider, created_at: m.createdAt.toISOString() };
 }
-export type ChatMessageJson = Omit<z.infer<typeof chatMessageAnswer>, "data"> & { data: ChatData | null };
 
 /** Whose conversations: one user's, on one business (a conversation is private to its user). */
 export interface ConversationOwner {

@@ -5,7 +5,7 @@ import type { BusinessRow } from "../business-access.ts";
 import { calendarDays, canPrice, occupancyPercentages } from "../pricing/calendar.ts";
 import { loadPricingConfig } from "../pricing/config.ts";
 import { competitorJson, competitorsOf, ratesBetween, type CompetitorJson } from "./store.ts";
-import type { MarketNightJson } from "./answers.ts";
+import type { MarketNightJson } from "../../../contract/competitors.ts";
 
 export class UnknownCategory extends Error {}
 

@@ -2,7 +2,7 @@ import { and, asc, eq, gte, inArray, lte, sql } from "drizzle-orm";
 import type { CompetitorInput, RateBatch } from "../../../domain/schemas/competitors.ts";
 import type { Database } from "../../db/client.ts";
 import { competitorRates, competitors } from "../../db/schema/index.ts";
-import type { CompetitorJson } from "./answers.ts";
+import type { CompetitorJson } from "../../../contract/competitors.ts";
 
 export type CompetitorRow = typeof competitors.$inferSelect;
 

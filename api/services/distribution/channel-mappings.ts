@@ -5,7 +5,7 @@ import type { Database } from "../../db/client.ts";
 import { channelMappings, ratePlans, roomCategories, salesChannels } from "../../db/schema/index.ts";
 import { invalid, type FieldErrors } from "../../errors.ts";
 import { markAllNightsChanged } from "../outbox/nights-changed.ts";
-import type { ChannelMappingView } from "./answers.ts";
+import type { ChannelMappingView } from "#contract/distribution.ts";
 
 export type ChannelMapping = typeof channelMappings.$inferSelect;
 

@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import type { HotelPoliciesInput } from "../../../domain/schemas/distribution.ts";
 import type { Database } from "../../db/client.ts";
 import { hotelPolicies } from "../../db/schema/index.ts";
-import type { HotelPoliciesJson } from "./answers.ts";
+import type { HotelPoliciesJson } from "../../../contract/distribution.ts";
 
 export type HotelPolicies = Omit<typeof hotelPolicies.$inferSelect, "updatedAt"> & { updatedAt: Date | null };
 

@@ -9,7 +9,7 @@ import { isUniqueViolation } from "../accounts.ts";
 import { fieldError } from "../businesses.ts";
 import { currentRates } from "../pricing/rates.ts";
 import { markAllNightsChanged } from "../outbox/nights-changed.ts";
-import type { RatePlanJson } from "./answers.ts";
+import type { RatePlanJson } from "#contract/distribution.ts";
 
 export type RatePlan = typeof ratePlans.$inferSelect;
 

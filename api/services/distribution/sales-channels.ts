@@ -7,7 +7,7 @@ import { salesChannels } from "../../db/schema/index.ts";
 import { markAllNightsChanged } from "../outbox/nights-changed.ts";
 import { isUniqueViolation } from "../accounts.ts";
 import { fieldError } from "../businesses.ts";
-import type { SalesChannelJson } from "./answers.ts";
+import type { SalesChannelJson } from "../../../contract/distribution.ts";
 
 export type SalesChannel = typeof salesChannels.$inferSelect;
 

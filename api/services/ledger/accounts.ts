@@ -4,7 +4,7 @@ import { ledgerAccounts, type LedgerAccountRow } from "../../db/schema/index.ts"
 import { notFound } from "../../errors.ts";
 import { fieldError, type BookingContext } from "../bookings/context.ts";
 import { refusal } from "./shared.ts";
-import type { AccountJson } from "./answers.ts";
+import type { AccountJson } from "../../../contract/ledger.ts";
 
 /**
  * Accounts: where money is received (cash, bank, Pix, card acquirer). Each answers its balance:

@@ -6,7 +6,7 @@ import { notFound } from "../../errors.ts";
 import { fieldError, type BookingContext } from "../bookings/context.ts";
 import { inTransaction } from "../../db/query.ts";
 import { refusal } from "./shared.ts";
-import type { ItemCategoryJson, ItemJson, PointOfSaleJson } from "./answers.ts";
+import type { ItemCategoryJson, ItemJson, PointOfSaleJson } from "../../../contract/ledger.ts";
 
 /** Item categories, items and points of sale: what the hotel sells besides the room (docs/api/ledger.md). */
 

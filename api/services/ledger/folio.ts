@@ -6,7 +6,7 @@ import { notFound } from "../../errors.ts";
 import { businessToday, fieldError, type BookingContext } from "../bookings/context.ts";
 import { accountRow } from "./accounts.ts";
 import { itemRow, pointOfSaleRow } from "./catalog.ts";
-import type { FolioJson } from "./answers.ts";
+import type { FolioJson } from "../../../contract/ledger.ts";
 
 /**
  * A reservation's folio: the extras sold to the guest, the payments received or refunded, and

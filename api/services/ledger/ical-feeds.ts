@@ -10,7 +10,7 @@ import { businesses, icalFeeds, roomCategories, rooms, type IcalFeedRow } from "
 import { notFound } from "../../errors.ts";
 import { fieldError, type BookingContext } from "../bookings/context.ts";
 import { rowsOf } from "../../db/query.ts";
-import type { IcalFeedJson } from "./answers.ts";
+import type { IcalFeedJson } from "#contract/ledger.ts";
 
 /**
  * iCal export feeds (ADR 0017): a secret address per room or category that Airbnb, Booking.com

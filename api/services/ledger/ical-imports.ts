@@ -14,7 +14,7 @@ import { createBlock, deleteBlock, updateBlock } from "../bookings/blocks.ts";
 import { notify } from "../notifications/notify.ts";
 import { fieldError, type BookingContext } from "../bookings/context.ts";
 import { fetchCalendar, IcalFetchError } from "./ical-fetch.ts";
-import type { IcalImportJson } from "./answers.ts";
+import type { IcalImportJson } from "../../../contract/ledger.ts";
 
 /**
  * iCal imports (ADR 0017): another site's calendar, polled, whose events become room blocks —

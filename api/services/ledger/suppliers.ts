@@ -6,7 +6,7 @@ import { notFound } from "../../errors.ts";
 import { fieldError, type BookingContext } from "../bookings/context.ts";
 import { accountRow } from "./accounts.ts";
 import { refusal } from "./shared.ts";
-import type { ExpenseJson, SupplierJson } from "./answers.ts";
+import type { ExpenseJson, SupplierJson } from "../../../contract/ledger.ts";
 
 /** Suppliers (name, CPF or CNPJ, contact) and the expenses paid to them from an account. */
 

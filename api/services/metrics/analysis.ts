@@ -19,7 +19,7 @@ import type { BusinessRow } from "../business-access.ts";
 import { bookingTotalsBy, hasSupply, stayTotals, stayTotalsBy, type BusinessScope, type Dimension } from "./aggregates.ts";
 import { goalsBetween } from "./goals.ts";
 import { bookingJson, ratio, stayJson } from "./json.ts";
-import type { BreakdownJson, ExploreJson, MonthlyJson } from "./answers.ts";
+import type { BreakdownJson, ExploreJson, MonthlyJson } from "../../../contract/metrics.ts";
 import type { BREAKDOWN_DIMENSIONS } from "../../../domain/schemas/metrics.ts";
 
 const scopeOf = (b: BusinessRow): BusinessScope => ({ id: b.id, timezone: b.timezone });

@@ -26,7 +26,7 @@ import { movementsOn, stayTotals, stayTotalsBy } from "./aggregates.ts";
 import { goalsBetween } from "./goals.ts";
 import { stayJson } from "./json.ts";
 import { pickupWindows } from "./pickup.ts";
-import type { DashboardJson } from "./answers.ts";
+import type { DashboardJson } from "../../../contract/metrics.ts";
 
 /** Nights ahead the dashboard looks at (the "next 30 nights" card and the actions). */
 const AHEAD = 30;

@@ -3,6 +3,7 @@ import { addDays, compilePricing, type DailyRate, type PricingConfig, type Step 
 import type { Database } from "../../db/client.ts";
 import { holidays } from "../../db/schema/index.ts";
 import { occupancyByNight } from "../occupancy.ts";
+import type { CalendarDay, HolidayJson } from "../../../contract/pricing.ts";
 
 /** Today (YYYY-MM-DD) in the business's time zone; the engine never reads the clock itself. */
 export function businessToday(now: Date, timeZone: string): string {
@@ -20,14 +21,6 @@ export async function occupancyPercentages(db: Database, businessId: string, fro
   const out = new Map<string, number>();
   for (const [date, night] of nights) out.set(date, night.percentage);
   return out;
-}
-
-export interface HolidayJson {
-  uuid: string;
-  date: string;
-  name: string;
-  country: string;
-  state: string | null;
 }
 
 /** A translated name: the locale, then its language, then pt-BR, then any. */
@@ -66,24 +59,6 @@ export async function holidaysBetween(
   return rows
     .map((h) => ({ uuid: h.id, date: h.date, name: holidayName(h.name, locale), country: h.country, state: h.state }))
     .sort((a, b) => a.date.localeCompare(b.date));
-}
-
-export interface CalendarCell {
-  room_category_uuid: string;
-  rate: number;
-  guests: number;
-  manual: boolean;
-  explanation: Step[];
-}
-
-export interface CalendarDay {
-  date: string;
-  weekday: number;
-  occupancy: number;
-  level: { uuid: string; name: string } | null;
-  season: { uuid: string; title: string; color: string; is_reference: boolean };
-  holidays: { uuid: string; name: string }[];
-  rates: CalendarCell[];
 }
 
 /** Prices `from`..`to` for the given categories (all by default), date-major, as the calendar answers them. */

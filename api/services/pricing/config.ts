@@ -9,7 +9,7 @@ import type {
   Seasonality,
 } from "../../../domain/pricing/index.ts";
 import type { Database } from "../../db/client.ts";
-import type { SeasonalityJson, TariffConfigurationJson } from "./answers.ts";
+import type { SeasonalityJson, TariffConfigurationJson } from "../../../contract/pricing.ts";
 
 interface Row {
   categories: {

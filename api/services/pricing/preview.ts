@@ -1,15 +1,9 @@
 import { compilePricing, type PricingConfig, type Seasonality } from "../../../domain/pricing/index.ts";
 import type { SeasonalityInput } from "../../../domain/schemas/pricing.ts";
+import type { PreviewDay } from "../../../contract/pricing.ts";
 
 /** The live preview covers the next 90 nights (issue 5). */
 export const PREVIEW_DAYS = 90;
-
-export interface PreviewDay {
-  date: string;
-  before: number;
-  after: number;
-  season: string;
-}
 
 /**
  * The reference category's rate on each night of the window with the configuration as it is

@@ -6,6 +6,7 @@ import { businesses, occupationLogs, publishedRates, rateSnapshots } from "../..
 import { markNightsChanged, rangesOf } from "../outbox/nights-changed.ts";
 import { businessToday, canPrice, occupancyPercentages } from "./calendar.ts";
 import { loadPricingConfig } from "./config.ts";
+import type { DayToUpdate } from "../../../contract/pricing.ts";
 
 /** Settings changes are compared over the next year of nights. */
 export const HORIZON_DAYS = 365;
@@ -111,12 +112,6 @@ export async function refreshRates(
  */
 export async function recordOccupancyChange(db: Database, businessId: string, dates: readonly string[], now = new Date(), userId?: string | null) {
   return refreshRates(db, businessId, { now, reason: "booking", userId, dates });
-}
-
-export interface DayToUpdate {
-  date: string;
-  season: { uuid: string; title: string; color: string };
-  categories: { room_category_uuid: string; name: string; published_rate: number | null; recommended_rate: number }[];
 }
 
 /** Nights from today (a year ahead by default) whose rate differs from what the owner last published, or was never published. */

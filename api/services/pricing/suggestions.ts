@@ -1,9 +1,10 @@
 import type { TFunction } from "i18next";
-import { addDays, weekday, type FluctuationLevelVariation, type SeasonDateRange } from "../../../domain/pricing/index.ts";
+import { addDays, weekday, type FluctuationLevelVariation } from "../../../domain/pricing/index.ts";
 import type { Database } from "../../db/client.ts";
-import { businessToday, holidayName, holidaysBetween, type HolidayJson } from "./calendar.ts";
+import { businessToday, holidayName, holidaysBetween } from "./calendar.ts";
 import { loadPricingConfig } from "./config.ts";
 import { packageHolidays } from "./holidays.ts";
+import type { HolidayJson, Suggestion, SuggestionKind } from "../../../contract/pricing.ts";
 
 /**
  * Suggested seasonalities for the next 12 months (GET /ai/content/{id}/seasonalities). The spec
@@ -11,22 +12,6 @@ import { packageHolidays } from "./holidays.ts";
  * the business's holidays, school-holiday patterns of its hemisphere and weekends, each with a
  * rationale. Same inputs, same answer: no external service, no randomness.
  */
-
-export type SuggestionKind = "weekend" | "summer" | "schoolHolidays" | "newYear" | "carnival" | "easter" | "longWeekend";
-
-export interface Suggestion {
-  key: string;
-  kind: SuggestionKind;
-  title: string;
-  color: string;
-  rate: number;
-  /** Percent over the reference rate. */
-  uplift: number;
-  is_reference: false;
-  dates: SeasonDateRange[];
-  fluctuation_level_variations: Omit<FluctuationLevelVariation, "uuid" | "rate">[];
-  rationale: string;
-}
 
 const UPLIFT: Record<SuggestionKind, number> = {
   weekend: 15,

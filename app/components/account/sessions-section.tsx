@@ -1,5 +1,5 @@
 import { useTranslation } from "react-i18next";
-import type { SessionJson } from "../../../api/services/session-json";
+import type { SessionJson } from "../../../contract/session";
 import { formatDateTime } from "../../lib/format-date";
 import { AppForm } from "../ui/app-form";
 import { SubmitButton } from "../ui/button";

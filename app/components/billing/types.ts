@@ -1,13 +1,15 @@
 /** The billing API's answers as the web reads them (types only: safe in the browser). */
-export type { BusinessPlanJson as BusinessPlan, CatalogPlanJson as CatalogPlan, InvoiceJson as Invoice } from "../../../api/services/billing/plans";
-export type { AdminCouponJson as AdminCoupon } from "../../../api/services/billing/coupons";
-export type { ChangePreview, PaymentMethodsView } from "../../../api/services/billing/service";
+import type { BusinessPlanJson, InvoiceJson, PaymentMethodsView } from "../../../contract/billing";
 
-export type PaymentMethod = import("../../../api/services/billing/service").PaymentMethodsView["payment_methods"][number];
+export type { BusinessPlanJson as BusinessPlan, CatalogPlanJson as CatalogPlan, InvoiceJson as Invoice } from "../../../contract/billing";
+export type { AdminCouponJson as AdminCoupon } from "../../../contract/coupons";
+export type { ChangePreview, PaymentMethodsView } from "../../../contract/billing";
+
+export type PaymentMethod = PaymentMethodsView["payment_methods"][number];
 
 export interface SubscriptionData {
-  plans: import("../../../api/services/billing/plans").BusinessPlanJson[];
+  plans: BusinessPlanJson[];
   trial_days: number;
   trial_available: boolean;
-  invoices?: import("../../../api/services/billing/plans").InvoiceJson[];
+  invoices?: InvoiceJson[];
 }

@@ -1,10 +1,7 @@
-import type { ReservationJson } from "../../../api/services/bookings/reservations";
+import type { ReservationJson } from "../../../contract/bookings";
 
 export type { ReservationJson };
-export type { AvailabilityJson, RoomsOverviewJson } from "../../../api/services/bookings/availability";
-export type { RoomBlockJson } from "../../../api/services/bookings/blocks";
-export type { BookingQuoteJson } from "../../../api/services/bookings/quotes";
-export type { RoomJson } from "../../../api/services/bookings/rooms";
+export type { AvailabilityJson, BookingQuoteJson, RoomBlockJson, RoomJson, RoomsOverviewJson } from "../../../contract/bookings";
 
 export interface ReservationDetail extends ReservationJson {
   night_rates: { date: string; rate: number }[];

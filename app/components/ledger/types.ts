@@ -1,19 +1,17 @@
 import type { SubmissionResult } from "@conform-to/react";
-import type { AccountJson } from "../../../api/services/ledger/accounts";
-import type { ItemJson, PointOfSaleJson } from "../../../api/services/ledger/catalog";
-import type { FolioJson } from "../../../api/services/ledger/folio";
-export type { AccountJson } from "../../../api/services/ledger/accounts";
-export type { ItemJson, PointOfSaleJson } from "../../../api/services/ledger/catalog";
-export type { FolioJson } from "../../../api/services/ledger/folio";
-export type { IcalFeedJson } from "../../../api/services/ledger/ical-feeds";
-export type { IcalImportJson } from "../../../api/services/ledger/ical-imports";
-export type { ExpenseJson, SupplierJson } from "../../../api/services/ledger/suppliers";
+import type { AccountJson, FolioJson, ItemJson, PointOfSaleJson } from "#contract/ledger";
 
-export interface ItemCategoryJson {
-  uuid: string;
-  name: string;
-  item_count: number;
-}
+export type {
+  AccountJson,
+  ExpenseJson,
+  FolioJson,
+  IcalFeedJson,
+  IcalImportJson,
+  ItemCategoryJson,
+  ItemJson,
+  PointOfSaleJson,
+  SupplierJson,
+} from "#contract/ledger";
 
 /** The folio section of a reservation's page: what its loader adds. */
 export interface FolioData {

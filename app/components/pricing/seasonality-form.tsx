@@ -1,5 +1,5 @@
 import { useTranslation } from "react-i18next";
-import type { SeasonalityJson, TariffConfigurationJson } from "../../../api/services/pricing/config";
+import type { SeasonalityJson, TariffConfigurationJson } from "../../../contract/pricing";
 import { centsToInput, decimalToInput, formatPercentRange } from "../../../domain/money";
 import type { SeasonDateRange } from "../../../domain/pricing/types";
 import { FormErrors } from "../ui/field";

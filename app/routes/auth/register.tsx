@@ -71,8 +71,8 @@ export async function action({ request, context }: Route.ActionArgs) {
  * a failure here never fails the sign-up: the account exists either way.
  */
 async function acceptInvitationOnSignUp(context: Route.ActionArgs["context"], account: { token: string; user: UserJson }, token: string) {
-  const { session, locale } = getRequestState(context);
-  const api = createApiClient({ locale, token: account.token, t: getI18n(context).getFixedT(locale, "errors") });
+  const { session, locale, connection } = getRequestState(context);
+  const api = createApiClient({ ...connection, locale, token: account.token, t: getI18n(context).getFixedT(locale, "errors") });
   try {
     const invitation = await readInvitation(api, token);
     if (!invitation?.valid || invitation.email.toLowerCase() !== account.user.email.toLowerCase()) return;

@@ -1,6 +1,6 @@
 import { useTranslation } from "react-i18next";
 import { data, Link, redirect } from "react-router";
-import type { ChatMessageJson, ConversationJson } from "../../../api/services/chat/conversations";
+import type { ChatMessageJson, ConversationJson } from "../../../contract/chat";
 import { isUuid } from "../../../domain/text/sanitize";
 import { AnswerCard } from "../../components/chat/answer-card";
 import { AppForm } from "../../components/ui/app-form";

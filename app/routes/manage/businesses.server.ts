@@ -1,5 +1,5 @@
 import { isUuid, UUID_PATTERN } from "#domain/text/sanitize";
-import type { UserJson } from "#api/services/user-json";
+import type { UserJson } from "#contract/user";
 import { ApiError, type ApiClient } from "#app/lib/api.server";
 
 export function holds(user: Pick<UserJson, "permissions"> | null, name: string): boolean {

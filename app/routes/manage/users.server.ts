@@ -1,5 +1,4 @@
-import type { AdminUserJson } from "#api/services/admin/users";
-import type { PermissionHolderJson, PermissionJson } from "#api/services/admin/permissions";
+import type { AdminUserJson, PermissionHolderJson, PermissionJson } from "#contract/admin";
 import { isUuid } from "#domain/text/sanitize";
 import type { ApiClient, Query } from "#app/lib/api.server";
 import { orNotFound } from "#app/lib/not-found.server";

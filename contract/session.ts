@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { describeUserAgent } from "../../domain/text/user-agent.ts";
-import { timestamp } from "../openapi/answers.ts";
+import { describeUserAgent } from "../domain/text/user-agent.ts";
+import { timestamp } from "./primitives.ts";
 
 /** A signed-in session as GET /api/v1/auth/sessions answers it (docs/api/session.md). */
 export const sessionAnswer = z

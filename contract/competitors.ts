@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { cents, currency, day, timestamp, namedRef, uuid } from "../../openapi/answers.ts";
+import { cents, currency, day, timestamp, namedRef, uuid } from "./primitives.ts";
 
 /**
  * The JSON answers of the rate shopper and the market analysis (docs/api/competitors.md):

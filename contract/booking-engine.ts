@@ -1,8 +1,8 @@
 import { z } from "zod";
-import { RESERVATION_STATUSES } from "../../domain/bookings/status.ts";
-import { CANCELLATION_SOURCES, MEAL_PLANS } from "../../domain/distribution/constants.ts";
-import { cents, currency, day, uuid } from "../openapi/answers.ts";
-import { hotelPoliciesAnswer } from "./distribution/answers.ts";
+import { RESERVATION_STATUSES } from "../domain/bookings/status.ts";
+import { CANCELLATION_SOURCES, MEAL_PLANS } from "../domain/distribution/constants.ts";
+import { cents, currency, day, uuid } from "./primitives.ts";
+import { hotelPoliciesAnswer } from "./distribution.ts";
 
 /**
  * The JSON answers of the booking engine (docs/api/booking-engine.md): its settings, the public

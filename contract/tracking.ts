@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { PICKUP_METHODS } from "../../../domain/metrics/forecast.ts";
-import { cents, currency, day, namedRef } from "../../openapi/answers.ts";
+import { PICKUP_METHODS } from "../domain/metrics/forecast.ts";
+import { cents, currency, day, namedRef } from "./primitives.ts";
 
 /**
  * The JSON answers of the tracking routes (on the books, pickup, pace, booking curves, forecast

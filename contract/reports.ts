@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { REWARD_KINDS } from "../../../domain/reports/rewards.ts";
-import { cents, currency, day, timestamp, namedRef, uuid } from "../../openapi/answers.ts";
+import { REWARD_KINDS } from "../domain/reports/rewards.ts";
+import { cents, currency, day, timestamp, namedRef, uuid } from "./primitives.ts";
 
 /**
  * The JSON answers of the reports routes (financial, commissions, export centre, rewards, host

@@ -1,7 +1,7 @@
 import { z } from "zod";
-import { BREAKDOWN_DIMENSIONS, EXPLORE_DIMENSIONS, EXPLORE_METRICS } from "../../../domain/schemas/metrics.ts";
-import { cents, currency, day } from "../../openapi/answers.ts";
-import { marketPositionFields } from "../competitors/answers.ts";
+import { BREAKDOWN_DIMENSIONS, EXPLORE_DIMENSIONS, EXPLORE_METRICS } from "../domain/schemas/metrics.ts";
+import { cents, currency, day } from "./primitives.ts";
+import { marketPositionFields } from "./competitors.ts";
 
 /**
  * The JSON answers of the intelligence routes (dashboard, monthly, breakdown, explorer, goals):

@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { cents, currency, day, timestamp, uuid } from "../../openapi/answers.ts";
+import type { FluctuationLevelVariation, SeasonDateRange, Step } from "../domain/pricing/index.ts";
+import { cents, currency, day, timestamp, uuid } from "./primitives.ts";
 
 /**
  * The JSON answers of the pricing routes (price calendar, tariff configuration, manual prices,
@@ -255,3 +256,61 @@ export const suggestionsAnswer = z
 /** GET /tariff-configuration. */
 export const tariffConfigurationOnly = z.object({ tariff_configuration: tariffConfigurationAnswer }).strict();
 
+// ── The same answers' parts as the services build them, with the domain's own types. ──
+
+export interface HolidayJson {
+  uuid: string;
+  date: string;
+  name: string;
+  country: string;
+  state: string | null;
+}
+
+export interface CalendarCell {
+  room_category_uuid: string;
+  rate: number;
+  guests: number;
+  manual: boolean;
+  explanation: Step[];
+}
+
+export interface CalendarDay {
+  date: string;
+  weekday: number;
+  occupancy: number;
+  level: { uuid: string; name: string } | null;
+  season: { uuid: string; title: string; color: string; is_reference: boolean };
+  holidays: { uuid: string; name: string }[];
+  rates: CalendarCell[];
+}
+
+/** One night of GET /days-to-update. */
+export interface DayToUpdate {
+  date: string;
+  season: { uuid: string; title: string; color: string };
+  categories: { room_category_uuid: string; name: string; published_rate: number | null; recommended_rate: number }[];
+}
+
+export type SuggestionKind = "weekend" | "summer" | "schoolHolidays" | "newYear" | "carnival" | "easter" | "longWeekend";
+
+export interface Suggestion {
+  key: string;
+  kind: SuggestionKind;
+  title: string;
+  color: string;
+  rate: number;
+  /** Percent over the reference rate. */
+  uplift: number;
+  is_reference: false;
+  dates: SeasonDateRange[];
+  fluctuation_level_variations: Omit<FluctuationLevelVariation, "uuid" | "rate">[];
+  rationale: string;
+}
+
+/** One night of the seasonality preview. */
+export interface PreviewDay {
+  date: string;
+  before: number;
+  after: number;
+  season: string;
+}

@@ -1,7 +1,7 @@
 import { z } from "zod";
-import { CANCELLATION_SOURCES, GUARANTEES, MEAL_PLANS, RATE_PLAN_KINDS, SALES_CHANNEL_CONNECTIONS } from "../../../domain/distribution/constants.ts";
-import { cents, day, timestamp, uuid } from "../../openapi/answers.ts";
-import { explanationStep } from "../pricing/answers.ts";
+import { CANCELLATION_SOURCES, GUARANTEES, MEAL_PLANS, RATE_PLAN_KINDS, SALES_CHANNEL_CONNECTIONS } from "../domain/distribution/constants.ts";
+import { cents, day, timestamp, uuid } from "./primitives.ts";
+import { explanationStep } from "./pricing.ts";
 
 /**
  * The JSON answers of the distribution routes (docs/api/distribution.md): sales channels, rate

@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { ACCOUNT_KINDS, PAYMENT_KINDS } from "../../../domain/ledger/kinds.ts";
-import { cents, currency, day, timestamp, namedRef, uuid } from "../../openapi/answers.ts";
+import { ACCOUNT_KINDS, PAYMENT_KINDS } from "../domain/ledger/kinds.ts";
+import { cents, currency, day, timestamp, namedRef, uuid } from "./primitives.ts";
 
 /**
  * The JSON answers of the ledger routes (docs/api/ledger.md): catalogue, accounts, suppliers and

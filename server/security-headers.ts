@@ -1,6 +1,6 @@
 import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from "node:http";
 import helmet from "helmet";
-import { closeIfBodyUnread } from "./unread-body.server";
+import { closeIfBodyUnread } from "./unread-body.ts";
 
 /**
  * The security headers of every class of answer, in one place (docs/security.md):

@@ -1,7 +1,7 @@
 import { z } from "zod";
-import { RESERVATION_ACTIONS, RESERVATION_STATUSES } from "../../../domain/bookings/status.ts";
-import { BLOCK_REASONS } from "../../../domain/schemas/bookings.ts";
-import { countryCode, currency, envelope, day, timestamp, maybeNamedRef, namedRef, paginated, uuid } from "../../openapi/answers.ts";
+import { RESERVATION_ACTIONS, RESERVATION_STATUSES } from "../domain/bookings/status.ts";
+import { BLOCK_REASONS } from "../domain/schemas/bookings.ts";
+import { countryCode, currency, envelope, day, timestamp, maybeNamedRef, namedRef, paginated, uuid } from "./primitives.ts";
 
 /**
  * The JSON answers of reservations, booking quotes, rooms and room blocks (doc({ response }),

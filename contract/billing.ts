@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { BILLING_INTERVALS, BILLING_PROVIDERS, COUPON_DURATIONS, INVOICE_STATUSES, SUBSCRIPTION_STATUSES } from "../../db/schema/billing.ts";
-import { cents, timestamp } from "../../openapi/answers.ts";
+import { BILLING_INTERVALS, BILLING_PROVIDERS, COUPON_DURATIONS, INVOICE_STATUSES, SUBSCRIPTION_STATUSES } from "../domain/billing/terms.ts";
+import { cents, timestamp } from "./primitives.ts";
 
 /**
  * The wire shapes of plans, subscriptions, invoices and cards (spec section 3 "Plan", section 7)
@@ -24,6 +24,7 @@ export const catalogPlanAnswer = z
     position: z.number().int(),
   })
   .strict();
+export type CatalogPlanJson = z.infer<typeof catalogPlanAnswer>;
 
 export const couponAnswer = z
   .object({
@@ -36,6 +37,7 @@ export const couponAnswer = z
     duration_in_months: z.number().int().nullable(),
   })
   .strict();
+export type CouponJson = z.infer<typeof couponAnswer>;
 
 /** One entry of `data.plans`: a plan the business is (or was) on, with its subscription's state. */
 export const businessPlanAnswer = z
@@ -61,6 +63,8 @@ export const businessPlanAnswer = z
     discount_periods_left: z.number().int().nullable(),
   })
   .strict();
+/** One entry of `data.plans`: a plan the business is (or was) on, with its subscription's state. */
+export type BusinessPlanJson = z.infer<typeof businessPlanAnswer>;
 
 export const invoiceLineAnswer = z
   .object({
@@ -93,6 +97,7 @@ export const invoiceAnswer = z
     created_at: timestamp,
   })
   .strict();
+export type InvoiceJson = z.infer<typeof invoiceAnswer>;
 
 export const paymentMethodsAnswer = z
   .object({
@@ -104,6 +109,7 @@ export const paymentMethodsAnswer = z
     default_payment_method: z.string().nullable(),
   })
   .strict();
+export type PaymentMethodsView = z.infer<typeof paymentMethodsAnswer>;
 
 export const changePreviewAnswer = z
   .object({
@@ -124,6 +130,7 @@ export const changePreviewAnswer = z
     interval: z.enum(BILLING_INTERVALS),
   })
   .strict();
+export type ChangePreview = z.infer<typeof changePreviewAnswer>;
 
 export const renewalReportAnswer = z
   .object({ renewed: z.number().int(), canceled: z.number().int(), pastDue: z.number().int(), recovered: z.number().int() })

@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { businessDetailAnswer } from "../business-json.ts";
-import { problemAnswer, seasonalityAnswer } from "./answers.ts";
+import { businessDetailAnswer } from "./business.ts";
+import { problemAnswer, seasonalityAnswer } from "./pricing.ts";
 
 /**
  * The answers of the tariff-configuration writes (doc({ response }), ADR 0022): the business in

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { cents, day, timestamp, uuid } from "../../openapi/answers.ts";
+import { cents, day, timestamp, uuid } from "./primitives.ts";
 
 /**
  * The JSON answers of the channel-manager routes (docs/api/channels.md): the Channex connection
