@@ -1,7 +1,7 @@
 import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { requestId } from "hono/request-id";
-import { fromRequestLanguage } from "../domain/locale.ts";
+import { fromRequestLanguage } from "#domain/locale.ts";
 import type { ApiDeps, ApiEnv } from "./context.ts";
 import { HttpError } from "./errors.ts";
 import { translatorFor } from "./i18n.ts";

@@ -1,4 +1,4 @@
-import type { Config } from "../config.ts";
+import type { Config } from "#config";
 import type { Database } from "./db/client.ts";
 import type { TFunction } from "i18next";
 import type { BillingProvider } from "./services/billing/provider.ts";

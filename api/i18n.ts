@@ -1,5 +1,5 @@
 import i18next, { type TFunction } from "i18next";
-import { defaultLocale, loadResources, locales } from "../locales/resources.ts";
+import { defaultLocale, loadResources, locales } from "#locales/resources.ts";
 
 const instance = i18next.createInstance();
 let ready: Promise<unknown> | undefined;

@@ -1,5 +1,5 @@
 import { pino } from "pino";
-import { getConfig } from "../config.ts";
+import { getConfig } from "#config";
 import { currentWork } from "./observability/request-context.ts";
 
 /**

@@ -1,6 +1,6 @@
 import type { Context, MiddlewareHandler } from "hono";
 import type { z } from "zod";
-import { fieldErrorsOf, hasInvalidCharacters, invalidTextPath, issueToKey, nestsDeeperThan } from "../domain/validation.ts";
+import { fieldErrorsOf, hasInvalidCharacters, invalidTextPath, issueToKey, nestsDeeperThan } from "#domain/validation.ts";
 import type { ApiEnv } from "./context.ts";
 import { HttpError } from "./errors.ts";
 

@@ -3,7 +3,7 @@ import { startTransition, StrictMode } from "react";
 import { hydrateRoot } from "react-dom/client";
 import { I18nextProvider, initReactI18next } from "react-i18next";
 import { HydratedRouter } from "react-router/dom";
-import { defaultLocale, isLocale } from "../locales/list";
+import { defaultLocale, isLocale } from "#locales/list";
 import { installClientResilience } from "./lib/client-resilience/install";
 import { navigationGuard } from "./lib/client-resilience/navigation-guard";
 

@@ -10,8 +10,8 @@ import { answersCrawlerWithErrorBody, crawlerErrorBody } from "./lib/bots";
 import { getI18n } from "./lib/i18n.server";
 import { InlineStylesContext } from "./components/layout/inline-styles";
 import { appStyles } from "./lib/inline-styles.server";
-import { pageContentSecurityPolicy } from "../server/security-headers";
-import { getConfig } from "../config";
+import { pageContentSecurityPolicy } from "#app/lib/content-security-policy.server";
+import { getConfig } from "#config";
 
 export const streamTimeout = 5_000;
 

@@ -1,8 +1,8 @@
 import { useTranslation } from "react-i18next";
 import { data, Links, Meta, Outlet, Scripts, ScrollRestoration, useMatches, useRouteLoaderData } from "react-router";
 import type { Route } from "./+types/root";
-import { getConfig } from "../config";
-import { messagesVersion } from "../locales/resources";
+import { getConfig } from "#config";
+import { messagesVersion } from "#locales/resources";
 import { i18nextMiddleware } from "./lib/i18n.server";
 import { getRequestState, sessionMiddleware } from "./lib/request-context.server";
 import { getCsrfToken } from "./lib/csrf.server";

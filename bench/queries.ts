@@ -1,10 +1,10 @@
 import type { PGlite } from "@electric-sql/pglite";
-import { createApi } from "../api/app.ts";
-import { openDatabase } from "../api/db/client.ts";
-import { seed } from "../api/seed/index.ts";
-import { DEMO_PASSWORD, demoUsers } from "../api/seed/users.ts";
-import { parseConfig, setConfig } from "../config.ts";
-import { RequestReads, runWithWork } from "../api/observability/request-context.ts";
+import { createApi } from "#api/app.ts";
+import { openDatabase } from "#api/db/client.ts";
+import { seed } from "#api/seed/index.ts";
+import { DEMO_PASSWORD, demoUsers } from "#api/seed/users.ts";
+import { parseConfig, setConfig } from "#config";
+import { RequestReads, runWithWork } from "#api/observability/request-context.ts";
 
 /**
  * `node --import tsx bench/queries.ts [--as=owner] [--page] /api/v1/user …`: how many SQL

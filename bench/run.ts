@@ -1,7 +1,7 @@
 import { spawnSync } from "node:child_process";
 import { existsSync, readdirSync } from "node:fs";
 import { pathToFileURL } from "node:url";
-import { DEMO_PASSWORD, demoUsers } from "../api/seed/users.ts";
+import { DEMO_PASSWORD, demoUsers } from "#api/seed/users.ts";
 import { pageJsGzipBytes } from "./lib/js-size.ts";
 import { load } from "./lib/load.ts";
 import { cpuMs } from "./lib/rss.ts";

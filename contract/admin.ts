@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { ROLES } from "../domain/access/permissions.ts";
+import { ROLES } from "#domain/access/permissions.ts";
 import { paginated, timestamp } from "./primitives.ts";
 import { userAnswer } from "./user.ts";
 

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { BILLING_INTERVALS, BILLING_PROVIDERS, COUPON_DURATIONS, INVOICE_STATUSES, SUBSCRIPTION_STATUSES } from "../domain/billing/terms.ts";
+import { BILLING_INTERVALS, BILLING_PROVIDERS, COUPON_DURATIONS, INVOICE_STATUSES, SUBSCRIPTION_STATUSES } from "#domain/billing/terms.ts";
 import { cents, timestamp } from "./primitives.ts";
 
 /**

@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { RESERVATION_STATUSES } from "../domain/bookings/status.ts";
-import { CANCELLATION_SOURCES, MEAL_PLANS } from "../domain/distribution/constants.ts";
+import { RESERVATION_STATUSES } from "#domain/bookings/status.ts";
+import { CANCELLATION_SOURCES, MEAL_PLANS } from "#domain/distribution/constants.ts";
 import { cents, currency, day, uuid } from "./primitives.ts";
 import { hotelPoliciesAnswer } from "./distribution.ts";
 

@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { RESERVATION_ACTIONS, RESERVATION_STATUSES } from "../domain/bookings/status.ts";
-import { BLOCK_REASONS } from "../domain/schemas/bookings.ts";
+import { RESERVATION_ACTIONS, RESERVATION_STATUSES } from "#domain/bookings/status.ts";
+import { BLOCK_REASONS } from "#domain/schemas/bookings.ts";
 import { countryCode, currency, envelope, day, timestamp, maybeNamedRef, namedRef, paginated, uuid } from "./primitives.ts";
 
 /**

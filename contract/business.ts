@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { BUSINESS_EVENT_TYPES, BUSINESS_STATUSES } from "../domain/business/status.ts";
+import { BUSINESS_EVENT_TYPES, BUSINESS_STATUSES } from "#domain/business/status.ts";
 import { timestamp, uuid } from "./primitives.ts";
 import { tariffConfigurationAnswer } from "./pricing.ts";
 

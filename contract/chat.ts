@@ -1,5 +1,5 @@
 import { z } from "zod";
-import type { ChatData } from "../domain/chat/facts.ts";
+import type { ChatData } from "#domain/chat/facts.ts";
 import { timestamp } from "./primitives.ts";
 
 /** The assistant's conversations and messages (doc({ response }), ADR 0022). */

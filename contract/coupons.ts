@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { COUPON_DURATIONS } from "../domain/billing/terms.ts";
+import { COUPON_DURATIONS } from "#domain/billing/terms.ts";
 import { currency, timestamp } from "./primitives.ts";
 
 /** A coupon as administrators see it (GET/POST/PUT/DELETE /admin/coupons…): doc({ response }), ADR 0022. */

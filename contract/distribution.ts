@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { CANCELLATION_SOURCES, GUARANTEES, MEAL_PLANS, RATE_PLAN_KINDS, SALES_CHANNEL_CONNECTIONS } from "../domain/distribution/constants.ts";
+import { CANCELLATION_SOURCES, GUARANTEES, MEAL_PLANS, RATE_PLAN_KINDS, SALES_CHANNEL_CONNECTIONS } from "#domain/distribution/constants.ts";
 import { cents, day, timestamp, uuid } from "./primitives.ts";
 import { explanationStep } from "./pricing.ts";
 

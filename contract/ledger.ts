@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { ACCOUNT_KINDS, PAYMENT_KINDS } from "../domain/ledger/kinds.ts";
+import { ACCOUNT_KINDS, PAYMENT_KINDS } from "#domain/ledger/kinds.ts";
 import { cents, currency, day, timestamp, namedRef, uuid } from "./primitives.ts";
 
 /**

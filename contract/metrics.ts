@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { BREAKDOWN_DIMENSIONS, EXPLORE_DIMENSIONS, EXPLORE_METRICS } from "../domain/schemas/metrics.ts";
+import { BREAKDOWN_DIMENSIONS, EXPLORE_DIMENSIONS, EXPLORE_METRICS } from "#domain/schemas/metrics.ts";
 import { cents, currency, day } from "./primitives.ts";
 import { marketPositionFields } from "./competitors.ts";
 

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import type { FluctuationLevelVariation, SeasonDateRange, Step } from "../domain/pricing/index.ts";
+import type { FluctuationLevelVariation, SeasonDateRange, Step } from "#domain/pricing/index.ts";
 import { cents, currency, day, timestamp, uuid } from "./primitives.ts";
 
 /**

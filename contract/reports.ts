@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { REWARD_KINDS } from "../domain/reports/rewards.ts";
+import { REWARD_KINDS } from "#domain/reports/rewards.ts";
 import { cents, currency, day, timestamp, namedRef, uuid } from "./primitives.ts";
 
 /**

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { describeUserAgent } from "../domain/text/user-agent.ts";
+import { describeUserAgent } from "#domain/text/user-agent.ts";
 import { timestamp } from "./primitives.ts";
 
 /** A signed-in session as GET /api/v1/auth/sessions answers it (docs/api/session.md). */

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { PICKUP_METHODS } from "../domain/metrics/forecast.ts";
+import { PICKUP_METHODS } from "#domain/metrics/forecast.ts";
 import { cents, currency, day, namedRef } from "./primitives.ts";
 
 /**

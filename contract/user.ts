@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { FEATURES, ROLES } from "../domain/access/permissions.ts";
-import { LOCALES } from "../domain/locale.ts";
+import { FEATURES, ROLES } from "#domain/access/permissions.ts";
+import { LOCALES } from "#domain/locale.ts";
 import { timestamp, uuid } from "./primitives.ts";
 
 /** The user account as the spec's section 3 names its fields (the documented answer, ADR 0022). */

@@ -1,6 +1,6 @@
 import { resolve } from "node:path";
-import { BackupError, writeBackupFile } from "../api/db/backup/archive.ts";
-import { createBackup } from "../api/db/backup/create.ts";
+import { BackupError, writeBackupFile } from "#api/db/backup/archive.ts";
+import { createBackup } from "#api/db/backup/create.ts";
 
 /**
  * `npm run db:backup [DIR]`: a timestamped backup of the embedded database and DATA_DIR's

@@ -1,6 +1,6 @@
 import { resolve } from "node:path";
-import { openDatabase } from "../api/db/client.ts";
-import { getConfig } from "../config.ts";
+import { openDatabase } from "#api/db/client.ts";
+import { getConfig } from "#config";
 
 /** `npm run db:migrate`: applies the committed SQL migrations to DATABASE_URL, or to the embedded database. */
 const config = getConfig();

@@ -1,7 +1,7 @@
 import { resolve } from "node:path";
-import { openDatabase } from "../api/db/client.ts";
-import { prepareDatabase } from "../api/seed/prepare.ts";
-import { getConfig } from "../config.ts";
+import { openDatabase } from "#api/db/client.ts";
+import { prepareDatabase } from "#api/seed/prepare.ts";
+import { getConfig } from "#config";
 
 /**
  * Migrates, seeds (unless `--no-seed`) and seals credentials in the embedded database, then exits.

@@ -1,6 +1,6 @@
 import { readFile } from "node:fs/promises";
 import { resolve } from "node:path";
-import { BackupError, restoreBackupArchive } from "../api/db/backup/archive.ts";
+import { BackupError, restoreBackupArchive } from "#api/db/backup/archive.ts";
 
 /**
  * `npm run db:restore FILE`: restores a backup made by `npm run db:backup` into DATA_DIR, which

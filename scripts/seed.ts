@@ -1,7 +1,7 @@
 import { resolve } from "node:path";
-import { openDatabase } from "../api/db/client.ts";
-import { seedIfEmpty } from "../api/seed/index.ts";
-import { getConfig } from "../config.ts";
+import { openDatabase } from "#api/db/client.ts";
+import { seedIfEmpty } from "#api/seed/index.ts";
+import { getConfig } from "#config";
 
 /** `npm run db:seed`: migrates, then seeds the demo data when the database is empty. */
 const config = getConfig();

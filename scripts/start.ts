@@ -4,7 +4,7 @@
  * seed run at start.
  */
 process.env.NODE_ENV ??= "production";
-const { ConfigError, getConfig } = await import("../config.ts");
+const { ConfigError, getConfig } = await import("#config");
 let config;
 try {
   config = getConfig();
@@ -18,12 +18,12 @@ try {
 
 const started = performance.now();
 // WEB_CONCURRENCY > 1: this process forks the workers and serves nothing itself (server/cluster.ts).
-const { runPrimary } = await import("../server/cluster.ts");
-(await import("../server/json-console.ts")).jsonConsole();
+const { runPrimary } = await import("#server/cluster.ts");
+(await import("#server/json-console.ts")).jsonConsole();
 if (!runPrimary(config.WEB_CONCURRENCY, { shutdownTimeoutMs: config.SHUTDOWN_TIMEOUT_SECONDS * 1000 })) {
-  const { startServer } = await import("../server.ts");
-  const { onTerminate } = await import("../server/shutdown.ts");
-  const { logger } = await import("../api/logger.ts");
+  const { startServer } = await import("#root/server.ts");
+  const { onTerminate } = await import("#server/shutdown.ts");
+  const { logger } = await import("#api/logger.ts");
   const running = await startServer(config);
   logger.info({ msg: `Tarifa is running on ${running.url}`, ready_ms: Math.round(performance.now() - started), pid: process.pid });
   onTerminate(() => running.close());

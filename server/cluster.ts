@@ -1,6 +1,6 @@
 import cluster from "node:cluster";
-import { logger } from "../api/logger.ts";
-import { serveClusterMetrics } from "../api/observability/metrics.ts";
+import { logger } from "#api/logger.ts";
+import { serveClusterMetrics } from "#api/observability/metrics.ts";
 
 /**
  * WEB_CONCURRENCY > 1: this process becomes the primary of a node cluster that forks that many

@@ -1,5 +1,5 @@
 import { format } from "node:util";
-import { logger } from "../api/logger.ts";
+import { logger } from "#api/logger.ts";
 
 /**
  * Makes console.log/info/warn/error write JSON log lines through pino, so a serving process writes

@@ -1,7 +1,7 @@
 import type { Express, NextFunction, Request, Response } from "express";
 import { matchRoutes, type RouteObject, type ServerBuild } from "react-router";
-import { httpDuration, httpRequests, mayReadMetrics, metricsContentType, metricsText, startProcessMetrics } from "../api/observability/metrics.ts";
-import { acceptedRequestId, RequestReads, runWithWork } from "../api/observability/request-context.ts";
+import { httpDuration, httpRequests, mayReadMetrics, metricsContentType, metricsText, startProcessMetrics } from "#api/observability/metrics.ts";
+import { acceptedRequestId, RequestReads, runWithWork } from "#api/observability/request-context.ts";
 
 /**
  * The web process's part of observability (ADR 0028): `/metrics` before anything else (so the

@@ -2,7 +2,7 @@ import { createHash } from "node:crypto";
 import type { OutgoingHttpHeaders, ServerResponse } from "node:http";
 import type { NextFunction, Request, Response } from "express";
 import { LRUCache } from "lru-cache";
-import { rememberedAnswers as counted } from "../api/observability/metrics.ts";
+import { rememberedAnswers as counted } from "#api/observability/metrics.ts";
 
 /**
  * Remembered answers (ADR 0034): a signed-in GET that is asked again with the same credentials

@@ -1,9 +1,9 @@
 import type { Request } from "express";
-import type { Database } from "../api/db/client.ts";
-import { bearer, signedInWith } from "../api/middleware/auth.ts";
-import { UNKNOWN_IP } from "../api/middleware/rate-limit.ts";
-import { answerVersion } from "../api/services/data-version.ts";
-import { sessionStorage } from "../app/lib/session.server.ts";
+import type { Database } from "#api/db/client.ts";
+import { bearer, signedInWith } from "#api/middleware/auth.ts";
+import { UNKNOWN_IP } from "#api/middleware/rate-limit.ts";
+import { answerVersion } from "#api/services/data-version.ts";
+import { sessionStorage } from "#app/lib/session.server.ts";
 import type { Caller } from "./remembered-answers.ts";
 
 /**

@@ -8,7 +8,7 @@ import { closeIfBodyUnread } from "./unread-body.ts";
  * | class | headers |
  * |---|---|
  * | every answer | nosniff, Referrer-Policy, X-Frame-Options DENY, HSTS under https (helmet) |
- * | page (HTML, error pages included) | PAGE policy with a per-response script nonce (entry.server.tsx), `Cache-Control: private, no-store` |
+ * | page (HTML, error pages included) | PAGE policy with a per-response script nonce (app/lib/content-security-policy.server.ts, set by entry.server.tsx), `Cache-Control: private, no-store` |
  * | API JSON, redirect, any other dynamic answer | `default-src 'none'` policy, `Cache-Control: private, no-store` unless the handler chose its own |
  * | hashed asset (/assets) | `public, max-age=31536000, immutable` (server.ts) |
  * | other static files | `public, max-age=3600` (server.ts) |
@@ -16,28 +16,6 @@ import { closeIfBodyUnread } from "./unread-body.ts";
  * The two last rules of `finishAnswer` are decided when the status line is written, so they
  * see what the handler set: a handler's own Cache-Control or CSP wins.
  */
-
-/** Inline scripts only with the response's nonce; styles keep 'unsafe-inline' (React style attributes, nivo). */
-export function pageContentSecurityPolicy(
-  nonce: string,
-  { upgradeInsecureRequests, devServer }: { upgradeInsecureRequests: boolean; devServer: boolean },
-): string {
-  const directives = [
-    "default-src 'self'",
-    `script-src 'self' 'nonce-${nonce}'`,
-    "style-src 'self' 'unsafe-inline'",
-    "img-src 'self' data: blob:",
-    "font-src 'self' data:",
-    // Vite's dev server pushes module updates over a WebSocket.
-    devServer ? "connect-src 'self' ws: wss:" : "connect-src 'self'",
-    "object-src 'none'",
-    "base-uri 'self'",
-    "form-action 'self'",
-    "frame-ancestors 'none'",
-  ];
-  if (upgradeInsecureRequests) directives.push("upgrade-insecure-requests");
-  return directives.join("; ");
-}
 
 /** For everything that is not a page: nothing may run, load or frame it. */
 export const NON_PAGE_CONTENT_SECURITY_POLICY = "default-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'";

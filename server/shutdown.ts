@@ -1,7 +1,7 @@
 import type { Server } from "node:http";
 import type { NextFunction, Request, Response } from "express";
-import { logger } from "../api/logger.ts";
-import { markDraining } from "../api/observability/lifecycle.ts";
+import { logger } from "#api/logger.ts";
+import { markDraining } from "#api/observability/lifecycle.ts";
 
 /**
  * Graceful shutdown of one process (docs/deploy.md, ADR 0028): on SIGTERM it stops accepting

@@ -1,5 +1,5 @@
 import { RouterContextProvider, type RouterContext, type ServerBuild } from "react-router";
-import type { Upstream } from "../contract/upstream.ts";
+import type { Upstream } from "#contract/upstream.ts";
 
 /**
  * The web's way to the API, handed to its loaders and actions through React Router's load context

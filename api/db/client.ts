@@ -10,7 +10,7 @@ import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
 import pg from "pg";
 import * as schema from "./schema/index.ts";
 import { instrumentPgClient, instrumentPglite, startupLock } from "./instrument.ts";
-import { observePool } from "../observability/metrics.ts";
+import { observePool } from "#api/observability/metrics.ts";
 
 export type Schema = typeof schema;
 /** Either driver: both are PostgreSQL, so the rest of the code sees one type. */

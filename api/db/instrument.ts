@@ -1,6 +1,6 @@
 import type { PGlite } from "@electric-sql/pglite";
 import type pg from "pg";
-import { dbQueryDuration } from "../observability/metrics.ts";
+import { dbQueryDuration } from "#api/observability/metrics.ts";
 
 /**
  * Query timings for /metrics, taken where every query passes: node-postgres's client.query

@@ -1,13 +1,13 @@
 import type { Context } from "hono";
 import { createMiddleware } from "hono/factory";
 import type { z } from "zod";
-import { hasPermission, type AdminPermission } from "../../domain/access/permissions.ts";
-import { isUuid } from "../../domain/text/sanitize.ts";
-import type { ApiEnv } from "../context.ts";
-import { forbidden, invalid, notFound } from "../errors.ts";
+import { hasPermission, type AdminPermission } from "#domain/access/permissions.ts";
+import { isUuid } from "#domain/text/sanitize.ts";
+import type { ApiEnv } from "#api/context.ts";
+import { forbidden, invalid, notFound } from "#api/errors.ts";
 import type { AuthedEnv } from "./auth.ts";
-import { jsonBody, parseWith } from "../validate.ts";
-import { permissionsOf } from "../services/permissions.ts";
+import { jsonBody, parseWith } from "#api/validate.ts";
+import { permissionsOf } from "#api/services/permissions.ts";
 
 export type AdminContext = Context<AuthedEnv & { Variables: { permissions: string[] } }>;
 export type AdminEnv = AuthedEnv & { Variables: { permissions: string[] } };

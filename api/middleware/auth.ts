@@ -1,14 +1,14 @@
 import type { Context } from "hono";
 import { getCookie } from "hono/cookie";
 import { createMiddleware } from "hono/factory";
-import type { Database } from "../db/client.ts";
-import type { UserRow } from "../db/schema/index.ts";
-import type { ApiEnv } from "../context.ts";
-import { unauthenticated } from "../errors.ts";
-import { touchSession, userForToken } from "../services/tokens.ts";
+import type { Database } from "#api/db/client.ts";
+import type { UserRow } from "#api/db/schema/index.ts";
+import type { ApiEnv } from "#api/context.ts";
+import { unauthenticated } from "#api/errors.ts";
+import { touchSession, userForToken } from "#api/services/tokens.ts";
 import { clientIp, UNKNOWN_IP } from "./rate-limit.ts";
 import { assertXsrf, isUnsafe, SESSION_COOKIE } from "./csrf-cookie.ts";
-import { perRequest } from "../observability/request-context.ts";
+import { perRequest } from "#api/observability/request-context.ts";
 
 export interface AuthVariables {
   user: UserRow;

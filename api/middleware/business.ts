@@ -1,9 +1,9 @@
 import { createMiddleware } from "hono/factory";
-import type { Permission } from "../../domain/access/permissions.ts";
-import { isUuid } from "../../domain/text/sanitize.ts";
-import { HttpError } from "../errors.ts";
-import { accessTo, type BusinessAccess } from "../services/business-access.ts";
-import { perRequest } from "../observability/request-context.ts";
+import type { Permission } from "#domain/access/permissions.ts";
+import { isUuid } from "#domain/text/sanitize.ts";
+import { HttpError } from "#api/errors.ts";
+import { accessTo, type BusinessAccess } from "#api/services/business-access.ts";
+import { perRequest } from "#api/observability/request-context.ts";
 import type { AuthedEnv } from "./auth.ts";
 
 export type BusinessEnv = AuthedEnv & { Variables: AuthedEnv["Variables"] & { access: BusinessAccess } };

@@ -3,8 +3,8 @@ import type { Context } from "hono";
 import { deleteCookie, getCookie, setCookie } from "hono/cookie";
 import { createMiddleware } from "hono/factory";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
-import type { ApiEnv } from "../context.ts";
-import { HttpError } from "../errors.ts";
+import type { ApiEnv } from "#api/context.ts";
+import { HttpError } from "#api/errors.ts";
 
 /**
  * Session-cookie mode (the browser talks to the API directly, as a single-page client would):

@@ -1,10 +1,10 @@
 import { createMiddleware } from "hono/factory";
-import type { Feature } from "../../domain/access/permissions.ts";
-import { hasPlan, type GatedPlan } from "../../domain/subscription/state.ts";
-import { HttpError } from "../errors.ts";
-import { businessPlans } from "../services/billing/plans.ts";
+import type { Feature } from "#domain/access/permissions.ts";
+import { hasPlan, type GatedPlan } from "#domain/subscription/state.ts";
+import { HttpError } from "#api/errors.ts";
+import { businessPlans } from "#api/services/billing/plans.ts";
 import type { BusinessEnv } from "./business.ts";
-import { perRequest } from "../observability/request-context.ts";
+import { perRequest } from "#api/observability/request-context.ts";
 
 /**
  * The API side of the plan gates (spec section 6): after requireBusiness, the business must hold

@@ -1,9 +1,9 @@
 import { getConnInfo } from "@hono/node-server/conninfo";
 import type { Context } from "hono";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
-import type { ApiEnv } from "../context.ts";
-import { HttpError } from "../errors.ts";
-import { assertHitsLeft, forget, hit, RateLimited, type RateLimitName } from "../services/rate-limit.ts";
+import type { ApiEnv } from "#api/context.ts";
+import { HttpError } from "#api/errors.ts";
+import { assertHitsLeft, forget, hit, RateLimited, type RateLimitName } from "#api/services/rate-limit.ts";
 
 export const UNKNOWN_IP = "unknown";
 

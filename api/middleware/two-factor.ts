@@ -1,6 +1,6 @@
 import { createMiddleware } from "hono/factory";
-import { isAdministrator } from "../../domain/access/permissions.ts";
-import { HttpError } from "../errors.ts";
+import { isAdministrator } from "#domain/access/permissions.ts";
+import { HttpError } from "#api/errors.ts";
 import type { AuthedEnv } from "./auth.ts";
 
 /**

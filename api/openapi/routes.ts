@@ -3,8 +3,8 @@ import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
 import { Hono } from "hono";
 import { z } from "zod";
-import type { ApiEnv } from "../context.ts";
-import { notFound } from "../errors.ts";
+import type { ApiEnv } from "#api/context.ts";
+import { notFound } from "#api/errors.ts";
 import { docs } from "./describe.ts";
 import { documentOf } from "./document.ts";
 

@@ -1,17 +1,17 @@
 import type { Context } from "hono";
 import { Hono } from "hono";
-import type { ApiEnv } from "../context.ts";
-import { parseWith } from "../validate.ts";
-import { hasPermission } from "../../domain/access/permissions.ts";
-import { isUuid } from "../../domain/text/sanitize.ts";
-import type { OutboxRow } from "../db/schema/index.ts";
-import { notFound } from "../errors.ts";
-import { optionalUser, type MaybeAuthedEnv } from "../middleware/auth.ts";
-import { latestMail, mailById } from "../services/mail/index.ts";
-import { permissionsOf } from "../services/permissions.ts";
-import { docs } from "../openapi/describe.ts";
+import type { ApiEnv } from "#api/context.ts";
+import { parseWith } from "#api/validate.ts";
+import { hasPermission } from "#domain/access/permissions.ts";
+import { isUuid } from "#domain/text/sanitize.ts";
+import type { OutboxRow } from "#api/db/schema/index.ts";
+import { notFound } from "#api/errors.ts";
+import { optionalUser, type MaybeAuthedEnv } from "#api/middleware/auth.ts";
+import { latestMail, mailById } from "#api/services/mail/index.ts";
+import { permissionsOf } from "#api/services/permissions.ts";
+import { docs } from "#api/openapi/describe.ts";
 import { z } from "zod";
-import { timestamp } from "../../contract/primitives.ts";
+import { timestamp } from "#contract/primitives.ts";
 
 const doc = docs("Development mailbox");
 

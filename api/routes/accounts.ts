@@ -2,32 +2,32 @@ import type { Context } from "hono";
 import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { eq } from "drizzle-orm";
-import { hasPermission } from "../../domain/access/permissions.ts";
-import { changePasswordSchema, notificationPreferencesSchema, passwordIsEmail, updateUserSchema } from "../../domain/schemas/auth.ts";
-import { isUuid } from "../../domain/text/sanitize.ts";
-import { users, type UserRow } from "../db/schema/index.ts";
-import { forbidden, HttpError, invalid, notFound } from "../errors.ts";
-import type { AuthedEnv } from "../middleware/auth.ts";
-import { clientIp, limitHits } from "../middleware/rate-limit.ts";
-import { profileChanges, saveUserChanges, sendVerificationMail, userById } from "../services/accounts.ts";
-import { getNotificationSettings, notificationPreferencesAnswer, preferencesJson, updateNotificationPreferences } from "../services/notification-preferences.ts";
-import { hashPassword, verifyPassword } from "../services/passwords.ts";
-import { permissionsOf } from "../services/permissions.ts";
+import { hasPermission } from "#domain/access/permissions.ts";
+import { changePasswordSchema, notificationPreferencesSchema, passwordIsEmail, updateUserSchema } from "#domain/schemas/auth.ts";
+import { isUuid } from "#domain/text/sanitize.ts";
+import { users, type UserRow } from "#api/db/schema/index.ts";
+import { forbidden, HttpError, invalid, notFound } from "#api/errors.ts";
+import type { AuthedEnv } from "#api/middleware/auth.ts";
+import { clientIp, limitHits } from "#api/middleware/rate-limit.ts";
+import { profileChanges, saveUserChanges, sendVerificationMail, userById } from "#api/services/accounts.ts";
+import { getNotificationSettings, notificationPreferencesAnswer, preferencesJson, updateNotificationPreferences } from "#api/services/notification-preferences.ts";
+import { hashPassword, verifyPassword } from "#api/services/passwords.ts";
+import { permissionsOf } from "#api/services/permissions.ts";
 import {
   deleteProfileImage,
   detectImageType,
   MAX_PROFILE_IMAGE_BYTES,
   readProfileImage,
   storeProfileImage,
-} from "../services/profile-images.ts";
-import { revokeUserTokens } from "../services/tokens.ts";
-import { userJson } from "../services/user-json.ts";
-import { userEnvelope } from "../../contract/user.ts";
-import { jsonBody } from "../validate.ts";
-import type { ApiEnv } from "../context.ts";
+} from "#api/services/profile-images.ts";
+import { revokeUserTokens } from "#api/services/tokens.ts";
+import { userJson } from "#api/services/user-json.ts";
+import { userEnvelope } from "#contract/user.ts";
+import { jsonBody } from "#api/validate.ts";
+import type { ApiEnv } from "#api/context.ts";
 import type { z } from "zod";
-import { docs } from "../openapi/describe.ts";
-import { message as messageAnswer } from "../../contract/primitives.ts";
+import { docs } from "#api/openapi/describe.ts";
+import { message as messageAnswer } from "#contract/primitives.ts";
 
 const doc = docs("Accounts");
 

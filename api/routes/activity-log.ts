@@ -1,12 +1,12 @@
 import { Hono } from "hono";
 import type { Context } from "hono";
-import { activityLogQuerySchema } from "../../domain/schemas/activity.ts";
-import type { ApiEnv } from "../context.ts";
-import { requireBusiness, type BusinessEnv } from "../middleware/business.ts";
+import { activityLogQuerySchema } from "#domain/schemas/activity.ts";
+import type { ApiEnv } from "#api/context.ts";
+import { requireBusiness, type BusinessEnv } from "#api/middleware/business.ts";
 import { z } from "zod";
-import { activityPage, activityPageAnswer } from "../services/activity/read.ts";
-import { parseWith } from "../validate.ts";
-import { docs } from "../openapi/describe.ts";
+import { activityPage, activityPageAnswer } from "#api/services/activity/read.ts";
+import { parseWith } from "#api/validate.ts";
+import { docs } from "#api/openapi/describe.ts";
 
 const doc = docs("Activity log");
 

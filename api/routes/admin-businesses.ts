@@ -6,25 +6,25 @@ import {
   adminListQuerySchema,
   adminStatusSchema,
   adminUpdateBusinessSchema,
-} from "../../domain/schemas/business.ts";
-import { isUuid } from "../../domain/text/sanitize.ts";
-import type { Database } from "../db/client.ts";
-import { businesses, users } from "../db/schema/index.ts";
-import { notFound } from "../errors.ts";
-import type { AuthedEnv } from "../middleware/auth.ts";
-import { requireBusiness } from "../middleware/business.ts";
-import { userById } from "../services/accounts.ts";
-import { businessesOf } from "../services/business-access.ts";
-import { addMember, memberOf, removeCollaborator } from "../services/business-collaborators.ts";
-import { businessJson, businessJsonMany } from "../services/business-json.ts";
-import { businessAnswer, businessEnvelope } from "../../contract/business.ts";
-import { applyBusinessEventOrThrow } from "../services/business-status.ts";
-import { createBusiness, fieldError, updateBusinessDetails } from "../services/businesses.ts";
+} from "#domain/schemas/business.ts";
+import { isUuid } from "#domain/text/sanitize.ts";
+import type { Database } from "#api/db/client.ts";
+import { businesses, users } from "#api/db/schema/index.ts";
+import { notFound } from "#api/errors.ts";
+import type { AuthedEnv } from "#api/middleware/auth.ts";
+import { requireBusiness } from "#api/middleware/business.ts";
+import { userById } from "#api/services/accounts.ts";
+import { businessesOf } from "#api/services/business-access.ts";
+import { addMember, memberOf, removeCollaborator } from "#api/services/business-collaborators.ts";
+import { businessJson, businessJsonMany } from "#api/services/business-json.ts";
+import { businessAnswer, businessEnvelope } from "#contract/business.ts";
+import { applyBusinessEventOrThrow } from "#api/services/business-status.ts";
+import { createBusiness, fieldError, updateBusinessDetails } from "#api/services/businesses.ts";
 import { answerBusiness, body, parse, requireAdminPermission } from "./businesses-shared.ts";
-import { userActor } from "../services/activity/record.ts";
-import { docs } from "../openapi/describe.ts";
+import { userActor } from "#api/services/activity/record.ts";
+import { docs } from "#api/openapi/describe.ts";
 import { z } from "zod";
-import { envelope, pageMetaOf, paginated } from "../../contract/primitives.ts";
+import { envelope, pageMetaOf, paginated } from "#contract/primitives.ts";
 
 const doc = docs("Admin: businesses");
 

@@ -1,16 +1,16 @@
 import { and, eq } from "drizzle-orm";
 import { Hono } from "hono";
-import { assignPermissionSchema, createPermissionSchema, updatePermissionSchema } from "../../domain/schemas/admin.ts";
-import { permissions, userPermissions, type PermissionRow } from "../db/schema/index.ts";
-import { HttpError, notFound } from "../errors.ts";
-import { isUniqueViolation } from "../services/accounts.ts";
-import { findPermission, holderJson, holdersOf, listPermissions, permissionJson, usersCountOf } from "../services/admin/permissions.ts";
-import { permissionAnswer, permissionHolderAnswer } from "../../contract/admin.ts";
+import { assignPermissionSchema, createPermissionSchema, updatePermissionSchema } from "#domain/schemas/admin.ts";
+import { permissions, userPermissions, type PermissionRow } from "#api/db/schema/index.ts";
+import { HttpError, notFound } from "#api/errors.ts";
+import { isUniqueViolation } from "#api/services/accounts.ts";
+import { findPermission, holderJson, holdersOf, listPermissions, permissionJson, usersCountOf } from "#api/services/admin/permissions.ts";
+import { permissionAnswer, permissionHolderAnswer } from "#contract/admin.ts";
 import { z } from "zod";
 import { envelope } from "#contract/primitives.ts";
-import { body, fieldError, pathUuid, requirePermission, type AdminContext, type AdminEnv } from "../middleware/admin.ts";
-import { findUser } from "../services/admin/users.ts";
-import { docs } from "../openapi/describe.ts";
+import { body, fieldError, pathUuid, requirePermission, type AdminContext, type AdminEnv } from "#api/middleware/admin.ts";
+import { findUser } from "#api/services/admin/users.ts";
+import { docs } from "#api/openapi/describe.ts";
 
 const doc = docs("Admin: permissions");
 

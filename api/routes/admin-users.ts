@@ -1,20 +1,20 @@
 import { randomBytes } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { Hono } from "hono";
-import { isAdministrator } from "../../domain/access/permissions.ts";
-import { adminUpdateUserSchema, createUserSchema, listUsersQuerySchema, userFeaturesSchema } from "../../domain/schemas/admin.ts";
-import { users, type UserRow } from "../db/schema/index.ts";
-import { HttpError, notFound } from "../errors.ts";
-import { cleanText, insertUser, isUniqueViolation, profileChanges, saveUserChanges, userByEmail } from "../services/accounts.ts";
-import { sendAccountCreatedMail } from "../services/admin/account-mail.ts";
-import { body, fieldError, pathUuid, query, requirePermission, type AdminContext, type AdminEnv } from "../middleware/admin.ts";
+import { isAdministrator } from "#domain/access/permissions.ts";
+import { adminUpdateUserSchema, createUserSchema, listUsersQuerySchema, userFeaturesSchema } from "#domain/schemas/admin.ts";
+import { users, type UserRow } from "#api/db/schema/index.ts";
+import { HttpError, notFound } from "#api/errors.ts";
+import { cleanText, insertUser, isUniqueViolation, profileChanges, saveUserChanges, userByEmail } from "#api/services/accounts.ts";
+import { sendAccountCreatedMail } from "#api/services/admin/account-mail.ts";
+import { body, fieldError, pathUuid, query, requirePermission, type AdminContext, type AdminEnv } from "#api/middleware/admin.ts";
 import { adminUserAnswer, adminUserListAnswer } from "#contract/admin.ts";
-import { adminUserAnswerOf, findUser, listUsers } from "../services/admin/users.ts";
+import { adminUserAnswerOf, findUser, listUsers } from "#api/services/admin/users.ts";
 import { envelope } from "#contract/primitives.ts";
-import { hashPassword } from "../services/passwords.ts";
-import { revokeUserTokens } from "../services/tokens.ts";
-import { resetTwoFactor } from "../services/two-factor/admin-reset.ts";
-import { docs } from "../openapi/describe.ts";
+import { hashPassword } from "#api/services/passwords.ts";
+import { revokeUserTokens } from "#api/services/tokens.ts";
+import { resetTwoFactor } from "#api/services/two-factor/admin-reset.ts";
+import { docs } from "#api/openapi/describe.ts";
 
 const doc = docs("Admin: users");
 

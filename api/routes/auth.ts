@@ -7,19 +7,19 @@ import {
   registerSchema,
   resetPasswordSchema,
   verifyEmailSchema,
-} from "../../domain/schemas/auth.ts";
-import type { ApiEnv } from "../context.ts";
-import { unreadCount } from "../services/notifications/inbox.ts";
-import { HttpError, invalid } from "../errors.ts";
-import { optionalUser, requireUser, type AuthedEnv } from "../middleware/auth.ts";
+} from "#domain/schemas/auth.ts";
+import type { ApiEnv } from "#api/context.ts";
+import { unreadCount } from "#api/services/notifications/inbox.ts";
+import { HttpError, invalid } from "#api/errors.ts";
+import { optionalUser, requireUser, type AuthedEnv } from "#api/middleware/auth.ts";
 import {
   assertXsrf,
   clearSessionCookies,
   csrfProtection,
   setXsrfCookie,
   XSRF_COOKIE,
-} from "../middleware/csrf-cookie.ts";
-import { clientIp, limitCheck, limitForget, limitHits } from "../middleware/rate-limit.ts";
+} from "#api/middleware/csrf-cookie.ts";
+import { clientIp, limitCheck, limitForget, limitHits } from "#api/middleware/rate-limit.ts";
 import {
   cleanText,
   completePasswordReset,
@@ -29,15 +29,15 @@ import {
   sendVerificationMail,
   userByEmail,
   verifyEmail,
-} from "../services/accounts.ts";
-import { dummyHash, hashPassword, verifyPassword } from "../services/passwords.ts";
-import { businessPlans } from "../services/billing/plans.ts";
-import { businessesStateOf } from "../services/business-access.ts";
-import { accessKey } from "../middleware/business.ts";
-import { knownThisRequest } from "../observability/request-context.ts";
-import { businessJsonMany } from "../services/business-json.ts";
-import { permissionsIn, permissionsOf } from "../services/permissions.ts";
-import { sessionAnswer, sessionJson } from "../../contract/session.ts";
+} from "#api/services/accounts.ts";
+import { dummyHash, hashPassword, verifyPassword } from "#api/services/passwords.ts";
+import { businessPlans } from "#api/services/billing/plans.ts";
+import { businessesStateOf } from "#api/services/business-access.ts";
+import { accessKey } from "#api/middleware/business.ts";
+import { knownThisRequest } from "#api/observability/request-context.ts";
+import { businessJsonMany } from "#api/services/business-json.ts";
+import { permissionsIn, permissionsOf } from "#api/services/permissions.ts";
+import { sessionAnswer, sessionJson } from "#contract/session.ts";
 import {
   ACCESS_TOKEN_MINUTES,
   issueAccessToken,
@@ -45,16 +45,16 @@ import {
   revokeSession,
   revokeUserTokens,
   SESSION_TOKEN_DAYS,
-} from "../services/tokens.ts";
+} from "#api/services/tokens.ts";
 import { challengeAnswer, signedInAnswer, userAnswer, userEnvelope } from "#contract/user.ts";
-import { userJson } from "../services/user-json.ts";
+import { userJson } from "#api/services/user-json.ts";
 import { signIn, twoFactorChallenge } from "./sign-in.ts";
-import { jsonBody } from "../validate.ts";
-import { docs } from "../openapi/describe.ts";
+import { jsonBody } from "#api/validate.ts";
+import { docs } from "#api/openapi/describe.ts";
 import { z } from "zod";
-import { message as messageAnswer } from "../../contract/primitives.ts";
-import { businessAnswer } from "../../contract/business.ts";
-import { appStateAnswer, type AppStateJson } from "../../contract/app-state.ts";
+import { message as messageAnswer } from "#contract/primitives.ts";
+import { businessAnswer } from "#contract/business.ts";
+import { appStateAnswer, type AppStateJson } from "#contract/app-state.ts";
 
 const doc = docs("Authentication");
 

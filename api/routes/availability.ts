@@ -1,11 +1,11 @@
 import { Hono } from "hono";
-import { rangeQuerySchema } from "../../domain/schemas/bookings.ts";
-import { requireBusiness, type BusinessEnv } from "../middleware/business.ts";
-import { availability, roomsOverview } from "../services/bookings/availability.ts";
+import { rangeQuerySchema } from "#domain/schemas/bookings.ts";
+import { requireBusiness, type BusinessEnv } from "#api/middleware/business.ts";
+import { availability, roomsOverview } from "#api/services/bookings/availability.ts";
 import { bookingContext, query } from "./bookings-shared.ts";
-import { docs } from "../openapi/describe.ts";
-import { envelope } from "../../contract/primitives.ts";
-import { availabilityAnswer, roomsOverviewAnswer } from "../../contract/bookings.ts";
+import { docs } from "#api/openapi/describe.ts";
+import { envelope } from "#contract/primitives.ts";
+import { availabilityAnswer, roomsOverviewAnswer } from "#contract/bookings.ts";
 
 const doc = docs("Availability");
 

@@ -1,10 +1,10 @@
 import type { Context } from "hono";
 import { z } from "zod";
-import type { ApiEnv } from "../context.ts";
+import type { ApiEnv } from "#api/context.ts";
 import { Hono } from "hono";
 import { createMiddleware } from "hono/factory";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
-import { isAdministrator } from "../../domain/access/permissions.ts";
+import { isAdministrator } from "#domain/access/permissions.ts";
 import {
   addAddonSchema,
   addPaymentMethodSchema,
@@ -14,19 +14,19 @@ import {
   resumeSchema,
   subscribeSchema,
   unsubscribeSchema,
-} from "../../domain/schemas/billing.ts";
-import { validateSubscribeInput } from "../../domain/text/sanitize.ts";
-import type { Translated } from "../db/schema/index.ts";
-import { forbidden, HttpError } from "../errors.ts";
-import { logger } from "../logger.ts";
-import { requireBusiness, type BusinessEnv } from "../middleware/business.ts";
-import { renewDue } from "../services/billing/builtin.ts";
-import { businessPlans, catalog, catalogPlanJson, hadBasePlan, invoiceJson, invoicesOf, localized, trialDaysFor } from "../services/billing/plans.ts";
-import { providerFor } from "../services/billing/index.ts";
-import * as billing from "../services/billing/service.ts";
-import { jsonBody as parseBody, parseWith as parseInput } from "../validate.ts";
-import { docs } from "../openapi/describe.ts";
-import { envelope } from "../../contract/primitives.ts";
+} from "#domain/schemas/billing.ts";
+import { validateSubscribeInput } from "#domain/text/sanitize.ts";
+import type { Translated } from "#api/db/schema/index.ts";
+import { forbidden, HttpError } from "#api/errors.ts";
+import { logger } from "#api/logger.ts";
+import { requireBusiness, type BusinessEnv } from "#api/middleware/business.ts";
+import { renewDue } from "#api/services/billing/builtin.ts";
+import { businessPlans, catalog, catalogPlanJson, hadBasePlan, invoiceJson, invoicesOf, localized, trialDaysFor } from "#api/services/billing/plans.ts";
+import { providerFor } from "#api/services/billing/index.ts";
+import * as billing from "#api/services/billing/service.ts";
+import { jsonBody as parseBody, parseWith as parseInput } from "#api/validate.ts";
+import { docs } from "#api/openapi/describe.ts";
+import { envelope } from "#contract/primitives.ts";
 import {
   catalogPlanAnswer,
   changePreviewAnswer,
@@ -34,7 +34,7 @@ import {
   paymentMethodsAnswer,
   renewalReportAnswer,
   subscriptionStateAnswer,
-} from "../../contract/billing.ts";
+} from "#contract/billing.ts";
 
 const doc = docs("Billing");
 

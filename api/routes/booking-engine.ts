@@ -1,20 +1,20 @@
 import type { Context } from "hono";
 import { Hono } from "hono";
-import { stayNights } from "../../domain/bookings/stay.ts";
-import { bookingEngineSettingsSchema, offersQuerySchema, publicReservationSchema } from "../../domain/schemas/booking-engine.ts";
-import { queryObject } from "../../domain/schemas/bookings.ts";
-import type { ApiEnv } from "../context.ts";
-import { requireBusiness, type BusinessEnv } from "../middleware/business.ts";
-import { requirePlan } from "../middleware/plan.ts";
-import { clientIp, limitHits } from "../middleware/rate-limit.ts";
-import { bookOnline, categoryChoices, engineSettings, offersFor, publicEngine, publicProfile, publicReservation, publicReservationJson, saveEngineSettings, type PublicEngine } from "../services/booking-engine.ts";
-import type { BookingContext } from "../services/bookings/context.ts";
-import { sendBookingMails } from "../services/mail/booking-engine.ts";
-import { hotelPoliciesJson, hotelPoliciesOf } from "../services/distribution/hotel-policies.ts";
-import { jsonBody, parseWith } from "../validate.ts";
-import { docs } from "../openapi/describe.ts";
-import { envelope } from "../../contract/primitives.ts";
-import { engineSettingsAnswer, engineSettingsWithChoicesAnswer, offersAnswer, publicBookingAnswer, publicProfileAnswer, publicReservationAnswer } from "../../contract/booking-engine.ts";
+import { stayNights } from "#domain/bookings/stay.ts";
+import { bookingEngineSettingsSchema, offersQuerySchema, publicReservationSchema } from "#domain/schemas/booking-engine.ts";
+import { queryObject } from "#domain/schemas/bookings.ts";
+import type { ApiEnv } from "#api/context.ts";
+import { requireBusiness, type BusinessEnv } from "#api/middleware/business.ts";
+import { requirePlan } from "#api/middleware/plan.ts";
+import { clientIp, limitHits } from "#api/middleware/rate-limit.ts";
+import { bookOnline, categoryChoices, engineSettings, offersFor, publicEngine, publicProfile, publicReservation, publicReservationJson, saveEngineSettings, type PublicEngine } from "#api/services/booking-engine.ts";
+import type { BookingContext } from "#api/services/bookings/context.ts";
+import { sendBookingMails } from "#api/services/mail/booking-engine.ts";
+import { hotelPoliciesJson, hotelPoliciesOf } from "#api/services/distribution/hotel-policies.ts";
+import { jsonBody, parseWith } from "#api/validate.ts";
+import { docs } from "#api/openapi/describe.ts";
+import { envelope } from "#contract/primitives.ts";
+import { engineSettingsAnswer, engineSettingsWithChoicesAnswer, offersAnswer, publicBookingAnswer, publicProfileAnswer, publicReservationAnswer } from "#contract/booking-engine.ts";
 
 const doc = docs("Booking engine");
 

@@ -1,12 +1,12 @@
 import type { Context } from "hono";
 import type { z } from "zod";
-import { queryObject } from "../../domain/schemas/bookings.ts";
-import { isUuid } from "../../domain/text/sanitize.ts";
-import type { ApiEnv } from "../context.ts";
-import { notFound } from "../errors.ts";
-import type { BusinessEnv } from "../middleware/business.ts";
-import type { BookingContext } from "../services/bookings/context.ts";
-import { jsonBody, parseWith } from "../validate.ts";
+import { queryObject } from "#domain/schemas/bookings.ts";
+import { isUuid } from "#domain/text/sanitize.ts";
+import type { ApiEnv } from "#api/context.ts";
+import { notFound } from "#api/errors.ts";
+import type { BusinessEnv } from "#api/middleware/business.ts";
+import type { BookingContext } from "#api/services/bookings/context.ts";
+import { jsonBody, parseWith } from "#api/validate.ts";
 
 export type BC = Context<BusinessEnv>;
 

@@ -1,6 +1,6 @@
 import { Hono } from "hono";
 import { stringify } from "csv-stringify/sync";
-import type { ReservationAction } from "../../domain/bookings/status.ts";
+import type { ReservationAction } from "#domain/bookings/status.ts";
 import {
   bookingQuoteSchema,
   cancelSchema,
@@ -9,11 +9,11 @@ import {
   reservationCreateSchema,
   reservationListSchema,
   reservationUpdateSchema,
-} from "../../domain/schemas/bookings.ts";
-import { HttpError } from "../errors.ts";
-import { requireBusiness, type BusinessEnv } from "../middleware/business.ts";
-import { businessToday } from "../services/bookings/context.ts";
-import { convertQuote, createQuote, freeRoomsFor, getQuote, listQuotes } from "../services/bookings/quotes.ts";
+} from "#domain/schemas/bookings.ts";
+import { HttpError } from "#api/errors.ts";
+import { requireBusiness, type BusinessEnv } from "#api/middleware/business.ts";
+import { businessToday } from "#api/services/bookings/context.ts";
+import { convertQuote, createQuote, freeRoomsFor, getQuote, listQuotes } from "#api/services/bookings/quotes.ts";
 import {
   allReservations,
   categoryOf,
@@ -24,13 +24,13 @@ import {
   priceOrFail,
   transitionReservation,
   updateReservation,
-} from "../services/bookings/reservations.ts";
-import { listRooms } from "../services/bookings/rooms.ts";
+} from "#api/services/bookings/reservations.ts";
+import { listRooms } from "#api/services/bookings/rooms.ts";
 import { body, bookingContext, idParam, optionalBody, query, type BC } from "./bookings-shared.ts";
-import { channelChoices } from "../services/distribution/sales-channels.ts";
+import { channelChoices } from "#api/services/distribution/sales-channels.ts";
 import { z } from "zod";
-import { docs } from "../openapi/describe.ts";
-import { envelope } from "../../contract/primitives.ts";
+import { docs } from "#api/openapi/describe.ts";
+import { envelope } from "#contract/primitives.ts";
 import {
   bookingQuoteAnswer,
   bookingQuoteWritten,
@@ -40,7 +40,7 @@ import {
   reservationOptionsAnswer,
   reservationPage,
   reservationWritten,
-} from "../../contract/bookings.ts";
+} from "#contract/bookings.ts";
 
 const doc = docs("Reservations");
 

@@ -2,17 +2,17 @@ import type { Context } from "hono";
 import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { eq } from "drizzle-orm";
-import type { ApiEnv } from "../context.ts";
-import type { Database } from "../db/client.ts";
-import { businesses } from "../db/schema/index.ts";
-import { HttpError, notFound } from "../errors.ts";
-import type { AuthedEnv } from "../middleware/auth.ts";
-import { requireBusiness } from "../middleware/business.ts";
-import { fieldError } from "../services/businesses.ts";
-import { deleteLogo, detectImageType, LOGO_BODY_LIMIT, MAX_LOGO_BYTES, readLogo, storeLogo } from "../services/uploads.ts";
+import type { ApiEnv } from "#api/context.ts";
+import type { Database } from "#api/db/client.ts";
+import { businesses } from "#api/db/schema/index.ts";
+import { HttpError, notFound } from "#api/errors.ts";
+import type { AuthedEnv } from "#api/middleware/auth.ts";
+import { requireBusiness } from "#api/middleware/business.ts";
+import { fieldError } from "#api/services/businesses.ts";
+import { deleteLogo, detectImageType, LOGO_BODY_LIMIT, MAX_LOGO_BYTES, readLogo, storeLogo } from "#api/services/uploads.ts";
 import { answerBusiness } from "./businesses-shared.ts";
-import { docs } from "../openapi/describe.ts";
-import { businessEnvelope } from "../../contract/business.ts";
+import { docs } from "#api/openapi/describe.ts";
+import { businessEnvelope } from "#contract/business.ts";
 
 const doc = docs("Businesses");
 

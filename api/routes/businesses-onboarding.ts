@@ -1,15 +1,15 @@
 import { Hono } from "hono";
 import { eq } from "drizzle-orm";
-import { planChoiceSchema, pmsChoiceSchema } from "../../domain/schemas/business.ts";
-import { businesses } from "../db/schema/index.ts";
-import type { AuthedEnv } from "../middleware/auth.ts";
-import { requireBusiness } from "../middleware/business.ts";
-import { choosePms, connectPms, runImport } from "../services/business-pms.ts";
-import { applyBusinessEventOrThrow } from "../services/business-status.ts";
+import { planChoiceSchema, pmsChoiceSchema } from "#domain/schemas/business.ts";
+import { businesses } from "#api/db/schema/index.ts";
+import type { AuthedEnv } from "#api/middleware/auth.ts";
+import { requireBusiness } from "#api/middleware/business.ts";
+import { choosePms, connectPms, runImport } from "#api/services/business-pms.ts";
+import { applyBusinessEventOrThrow } from "#api/services/business-status.ts";
 import { answerBusiness, body } from "./businesses-shared.ts";
-import { userActor } from "../services/activity/record.ts";
-import { docs } from "../openapi/describe.ts";
-import { businessEnvelope } from "../../contract/business.ts";
+import { userActor } from "#api/services/activity/record.ts";
+import { docs } from "#api/openapi/describe.ts";
+import { businessEnvelope } from "#contract/business.ts";
 
 const doc = docs("Onboarding");
 

@@ -2,15 +2,15 @@ import type { Context } from "hono";
 import { createMiddleware } from "hono/factory";
 import { eq } from "drizzle-orm";
 import type { z } from "zod";
-import type { AdminPermission } from "../../domain/access/permissions.ts";
-import type { ApiEnv } from "../context.ts";
-import { businesses, type UserRow } from "../db/schema/index.ts";
-import { forbidden, notFound } from "../errors.ts";
-import type { AuthedEnv } from "../middleware/auth.ts";
-import { businessJson } from "../services/business-json.ts";
-import { type BusinessJson } from "../../contract/business.ts";
-import { permissionsOf } from "../services/permissions.ts";
-import { jsonBody, parseWith } from "../validate.ts";
+import type { AdminPermission } from "#domain/access/permissions.ts";
+import type { ApiEnv } from "#api/context.ts";
+import { businesses, type UserRow } from "#api/db/schema/index.ts";
+import { forbidden, notFound } from "#api/errors.ts";
+import type { AuthedEnv } from "#api/middleware/auth.ts";
+import { businessJson } from "#api/services/business-json.ts";
+import { type BusinessJson } from "#contract/business.ts";
+import { permissionsOf } from "#api/services/permissions.ts";
+import { jsonBody, parseWith } from "#api/validate.ts";
 
 /** Helpers shared by the business route modules. */
 

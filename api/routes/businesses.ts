@@ -12,19 +12,19 @@ import {
   newCategorySchema,
   roomsSchema,
   selectBusinessSchema,
-} from "../../domain/schemas/business.ts";
-import { isUuid } from "../../domain/text/sanitize.ts";
-import type { Database } from "../db/client.ts";
-import { businesses } from "../db/schema/index.ts";
-import { HttpError, notFound } from "../errors.ts";
-import type { AuthedEnv } from "../middleware/auth.ts";
-import { requireBusiness } from "../middleware/business.ts";
-import { withPricingActivity } from "../services/pricing/activity.ts";
-import { userActor } from "../services/activity/record.ts";
-import { businessesOf, businessesStateOf } from "../services/business-access.ts";
-import { businessJson, businessJsonMany } from "../services/business-json.ts";
-import { businessAnswer, businessDetailAnswer, businessEnvelope, categoryAnswer } from "../../contract/business.ts";
-import { tariffConfigurationJson } from "../services/pricing/config.ts";
+} from "#domain/schemas/business.ts";
+import { isUuid } from "#domain/text/sanitize.ts";
+import type { Database } from "#api/db/client.ts";
+import { businesses } from "#api/db/schema/index.ts";
+import { HttpError, notFound } from "#api/errors.ts";
+import type { AuthedEnv } from "#api/middleware/auth.ts";
+import { requireBusiness } from "#api/middleware/business.ts";
+import { withPricingActivity } from "#api/services/pricing/activity.ts";
+import { userActor } from "#api/services/activity/record.ts";
+import { businessesOf, businessesStateOf } from "#api/services/business-access.ts";
+import { businessJson, businessJsonMany } from "#api/services/business-json.ts";
+import { businessAnswer, businessDetailAnswer, businessEnvelope, categoryAnswer } from "#contract/business.ts";
+import { tariffConfigurationJson } from "#api/services/pricing/config.ts";
 import {
   categoriesOf,
   categoryAsInput,
@@ -33,10 +33,10 @@ import {
   rememberSelection,
   saveCategorySet,
   updateBusinessDetails,
-} from "../services/businesses.ts";
+} from "#api/services/businesses.ts";
 import { answerBusiness, body, loadBusinessJson, parse } from "./businesses-shared.ts";
-import { docs } from "../openapi/describe.ts";
-import { envelope } from "../../contract/primitives.ts";
+import { docs } from "#api/openapi/describe.ts";
+import { envelope } from "#contract/primitives.ts";
 
 const doc = docs("Businesses");
 

@@ -1,19 +1,19 @@
 import { eq } from "drizzle-orm";
 import { Hono } from "hono";
-import { channexConnectSchema, pushStatusQuerySchema } from "../../domain/schemas/channels.ts";
-import { isUuid } from "../../domain/text/sanitize.ts";
-import { businesses } from "../db/schema/index.ts";
-import { HttpError, notFound } from "../errors.ts";
-import type { AuthedEnv } from "../middleware/auth.ts";
-import { requireBusiness } from "../middleware/business.ts";
-import { connectChannex, connectionJson, disconnectChannex, requestResync } from "../services/channels/connections.ts";
-import { distributionChange, distributionReads } from "../services/distribution/activity.ts";
-import { userActor } from "../services/activity/record.ts";
-import { pushStatus } from "../services/channels/status.ts";
+import { channexConnectSchema, pushStatusQuerySchema } from "#domain/schemas/channels.ts";
+import { isUuid } from "#domain/text/sanitize.ts";
+import { businesses } from "#api/db/schema/index.ts";
+import { HttpError, notFound } from "#api/errors.ts";
+import type { AuthedEnv } from "#api/middleware/auth.ts";
+import { requireBusiness } from "#api/middleware/business.ts";
+import { connectChannex, connectionJson, disconnectChannex, requestResync } from "#api/services/channels/connections.ts";
+import { distributionChange, distributionReads } from "#api/services/distribution/activity.ts";
+import { userActor } from "#api/services/activity/record.ts";
+import { pushStatus } from "#api/services/channels/status.ts";
 import { body, parse, requireAdminPermission } from "./businesses-shared.ts";
-import { docs } from "../openapi/describe.ts";
-import { envelope } from "../../contract/primitives.ts";
-import { connectionAnswer, pushStatusAnswer } from "../../contract/channels.ts";
+import { docs } from "#api/openapi/describe.ts";
+import { envelope } from "#contract/primitives.ts";
+import { connectionAnswer, pushStatusAnswer } from "#contract/channels.ts";
 
 const doc = docs("Channel manager");
 
@@ -61,7 +61,7 @@ export const channelRoutes = new Hono<AuthedEnv>()
     return c.json(await pushStatus(c.var.deps.db, c.var.access.business.id, c.var.deps.now(), q));
   });
 
-async function existingBusiness(db: import("../db/client.ts").Database, id: string): Promise<string> {
+async function existingBusiness(db: import("#api/db/client.ts").Database, id: string): Promise<string> {
   if (!isUuid(id)) throw notFound("api.businessNotFound");
   const [row] = await db.select({ id: businesses.id }).from(businesses).where(eq(businesses.id, id.toLowerCase()));
   if (!row) throw notFound("api.businessNotFound");

@@ -1,22 +1,22 @@
 import type { Context } from "hono";
 import { Hono } from "hono";
-import { chatMessageSchema } from "../../domain/schemas/chat.ts";
-import { isUuid } from "../../domain/text/sanitize.ts";
-import type { ApiEnv } from "../context.ts";
-import { notFound } from "../errors.ts";
-import { requireBusiness, type BusinessEnv } from "../middleware/business.ts";
-import { requirePlan } from "../middleware/plan.ts";
-import { limitHits } from "../middleware/rate-limit.ts";
-import { chatProviderFor } from "../services/chat/index.ts";
-import { conversationHistory, conversationMessages, conversationJson, deleteConversation, findConversation, listConversations, recordExchange, type ConversationOwner } from "../services/chat/conversations.ts";
-import { conversationAnswer, conversationThreadAnswer } from "../../contract/chat.ts";
-import { fitAnswer, type ChatProvider, type ChatTurn } from "../services/chat/provider.ts";
-import { liveChatTools } from "../services/chat/tools.ts";
-import { businessToday } from "../services/pricing/calendar.ts";
-import { jsonBody } from "../validate.ts";
-import { docs } from "../openapi/describe.ts";
+import { chatMessageSchema } from "#domain/schemas/chat.ts";
+import { isUuid } from "#domain/text/sanitize.ts";
+import type { ApiEnv } from "#api/context.ts";
+import { notFound } from "#api/errors.ts";
+import { requireBusiness, type BusinessEnv } from "#api/middleware/business.ts";
+import { requirePlan } from "#api/middleware/plan.ts";
+import { limitHits } from "#api/middleware/rate-limit.ts";
+import { chatProviderFor } from "#api/services/chat/index.ts";
+import { conversationHistory, conversationMessages, conversationJson, deleteConversation, findConversation, listConversations, recordExchange, type ConversationOwner } from "#api/services/chat/conversations.ts";
+import { conversationAnswer, conversationThreadAnswer } from "#contract/chat.ts";
+import { fitAnswer, type ChatProvider, type ChatTurn } from "#api/services/chat/provider.ts";
+import { liveChatTools } from "#api/services/chat/tools.ts";
+import { businessToday } from "#api/services/pricing/calendar.ts";
+import { jsonBody } from "#api/validate.ts";
+import { docs } from "#api/openapi/describe.ts";
 import { z } from "zod";
-import { envelope } from "../../contract/primitives.ts";
+import { envelope } from "#contract/primitives.ts";
 
 const doc = docs("Assistant chat");
 

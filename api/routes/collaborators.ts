@@ -1,15 +1,15 @@
 import { Hono } from "hono";
-import { inviteCollaboratorSchema, updateCollaboratorSchema } from "../../domain/schemas/business.ts";
-import { permissionMatrixSchema } from "../../domain/schemas/distribution.ts";
-import type { Database } from "../db/client.ts";
-import { isUuid } from "../../domain/text/sanitize.ts";
-import type { ApiEnv } from "../context.ts";
-import { HttpError, notFound } from "../errors.ts";
-import type { AuthedEnv } from "../middleware/auth.ts";
-import { requireBusiness } from "../middleware/business.ts";
-import { limitHits } from "../middleware/rate-limit.ts";
-import { logoUrl } from "../services/business-json.ts";
-import { businessEnvelope } from "../../contract/business.ts";
+import { inviteCollaboratorSchema, updateCollaboratorSchema } from "#domain/schemas/business.ts";
+import { permissionMatrixSchema } from "#domain/schemas/distribution.ts";
+import type { Database } from "#api/db/client.ts";
+import { isUuid } from "#domain/text/sanitize.ts";
+import type { ApiEnv } from "#api/context.ts";
+import { HttpError, notFound } from "#api/errors.ts";
+import type { AuthedEnv } from "#api/middleware/auth.ts";
+import { requireBusiness } from "#api/middleware/business.ts";
+import { limitHits } from "#api/middleware/rate-limit.ts";
+import { logoUrl } from "#api/services/business-json.ts";
+import { businessEnvelope } from "#contract/business.ts";
 import {
   acceptInvitation,
   addCollaborator,
@@ -23,12 +23,12 @@ import {
   memberOf,
   removeCollaborator,
   updateCollaborator,
-} from "../services/business-collaborators.ts";
-import { fieldError } from "../services/businesses.ts";
+} from "#api/services/business-collaborators.ts";
+import { fieldError } from "#api/services/businesses.ts";
 import { answerBusiness, body } from "./businesses-shared.ts";
-import { docs } from "../openapi/describe.ts";
+import { docs } from "#api/openapi/describe.ts";
 import { z } from "zod";
-import { envelope, timestamp, uuid } from "../../contract/primitives.ts";
+import { envelope, timestamp, uuid } from "#contract/primitives.ts";
 
 const doc = docs("Collaborators");
 

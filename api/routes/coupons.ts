@@ -1,17 +1,17 @@
 import type { Context } from "hono";
 import { z } from "zod";
-import type { ApiEnv } from "../context.ts";
+import type { ApiEnv } from "#api/context.ts";
 import { Hono } from "hono";
 import { createMiddleware } from "hono/factory";
-import { isAdministrator } from "../../domain/access/permissions.ts";
-import { createCouponSchema, updateCouponSchema } from "../../domain/schemas/billing.ts";
-import { forbidden, HttpError } from "../errors.ts";
-import type { AuthedEnv } from "../middleware/auth.ts";
-import { adminCouponJson, createCoupon, deactivateCoupon, findCoupon, listCoupons, updateCoupon } from "../services/billing/coupons.ts";
-import { jsonBody as parseBody } from "../validate.ts";
-import { docs } from "../openapi/describe.ts";
-import { envelope } from "../../contract/primitives.ts";
-import { adminCouponAnswer, adminCouponWritten } from "../../contract/coupons.ts";
+import { isAdministrator } from "#domain/access/permissions.ts";
+import { createCouponSchema, updateCouponSchema } from "#domain/schemas/billing.ts";
+import { forbidden, HttpError } from "#api/errors.ts";
+import type { AuthedEnv } from "#api/middleware/auth.ts";
+import { adminCouponJson, createCoupon, deactivateCoupon, findCoupon, listCoupons, updateCoupon } from "#api/services/billing/coupons.ts";
+import { jsonBody as parseBody } from "#api/validate.ts";
+import { docs } from "#api/openapi/describe.ts";
+import { envelope } from "#contract/primitives.ts";
+import { adminCouponAnswer, adminCouponWritten } from "#contract/coupons.ts";
 
 const doc = docs("Admin: coupons");
 

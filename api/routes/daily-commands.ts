@@ -1,20 +1,20 @@
 import { and, desc, eq } from "drizzle-orm";
 import { Hono } from "hono";
 import { z } from "zod";
-import { isUuid } from "../../domain/text/sanitize.ts";
-import { businesses, dailyCommandRuns } from "../db/schema/index.ts";
-import { conflict, invalid, notFound } from "../errors.ts";
-import type { AuthedEnv } from "../middleware/auth.ts";
-import { cronOf, DAILY_COMMANDS, dailyCommand, type DailyCommand } from "../services/daily/commands.ts";
-import { runDailyCommand, targetsOf } from "../services/daily/runs.ts";
-import { enqueueDaily } from "../services/daily/schedule.ts";
-import { runningQueue } from "../services/queue/queue.ts";
+import { isUuid } from "#domain/text/sanitize.ts";
+import { businesses, dailyCommandRuns } from "#api/db/schema/index.ts";
+import { conflict, invalid, notFound } from "#api/errors.ts";
+import type { AuthedEnv } from "#api/middleware/auth.ts";
+import { cronOf, DAILY_COMMANDS, dailyCommand, type DailyCommand } from "#api/services/daily/commands.ts";
+import { runDailyCommand, targetsOf } from "#api/services/daily/runs.ts";
+import { enqueueDaily } from "#api/services/daily/schedule.ts";
+import { runningQueue } from "#api/services/queue/queue.ts";
 import { requireAdminPermission } from "./businesses-shared.ts";
-import { jsonBody } from "../validate.ts";
+import { jsonBody } from "#api/validate.ts";
 import type { Context } from "hono";
-import type { ApiEnv } from "../context.ts";
-import { docs } from "../openapi/describe.ts";
-import { day, timestamp } from "../../contract/primitives.ts";
+import type { ApiEnv } from "#api/context.ts";
+import { docs } from "#api/openapi/describe.ts";
+import { day, timestamp } from "#contract/primitives.ts";
 
 const doc = docs("Admin: daily commands");
 

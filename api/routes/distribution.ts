@@ -1,20 +1,20 @@
 import { Hono } from "hono";
-import { isoDate } from "../../domain/validation.ts";
+import { isoDate } from "#domain/validation.ts";
 import { z } from "zod";
-import { daysBetween } from "../../domain/pricing/index.ts";
+import { daysBetween } from "#domain/pricing/index.ts";
 import {
   channelMappingsSchema,
   hotelPoliciesSchema,
   ratePlanSchema,
   salesChannelSchema,
   salesChannelUpdateSchema,
-} from "../../domain/schemas/distribution.ts";
+} from "#domain/schemas/distribution.ts";
 import { createMiddleware } from "hono/factory";
-import { HttpError, notFound } from "../errors.ts";
-import { requireBusiness, type BusinessEnv } from "../middleware/business.ts";
-import { channelMappingView, saveChannelMappings } from "../services/distribution/channel-mappings.ts";
-import { hotelPoliciesJson, hotelPoliciesOf, saveHotelPolicies } from "../services/distribution/hotel-policies.ts";
-import { deleteRatePlan, listRatePlans, ratePlanById, ratePlanJson, ratePlanRates, saveRatePlan, type RatePlan } from "../services/distribution/rate-plans.ts";
+import { HttpError, notFound } from "#api/errors.ts";
+import { requireBusiness, type BusinessEnv } from "#api/middleware/business.ts";
+import { channelMappingView, saveChannelMappings } from "#api/services/distribution/channel-mappings.ts";
+import { hotelPoliciesJson, hotelPoliciesOf, saveHotelPolicies } from "#api/services/distribution/hotel-policies.ts";
+import { deleteRatePlan, listRatePlans, ratePlanById, ratePlanJson, ratePlanRates, saveRatePlan, type RatePlan } from "#api/services/distribution/rate-plans.ts";
 import {
   createSalesChannel,
   listSalesChannels,
@@ -22,15 +22,15 @@ import {
   salesChannelJson,
   updateSalesChannel,
   type SalesChannel,
-} from "../services/distribution/sales-channels.ts";
-import { distributionChange, distributionReads } from "../services/distribution/activity.ts";
-import { userActor } from "../services/activity/record.ts";
-import { businessToday } from "../services/pricing/calendar.ts";
-import { fieldError } from "../services/businesses.ts";
+} from "#api/services/distribution/sales-channels.ts";
+import { distributionChange, distributionReads } from "#api/services/distribution/activity.ts";
+import { userActor } from "#api/services/activity/record.ts";
+import { businessToday } from "#api/services/pricing/calendar.ts";
+import { fieldError } from "#api/services/businesses.ts";
 import { body, idParam, query } from "./bookings-shared.ts";
-import { docs } from "../openapi/describe.ts";
-import { envelope, deletedAnswer } from "../../contract/primitives.ts";
-import { channelMappingAnswer, hotelPoliciesAnswer, ratePlanAnswer, ratePlanRatesAnswer, salesChannelAnswer } from "../../contract/distribution.ts";
+import { docs } from "#api/openapi/describe.ts";
+import { envelope, deletedAnswer } from "#contract/primitives.ts";
+import { channelMappingAnswer, hotelPoliciesAnswer, ratePlanAnswer, ratePlanRatesAnswer, salesChannelAnswer } from "#contract/distribution.ts";
 
 const salesChannelWritten = z.object({ sales_channel: salesChannelAnswer }).strict();
 const ratePlanWritten = z.object({ rate_plan: ratePlanAnswer }).strict();

@@ -2,11 +2,11 @@ import { z } from "zod";
 import { sql } from "drizzle-orm";
 import { readMigrationFiles } from "drizzle-orm/migrator";
 import { Hono } from "hono";
-import type { ApiEnv } from "../context.ts";
-import type { Database } from "../db/client.ts";
-import { migrationsFolder } from "../db/client.ts";
-import { isDraining } from "../observability/lifecycle.ts";
-import { docs } from "../openapi/describe.ts";
+import type { ApiEnv } from "#api/context.ts";
+import type { Database } from "#api/db/client.ts";
+import { migrationsFolder } from "#api/db/client.ts";
+import { isDraining } from "#api/observability/lifecycle.ts";
+import { docs } from "#api/openapi/describe.ts";
 
 const doc = docs("Health");
 

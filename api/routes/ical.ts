@@ -1,15 +1,15 @@
 import { Hono } from "hono";
-import { icalFeedSchema, icalImportSchema } from "../../domain/schemas/ledger.ts";
-import type { ApiEnv } from "../context.ts";
-import { requireBusiness, type BusinessEnv } from "../middleware/business.ts";
-import { createFeed, deleteFeed, feedCalendar, getFeed, listFeeds, regenerateFeed } from "../services/ledger/ical-feeds.ts";
-import { createImport, deleteImport, getImport, listImports, pollIcalImports, pollImport, updateImport } from "../services/ledger/ical-imports.ts";
-import { notFound } from "../errors.ts";
+import { icalFeedSchema, icalImportSchema } from "#domain/schemas/ledger.ts";
+import type { ApiEnv } from "#api/context.ts";
+import { requireBusiness, type BusinessEnv } from "#api/middleware/business.ts";
+import { createFeed, deleteFeed, feedCalendar, getFeed, listFeeds, regenerateFeed } from "#api/services/ledger/ical-feeds.ts";
+import { createImport, deleteImport, getImport, listImports, pollIcalImports, pollImport, updateImport } from "#api/services/ledger/ical-imports.ts";
+import { notFound } from "#api/errors.ts";
 import { body, bookingContext, idParam, type BC } from "./bookings-shared.ts";
-import { docs } from "../openapi/describe.ts";
+import { docs } from "#api/openapi/describe.ts";
 import { z } from "zod";
-import { envelope } from "../../contract/primitives.ts";
-import { icalFeedAnswer, icalImportAnswer, pollResultAnswer } from "../../contract/ledger.ts";
+import { envelope } from "#contract/primitives.ts";
+import { icalFeedAnswer, icalImportAnswer, pollResultAnswer } from "#contract/ledger.ts";
 
 const feedWritten = z.object({ ical_feed: icalFeedAnswer }).strict();
 const importWritten = z.object({ ical_import: icalImportAnswer }).strict();

@@ -1,17 +1,17 @@
 import type { Context } from "hono";
 import { Hono } from "hono";
 import type { z } from "zod";
-import { breakdownQuerySchema, exploreQuerySchema, goalsBodySchema, yearQuerySchema } from "../../domain/schemas/metrics.ts";
-import type { ApiEnv } from "../context.ts";
-import { HttpError } from "../errors.ts";
-import { requireBusiness, type BusinessEnv } from "../middleware/business.ts";
-import { breakdown, comparisonPeriod, dashboard, explore, goalsBetween, goalsYear, monthly, saveGoals } from "../services/metrics/index.ts";
-import { businessToday } from "../services/pricing/calendar.ts";
-import { jsonBody, parseWith } from "../validate.ts";
-import { remembered } from "../services/metrics/answer-cache.ts";
-import { dataVersion } from "../services/data-version.ts";
-import { docs } from "../openapi/describe.ts";
-import { breakdownAnswer, dashboardAnswer, exploreAnswer, goalsWrittenAnswer, goalsYearAnswer, monthlyAnswer } from "../../contract/metrics.ts";
+import { breakdownQuerySchema, exploreQuerySchema, goalsBodySchema, yearQuerySchema } from "#domain/schemas/metrics.ts";
+import type { ApiEnv } from "#api/context.ts";
+import { HttpError } from "#api/errors.ts";
+import { requireBusiness, type BusinessEnv } from "#api/middleware/business.ts";
+import { breakdown, comparisonPeriod, dashboard, explore, goalsBetween, goalsYear, monthly, saveGoals } from "#api/services/metrics/index.ts";
+import { businessToday } from "#api/services/pricing/calendar.ts";
+import { jsonBody, parseWith } from "#api/validate.ts";
+import { remembered } from "#api/services/metrics/answer-cache.ts";
+import { dataVersion } from "#api/services/data-version.ts";
+import { docs } from "#api/openapi/describe.ts";
+import { breakdownAnswer, dashboardAnswer, exploreAnswer, goalsWrittenAnswer, goalsYearAnswer, monthlyAnswer } from "#contract/metrics.ts";
 
 const doc = docs("Intelligence");
 

@@ -1,12 +1,12 @@
 import type { Context } from "hono";
 import { Hono } from "hono";
 import { createMiddleware } from "hono/factory";
-import { renderMarkdown } from "../../domain/learning/markdown.ts";
-import { lessonSchema, moduleSchema, moveSchema, previewSchema, progressSchema, publishSchema, searchQuerySchema } from "../../domain/schemas/learning.ts";
-import { isUuid } from "../../domain/text/sanitize.ts";
-import type { ApiEnv } from "../context.ts";
-import { forbidden, notFound } from "../errors.ts";
-import type { AuthedEnv } from "../middleware/auth.ts";
+import { renderMarkdown } from "#domain/learning/markdown.ts";
+import { lessonSchema, moduleSchema, moveSchema, previewSchema, progressSchema, publishSchema, searchQuerySchema } from "#domain/schemas/learning.ts";
+import { isUuid } from "#domain/text/sanitize.ts";
+import type { ApiEnv } from "#api/context.ts";
+import { forbidden, notFound } from "#api/errors.ts";
+import type { AuthedEnv } from "#api/middleware/auth.ts";
 import {
   addAttachment,
   adminCatalogue,
@@ -33,16 +33,16 @@ import {
   readerLessonAnswer,
   readerModuleAnswer,
   searchHitAnswer,
-} from "../services/learning.ts";
+} from "#api/services/learning.ts";
 import { z } from "zod";
-import { envelope } from "../../contract/primitives.ts";
-import { permissionsOf } from "../services/permissions.ts";
-import { detectImageType, readImage } from "../services/uploads.ts";
-import { fieldError } from "../services/businesses.ts";
-import { HttpError } from "../errors.ts";
-import { jsonBody, parseWith } from "../validate.ts";
+import { envelope } from "#contract/primitives.ts";
+import { permissionsOf } from "#api/services/permissions.ts";
+import { detectImageType, readImage } from "#api/services/uploads.ts";
+import { fieldError } from "#api/services/businesses.ts";
+import { HttpError } from "#api/errors.ts";
+import { jsonBody, parseWith } from "#api/validate.ts";
 import { requireAdminPermission } from "./businesses-shared.ts";
-import { docs } from "../openapi/describe.ts";
+import { docs } from "#api/openapi/describe.ts";
 
 const doc = docs("Learning");
 

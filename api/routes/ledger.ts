@@ -1,5 +1,5 @@
 import { Hono } from "hono";
-import type { Permission } from "../../domain/access/permissions.ts";
+import type { Permission } from "#domain/access/permissions.ts";
 import {
   accountSchema,
   activeQuerySchema,
@@ -10,10 +10,10 @@ import {
   paymentSchema,
   pointOfSaleSchema,
   supplierSchema,
-} from "../../domain/schemas/ledger.ts";
-import { HttpError } from "../errors.ts";
-import { requireBusiness, type BusinessEnv } from "../middleware/business.ts";
-import { createAccount, deleteAccount, getAccount, listAccounts, updateAccount } from "../services/ledger/accounts.ts";
+} from "#domain/schemas/ledger.ts";
+import { HttpError } from "#api/errors.ts";
+import { requireBusiness, type BusinessEnv } from "#api/middleware/business.ts";
+import { createAccount, deleteAccount, getAccount, listAccounts, updateAccount } from "#api/services/ledger/accounts.ts";
 import {
   createItem,
   createItemCategory,
@@ -30,14 +30,14 @@ import {
   updateItem,
   updateItemCategory,
   updatePointOfSale,
-} from "../services/ledger/catalog.ts";
-import { addExtra, addPayment, getFolio, removeExtra, removePayment } from "../services/ledger/folio.ts";
-import { addExpense, createSupplier, deleteSupplier, getSupplier, listExpenses, listSuppliers, removeExpense, updateSupplier } from "../services/ledger/suppliers.ts";
-import { ledgerChange, ledgerReads } from "../services/ledger/activity.ts";
+} from "#api/services/ledger/catalog.ts";
+import { addExtra, addPayment, getFolio, removeExtra, removePayment } from "#api/services/ledger/folio.ts";
+import { addExpense, createSupplier, deleteSupplier, getSupplier, listExpenses, listSuppliers, removeExpense, updateSupplier } from "#api/services/ledger/suppliers.ts";
+import { ledgerChange, ledgerReads } from "#api/services/ledger/activity.ts";
 import { body, bookingContext, idParam, query, type BC } from "./bookings-shared.ts";
 import { z } from "zod";
-import { docs } from "../openapi/describe.ts";
-import { envelope } from "../../contract/primitives.ts";
+import { docs } from "#api/openapi/describe.ts";
+import { envelope } from "#contract/primitives.ts";
 import {
   accountAnswer,
   balanceAnswer,
@@ -49,7 +49,7 @@ import {
   paymentAnswer,
   pointOfSaleAnswer,
   supplierAnswer,
-} from "../../contract/ledger.ts";
+} from "#contract/ledger.ts";
 
 const doc = docs("Ledger");
 /** `{ [key]: record }`: the answer of a create or an update. */

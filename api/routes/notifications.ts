@@ -1,13 +1,13 @@
 import { Hono } from "hono";
 import { z } from "zod";
-import { NOTIFICATION_KINDS, NOTIFICATIONS_PER_PAGE } from "../../domain/notifications/kinds.ts";
-import { isUuid } from "../../domain/text/sanitize.ts";
-import { invalid, notFound } from "../errors.ts";
-import type { AuthedEnv } from "../middleware/auth.ts";
-import { listNotifications, markAllRead, markRead, unreadCount } from "../services/notifications/inbox.ts";
-import { notificationTitle } from "../services/notifications/notify.ts";
-import { docs } from "../openapi/describe.ts";
-import { timestamp, uuid } from "../../contract/primitives.ts";
+import { NOTIFICATION_KINDS, NOTIFICATIONS_PER_PAGE } from "#domain/notifications/kinds.ts";
+import { isUuid } from "#domain/text/sanitize.ts";
+import { invalid, notFound } from "#api/errors.ts";
+import type { AuthedEnv } from "#api/middleware/auth.ts";
+import { listNotifications, markAllRead, markRead, unreadCount } from "#api/services/notifications/inbox.ts";
+import { notificationTitle } from "#api/services/notifications/notify.ts";
+import { docs } from "#api/openapi/describe.ts";
+import { timestamp, uuid } from "#contract/primitives.ts";
 
 const doc = docs("Notifications");
 

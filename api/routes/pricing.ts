@@ -2,7 +2,7 @@ import type { Context } from "hono";
 import { Hono } from "hono";
 import { and, desc, eq, gte, inArray, lte } from "drizzle-orm";
 import { z } from "zod";
-import { addDays, daysBetween } from "../../domain/pricing/index.ts";
+import { addDays, daysBetween } from "#domain/pricing/index.ts";
 import {
   calendarQuerySchema,
   fluctuationLevelsSchema,
@@ -15,20 +15,20 @@ import {
   roomsTariffSchema,
   seasonalityPreviewSchema,
   seasonalitySchema,
-} from "../../domain/schemas/pricing.ts";
-import { isUuid } from "../../domain/text/sanitize.ts";
-import type { ApiEnv } from "../context.ts";
-import type { Database } from "../db/client.ts";
-import { manualPrices, occupationLogs, roomCategories, seasonalities, users } from "../db/schema/index.ts";
-import { HttpError, notFound } from "../errors.ts";
-import { requireBusiness, type BusinessEnv } from "../middleware/business.ts";
-import type { BusinessRow } from "../services/business-access.ts";
-import { withManualPriceActivity, withPricingActivity } from "../services/pricing/activity.ts";
-import { userActor } from "../services/activity/record.ts";
-import { businessJson } from "../services/business-json.ts";
-import { businessToday, calendarDays, canPrice, compactCalendarDays, holidayName, occupancyPercentages } from "../services/pricing/calendar.ts";
-import { loadPricingConfig, tariffConfigurationFrom } from "../services/pricing/config.ts";
-import { daysToUpdate, publishRates, refreshRates } from "../services/pricing/rates.ts";
+} from "#domain/schemas/pricing.ts";
+import { isUuid } from "#domain/text/sanitize.ts";
+import type { ApiEnv } from "#api/context.ts";
+import type { Database } from "#api/db/client.ts";
+import { manualPrices, occupationLogs, roomCategories, seasonalities, users } from "#api/db/schema/index.ts";
+import { HttpError, notFound } from "#api/errors.ts";
+import { requireBusiness, type BusinessEnv } from "#api/middleware/business.ts";
+import type { BusinessRow } from "#api/services/business-access.ts";
+import { withManualPriceActivity, withPricingActivity } from "#api/services/pricing/activity.ts";
+import { userActor } from "#api/services/activity/record.ts";
+import { businessJson } from "#api/services/business-json.ts";
+import { businessToday, calendarDays, canPrice, compactCalendarDays, holidayName, occupancyPercentages } from "#api/services/pricing/calendar.ts";
+import { loadPricingConfig, tariffConfigurationFrom } from "#api/services/pricing/config.ts";
+import { daysToUpdate, publishRates, refreshRates } from "#api/services/pricing/rates.ts";
 import {
   checkSeasonality,
   saveFluctuationLevels,
@@ -37,11 +37,11 @@ import {
   saveRoomsTariff,
   saveSeasonality,
   type ProblemJson,
-} from "../services/pricing/settings.ts";
-import { businessSuggestions } from "../services/pricing/suggestions.ts";
-import { PREVIEW_DAYS, previewSeasonality } from "../services/pricing/preview.ts";
-import { jsonBody, parseWith } from "../validate.ts";
-import { docs } from "../openapi/describe.ts";
+} from "#api/services/pricing/settings.ts";
+import { businessSuggestions } from "#api/services/pricing/suggestions.ts";
+import { PREVIEW_DAYS, previewSeasonality } from "#api/services/pricing/preview.ts";
+import { jsonBody, parseWith } from "#api/validate.ts";
+import { docs } from "#api/openapi/describe.ts";
 import {
   calendarAnswer,
   daysToUpdateAnswer,
@@ -51,8 +51,8 @@ import {
   seasonalityPreviewAnswer,
   suggestionsAnswer,
   tariffConfigurationOnly,
-} from "../../contract/pricing.ts";
-import { seasonalityCreatedAnswer, tariffWriteAnswer } from "../../contract/tariff-writes.ts";
+} from "#contract/pricing.ts";
+import { seasonalityCreatedAnswer, tariffWriteAnswer } from "#contract/tariff-writes.ts";
 
 const doc = docs("Pricing");
 

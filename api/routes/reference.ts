@@ -1,12 +1,12 @@
 import { Hono } from "hono";
 import { and, asc, eq, isNull } from "drizzle-orm";
-import { businessTypes, pmsSystems } from "../db/schema/index.ts";
-import type { AuthedEnv } from "../middleware/auth.ts";
-import { businessTypeJson, pmsJson } from "../services/business-json.ts";
-import { businessTypeAnswer, pmsAnswer } from "../../contract/business.ts";
-import { docs } from "../openapi/describe.ts";
+import { businessTypes, pmsSystems } from "#api/db/schema/index.ts";
+import type { AuthedEnv } from "#api/middleware/auth.ts";
+import { businessTypeJson, pmsJson } from "#api/services/business-json.ts";
+import { businessTypeAnswer, pmsAnswer } from "#contract/business.ts";
+import { docs } from "#api/openapi/describe.ts";
 import { z } from "zod";
-import { envelope } from "../../contract/primitives.ts";
+import { envelope } from "#contract/primitives.ts";
 
 const doc = docs("Reference data");
 

@@ -1,14 +1,14 @@
 import { Hono } from "hono";
-import { isoDate } from "../../domain/validation.ts";
-import { roomBlockSchema, roomSchema } from "../../domain/schemas/bookings.ts";
-import { requireBusiness, type BusinessEnv } from "../middleware/business.ts";
-import { createBlock, deleteBlock, getBlock, listBlocks, updateBlock } from "../services/bookings/blocks.ts";
-import { createRoom, deleteRoom, getRoom, listRooms, updateRoom } from "../services/bookings/rooms.ts";
+import { isoDate } from "#domain/validation.ts";
+import { roomBlockSchema, roomSchema } from "#domain/schemas/bookings.ts";
+import { requireBusiness, type BusinessEnv } from "#api/middleware/business.ts";
+import { createBlock, deleteBlock, getBlock, listBlocks, updateBlock } from "#api/services/bookings/blocks.ts";
+import { createRoom, deleteRoom, getRoom, listRooms, updateRoom } from "#api/services/bookings/rooms.ts";
 import { body, bookingContext, idParam, query } from "./bookings-shared.ts";
 import { z } from "zod";
-import { docs } from "../openapi/describe.ts";
-import { envelope, deletedAnswer } from "../../contract/primitives.ts";
-import { roomAnswer, roomBlockAnswer, roomBlockWritten, roomWritten } from "../../contract/bookings.ts";
+import { docs } from "#api/openapi/describe.ts";
+import { envelope, deletedAnswer } from "#contract/primitives.ts";
+import { roomAnswer, roomBlockAnswer, roomBlockWritten, roomWritten } from "#contract/bookings.ts";
 
 const doc = docs("Rooms");
 

@@ -1,13 +1,14 @@
 import type { Context } from "hono";
 import type { z } from "zod";
-import type { ApiEnv } from "../context.ts";
-import type { UserRow } from "../db/schema/index.ts";
-import { setSessionCookie } from "../middleware/csrf-cookie.ts";
-import { clientIp, UNKNOWN_IP } from "../middleware/rate-limit.ts";
-import { permissionsOf } from "../services/permissions.ts";
-import { issueSession } from "../services/tokens.ts";
-import { createChallenge } from "../services/two-factor/store.ts";
-import { type challengeAnswer, userJson } from "../services/user-json.ts";
+import type { ApiEnv } from "#api/context.ts";
+import type { UserRow } from "#api/db/schema/index.ts";
+import { setSessionCookie } from "#api/middleware/csrf-cookie.ts";
+import { clientIp, UNKNOWN_IP } from "#api/middleware/rate-limit.ts";
+import { permissionsOf } from "#api/services/permissions.ts";
+import { issueSession } from "#api/services/tokens.ts";
+import { createChallenge } from "#api/services/two-factor/store.ts";
+import type { challengeAnswer } from "#contract/user.ts";
+import { userJson } from "#api/services/user-json.ts";
 
 /*
  * The two ways a right password ends (POST /api/auth/login in auth.ts): a session, or — with

@@ -1,20 +1,20 @@
 import type { Context } from "hono";
 import { Hono } from "hono";
 import type { z } from "zod";
-import { round1 } from "../../domain/metrics/forecast.ts";
-import { addMonths, monthNights, NOTHING_BOOKED, SAME_WEEKDAY_LAST_YEAR } from "../../domain/metrics/pace.ts";
-import { addDays, daysBetween, toDayNumber } from "../../domain/pricing/dates.ts";
-import { accuracyQuerySchema, bookingCurvesQuerySchema, DEFAULT_TRACKING_NIGHTS, forecastQuerySchema, MAX_TRACKING_NIGHTS, onTheBooksQuerySchema, paceQuerySchema, pickupQuerySchema } from "../../domain/schemas/tracking.ts";
-import type { ApiEnv } from "../context.ts";
-import { HttpError } from "../errors.ts";
-import { requireBusiness, type BusinessEnv } from "../middleware/business.ts";
-import { openForecast } from "../services/metrics/forecast-model.ts";
-import { booked, forecastOf, horizonJson, occupancyRatio, paceMonths } from "../services/metrics/tracking.ts";
-import { bookingCurvesBy, bookingsByDay, onTheBooksBy, roomsAndBlocks, roomsAvailable, type BooksScope, type CategoryRooms } from "../services/metrics/on-the-books.ts";
-import { businessToday } from "../services/pricing/calendar.ts";
-import { parseWith } from "../validate.ts";
-import { docs } from "../openapi/describe.ts";
-import { accuracyAnswer, bookingCurvesAnswer, forecastAnswer, onTheBooksAnswer, paceAnswer, pickupAnswer } from "../../contract/tracking.ts";
+import { round1 } from "#domain/metrics/forecast.ts";
+import { addMonths, monthNights, NOTHING_BOOKED, SAME_WEEKDAY_LAST_YEAR } from "#domain/metrics/pace.ts";
+import { addDays, daysBetween, toDayNumber } from "#domain/pricing/dates.ts";
+import { accuracyQuerySchema, bookingCurvesQuerySchema, DEFAULT_TRACKING_NIGHTS, forecastQuerySchema, MAX_TRACKING_NIGHTS, onTheBooksQuerySchema, paceQuerySchema, pickupQuerySchema } from "#domain/schemas/tracking.ts";
+import type { ApiEnv } from "#api/context.ts";
+import { HttpError } from "#api/errors.ts";
+import { requireBusiness, type BusinessEnv } from "#api/middleware/business.ts";
+import { openForecast } from "#api/services/metrics/forecast-model.ts";
+import { booked, forecastOf, horizonJson, occupancyRatio, paceMonths } from "#api/services/metrics/tracking.ts";
+import { bookingCurvesBy, bookingsByDay, onTheBooksBy, roomsAndBlocks, roomsAvailable, type BooksScope, type CategoryRooms } from "#api/services/metrics/on-the-books.ts";
+import { businessToday } from "#api/services/pricing/calendar.ts";
+import { parseWith } from "#api/validate.ts";
+import { docs } from "#api/openapi/describe.ts";
+import { accuracyAnswer, bookingCurvesAnswer, forecastAnswer, onTheBooksAnswer, paceAnswer, pickupAnswer } from "#contract/tracking.ts";
 
 const doc = docs("Tracking");
 

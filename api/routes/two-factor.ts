@@ -1,15 +1,15 @@
 import type { Context } from "hono";
 import { Hono } from "hono";
 import { eq } from "drizzle-orm";
-import { disableTwoFactorSchema, loginTwoFactorSchema, twoFactorCodeSchema } from "../../domain/schemas/two-factor.ts";
-import type { ApiEnv } from "../context.ts";
-import { users } from "../db/schema/index.ts";
-import { conflict, HttpError, invalid } from "../errors.ts";
-import type { AuthedEnv } from "../middleware/auth.ts";
-import { assertXsrf, csrfProtection } from "../middleware/csrf-cookie.ts";
-import { clientIp, limitCheck, limitForget, limitHits } from "../middleware/rate-limit.ts";
-import { verifyPassword } from "../services/passwords.ts";
-import { revokeUserTokens } from "../services/tokens.ts";
+import { disableTwoFactorSchema, loginTwoFactorSchema, twoFactorCodeSchema } from "#domain/schemas/two-factor.ts";
+import type { ApiEnv } from "#api/context.ts";
+import { users } from "#api/db/schema/index.ts";
+import { conflict, HttpError, invalid } from "#api/errors.ts";
+import type { AuthedEnv } from "#api/middleware/auth.ts";
+import { assertXsrf, csrfProtection } from "#api/middleware/csrf-cookie.ts";
+import { clientIp, limitCheck, limitForget, limitHits } from "#api/middleware/rate-limit.ts";
+import { verifyPassword } from "#api/services/passwords.ts";
+import { revokeUserTokens } from "#api/services/tokens.ts";
 import {
   checkSecondFactor,
   confirmEnrolment,
@@ -19,10 +19,10 @@ import {
   spendChallenge,
   startEnrolment,
   twoFactorState,
-} from "../services/two-factor/store.ts";
-import { jsonBody } from "../validate.ts";
+} from "#api/services/two-factor/store.ts";
+import { jsonBody } from "#api/validate.ts";
 import { signIn } from "./sign-in.ts";
-import { docs } from "../openapi/describe.ts";
+import { docs } from "#api/openapi/describe.ts";
 import { z } from "zod";
 import { timestamp } from "#contract/primitives.ts";
 import { signedInAnswer } from "#contract/user.ts";

@@ -1,9 +1,9 @@
 import { Hono } from "hono";
 import { z } from "zod";
-import type { ApiEnv } from "../context.ts";
-import { logger } from "../logger.ts";
-import { applyStripeEvent, verifyStripeEvent } from "../services/billing/stripe.ts";
-import { docs } from "../openapi/describe.ts";
+import type { ApiEnv } from "#api/context.ts";
+import { logger } from "#api/logger.ts";
+import { applyStripeEvent, verifyStripeEvent } from "#api/services/billing/stripe.ts";
+import { docs } from "#api/openapi/describe.ts";
 
 const doc = docs("Webhooks");
 

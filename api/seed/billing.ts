@@ -1,8 +1,8 @@
 import { eq, inArray } from "drizzle-orm";
-import { addDays, periodEnd } from "../../domain/billing/periods.ts";
-import { providerId } from "../services/billing/store.ts";
-import type { Database } from "../db/client.ts";
-import { billingCustomers, businesses, invoices, paymentMethods, plans, subscriptions } from "../db/schema/index.ts";
+import { addDays, periodEnd } from "#domain/billing/periods.ts";
+import { providerId } from "#api/services/billing/store.ts";
+import type { Database } from "#api/db/client.ts";
+import { billingCustomers, businesses, invoices, paymentMethods, plans, subscriptions } from "#api/db/schema/index.ts";
 import { DEMO_BUSINESS } from "./businesses.ts";
 
 /**

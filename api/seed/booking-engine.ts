@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
-import type { Database } from "../db/client.ts";
-import { bookingEngines, businesses } from "../db/schema/index.ts";
+import type { Database } from "#api/db/client.ts";
+import { bookingEngines, businesses } from "#api/db/schema/index.ts";
 import { DEMO_BUSINESS } from "./businesses.ts";
 
 /** The demo pousada's public booking page, enabled, at /p/pousada-mare-alta (it holds the motor add-on). */

@@ -1,10 +1,10 @@
 import { asc, eq, sql } from "drizzle-orm";
-import { CODE_ALPHABET, CODE_LENGTH } from "../../domain/bookings/code.ts";
-import { addDays, stayNights, todayIn } from "../../domain/bookings/stay.ts";
-import { weekday } from "../../domain/pricing/dates.ts";
-import { rebuildInventory } from "../services/bookings/inventory.ts";
-import type { Database } from "../db/client.ts";
-import { bookingQuotes, businesses, type guests, type reservationNights, reservations, roomBlocks, roomCategories, rooms } from "../db/schema/index.ts";
+import { CODE_ALPHABET, CODE_LENGTH } from "#domain/bookings/code.ts";
+import { addDays, stayNights, todayIn } from "#domain/bookings/stay.ts";
+import { weekday } from "#domain/pricing/dates.ts";
+import { rebuildInventory } from "#api/services/bookings/inventory.ts";
+import type { Database } from "#api/db/client.ts";
+import { bookingQuotes, businesses, type guests, type reservationNights, reservations, roomBlocks, roomCategories, rooms } from "#api/db/schema/index.ts";
 
 /**
  * Three years of the demo pousada's life: rooms 101–108 (Standard), 201–204 (Deluxe), 301–302

@@ -1,6 +1,6 @@
-import { defaultTimeZone } from "../../domain/business/timezone.ts";
-import type { Database } from "../db/client.ts";
-import { businesses, businessMembers, roomCategories, userSelections, type UserRow } from "../db/schema/index.ts";
+import { defaultTimeZone } from "#domain/business/timezone.ts";
+import type { Database } from "#api/db/client.ts";
+import { businesses, businessMembers, roomCategories, userSelections, type UserRow } from "#api/db/schema/index.ts";
 
 /**
  * The demo pousada (README, e2e tests and the other areas' seeds rely on these ids and names).

@@ -1,8 +1,8 @@
 import { eq } from "drizzle-orm";
-import { addDays, weekday } from "../../domain/pricing/index.ts";
-import { businessToday } from "../services/pricing/calendar.ts";
-import type { Database } from "../db/client.ts";
-import { businesses, competitorRates, competitors } from "../db/schema/index.ts";
+import { addDays, weekday } from "#domain/pricing/index.ts";
+import { businessToday } from "#api/services/pricing/calendar.ts";
+import type { Database } from "#api/db/client.ts";
+import { businesses, competitorRates, competitors } from "#api/db/schema/index.ts";
 import { DEMO_BUSINESS } from "./businesses.ts";
 import { mulberry32 } from "./bookings.ts";
 

@@ -1,6 +1,6 @@
-import type { Database } from "../db/client.ts";
-import { hotelPolicies, ratePlans, salesChannels } from "../db/schema/index.ts";
-import { DEFAULT_SALES_CHANNELS } from "../../domain/distribution/constants.ts";
+import type { Database } from "#api/db/client.ts";
+import { hotelPolicies, ratePlans, salesChannels } from "#api/db/schema/index.ts";
+import { DEFAULT_SALES_CHANNELS } from "#domain/distribution/constants.ts";
 import { DEMO_BUSINESS } from "./businesses.ts";
 
 /** The pousada's own names for its channels (the owner renames them freely). */

@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
-import type { Database } from "../db/client.ts";
-import { users } from "../db/schema/index.ts";
+import type { Database } from "#api/db/client.ts";
+import { users } from "#api/db/schema/index.ts";
 import { DEMO_PASSWORD, demoUsers, seedUsers } from "./users.ts";
 import { seedBusinesses } from "./businesses.ts";
 import { seedBilling } from "./billing.ts";

@@ -1,9 +1,9 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { join } from "node:path";
-import type { LessonInput, ModuleInput } from "../../domain/schemas/learning.ts";
-import type { Database } from "../db/client.ts";
-import { createLesson, createModule, publishLesson } from "../services/learning.ts";
+import type { LessonInput, ModuleInput } from "#domain/schemas/learning.ts";
+import type { Database } from "#api/db/client.ts";
+import { createLesson, createModule, publishLesson } from "#api/services/learning.ts";
 
 /**
  * The starter course about revenue management with Tarifa. Each lesson is a markdown file in

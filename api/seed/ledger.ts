@@ -1,6 +1,6 @@
 import { and, asc, eq, lte, ne } from "drizzle-orm";
-import { addDays, daysBetween, todayIn } from "../../domain/bookings/stay.ts";
-import type { Database } from "../db/client.ts";
+import { addDays, daysBetween, todayIn } from "#domain/bookings/stay.ts";
+import type { Database } from "#api/db/client.ts";
 import {
   businesses,
   expenses,
@@ -13,7 +13,7 @@ import {
   reservationExtras,
   reservations,
   suppliers,
-} from "../db/schema/index.ts";
+} from "#api/db/schema/index.ts";
 import { DEMO_BUSINESS } from "./businesses.ts";
 
 /**

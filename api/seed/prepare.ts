@@ -1,5 +1,5 @@
-import { encryptStoredCredentials } from "../services/business-pms.ts";
-import type { DatabaseHandle } from "../db/client.ts";
+import { encryptStoredCredentials } from "#api/services/business-pms.ts";
+import type { DatabaseHandle } from "#api/db/client.ts";
 import { seedIfEmpty } from "./index.ts";
 
 /**

@@ -1,10 +1,10 @@
-import { FALLBACK_TIME_ZONE } from "../../domain/business/timezone.ts";
+import { FALLBACK_TIME_ZONE } from "#domain/business/timezone.ts";
 import { asc, eq } from "drizzle-orm";
-import { addDays } from "../../domain/pricing/index.ts";
-import { businessToday } from "../services/pricing/calendar.ts";
-import { packageHolidays, seedHolidays } from "../services/pricing/holidays.ts";
-import { baselineAndPublish } from "../services/pricing/rates.ts";
-import type { Database } from "../db/client.ts";
+import { addDays } from "#domain/pricing/index.ts";
+import { businessToday } from "#api/services/pricing/calendar.ts";
+import { packageHolidays, seedHolidays } from "#api/services/pricing/holidays.ts";
+import { baselineAndPublish } from "#api/services/pricing/rates.ts";
+import type { Database } from "#api/db/client.ts";
 import {
   businesses,
   fluctuationLevels,
@@ -13,7 +13,7 @@ import {
   seasonalities,
   seasonalityDates,
   seasonalityLevelVariations,
-} from "../db/schema/index.ts";
+} from "#api/db/schema/index.ts";
 
 const ALL_DAYS = [0, 1, 2, 3, 4, 5, 6];
 const BANDS = [

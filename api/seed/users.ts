@@ -1,7 +1,7 @@
-import type { Database } from "../db/client.ts";
-import { users } from "../db/schema/index.ts";
-import { hashPassword } from "../services/passwords.ts";
-import { enrolWithSecret } from "../services/two-factor/store.ts";
+import type { Database } from "#api/db/client.ts";
+import { users } from "#api/db/schema/index.ts";
+import { hashPassword } from "#api/services/passwords.ts";
+import { enrolWithSecret } from "#api/services/two-factor/store.ts";
 
 export const DEMO_PASSWORD = "Tarifa!2026";
 /**

@@ -1,9 +1,9 @@
 import { createHash, createHmac, randomBytes, timingSafeEqual } from "node:crypto";
 import { and, eq, gt, isNull, sql } from "drizzle-orm";
-import { isUuid, sanitizeText } from "../../domain/text/sanitize.ts";
-import type { ApiDeps } from "../context.ts";
-import type { Database } from "../db/client.ts";
-import { passwordResets, users, type UserRow } from "../db/schema/index.ts";
+import { isUuid, sanitizeText } from "#domain/text/sanitize.ts";
+import type { ApiDeps } from "#api/context.ts";
+import type { Database } from "#api/db/client.ts";
+import { passwordResets, users, type UserRow } from "#api/db/schema/index.ts";
 import { passwordResetMail, sendMail, verificationMail } from "./mail/index.ts";
 import { hashToken, revokeUserTokens } from "./tokens.ts";
 

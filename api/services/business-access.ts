@@ -1,7 +1,7 @@
 import { and, eq, inArray, or } from "drizzle-orm";
-import { permissionsFor, type Permission } from "../../domain/access/permissions.ts";
-import type { Database } from "../db/client.ts";
-import { businesses, businessMembers, userSelections, type UserRow } from "../db/schema/index.ts";
+import { permissionsFor, type Permission } from "#domain/access/permissions.ts";
+import type { Database } from "#api/db/client.ts";
+import { businesses, businessMembers, userSelections, type UserRow } from "#api/db/schema/index.ts";
 import { directGrantsOf } from "./admin/grants.ts";
 
 export type BusinessRow = typeof businesses.$inferSelect;

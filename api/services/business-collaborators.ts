@@ -1,20 +1,20 @@
 import { randomBytes } from "node:crypto";
 import { z } from "zod";
-import { timestamp, uuid } from "../../contract/primitives.ts";
+import { timestamp, uuid } from "#contract/primitives.ts";
 import { and, asc, eq, gt, isNull } from "drizzle-orm";
 import type { TFunction } from "i18next";
-import { isUserPermission, type Permission, type UserPermission } from "../../domain/access/permissions.ts";
-import type { ApiDeps } from "../context.ts";
-import type { Database } from "../db/client.ts";
-import { businesses, businessInvitations, businessMembers, users, type UserRow } from "../db/schema/index.ts";
-import { HttpError, notFound } from "../errors.ts";
+import { isUserPermission, type Permission, type UserPermission } from "#domain/access/permissions.ts";
+import type { ApiDeps } from "#api/context.ts";
+import type { Database } from "#api/db/client.ts";
+import { businesses, businessInvitations, businessMembers, users, type UserRow } from "#api/db/schema/index.ts";
+import { HttpError, notFound } from "#api/errors.ts";
 import { userByEmail } from "./accounts.ts";
 import type { BusinessAccess, BusinessRow } from "./business-access.ts";
 import { addRole, fieldError, rememberSelection } from "./businesses.ts";
 import { sendInvitationMail } from "./mail/index.ts";
 import { hashToken } from "./tokens.ts";
 import { notify } from "./notifications/notify.ts";
-import type { Actor } from "../../domain/activity/index.ts";
+import type { Actor } from "#domain/activity/index.ts";
 import { memberPermissions, recordInvitationChange, recordMemberChange } from "./activity/collaborators.ts";
 
 /** Invitations for people without an account last a week. */

@@ -1,10 +1,10 @@
 import { asc, eq, inArray } from "drizzle-orm";
-import { allowedEvents, isBusinessStatus, type BusinessStatus } from "../../domain/business/status.ts";
-import { DEFAULT_LOCALE } from "../../domain/locale.ts";
-import type { Database } from "../db/client.ts";
-import { businesses, businessTypes, pmsSystems, roomCategories, users, type Translated, type UserRow } from "../db/schema/index.ts";
+import { allowedEvents, isBusinessStatus, type BusinessStatus } from "#domain/business/status.ts";
+import { DEFAULT_LOCALE } from "#domain/locale.ts";
+import type { Database } from "#api/db/client.ts";
+import { businesses, businessTypes, pmsSystems, roomCategories, users, type Translated, type UserRow } from "#api/db/schema/index.ts";
 import { accessesTo, type BusinessAccess, type BusinessRow } from "./business-access.ts";
-import type { BusinessJson, BusinessTypeJson, CategoryJson, PmsJson } from "../../contract/business.ts";
+import type { BusinessJson, BusinessTypeJson, CategoryJson, PmsJson } from "#contract/business.ts";
 
 export type BusinessTypeRow = typeof businessTypes.$inferSelect;
 export type PmsRow = typeof pmsSystems.$inferSelect;

@@ -1,15 +1,15 @@
 import { and, eq, isNotNull, isNull } from "drizzle-orm";
 import type { TFunction } from "i18next";
-import type { BusinessStatus } from "../../domain/business/status.ts";
-import type { Database } from "../db/client.ts";
-import { businesses, pmsSystems } from "../db/schema/index.ts";
-import { notFound } from "../errors.ts";
-import { logger } from "../logger.ts";
+import type { BusinessStatus } from "#domain/business/status.ts";
+import type { Database } from "#api/db/client.ts";
+import { businesses, pmsSystems } from "#api/db/schema/index.ts";
+import { notFound } from "#api/errors.ts";
+import { logger } from "#api/logger.ts";
 import type { PmsRow } from "./business-json.ts";
 import { applyBusinessEvent, applyBusinessEventOrThrow } from "./business-status.ts";
 import { fieldError } from "./businesses.ts";
 import { isSealed, openRecord, sealRecord } from "./secrets.ts";
-import type { Actor } from "../../domain/activity/index.ts";
+import type { Actor } from "#domain/activity/index.ts";
 import { recordActivity } from "./activity/record.ts";
 
 /**

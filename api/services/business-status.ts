@@ -5,11 +5,11 @@ import {
   type BusinessEvent,
   type BusinessStatus,
   type PmsKind,
-} from "../../domain/business/status.ts";
-import type { Database } from "../db/client.ts";
-import { businesses, pmsSystems } from "../db/schema/index.ts";
-import { HttpError, notFound } from "../errors.ts";
-import { logger } from "../logger.ts";
+} from "#domain/business/status.ts";
+import type { Database } from "#api/db/client.ts";
+import { businesses, pmsSystems } from "#api/db/schema/index.ts";
+import { HttpError, notFound } from "#api/errors.ts";
+import { logger } from "#api/logger.ts";
 
 /**
  * The one writer of `businesses.status` (docs/decisions/0004-business-status-machine.md): every

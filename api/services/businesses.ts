@@ -1,16 +1,16 @@
-import { defaultTimeZone, FALLBACK_TIME_ZONE } from "../../domain/business/timezone.ts";
+import { defaultTimeZone, FALLBACK_TIME_ZONE } from "#domain/business/timezone.ts";
 import { and, asc, eq, gte, inArray, isNull, like, notInArray, or, sql } from "drizzle-orm";
 import type { TFunction } from "i18next";
-import type { BusinessDetailsInput, CategoryInput, CreateBusinessInput } from "../../domain/schemas/business.ts";
-import { INITIAL_BUSINESS_STATUS } from "../../domain/business/status.ts";
-import type { Database } from "../db/client.ts";
-import { businesses, businessTypes, inventoryNights, pmsSystems, roomCategories, userSelections, users, type UserRow } from "../db/schema/index.ts";
-import { HttpError } from "../errors.ts";
+import type { BusinessDetailsInput, CategoryInput, CreateBusinessInput } from "#domain/schemas/business.ts";
+import { INITIAL_BUSINESS_STATUS } from "#domain/business/status.ts";
+import type { Database } from "#api/db/client.ts";
+import { businesses, businessTypes, inventoryNights, pmsSystems, roomCategories, userSelections, users, type UserRow } from "#api/db/schema/index.ts";
+import { HttpError } from "#api/errors.ts";
 import { isUniqueViolation } from "./accounts.ts";
 import type { BusinessRow } from "./business-access.ts";
 import { markAllNightsChanged } from "./outbox/nights-changed.ts";
 import type { RoomCategoryRow } from "./business-json.ts";
-import type { Actor } from "../../domain/activity/index.ts";
+import type { Actor } from "#domain/activity/index.ts";
 import { tracked, type ActivitySnapshot } from "./activity/tracked.ts";
 
 /** A 422 beside one field, its message translated for the caller (namespace `validation`). */

@@ -1,6 +1,6 @@
 import { inArray, sql, sum } from "drizzle-orm";
-import type { Database } from "../db/client.ts";
-import { businesses, businessMembers, dataVersions } from "../db/schema/index.ts";
+import type { Database } from "#api/db/client.ts";
+import { businesses, businessMembers, dataVersions } from "#api/db/schema/index.ts";
 
 /** The row counting changes to data every business reads (holidays). */
 export const GLOBAL_SCOPE = "00000000-0000-0000-0000-000000000000";

@@ -1,14 +1,14 @@
 import { and, asc, eq, gt, inArray, lt, sql, desc } from "drizzle-orm";
-import { renderMarkdown, SEARCH_DICTIONARY } from "../../domain/learning/markdown.ts";
-import { DEFAULT_LOCALE, isLocale, LOCALES, type Locale } from "../../domain/locale.ts";
-import type { LessonInput, ModuleInput } from "../../domain/schemas/learning.ts";
-import type { Database } from "../db/client.ts";
-import type { Config } from "../../config.ts";
-import { learningAttachments, learningLessons, learningLessonVersions, learningModules, learningProgress } from "../db/schema/index.ts";
+import { renderMarkdown, SEARCH_DICTIONARY } from "#domain/learning/markdown.ts";
+import { DEFAULT_LOCALE, isLocale, LOCALES, type Locale } from "#domain/locale.ts";
+import type { LessonInput, ModuleInput } from "#domain/schemas/learning.ts";
+import type { Database } from "#api/db/client.ts";
+import type { Config } from "#config";
+import { learningAttachments, learningLessons, learningLessonVersions, learningModules, learningProgress } from "#api/db/schema/index.ts";
 import { deleteImage, storeImage, type ImageType } from "./uploads.ts";
-import { notFound } from "../errors.ts";
+import { notFound } from "#api/errors.ts";
 import { z } from "zod";
-import { timestamp, uuid } from "../../contract/primitives.ts";
+import { timestamp, uuid } from "#contract/primitives.ts";
 
 // ── Answer schemas (doc({ response }), ADR 0022): the serializers below are typed by them. ──
 

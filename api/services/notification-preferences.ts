@@ -1,8 +1,8 @@
 import { eq, inArray } from "drizzle-orm";
 import { z } from "zod";
-import type { NotificationPreferences } from "../../domain/schemas/auth.ts";
-import type { Database } from "../db/client.ts";
-import { notificationPreferences, type NotificationPreferencesRow } from "../db/schema/index.ts";
+import type { NotificationPreferences } from "#domain/schemas/auth.ts";
+import type { Database } from "#api/db/client.ts";
+import { notificationPreferences, type NotificationPreferencesRow } from "#api/db/schema/index.ts";
 
 type Columns = Omit<NotificationPreferencesRow, "userId" | "updatedAt" | "mutedBusinessIds">;
 

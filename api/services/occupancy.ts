@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
-import { occupancyPercent } from "../../domain/bookings/stay.ts";
-import type { Database } from "../db/client.ts";
-import { rowsOf } from "../db/query.ts";
+import { occupancyPercent } from "#domain/bookings/stay.ts";
+import type { Database } from "#api/db/client.ts";
+import { rowsOf } from "#api/db/query.ts";
 
 export interface NightOccupancy {
   /** Rooms sold that night (confirmed, pending and checked-in reservations). */

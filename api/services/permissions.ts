@@ -1,6 +1,6 @@
-import { isPermission, permissionsFor } from "../../domain/access/permissions.ts";
-import type { Database } from "../db/client.ts";
-import type { UserRow } from "../db/schema/index.ts";
+import { isPermission, permissionsFor } from "#domain/access/permissions.ts";
+import type { Database } from "#api/db/client.ts";
+import type { UserRow } from "#api/db/schema/index.ts";
 import { businessesStateOf, type BusinessesState } from "./business-access.ts";
 
 /**

@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { mkdir, readFile, rename, unlink, writeFile } from "node:fs/promises";
 import { basename, join } from "node:path";
-import type { Config } from "../../config.ts";
+import type { Config } from "#config";
 
 /** Spec section 3 keeps only the file name (profile_img_filename); the bytes live on disk. */
 export const MAX_PROFILE_IMAGE_BYTES = 2 * 1024 * 1024;

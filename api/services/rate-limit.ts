@@ -1,7 +1,7 @@
 import { RateLimiterDrizzle, RateLimiterMemory, RateLimiterRes } from "rate-limiter-flexible";
-import type { Config } from "../../config.ts";
-import type { Database } from "../db/client.ts";
-import { rateLimitBuckets } from "../db/schema/index.ts";
+import type { Config } from "#config";
+import type { Database } from "#api/db/client.ts";
+import { rateLimitBuckets } from "#api/db/schema/index.ts";
 
 /**
  * Limits on the calls an attacker would hammer (docs/decisions/0006-rate-limiting.md). Counters

@@ -1,5 +1,5 @@
 import { createCipheriv, createDecipheriv, randomBytes } from "node:crypto";
-import { getConfig } from "../../config.ts";
+import { getConfig } from "#config";
 
 /**
  * Credentials at rest (Channex API keys, external PMS credentials): AES-256-GCM with the key of

@@ -1,8 +1,8 @@
 import { createHash, randomBytes } from "node:crypto";
 import { and, desc, eq, gt, isNull, ne, or, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
-import type { Database } from "../db/client.ts";
-import { apiTokens, users } from "../db/schema/index.ts";
+import type { Database } from "#api/db/client.ts";
+import { apiTokens, users } from "#api/db/schema/index.ts";
 
 export const SESSION_TOKEN_DAYS = 30;
 export const ACCESS_TOKEN_MINUTES = 15;

@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { mkdir, readFile, rename, unlink, writeFile } from "node:fs/promises";
 import { basename, join } from "node:path";
-import type { Config } from "../../config.ts";
+import type { Config } from "#config";
 import { detectImageType, type ImageType } from "./profile-images.ts";
 
 export { detectImageType, type ImageType };

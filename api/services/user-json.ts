@@ -1,6 +1,6 @@
-import type { Feature, Role } from "../../domain/access/permissions.ts";
-import type { UserRow } from "../db/schema/index.ts";
-import type { UserJson } from "../../contract/user.ts";
+import type { Feature, Role } from "#domain/access/permissions.ts";
+import type { UserRow } from "#api/db/schema/index.ts";
+import type { UserJson } from "#contract/user.ts";
 
 export function userJson(user: UserRow, permissions: string[]): UserJson {
   return {

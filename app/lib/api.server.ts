@@ -1,9 +1,9 @@
 import type { TFunction } from "i18next";
 import { redirect } from "react-router";
 
-import type { Locale } from "../../locales/list.ts";
-import { toRequestLanguage } from "../../domain/locale.ts";
-import type { Upstream } from "../../contract/upstream.ts";
+import type { Locale } from "#locales/list.ts";
+import { toRequestLanguage } from "#domain/locale.ts";
+import type { Upstream } from "#contract/upstream.ts";
 
 /**
  * The web's only way to the upstream API (spec sections 7 and 8): JSON in and out, the

@@ -1,7 +1,7 @@
 import type { Submission, SubmissionResult } from "@conform-to/react";
 import type { TFunction } from "i18next";
 import { ApiError, type ApiClient } from "#app/lib/api.server";
-import type { BusinessSummary } from "#app/lib/guard.server";
+import type { BusinessJson } from "#contract/business";
 import type { CatalogPlan, Invoice, PaymentMethodsView, SubscriptionData } from "#app/components/billing/types";
 
 /** The billing calls of the screens (spec section 7, "Subscriptions and payments"). */

@@ -1,6 +1,6 @@
 import { createCookie, data } from "react-router";
 import { createCsrfTokenMiddleware } from "remix-utils/middleware/csrf-token";
-import { getConfig } from "../../config";
+import { getConfig } from "#config";
 
 const config = getConfig();
 

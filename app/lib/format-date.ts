@@ -1,4 +1,4 @@
-import { dateTimeFormat } from "../../domain/intl-formats.ts";
+import { dateTimeFormat } from "#domain/intl-formats.ts";
 
 /** Dates as the reader expects them: Intl in their locale; ISO dates ("2026-12-25") never shifted by a time zone. */
 
@@ -20,4 +20,9 @@ export function formatDateTime(iso: string, locale: string): string {
 export function formatMonthTitle(month: string, locale: string): string {
   const text = dateTimeFormat(locale, { month: "long", year: "numeric", timeZone: "UTC" }).format(new Date(`${month}-01T00:00:00Z`));
   return text.charAt(0).toLocaleUpperCase(locale) + text.slice(1);
+}
+
+/** "domingo" … "sábado" in the reader's language (0 = Sunday); 2023-01-01 was a Sunday. */
+export function weekdayName(day: number, locale: string, style: "long" | "short" = "long"): string {
+  return new Intl.DateTimeFormat(locale, { weekday: style, timeZone: "UTC" }).format(new Date(Date.UTC(2023, 0, 1 + day)));
 }

@@ -1,10 +1,10 @@
 import { createContext, redirect, type MiddlewareFunction } from "react-router";
-import type { Feature, Permission, RouteCheck } from "../../domain/access/permissions";
-import { checkRoutes } from "../../domain/access/permissions";
-import { businessRedirect, type RouteFlags } from "../../domain/navigation/business-redirects";
-import { landingRedirect } from "../../domain/navigation/guard";
-import type { BusinessJson } from "../../contract/business";
-import { hasActiveSubscription, type GatedPlan, type Plan } from "../../domain/subscription/state";
+import type { Feature, Permission, RouteCheck } from "#domain/access/permissions";
+import { checkRoutes } from "#domain/access/permissions";
+import { businessRedirect, type RouteFlags } from "#domain/navigation/business-redirects";
+import { landingRedirect } from "#domain/navigation/guard";
+import type { BusinessJson } from "#contract/business";
+import { hasActiveSubscription, type GatedPlan, type Plan } from "#domain/subscription/state";
 import { getRequestState } from "./request-context.server";
 
 /** What a route declares about itself in `export const handle` (ARCHITECTURE.md section 4). */

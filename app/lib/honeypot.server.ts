@@ -1,5 +1,5 @@
 import { Honeypot } from "remix-utils/honeypot/server";
-import { getConfig } from "../../config";
+import { getConfig } from "#config";
 
 let instance: Honeypot | undefined;
 

@@ -1,6 +1,6 @@
 import { initReactI18next } from "react-i18next";
 import { createI18nextMiddleware } from "remix-i18next/middleware";
-import { defaultLocale, loadResources, locales } from "../../locales/resources.ts";
+import { defaultLocale, loadResources, locales } from "#locales/resources.ts";
 import { readLocaleCookie } from "./locale-cookie.ts";
 
 /**

@@ -1,6 +1,6 @@
-import { getConfig } from "../../config.ts";
-import { LOCALE_COOKIE_MAX_AGE_SECONDS } from "../../domain/locale.ts";
-import { isLocale, type Locale } from "../../locales/list.ts";
+import { getConfig } from "#config";
+import { LOCALE_COOKIE_MAX_AGE_SECONDS } from "#domain/locale.ts";
+import { isLocale, type Locale } from "#locales/list.ts";
 
 export { isLocale };
 

@@ -1,7 +1,7 @@
 import type { Submission, SubmissionResult } from "@conform-to/react";
 import { redirect, type MiddlewareFunction, type RouterContextProvider } from "react-router";
 import type { Permission } from "#domain/access/permissions";
-import type { TariffConfigurationJson } from "#api/services/pricing/config";
+import type { TariffConfigurationJson } from "#contract/pricing";
 import { apiPathToFieldName } from "#domain/validation";
 import { ApiError } from "#app/lib/api.server";
 import { appContext, guard, type RouteHandle } from "#app/lib/guard.server";

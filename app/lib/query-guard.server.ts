@@ -1,5 +1,5 @@
 import { data, type MiddlewareFunction } from "react-router";
-import { hasInvalidCharacters } from "../../domain/validation";
+import { hasInvalidCharacters } from "#domain/validation";
 
 /**
  * A page address whose query holds a NUL character (`/bookings?q=%00`) is answered 400 (the error

@@ -1,12 +1,12 @@
 import { createContext, redirect, type MiddlewareFunction } from "react-router";
-import type { AppStateJson } from "../../contract/app-state.ts";
-import type { UserJson } from "../../contract/user.ts";
-import { safeRedirectPath } from "../../domain/navigation/guard.ts";
+import type { AppStateJson } from "#contract/app-state.ts";
+import type { UserJson } from "#contract/user.ts";
+import { safeRedirectPath } from "#domain/navigation/guard.ts";
 import { createApiClient, ApiError, type ApiClient, type ApiClientOptions } from "./api.server.ts";
 import { upstreamContext } from "./upstream-context.server.ts";
 import { getI18n, getLocale } from "./i18n.server.ts";
 import { commitSession, getSession, type AppSession } from "./session.server.ts";
-import type { Locale } from "../../locales/list.ts";
+import type { Locale } from "#locales/list.ts";
 
 export interface RequestState {
   session: AppSession;

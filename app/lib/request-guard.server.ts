@@ -1,5 +1,5 @@
 import { data, type MiddlewareFunction } from "react-router";
-import { getConfig } from "../../config";
+import { getConfig } from "#config";
 import { csrfMiddleware } from "./csrf.server";
 import { getI18n, getLocale } from "./i18n.server";
 

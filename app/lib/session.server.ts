@@ -1,5 +1,5 @@
 import { createCookieSessionStorage, type Session } from "react-router";
-import { getConfig } from "../../config.ts";
+import { getConfig } from "#config";
 
 export interface SessionData {
   /** The upstream API's bearer token; never sent to the browser in clear (the cookie is signed and httpOnly). */

@@ -1,7 +1,7 @@
 import { redirect } from "react-router";
-import type { UserJson } from "../../contract/user";
-import { safeRedirectPath } from "../../domain/navigation/guard";
-import { isLocale } from "../../locales/list";
+import type { UserJson } from "#contract/user";
+import { safeRedirectPath } from "#domain/navigation/guard";
+import { isLocale } from "#locales/list";
 import { localeCookieHeader } from "./locale-cookie";
 import { commitSession, type AppSession } from "./session.server";
 

@@ -1,5 +1,5 @@
 import { redirect } from "react-router";
-import type { ToastMessage } from "../components/layout/toasts";
+import type { ToastMessage } from "#app/components/layout/toasts";
 import { commitSession, type AppSession } from "./session.server";
 
 /**

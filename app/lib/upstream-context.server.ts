@@ -1,5 +1,5 @@
 import { createContext } from "react-router";
-import type { Upstream } from "../../contract/upstream.ts";
+import type { Upstream } from "#contract/upstream.ts";
 
 /**
  * The API's fetch for this request, put in the load context by the server (server/upstream.ts)

@@ -1,4 +1,4 @@
-import type { LoadResult } from "../types.ts";
+import type { LoadResult } from "#bench/types.ts";
 
 /**
  * `concurrency` loops, each sending one request after another for `seconds`; every

@@ -6,7 +6,7 @@
 // API's and the database's, not the socket's.
 import { spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import type { BenchContext, BenchRow, BenchSuite } from "../types.ts";
+import type { BenchContext, BenchRow, BenchSuite } from "#bench/types.ts";
 
 const YEAR_NIGHTS = 365;
 const RESERVATIONS = 5_000;
@@ -47,10 +47,10 @@ type Kind = "pglite" | "postgres";
 /** A migrated database with the demo accounts, an in-process API on it and the owner's token. */
 async function openApi(kind: Kind, url?: string) {
   process.env.LOG_LEVEL = "silent";
-  const { parseConfig, setConfig } = await import("../../config.ts");
-  const { openDatabase } = await import("../../api/db/client.ts");
-  const { createApi } = await import("../../api/app.ts");
-  const { seedUsers } = await import("../../api/seed/users.ts");
+  const { parseConfig, setConfig } = await import("#config");
+  const { openDatabase } = await import("#api/db/client.ts");
+  const { createApi } = await import("#api/app.ts");
+  const { seedUsers } = await import("#api/seed/users.ts");
   const config = parseConfig({ NODE_ENV: "production", DATA_DIR: "/tmp/tarifa-bench-bookings", SESSION_SECRET: "bench-secret-bench-secret-bench-secret!", LOG_LEVEL: "silent" });
   setConfig(config);
   const handle = kind === "pglite" ? await openDatabase({ kind: "pglite" }) : await openDatabase({ kind: "postgres", url: url!, max: 10 });
@@ -69,10 +69,10 @@ async function openApi(kind: Kind, url?: string) {
 }
 
 /** The bench hotel: 5 categories (32 rooms), a tariff, numbered rooms and 5,000 reservations over a year, inventory rebuilt. */
-export async function buildHotel(db: import("../../api/db/client.ts").Database, ownerId: string, from: string) {
+export async function buildHotel(db: import("#api/db/client.ts").Database, ownerId: string, from: string) {
   const { sql } = await import("drizzle-orm");
-  const schema = await import("../../api/db/schema/index.ts");
-  const { rebuildInventory } = await import("../../api/services/bookings/inventory.ts");
+  const schema = await import("#api/db/schema/index.ts");
+  const { rebuildInventory } = await import("#api/services/bookings/inventory.ts");
   const [business] = await db
     .insert(schema.businesses)
     .values({ ownerId, slug: `bench-${randomBytes(4).toString("hex")}`, companyName: "Hotel Bench", status: "SETUP_DONE", roomCount: 32, totalRooms: 32 })

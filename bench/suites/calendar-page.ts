@@ -4,8 +4,8 @@
 // `.data` answer) and as the whole HTML document on a first visit, gzipped as served.
 // Runs before pricing-calendar.ts (which adds categories), so the demo's 3 categories count.
 import { gzipSync } from "node:zlib";
-import { demoUsers } from "../../api/seed/users.ts";
-import type { BenchRow, BenchSuite } from "../types.ts";
+import { demoUsers } from "#api/seed/users.ts";
+import type { BenchRow, BenchSuite } from "#bench/types.ts";
 
 export const run: BenchSuite = async (ctx) => {
   const cookie = await ctx.signIn(demoUsers.owner.email);

@@ -5,7 +5,7 @@
 // Channex (tests/helpers/fake-channex.ts) on a local port, as in the tests.
 import { spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import type { BenchRow, BenchSuite } from "../types.ts";
+import type { BenchRow, BenchSuite } from "#bench/types.ts";
 
 const LATENCY_SAMPLES = 12;
 /** Each booking comes this long after the previous push (pushes for one property are at least 6 s apart: Channex's rate limit). */
@@ -30,16 +30,16 @@ type Kind = "pglite" | "postgres";
 
 async function measure(kind: Kind, url?: string): Promise<BenchRow[]> {
   process.env.LOG_LEVEL = "silent";
-  const { parseConfig, setConfig } = await import("../../config.ts");
-  const { openDatabase } = await import("../../api/db/client.ts");
-  const { createApi } = await import("../../api/app.ts");
-  const { seedUsers } = await import("../../api/seed/users.ts");
-  const schema = await import("../../api/db/schema/index.ts");
-  const { translatorFor } = await import("../../api/i18n.ts");
-  const { connectChannex } = await import("../../api/services/channels/connections.ts");
-  const { startBackground } = await import("../../api/services/jobs/background.ts");
-  const { startJobQueue } = await import("../../api/services/queue/queue.ts");
-  const { startFakeChannex } = await import("../../tests/helpers/fake-channex.ts");
+  const { parseConfig, setConfig } = await import("#config");
+  const { openDatabase } = await import("#api/db/client.ts");
+  const { createApi } = await import("#api/app.ts");
+  const { seedUsers } = await import("#api/seed/users.ts");
+  const schema = await import("#api/db/schema/index.ts");
+  const { translatorFor } = await import("#api/i18n.ts");
+  const { connectChannex } = await import("#api/services/channels/connections.ts");
+  const { startBackground } = await import("#api/services/jobs/background.ts");
+  const { startJobQueue } = await import("#api/services/queue/queue.ts");
+  const { startFakeChannex } = await import("#tests/helpers/fake-channex.ts");
   const { eq, sql } = await import("drizzle-orm");
 
   const fake = await startFakeChannex();

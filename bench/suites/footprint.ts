@@ -5,12 +5,12 @@
 // `npm run bench -- --suite=footprint [--soak]`; the soak adds 10 minutes at 20 requests/s and
 // compares the memory after its first minute with the end (BENCH_SOAK_SECONDS shortens it).
 import pg from "pg";
-import { DEMO_PASSWORD, demoUsers } from "../../api/seed/users.ts";
-import { mixedLoad, type MixedRequest } from "../lib/mixed-load.ts";
-import { cpuMs, rssMiB } from "../lib/rss.ts";
-import { startProductionServer } from "../lib/server.ts";
-import { apiToken, signIn } from "../lib/session.ts";
-import type { BenchRow, BenchSuite } from "../types.ts";
+import { DEMO_PASSWORD, demoUsers } from "#api/seed/users.ts";
+import { mixedLoad, type MixedRequest } from "#bench/lib/mixed-load.ts";
+import { cpuMs, rssMiB } from "#bench/lib/rss.ts";
+import { startProductionServer } from "#bench/lib/server.ts";
+import { apiToken, signIn } from "#bench/lib/session.ts";
+import type { BenchRow, BenchSuite } from "#bench/types.ts";
 
 const args = process.argv.slice(2);
 const SOAK = args.includes("--soak");

@@ -4,7 +4,7 @@
 // The 60-room hotel is built in a PGlite database of its own with the demo seed's own mechanics
 // (two years back and one ahead, lead times by channel, cancellations), priced like the demo, and
 // the API runs in this process on it (`api.fetch(Request)`, the path the web takes when embedded).
-import type { BenchContext, BenchRow, BenchSuite } from "../types.ts";
+import type { BenchContext, BenchRow, BenchSuite } from "#bench/types.ts";
 
 const OWNER = "dono@pousada-demo.com.br";
 const PASSWORD = "Tarifa!2026";
@@ -21,13 +21,13 @@ function percentile(sorted: number[], q: number) {
 
 async function apiOn60Rooms() {
   process.env.LOG_LEVEL = "silent";
-  const { parseConfig, setConfig } = await import("../../config.ts");
-  const { openDatabase } = await import("../../api/db/client.ts");
-  const { createApi } = await import("../../api/app.ts");
-  const { seedUsers } = await import("../../api/seed/users.ts");
-  const { seedBookings } = await import("../../api/seed/bookings.ts");
-  const { seedPricing } = await import("../../api/seed/pricing.ts");
-  const schema = await import("../../api/db/schema/index.ts");
+  const { parseConfig, setConfig } = await import("#config");
+  const { openDatabase } = await import("#api/db/client.ts");
+  const { createApi } = await import("#api/app.ts");
+  const { seedUsers } = await import("#api/seed/users.ts");
+  const { seedBookings } = await import("#api/seed/bookings.ts");
+  const { seedPricing } = await import("#api/seed/pricing.ts");
+  const schema = await import("#api/db/schema/index.ts");
   const { sql } = await import("drizzle-orm");
   const config = parseConfig({ NODE_ENV: "production", DATA_DIR: "/tmp/tarifa-bench-intelligence", SESSION_SECRET: "bench-secret-bench-secret-bench-secret!", LOG_LEVEL: "silent" });
   setConfig(config);

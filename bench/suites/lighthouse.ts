@@ -8,9 +8,9 @@ import { join } from "node:path";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 import puppeteer, { type Browser } from "puppeteer-core";
-import { DEMO_BUSINESS } from "../../api/seed/businesses.ts";
-import { demoUsers } from "../../api/seed/users.ts";
-import type { BenchContext, BenchRow, BenchSuite } from "../types.ts";
+import { DEMO_BUSINESS } from "#api/seed/businesses.ts";
+import { demoUsers } from "#api/seed/users.ts";
+import type { BenchContext, BenchRow, BenchSuite } from "#bench/types.ts";
 
 const RUNS = Math.max(1, Number(process.env.LIGHTHOUSE_RUNS) || 3);
 

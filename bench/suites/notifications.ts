@@ -2,7 +2,7 @@
 // 10,000 notifications (goal ≤ 50 ms), and one daily run of every command for 200 businesses on
 // the job queue (duration and throughput). In this process, on an embedded database of its own.
 import { randomBytes } from "node:crypto";
-import type { BenchRow, BenchSuite } from "../types.ts";
+import type { BenchRow, BenchSuite } from "#bench/types.ts";
 
 const NOTIFICATIONS = 10_000;
 const SAMPLES = 200;
@@ -15,15 +15,15 @@ function percentile(sorted: number[], q: number) {
 
 export const run: BenchSuite = async () => {
   process.env.LOG_LEVEL = "silent";
-  const { parseConfig, setConfig } = await import("../../config.ts");
-  const { openDatabase } = await import("../../api/db/client.ts");
-  const { createApi } = await import("../../api/app.ts");
-  const { seedUsers } = await import("../../api/seed/users.ts");
-  const schema = await import("../../api/db/schema/index.ts");
-  const { DAILY_COMMANDS } = await import("../../api/services/daily/commands.ts");
-  const { dailyJobs, enqueueDaily } = await import("../../api/services/daily/schedule.ts");
-  const { runningQueue, startJobQueue } = await import("../../api/services/queue/queue.ts");
-  const { NOTIFICATION_KINDS } = await import("../../domain/notifications/kinds.ts");
+  const { parseConfig, setConfig } = await import("#config");
+  const { openDatabase } = await import("#api/db/client.ts");
+  const { createApi } = await import("#api/app.ts");
+  const { seedUsers } = await import("#api/seed/users.ts");
+  const schema = await import("#api/db/schema/index.ts");
+  const { DAILY_COMMANDS } = await import("#api/services/daily/commands.ts");
+  const { dailyJobs, enqueueDaily } = await import("#api/services/daily/schedule.ts");
+  const { runningQueue, startJobQueue } = await import("#api/services/queue/queue.ts");
+  const { NOTIFICATION_KINDS } = await import("#domain/notifications/kinds.ts");
   const { count, ne } = await import("drizzle-orm");
 
   const config = parseConfig({ NODE_ENV: "production", DATA_DIR: "/tmp/tarifa-bench-notifications", SESSION_SECRET: "bench-secret-bench-secret-bench-secret!", LOG_LEVEL: "silent" });
@@ -79,7 +79,7 @@ export const run: BenchSuite = async () => {
     );
   }
   // The nightly housekeeping refreshes the planner's statistics (PGlite has no autovacuum).
-  const { runDailyCommand } = await import("../../api/services/daily/runs.ts");
+  const { runDailyCommand } = await import("#api/services/daily/runs.ts");
   await runDailyCommand(handle.db, DAILY_COMMANDS.find((c) => c.name === "maintenance.prune")!, null, { now: new Date() });
   const token = (await call("POST", "/api/auth/login", undefined, { email: owner.email, password: PASSWORD })).token as string;
 

@@ -1,7 +1,7 @@
 // The price calendar API for a whole year × 5 room categories on the bench server's embedded
 // PGlite (issue 5: p95 ≤ 100 ms). The demo pousada has 3 categories; the suite adds 2 through
 // the API first, so the figure is for 5.
-import type { BenchContext, BenchRow, BenchSuite } from "../types.ts";
+import type { BenchContext, BenchRow, BenchSuite } from "#bench/types.ts";
 
 const OWNER = "dono@pousada-demo.com.br";
 const CATEGORIES = 5;

@@ -1,6 +1,6 @@
 // Times the pure pricing engine on a year's calendar for a mid-size hotel. Needs no server.
-import type { BenchSuite } from "../types.ts";
-import { addDays, priceCalendar, type PricingConfig, type FluctuationLevelVariation } from "../../domain/pricing/index.ts";
+import type { BenchSuite } from "#bench/types.ts";
+import { addDays, priceCalendar, type PricingConfig, type FluctuationLevelVariation } from "#domain/pricing/index.ts";
 
 const RUNS = 50;
 const WARMUP = 20;

@@ -1,7 +1,7 @@
 // Tracking (issue 11): the forecast's backtest on the demo pousada's own history — MAPE and mean
 // error in occupancy points at 7, 30 and 60 days out, for both pickup methods — and the latency
 // of the tracking calls on the bench server's embedded PGlite.
-import type { BenchContext, BenchRow, BenchSuite } from "../types.ts";
+import type { BenchContext, BenchRow, BenchSuite } from "#bench/types.ts";
 
 const OWNER = "dono@pousada-demo.com.br";
 

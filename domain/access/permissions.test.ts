@@ -17,7 +17,7 @@ import {
   type RouteCheck,
   type RouteSubject,
 } from "./permissions.ts";
-import { GATED_PLANS } from "../subscription/state.ts";
+import { GATED_PLANS } from "#domain/subscription/state.ts";
 
 describe("names", () => {
   it("lists the spec's permission names, plus user.rooms-overview for the landing rule", () => {

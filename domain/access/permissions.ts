@@ -4,7 +4,7 @@
  * explained in docs/decisions/0005-roles-and-permissions.md. The web uses `checkRoute` to decide
  * navigation; the API uses the same functions to refuse calls, and its answer is the one that counts.
  */
-import { hasPlan, isGatedPlan, type GatedPlan, type Plan } from "../subscription/state.ts";
+import { hasPlan, isGatedPlan, type GatedPlan, type Plan } from "#domain/subscription/state.ts";
 
 /** user.* apply to one business; the last one is used only by the landing rule for "/". */
 export const USER_PERMISSIONS = [

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { PricingConfig } from "../pricing/types.ts";
+import type { PricingConfig } from "#domain/pricing/types.ts";
 import { pricingRecordChanges, pricingRecords } from "./pricing.ts";
 
 const config = (): PricingConfig => ({

@@ -1,4 +1,4 @@
-import type { PricingConfig } from "../pricing/types.ts";
+import type { PricingConfig } from "#domain/pricing/types.ts";
 import { changedFields, type ActivityArea } from "./index.ts";
 
 /** One record of the pricing configuration as the activity log compares it. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { bookingEngineSettingsSchema, publicReservationSchema } from "../schemas/booking-engine.ts";
+import { bookingEngineSettingsSchema, publicReservationSchema } from "#domain/schemas/booking-engine.ts";
 import { embedSnippet, isValidSlug, localizedText, normaliseSlug, offerableCategories, offerTotals, stayIssue, textColourOn } from "./rules.ts";
 
 describe("normaliseSlug", () => {

@@ -3,8 +3,8 @@
  * reads in their language, which stays the hotel accepts online, and which categories can be
  * offered for a stay. The API applies them; the web shows their messages.
  */
-import { addDays, daysBetween, stayNights } from "../bookings/stay.ts";
-import { DEFAULT_LOCALE } from "../locale.ts";
+import { addDays, daysBetween, stayNights } from "#domain/bookings/stay.ts";
+import { DEFAULT_LOCALE } from "#domain/locale.ts";
 
 /** 3–60 characters: lower-case letters, digits and inner hyphens (the table's check constraint). */
 export const SLUG_PATTERN = /^[a-z0-9][a-z0-9-]{1,58}[a-z0-9]$/;

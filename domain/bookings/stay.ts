@@ -1,11 +1,11 @@
-import { FALLBACK_TIME_ZONE } from "../business/timezone.ts";
+import { FALLBACK_TIME_ZONE } from "#domain/business/timezone.ts";
 /**
  * Stays as nights: a reservation from `arrival` to `departure` occupies the nights
  * arrival … departure − 1 (the guest leaves on the departure morning). Room blocks name
  * their first and last night, both included. Dates are ISO `YYYY-MM-DD` in the business's
  * time zone; arithmetic is the pricing engine's (UTC day numbers), so no DST can move a night.
  */
-import { addDays, daysBetween, isIsoDate } from "../pricing/dates.ts";
+import { addDays, daysBetween, isIsoDate } from "#domain/pricing/dates.ts";
 
 export { addDays, daysBetween, isIsoDate };
 

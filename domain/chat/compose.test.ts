@@ -1,7 +1,7 @@
 import i18next from "i18next";
 import { describe, expect, it } from "vitest";
-import { loadResources, locales } from "../../locales/resources.ts";
-import type { Step } from "../pricing/types.ts";
+import { loadResources, locales } from "#locales/resources.ts";
+import type { Step } from "#domain/pricing/types.ts";
 import {
   composeDaysToUpdate,
   composeHelp,

@@ -1,5 +1,5 @@
-import { occupancyPercent } from "../bookings/stay.ts";
-import { formatPercent } from "../money.ts";
+import { occupancyPercent } from "#domain/bookings/stay.ts";
+import { formatPercent } from "#domain/money.ts";
 import type {
   ChatData,
   ChatLink,

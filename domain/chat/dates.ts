@@ -1,5 +1,5 @@
 import * as chrono from "chrono-node";
-import { addDays } from "../pricing/dates.ts";
+import { addDays } from "#domain/pricing/dates.ts";
 import { normalise } from "./text.ts";
 
 /** Nights `from`..`to` (ISO, both included). */

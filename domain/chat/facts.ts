@@ -1,4 +1,4 @@
-import type { Step } from "../pricing/types.ts";
+import type { Step } from "#domain/pricing/types.ts";
 
 /**
  * The live facts an answer is built from, and (with `kind` and `links`) the structured data stored

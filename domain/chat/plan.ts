@@ -1,4 +1,4 @@
-import { addDays, daysBetween } from "../pricing/dates.ts";
+import { addDays, daysBetween } from "#domain/pricing/dates.ts";
 import { questionDates, type DateSpan } from "./dates.ts";
 import type { ChatDataKind } from "./facts.ts";
 import { detectIntent, type IntentKind } from "./intents.ts";

@@ -4,8 +4,8 @@
  * reais ("1.234,56", "1234.56", "R$ 350"), blank or "esgotado" / "sold out" for a sold-out night.
  * Messages are translation keys (`competitors:validation.*`).
  */
-import { isIsoDate } from "../pricing/dates.ts";
-import { parseMoney } from "../money.ts";
+import { isIsoDate } from "#domain/pricing/dates.ts";
+import { parseMoney } from "#domain/money.ts";
 
 /** The largest nightly rate accepted: R$ 1.000.000,00. */
 export const MAX_COMPETITOR_RATE_CENTS = 100_000_000;

@@ -3,7 +3,7 @@
  * where our rate stands in it, and the period's summary. Rates are integer cents; a competitor
  * seen sold out has `null` (it counts as sold out, never as a price). Pure: the API feeds it rows.
  */
-import { weekday } from "../pricing/dates.ts";
+import { weekday } from "#domain/pricing/dates.ts";
 
 /** Within this many percent of the market median our rate is "at market". */
 export const AT_MARKET_TOLERANCE = 5;

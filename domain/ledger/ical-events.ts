@@ -1,5 +1,5 @@
 import ICAL from "ical.js";
-import { addDays, daysBetween, todayIn } from "../bookings/stay.ts";
+import { addDays, daysBetween, todayIn } from "#domain/bookings/stay.ts";
 
 /**
  * The busy ranges of another site's calendar (Airbnb, Booking.com, a channel manager), read

@@ -1,4 +1,4 @@
-import { addDays } from "../bookings/stay.ts";
+import { addDays } from "#domain/bookings/stay.ts";
 
 /**
  * Unavailable nights as iCal all-day events: consecutive nights merge into one range whose

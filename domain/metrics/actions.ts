@@ -1,4 +1,4 @@
-import { addDays } from "../pricing/dates.ts";
+import { addDays } from "#domain/pricing/dates.ts";
 
 /**
  * The short list of actions the dashboard suggests, each derived from numbers the dashboard

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import fc from "fast-check";
-import { toDayNumber } from "../pricing/dates.ts";
+import { toDayNumber } from "#domain/pricing/dates.ts";
 import { addMonths, bookingCurve, isOnTheBooks, monthNights, onTheBooks, paceChange, pickupOverDays, sameDayLastYear, type BookingEvent } from "./pace.ts";
 
 const d = toDayNumber;

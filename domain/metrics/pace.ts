@@ -8,7 +8,7 @@
  * arrival day (the night was never sold). "As of day D" means at the end of D, so a booking made
  * and cancelled on the same day never counts, and a night's final figure is as of its own day.
  */
-import { addDays, isIsoDate } from "../pricing/dates.ts";
+import { addDays, isIsoDate } from "#domain/pricing/dates.ts";
 
 /** Room nights of one category and night that entered (and maybe left) the books on the same days. */
 export interface BookingEvent {

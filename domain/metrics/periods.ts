@@ -1,4 +1,4 @@
-import { addDays, daysBetween, isIsoDate } from "../pricing/dates.ts";
+import { addDays, daysBetween, isIsoDate } from "#domain/pricing/dates.ts";
 
 /**
  * Periods of stay nights: `from`..`to`, both included, ISO dates in the business's time zone.

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { BUSINESS_STATUSES, type BusinessStatus } from "../business/status.ts";
+import { BUSINESS_STATUSES, type BusinessStatus } from "#domain/business/status.ts";
 import {
   NO_BUSINESS_PATHS,
   businessRedirect,

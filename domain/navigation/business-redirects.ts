@@ -21,7 +21,7 @@
  * status matches, except rule 1, which only applies on the onboarding and setup pages (otherwise
  * a SETUP_DONE business would never reach rule 4 and could use the product unpaid).
  */
-import type { BusinessStatus } from "../business/status.ts";
+import type { BusinessStatus } from "#domain/business/status.ts";
 import { isPublicPath } from "./guard.ts";
 import { isWithin, normalizePath } from "./path.ts";
 

@@ -1,4 +1,4 @@
-import type { NotificationTopic } from "../schemas/auth.ts";
+import type { NotificationTopic } from "#domain/schemas/auth.ts";
 
 /**
  * What the product tells an owner about, each under the preference topic that decides how it is

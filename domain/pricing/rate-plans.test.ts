@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { RATE_PLAN_KINDS } from "../distribution/constants.ts";
+import { RATE_PLAN_KINDS } from "#domain/distribution/constants.ts";
 import { applyRatePlan, effectiveMinStay, stayRefusal, withMarkup, type RatePlanRule } from "./rate-plans.ts";
 import type { DailyRate } from "./types.ts";
 

@@ -3,7 +3,7 @@
  * amount per guest per night, long stay), and the plan's stay restrictions. The plan adds exactly
  * one line (`ratePlan`) to the engine's explanation, so the lines still add up to the price.
  */
-import type { RatePlanKind } from "../distribution/constants.ts";
+import type { RatePlanKind } from "#domain/distribution/constants.ts";
 import { daysBetween, weekday } from "./dates.ts";
 import { percentOf, roundToUnit } from "./engine.ts";
 import type { Cents, DailyRate, IsoDate, Step } from "./types.ts";

@@ -1,5 +1,5 @@
-import { monthPeriod } from "../metrics/periods.ts";
-import { daysBetween } from "../pricing/index.ts";
+import { monthPeriod } from "#domain/metrics/periods.ts";
+import { daysBetween } from "#domain/pricing/index.ts";
 
 /**
  * Report periods are whole nights, `from` and `to` inclusive, in the business's time zone. A

@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { ACTIVITY_AREAS, MACHINE_ACTORS } from "../activity/index.ts";
-import { isoDate } from "../validation.ts";
+import { ACTIVITY_AREAS, MACHINE_ACTORS } from "#domain/activity/index.ts";
+import { isoDate } from "#domain/validation.ts";
 import { uuidString } from "./business.ts";
 
 export const ACTIVITY_PER_PAGE = 25;

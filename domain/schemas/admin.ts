@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { FEATURES, ROLES } from "../access/permissions.ts";
-import { LOCALES } from "../locale.ts";
+import { FEATURES, ROLES } from "#domain/access/permissions.ts";
+import { LOCALES } from "#domain/locale.ts";
 
 /**
  * The admin area's schemas (users and permissions), shared by the API under /api/v1/admin and the

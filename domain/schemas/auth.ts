@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { LOCALES } from "../locale.ts";
+import { LOCALES } from "#domain/locale.ts";
 
 /**
  * Account schemas shared by the API and the web's forms. Messages are keys of the `validation`

@@ -1,7 +1,7 @@
 import { z } from "zod";
-import { COUPON_CODE, normalizeCouponCode } from "../billing/coupons.ts";
-import { sanitizeText } from "../text/sanitize.ts";
-import { isoDateOrInstant } from "../validation.ts";
+import { COUPON_CODE, normalizeCouponCode } from "#domain/billing/coupons.ts";
+import { sanitizeText } from "#domain/text/sanitize.ts";
+import { isoDateOrInstant } from "#domain/validation.ts";
 
 /**
  * Subscriptions, payment methods and coupons (spec section 7), shared by the API and the web's

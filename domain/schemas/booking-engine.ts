@@ -1,7 +1,7 @@
 import { z } from "zod";
-import { NIGHTS_LIMIT, ADVANCE_LIMIT, SLUG_PATTERN } from "../booking-engine/rules.ts";
-import { LOCALES } from "../locale.ts";
-import { isoDate } from "../validation.ts";
+import { NIGHTS_LIMIT, ADVANCE_LIMIT, SLUG_PATTERN } from "#domain/booking-engine/rules.ts";
+import { LOCALES } from "#domain/locale.ts";
+import { isoDate } from "#domain/validation.ts";
 import { checkStay, guestSchema, MAX_GUESTS } from "./bookings.ts";
 
 /**

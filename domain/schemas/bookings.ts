@@ -1,7 +1,7 @@
 import { z } from "zod";
-import { INITIAL_STATUSES, RESERVATION_STATUSES } from "../bookings/status.ts";
-import { daysBetween, MAX_RANGE_NIGHTS, MAX_STAY_NIGHTS } from "../bookings/stay.ts";
-import { isoDate } from "../validation.ts";
+import { INITIAL_STATUSES, RESERVATION_STATUSES } from "#domain/bookings/status.ts";
+import { daysBetween, MAX_RANGE_NIGHTS, MAX_STAY_NIGHTS } from "#domain/bookings/stay.ts";
+import { isoDate } from "#domain/validation.ts";
 
 /**
  * Booking schemas shared by the API (JSON bodies and query strings) and the web's forms

@@ -1,8 +1,8 @@
 import { z } from "zod";
-import { USER_PERMISSIONS } from "../access/permissions.ts";
-import { BUSINESS_STATUSES } from "../business/status.ts";
-import { sanitizeText, UUID_PATTERN } from "../text/sanitize.ts";
-import { isTimeZone } from "../business/timezone.ts";
+import { USER_PERMISSIONS } from "#domain/access/permissions.ts";
+import { BUSINESS_STATUSES } from "#domain/business/status.ts";
+import { sanitizeText, UUID_PATTERN } from "#domain/text/sanitize.ts";
+import { isTimeZone } from "#domain/business/timezone.ts";
 
 /**
  * Business schemas shared by the API (the gate) and the web's forms. Messages are keys of the

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { isIsoDate } from "../pricing/dates.ts";
+import { isIsoDate } from "#domain/pricing/dates.ts";
 
 const channexId = z.uuid("channels:validation.uuid");
 

@@ -1,7 +1,7 @@
 import { z } from "zod";
-import { MAX_COMPETITOR_RATE_CENTS } from "../competitors/csv.ts";
-import { isIsoDate } from "../pricing/dates.ts";
-import { isoDate } from "../validation.ts";
+import { MAX_COMPETITOR_RATE_CENTS } from "#domain/competitors/csv.ts";
+import { isIsoDate } from "#domain/pricing/dates.ts";
+import { isoDate } from "#domain/validation.ts";
 
 /**
  * Wire shapes of the competitor calls, shared by the API and the web's forms (Conform turns form

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { CANCELLATION_SOURCES, GUARANTEES, MEAL_PLANS, RATE_PLAN_KINDS, SALES_CHANNEL_CONNECTIONS } from "../distribution/constants.ts";
+import { CANCELLATION_SOURCES, GUARANTEES, MEAL_PLANS, RATE_PLAN_KINDS, SALES_CHANNEL_CONNECTIONS } from "#domain/distribution/constants.ts";
 import { requiredText, updateCollaboratorSchema, uuidString } from "./business.ts";
 
 /**

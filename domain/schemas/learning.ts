@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { LOCALES } from "../locale.ts";
+import { LOCALES } from "#domain/locale.ts";
 
 export const LEARNING_LEVELS = ["beginner", "intermediate", "advanced"] as const;
 export type LearningLevel = (typeof LEARNING_LEVELS)[number];

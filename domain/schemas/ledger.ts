@@ -1,7 +1,7 @@
 import { z } from "zod";
-import { isoDate } from "../validation.ts";
-import { ACCOUNT_KINDS, PAYMENT_KINDS, type AccountKind, type PaymentKind } from "../ledger/kinds.ts";
-import { parseTaxId } from "../ledger/tax-id.ts";
+import { isoDate } from "#domain/validation.ts";
+import { ACCOUNT_KINDS, PAYMENT_KINDS, type AccountKind, type PaymentKind } from "#domain/ledger/kinds.ts";
+import { parseTaxId } from "#domain/ledger/tax-id.ts";
 
 /**
  * The ledger's schemas (docs/api/ledger.md), shared by the API's JSON bodies and the web's forms.

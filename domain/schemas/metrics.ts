@@ -1,7 +1,7 @@
 import { z } from "zod";
-import { MAX_METRICS_NIGHTS } from "../metrics/periods.ts";
-import { daysBetween, isIsoDate } from "../pricing/dates.ts";
-import { isoDate } from "../validation.ts";
+import { MAX_METRICS_NIGHTS } from "#domain/metrics/periods.ts";
+import { daysBetween, isIsoDate } from "#domain/pricing/dates.ts";
+import { isoDate } from "#domain/validation.ts";
 
 /**
  * Wire shapes of the intelligence calls (docs/api/intelligence.md), shared by the API and the web's

@@ -1,8 +1,8 @@
 import { z } from "zod";
-import { isIsoDate } from "../pricing/dates.ts";
-import { isoDate } from "../validation.ts";
-import { MAX_PERCENTAGE, MIN_PERCENTAGE } from "../pricing/validate.ts";
-import { sanitizeText } from "../text/sanitize.ts";
+import { isIsoDate } from "#domain/pricing/dates.ts";
+import { isoDate } from "#domain/validation.ts";
+import { MAX_PERCENTAGE, MIN_PERCENTAGE } from "#domain/pricing/validate.ts";
+import { sanitizeText } from "#domain/text/sanitize.ts";
 
 /**
  * Wire shapes of the pricing calls (spec section 7, issue 5), shared by the API and the web's

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { isoDate } from "../validation.ts";
+import { isoDate } from "#domain/validation.ts";
 
 /**
  * Wire shapes of the reports, exports and host calls (docs/api/reports.md). Dates are

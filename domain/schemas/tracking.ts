@@ -1,8 +1,8 @@
 import { z } from "zod";
-import { PICKUP_METHODS } from "../metrics/forecast.ts";
-import { PICKUP_WINDOW_DAYS } from "../metrics/pace.ts";
-import { isIsoDate } from "../pricing/dates.ts";
-import { isoDate } from "../validation.ts";
+import { PICKUP_METHODS } from "#domain/metrics/forecast.ts";
+import { PICKUP_WINDOW_DAYS } from "#domain/metrics/pace.ts";
+import { isIsoDate } from "#domain/pricing/dates.ts";
+import { isoDate } from "#domain/validation.ts";
 
 /**
  * Query strings of the tracking calls (pickup, pace, booking curves, forecast), shared by the API

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApi, DEMO_PASSWORD, demoUsers, linkIn, outboxFor, type TestApi } from "../helpers/api.ts";
+import { createTestApi, DEMO_PASSWORD, demoUsers, linkIn, outboxFor, type TestApi } from "#tests/helpers/api.ts";
 
 let t: TestApi;
 beforeAll(async () => {

@@ -1,9 +1,9 @@
 import { existsSync, readdirSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createApi } from "../../api/app.ts";
-import { sendInvitationMail, type MailMessage } from "../../api/services/mail/index.ts";
-import { createTestApi, demoUsers, outboxFor, userByEmail, type TestApi } from "../helpers/api.ts";
+import { createApi } from "#api/app.ts";
+import { sendInvitationMail, type MailMessage } from "#api/services/mail/index.ts";
+import { createTestApi, demoUsers, outboxFor, userByEmail, type TestApi } from "#tests/helpers/api.ts";
 
 let t: TestApi;
 let ownerToken: string;

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createApi } from "../../api/app.ts";
-import { createTestApi, DEMO_PASSWORD, demoUsers, outboxFor, type TestApi } from "../helpers/api.ts";
+import { createApi } from "#api/app.ts";
+import { createTestApi, DEMO_PASSWORD, demoUsers, outboxFor, type TestApi } from "#tests/helpers/api.ts";
 
 let t: TestApi;
 beforeAll(async () => {

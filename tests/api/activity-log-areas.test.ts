@@ -1,10 +1,10 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { setConfig } from "../../config.ts";
-import { activityLog } from "../../api/db/schema/index.ts";
-import { pruneActivityLog } from "../../api/services/activity/retention.ts";
-import { createTestApi, demoUsers, testConfig, userByEmail, type TestApi } from "../helpers/api.ts";
-import { startFakeChannex, type FakeChannex } from "../helpers/fake-channex.ts";
+import { setConfig } from "#config";
+import { activityLog } from "#api/db/schema/index.ts";
+import { pruneActivityLog } from "#api/services/activity/retention.ts";
+import { createTestApi, demoUsers, testConfig, userByEmail, type TestApi } from "#tests/helpers/api.ts";
+import { startFakeChannex, type FakeChannex } from "#tests/helpers/fake-channex.ts";
 import { bookingsFixture, stay, type BookingsFixture } from "./bookings-fixture.ts";
 
 /**

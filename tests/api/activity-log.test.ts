@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { demoUsers, userByEmail } from "../helpers/api.ts";
+import { demoUsers, userByEmail } from "#tests/helpers/api.ts";
 import { createPricingWorld, type PricingWorld } from "./pricing-fixture.ts";
 
 const NOW = new Date("2026-03-10T15:00:00Z");

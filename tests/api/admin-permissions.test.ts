@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ADMIN_PERMISSIONS, PERMISSIONS } from "../../domain/access/permissions.ts";
-import { businesses } from "../../api/db/schema/index.ts";
-import { accessTo } from "../../api/services/business-access.ts";
-import { createTestApi, demoUsers, userByEmail, type TestApi } from "../helpers/api.ts";
+import { ADMIN_PERMISSIONS, PERMISSIONS } from "#domain/access/permissions.ts";
+import { businesses } from "#api/db/schema/index.ts";
+import { accessTo } from "#api/services/business-access.ts";
+import { createTestApi, demoUsers, userByEmail, type TestApi } from "#tests/helpers/api.ts";
 
 let t: TestApi;
 let adminToken: string;

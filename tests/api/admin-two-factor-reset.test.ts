@@ -1,7 +1,7 @@
 import { desc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { outbox, securityEvents, twoFactorCredentials, twoFactorRecoveryCodes } from "../../api/db/schema/index.ts";
-import { createTestApi, DEMO_PASSWORD, demoUsers, type TestApi, userByEmail } from "../helpers/api.ts";
+import { outbox, securityEvents, twoFactorCredentials, twoFactorRecoveryCodes } from "#api/db/schema/index.ts";
+import { createTestApi, DEMO_PASSWORD, demoUsers, type TestApi, userByEmail } from "#tests/helpers/api.ts";
 
 /** POST /api/v1/admin/users/{id}/reset-two-factor: an administrator turns off a user's lost second factor. */
 let t: TestApi;

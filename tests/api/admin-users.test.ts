@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApi, demoUsers, linkIn, outboxFor, userByEmail, type TestApi } from "../helpers/api.ts";
+import { createTestApi, demoUsers, linkIn, outboxFor, userByEmail, type TestApi } from "#tests/helpers/api.ts";
 
 let t: TestApi;
 let adminToken: string;

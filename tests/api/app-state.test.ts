@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { DEMO_BUSINESS } from "../../api/seed/businesses.ts";
-import { createTestApi, demoUsers, type TestApi } from "../helpers/api.ts";
+import { DEMO_BUSINESS } from "#api/seed/businesses.ts";
+import { createTestApi, demoUsers, type TestApi } from "#tests/helpers/api.ts";
 
 /**
  * GET /api/v1/user/app-state (docs/api/session.md): what the web's signed-in shell reads on

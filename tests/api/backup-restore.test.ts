@@ -4,14 +4,14 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import JSZip from "jszip";
 import { afterAll, describe, expect, it } from "vitest";
-import { BackupError, restoreBackupArchive } from "../../api/db/backup/archive.ts";
-import { createBackup } from "../../api/db/backup/create.ts";
-import { endpointFile } from "../../api/db/backup/endpoint.ts";
-import { openDatabase, pgliteDataDir } from "../../api/db/client.ts";
-import { seedUsers } from "../../api/seed/users.ts";
-import { startApiProcess } from "../helpers/api-process.ts";
-import { createTestApi } from "../helpers/api.ts";
-import { createPgliteTestDatabase, moveToDataDir } from "../helpers/db.ts";
+import { BackupError, restoreBackupArchive } from "#api/db/backup/archive.ts";
+import { createBackup } from "#api/db/backup/create.ts";
+import { endpointFile } from "#api/db/backup/endpoint.ts";
+import { openDatabase, pgliteDataDir } from "#api/db/client.ts";
+import { seedUsers } from "#api/seed/users.ts";
+import { startApiProcess } from "#tests/helpers/api-process.ts";
+import { createTestApi } from "#tests/helpers/api.ts";
+import { createPgliteTestDatabase, moveToDataDir } from "#tests/helpers/db.ts";
 import { bookingsFixture, stay } from "./bookings-fixture.ts";
 
 /**

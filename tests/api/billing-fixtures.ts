@@ -1,9 +1,9 @@
 import { randomBytes } from "node:crypto";
 import { eq } from "drizzle-orm";
-import type { Database } from "../../api/db/client.ts";
-import { businessMembers, businesses, coupons, paymentMethods, subscriptions, users } from "../../api/db/schema/index.ts";
-import { issueSession } from "../../api/services/tokens.ts";
-import { createTestApi, demoUsers, userByEmail, type TestApi } from "../helpers/api.ts";
+import type { Database } from "#api/db/client.ts";
+import { businessMembers, businesses, coupons, paymentMethods, subscriptions, users } from "#api/db/schema/index.ts";
+import { issueSession } from "#api/services/tokens.ts";
+import { createTestApi, demoUsers, userByEmail, type TestApi } from "#tests/helpers/api.ts";
 
 /** A seeded API plus the people and businesses the billing tests act with. */
 export interface BillingWorld {

@@ -1,8 +1,8 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { businesses, invoices } from "../../api/db/schema/index.ts";
-import { renewDue } from "../../api/services/billing/builtin.ts";
-import { hasActiveSubscription, hasPlan, type Plan } from "../../domain/subscription/state.ts";
+import { businesses, invoices } from "#api/db/schema/index.ts";
+import { renewDue } from "#api/services/billing/builtin.ts";
+import { hasActiveSubscription, hasPlan, type Plan } from "#domain/subscription/state.ts";
 import { addCoupon, billingWorld, newBusiness, subscriptionRows, type BillingWorld } from "./billing-fixtures.ts";
 
 let w: BillingWorld;

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { DEMO_BUSINESS } from "../../api/seed/businesses.ts";
+import { DEMO_BUSINESS } from "#api/seed/businesses.ts";
 import { billingWorld, cardRows, newBusiness, type BillingWorld } from "./billing-fixtures.ts";
 
 let w: BillingWorld;

@@ -1,10 +1,10 @@
 import { and, asc, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { dailyCommandRuns } from "../../api/db/schema/index.ts";
-import { dailyCommand } from "../../api/services/daily/commands.ts";
-import { enqueueDaily } from "../../api/services/daily/schedule.ts";
-import { backgroundFor } from "../../api/services/jobs/server-jobs.ts";
-import type { JobQueue } from "../../api/services/queue/queue.ts";
+import { dailyCommandRuns } from "#api/db/schema/index.ts";
+import { dailyCommand } from "#api/services/daily/commands.ts";
+import { enqueueDaily } from "#api/services/daily/schedule.ts";
+import { backgroundFor } from "#api/services/jobs/server-jobs.ts";
+import type { JobQueue } from "#api/services/queue/queue.ts";
 import { billingWorld, newBusiness, type BillingWorld } from "./billing-fixtures.ts";
 
 let w: BillingWorld;

@@ -1,10 +1,10 @@
 import { eq } from "drizzle-orm";
 import Stripe from "stripe";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createApi } from "../../api/app.ts";
-import { billingCustomers, coupons, invoices, plans, subscriptions } from "../../api/db/schema/index.ts";
-import { providerFor } from "../../api/services/billing/index.ts";
-import { createStripeProvider, type StripeClient } from "../../api/services/billing/stripe.ts";
+import { createApi } from "#api/app.ts";
+import { billingCustomers, coupons, invoices, plans, subscriptions } from "#api/db/schema/index.ts";
+import { providerFor } from "#api/services/billing/index.ts";
+import { createStripeProvider, type StripeClient } from "#api/services/billing/stripe.ts";
 import { billingWorld, cardRows, newBusiness, subscriptionRows, type BillingWorld } from "./billing-fixtures.ts";
 
 /**

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { businesses, coupons } from "../../api/db/schema/index.ts";
-import { hasActiveSubscription, hasPlan } from "../../domain/subscription/state.ts";
+import { businesses, coupons } from "#api/db/schema/index.ts";
+import { hasActiveSubscription, hasPlan } from "#domain/subscription/state.ts";
 import { addCoupon, billingWorld, cardRows, later, newBusiness, subscriptionRows, type BillingWorld } from "./billing-fixtures.ts";
 
 let w: BillingWorld;

@@ -1,11 +1,11 @@
 import { randomBytes } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { addDays, todayIn } from "../../domain/bookings/stay.ts";
-import { bookingEngines, businesses, plans, reservations, subscriptions, users } from "../../api/db/schema/index.ts";
-import { DEMO_BUSINESS } from "../../api/seed/businesses.ts";
-import { latestMail } from "../../api/services/mail/index.ts";
-import { createTestApi, demoUsers, type TestApi } from "../helpers/api.ts";
+import { addDays, todayIn } from "#domain/bookings/stay.ts";
+import { bookingEngines, businesses, plans, reservations, subscriptions, users } from "#api/db/schema/index.ts";
+import { DEMO_BUSINESS } from "#api/seed/businesses.ts";
+import { latestMail } from "#api/services/mail/index.ts";
+import { createTestApi, demoUsers, type TestApi } from "#tests/helpers/api.ts";
 import { bookingsFixture, inventoryMatches, orphanCount, otherOwner, type BookingsFixture } from "./bookings-fixture.ts";
 
 let t: TestApi;

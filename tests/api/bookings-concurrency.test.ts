@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApi, type TestApi } from "../helpers/api.ts";
+import { createTestApi, type TestApi } from "#tests/helpers/api.ts";
 import { bookingsFixture, inventoryMatches, orphanCount, reservationCount, stay, type BookingsFixture } from "./bookings-fixture.ts";
 
 // Runs on PGlite and, with TEST_DATABASE_URL, on the PostgreSQL server, where the requests truly

@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { eq, sql } from "drizzle-orm";
-import type { Database } from "../../api/db/client.ts";
+import type { Database } from "#api/db/client.ts";
 import {
   businesses,
   fluctuationLevels,
@@ -12,10 +12,10 @@ import {
   seasonalities,
   seasonalityLevelVariations,
   users,
-} from "../../api/db/schema/index.ts";
-import { expectedInventory } from "../../api/services/bookings/inventory.ts";
-import { hashPassword } from "../../api/services/passwords.ts";
-import { DEMO_PASSWORD, demoUsers, userByEmail, type TestApi } from "../helpers/api.ts";
+} from "#api/db/schema/index.ts";
+import { expectedInventory } from "#api/services/bookings/inventory.ts";
+import { hashPassword } from "#api/services/passwords.ts";
+import { DEMO_PASSWORD, demoUsers, userByEmail, type TestApi } from "#tests/helpers/api.ts";
 
 /**
  * A hotel of its own for a bookings test file: the demo owner's "Pousada Teste" with the demo

@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { occupancyByNight } from "../../api/services/occupancy.ts";
-import { createTestApi, type TestApi } from "../helpers/api.ts";
+import { occupancyByNight } from "#api/services/occupancy.ts";
+import { createTestApi, type TestApi } from "#tests/helpers/api.ts";
 import { bookingsFixture, inventoryMatches, stay, type BookingsFixture } from "./bookings-fixture.ts";
 
 let t: TestApi;

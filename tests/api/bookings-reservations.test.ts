@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApi, demoUsers, type TestApi } from "../helpers/api.ts";
+import { createTestApi, demoUsers, type TestApi } from "#tests/helpers/api.ts";
 import { bookingsFixture, inventoryMatches, orphanCount, otherOwner, stay, type BookingsFixture } from "./bookings-fixture.ts";
 
 let t: TestApi;

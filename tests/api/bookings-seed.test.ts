@@ -1,8 +1,8 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { addDays, todayIn } from "../../domain/bookings/stay.ts";
-import { businesses } from "../../api/db/schema/index.ts";
-import { createTestApi, demoUsers, type TestApi } from "../helpers/api.ts";
+import { addDays, todayIn } from "#domain/bookings/stay.ts";
+import { businesses } from "#api/db/schema/index.ts";
+import { createTestApi, demoUsers, type TestApi } from "#tests/helpers/api.ts";
 import { inventoryMatches, orphanCount } from "./bookings-fixture.ts";
 
 let t: TestApi;

@@ -1,8 +1,8 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { businesses, businessInvitations, businessMembers, roomCategories } from "../../api/db/schema/index.ts";
-import { DEMO_BUSINESS, DEMO_CATEGORY_IDS } from "../../api/seed/businesses.ts";
-import { createTestApi, demoUsers, userByEmail, type TestApi } from "../helpers/api.ts";
+import { businesses, businessInvitations, businessMembers, roomCategories } from "#api/db/schema/index.ts";
+import { DEMO_BUSINESS, DEMO_CATEGORY_IDS } from "#api/seed/businesses.ts";
+import { createTestApi, demoUsers, userByEmail, type TestApi } from "#tests/helpers/api.ts";
 
 let t: TestApi;
 let owner: string;

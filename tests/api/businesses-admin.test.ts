@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { DEMO_BUSINESS } from "../../api/seed/businesses.ts";
-import { createTestApi, demoUsers, userByEmail, type TestApi } from "../helpers/api.ts";
+import { DEMO_BUSINESS } from "#api/seed/businesses.ts";
+import { createTestApi, demoUsers, userByEmail, type TestApi } from "#tests/helpers/api.ts";
 
 let t: TestApi;
 let admin: string;

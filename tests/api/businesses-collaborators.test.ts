@@ -1,8 +1,8 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { businessInvitations } from "../../api/db/schema/index.ts";
-import { DEMO_BUSINESS } from "../../api/seed/businesses.ts";
-import { createTestApi, demoUsers, linkIn, outboxFor, userByEmail, type TestApi } from "../helpers/api.ts";
+import { businessInvitations } from "#api/db/schema/index.ts";
+import { DEMO_BUSINESS } from "#api/seed/businesses.ts";
+import { createTestApi, demoUsers, linkIn, outboxFor, userByEmail, type TestApi } from "#tests/helpers/api.ts";
 
 let t: TestApi;
 let owner: string;

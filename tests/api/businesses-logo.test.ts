@@ -3,9 +3,9 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { businesses } from "../../api/db/schema/index.ts";
-import { DEMO_BUSINESS } from "../../api/seed/businesses.ts";
-import { createTestApi, demoUsers, type TestApi } from "../helpers/api.ts";
+import { businesses } from "#api/db/schema/index.ts";
+import { DEMO_BUSINESS } from "#api/seed/businesses.ts";
+import { createTestApi, demoUsers, type TestApi } from "#tests/helpers/api.ts";
 
 let t: TestApi;
 let owner: string;

@@ -1,10 +1,10 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { businesses } from "../../api/db/schema/index.ts";
-import { DEMO_BUSINESS } from "../../api/seed/businesses.ts";
-import { applyBusinessEvent } from "../../api/services/business-status.ts";
-import { openRecord } from "../../api/services/secrets.ts";
-import { createTestApi, demoUsers, type TestApi } from "../helpers/api.ts";
+import { businesses } from "#api/db/schema/index.ts";
+import { DEMO_BUSINESS } from "#api/seed/businesses.ts";
+import { applyBusinessEvent } from "#api/services/business-status.ts";
+import { openRecord } from "#api/services/secrets.ts";
+import { createTestApi, demoUsers, type TestApi } from "#tests/helpers/api.ts";
 
 let t: TestApi;
 let token: string;

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { setConfig } from "../../config.ts";
-import { createTestApi, demoUsers, type TestApi } from "../helpers/api.ts";
-import { startFakeChannex, type FakeChannex, type FakeProperty } from "../helpers/fake-channex.ts";
+import { setConfig } from "#config";
+import { createTestApi, demoUsers, type TestApi } from "#tests/helpers/api.ts";
+import { startFakeChannex, type FakeChannex, type FakeProperty } from "#tests/helpers/fake-channex.ts";
 import { bookingsFixture, type BookingsFixture } from "./bookings-fixture.ts";
 
 // No job queue runs here: what is connected stays queued, as the answers show.

@@ -1,13 +1,13 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { channelAriState, channexConnections, reservations } from "../../api/db/schema/index.ts";
-import { pullBookings } from "../../api/services/channels/feed.ts";
-import { startBackground } from "../../api/services/jobs/background.ts";
-import type { JobQueue } from "../../api/services/queue/queue.ts";
-import { setConfig } from "../../config.ts";
-import { addDays } from "../../domain/bookings/stay.ts";
-import { createTestApi, type TestApi } from "../helpers/api.ts";
-import { startFakeChannex, type FakeChannex, type FakeProperty } from "../helpers/fake-channex.ts";
+import { channelAriState, channexConnections, reservations } from "#api/db/schema/index.ts";
+import { pullBookings } from "#api/services/channels/feed.ts";
+import { startBackground } from "#api/services/jobs/background.ts";
+import type { JobQueue } from "#api/services/queue/queue.ts";
+import { setConfig } from "#config";
+import { addDays } from "#domain/bookings/stay.ts";
+import { createTestApi, type TestApi } from "#tests/helpers/api.ts";
+import { startFakeChannex, type FakeChannex, type FakeProperty } from "#tests/helpers/fake-channex.ts";
 import { connectEveryCategory, outboxRows as countOutbox, pushesSettled } from "./channex-fixture.ts";
 import { bookingsFixture, stay, type BookingsFixture } from "./bookings-fixture.ts";
 

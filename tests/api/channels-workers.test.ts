@@ -1,13 +1,13 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { openDatabase, type DatabaseHandle } from "../../api/db/client.ts";
-import { channelOutbox } from "../../api/db/schema/index.ts";
-import { startBackground } from "../../api/services/jobs/background.ts";
-import type { JobQueue } from "../../api/services/queue/queue.ts";
-import { addDays } from "../../domain/bookings/stay.ts";
-import { setConfig } from "../../config.ts";
-import { createTestApi, type TestApi } from "../helpers/api.ts";
-import { startFakeChannex, type FakeChannex, type FakeProperty } from "../helpers/fake-channex.ts";
+import { openDatabase, type DatabaseHandle } from "#api/db/client.ts";
+import { channelOutbox } from "#api/db/schema/index.ts";
+import { startBackground } from "#api/services/jobs/background.ts";
+import type { JobQueue } from "#api/services/queue/queue.ts";
+import { addDays } from "#domain/bookings/stay.ts";
+import { setConfig } from "#config";
+import { createTestApi, type TestApi } from "#tests/helpers/api.ts";
+import { startFakeChannex, type FakeChannex, type FakeProperty } from "#tests/helpers/fake-channex.ts";
 import { connectEveryCategory } from "./channex-fixture.ts";
 import { bookingsFixture, stay, type BookingsFixture } from "./bookings-fixture.ts";
 

@@ -1,10 +1,10 @@
 import { eq } from "drizzle-orm";
 import { expect } from "vitest";
-import type { Database } from "../../api/db/client.ts";
-import { channelOutbox, channexConnections } from "../../api/db/schema/index.ts";
-import { translatorFor } from "../../api/i18n.ts";
-import { connectChannex } from "../../api/services/channels/connections.ts";
-import type { FakeChannex, FakeProperty } from "../helpers/fake-channex.ts";
+import type { Database } from "#api/db/client.ts";
+import { channelOutbox, channexConnections } from "#api/db/schema/index.ts";
+import { translatorFor } from "#api/i18n.ts";
+import { connectChannex } from "#api/services/channels/connections.ts";
+import type { FakeChannex, FakeProperty } from "#tests/helpers/fake-channex.ts";
 import type { BookingsFixture } from "./bookings-fixture.ts";
 
 /** Connects the fixture's business to the fake property: Standard, Deluxe and Suíte to its room types and rate plans, in order. */

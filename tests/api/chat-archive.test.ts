@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApi, demoUsers, type TestApi } from "../helpers/api.ts";
+import { createTestApi, demoUsers, type TestApi } from "#tests/helpers/api.ts";
 
 /** The archive page (/chat.bkp) lists and searches the conversations through the chat API. */
 const POUSADA = "d3e00000-0000-4000-8000-000000000001";

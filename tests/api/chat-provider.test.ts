@@ -2,9 +2,9 @@ import { serve, type ServerType } from "@hono/node-server";
 import { Hono } from "hono";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { chatProviderFor } from "../../api/services/chat/index.ts";
-import { parseConfig } from "../../config.ts";
-import { createTestApi, demoUsers, testConfig, type TestApi } from "../helpers/api.ts";
+import { chatProviderFor } from "#api/services/chat/index.ts";
+import { parseConfig } from "#config";
+import { createTestApi, demoUsers, testConfig, type TestApi } from "#tests/helpers/api.ts";
 
 const POUSADA = "d3e00000-0000-4000-8000-000000000001";
 const CHAT = `/api/v1/businesses/${POUSADA}/chat/conversations`;

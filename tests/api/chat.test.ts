@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { DEMO_COLLABORATOR_PERMISSIONS } from "../../api/seed/businesses.ts";
-import { addDays } from "../../domain/pricing/index.ts";
-import { createTestApi, demoUsers, userByEmail, type TestApi } from "../helpers/api.ts";
+import { DEMO_COLLABORATOR_PERMISSIONS } from "#api/seed/businesses.ts";
+import { addDays } from "#domain/pricing/index.ts";
+import { createTestApi, demoUsers, userByEmail, type TestApi } from "#tests/helpers/api.ts";
 
 const POUSADA = "d3e00000-0000-4000-8000-000000000001";
 const BASE = `/api/v1/businesses/${POUSADA}`;

@@ -2,11 +2,11 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { seedUsers } from "../../api/seed/users.ts";
-import { openDatabase, pgliteDataDir, type DatabaseHandle } from "../../api/db/client.ts";
-import { startApiProcess, type ApiProcess } from "../helpers/api-process.ts";
-import { createTestApi } from "../helpers/api.ts";
-import { createPgliteTestDatabase, createTestDatabase, moveToDataDir } from "../helpers/db.ts";
+import { seedUsers } from "#api/seed/users.ts";
+import { openDatabase, pgliteDataDir, type DatabaseHandle } from "#api/db/client.ts";
+import { startApiProcess, type ApiProcess } from "#tests/helpers/api-process.ts";
+import { createTestApi } from "#tests/helpers/api.ts";
+import { createPgliteTestDatabase, createTestDatabase, moveToDataDir } from "#tests/helpers/db.ts";
 import { bookingsFixture, inventoryMatches, orphanCount, stay, type BookingsFixture } from "./bookings-fixture.ts";
 
 /**

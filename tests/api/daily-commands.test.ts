@@ -3,8 +3,8 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { and, asc, eq, inArray, ne } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createApi } from "../../api/app.ts";
-import { openDatabase, type DatabaseHandle } from "../../api/db/client.ts";
+import { createApi } from "#api/app.ts";
+import { openDatabase, type DatabaseHandle } from "#api/db/client.ts";
 import {
   apiTokens,
   businesses,
@@ -16,15 +16,15 @@ import {
   publishedRates,
   subscriptions,
   twoFactorChallenges,
-} from "../../api/db/schema/index.ts";
-import { DEMO_BUSINESS, DEMO_CATEGORY_IDS } from "../../api/seed/businesses.ts";
-import { addDays, todayIn } from "../../domain/bookings/stay.ts";
-import { DAILY_COMMANDS, type DailyCommand } from "../../api/services/daily/commands.ts";
-import { runDailyCommand } from "../../api/services/daily/runs.ts";
-import { dailyJobs, enqueueDaily } from "../../api/services/daily/schedule.ts";
-import { runningQueue, startJobQueue, type JobQueue } from "../../api/services/queue/queue.ts";
-import { INITIAL_BUSINESS_STATUS } from "../../domain/business/status.ts";
-import { createTestApi, demoUsers, userByEmail, type TestApi } from "../helpers/api.ts";
+} from "#api/db/schema/index.ts";
+import { DEMO_BUSINESS, DEMO_CATEGORY_IDS } from "#api/seed/businesses.ts";
+import { addDays, todayIn } from "#domain/bookings/stay.ts";
+import { DAILY_COMMANDS, type DailyCommand } from "#api/services/daily/commands.ts";
+import { runDailyCommand } from "#api/services/daily/runs.ts";
+import { dailyJobs, enqueueDaily } from "#api/services/daily/schedule.ts";
+import { runningQueue, startJobQueue, type JobQueue } from "#api/services/queue/queue.ts";
+import { INITIAL_BUSINESS_STATUS } from "#domain/business/status.ts";
+import { createTestApi, demoUsers, userByEmail, type TestApi } from "#tests/helpers/api.ts";
 
 let t: TestApi;
 let admin: string;

@@ -1,9 +1,9 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { DEMO_BUSINESS } from "../../api/seed/businesses.ts";
-import { businessGoals, businesses, coupons, holidays, notificationCounts, plans, seasonalities, seasonalityDates, users } from "../../api/db/schema/index.ts";
-import { answerVersion, dataVersion, UNTRACKED_TABLES } from "../../api/services/data-version.ts";
-import { createTestApi, demoUsers, type TestApi } from "../helpers/api.ts";
+import { DEMO_BUSINESS } from "#api/seed/businesses.ts";
+import { businessGoals, businesses, coupons, holidays, notificationCounts, plans, seasonalities, seasonalityDates, users } from "#api/db/schema/index.ts";
+import { answerVersion, dataVersion, UNTRACKED_TABLES } from "#api/services/data-version.ts";
+import { createTestApi, demoUsers, type TestApi } from "#tests/helpers/api.ts";
 
 /**
  * The per-business data version (migration 0027, ADR 0032): a trigger moves it with every

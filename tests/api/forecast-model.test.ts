@@ -1,11 +1,11 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { forecastModels } from "../../api/db/schema/index.ts";
-import { dailyCommand } from "../../api/services/daily/commands.ts";
-import { runDailyCommand } from "../../api/services/daily/runs.ts";
-import type { StoredModel } from "../../api/services/metrics/forecast-model.ts";
-import { addDays, weekday } from "../../domain/pricing/dates.ts";
-import { createTestApi, demoUsers, type TestApi } from "../helpers/api.ts";
+import { forecastModels } from "#api/db/schema/index.ts";
+import { dailyCommand } from "#api/services/daily/commands.ts";
+import { runDailyCommand } from "#api/services/daily/runs.ts";
+import type { StoredModel } from "#api/services/metrics/forecast-model.ts";
+import { addDays, weekday } from "#domain/pricing/dates.ts";
+import { createTestApi, demoUsers, type TestApi } from "#tests/helpers/api.ts";
 import { bookingsFixture, type BookingsFixture } from "./bookings-fixture.ts";
 import { mulberry32, reservationWriter } from "./tracking-fixture.ts";
 

@@ -3,11 +3,11 @@ import type { AddressInfo } from "node:net";
 import { and, eq } from "drizzle-orm";
 import ICAL from "ical.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { dailyCommandRuns, roomBlocks } from "../../api/db/schema/index.ts";
-import { dailyCommand } from "../../api/services/daily/commands.ts";
-import { runDailyCommand } from "../../api/services/daily/runs.ts";
-import { businessesWithIcalImports, pollIcalImports } from "../../api/services/ledger/ical-imports.ts";
-import { createTestApi, type TestApi } from "../helpers/api.ts";
+import { dailyCommandRuns, roomBlocks } from "#api/db/schema/index.ts";
+import { dailyCommand } from "#api/services/daily/commands.ts";
+import { runDailyCommand } from "#api/services/daily/runs.ts";
+import { businessesWithIcalImports, pollIcalImports } from "#api/services/ledger/ical-imports.ts";
+import { createTestApi, type TestApi } from "#tests/helpers/api.ts";
 import { bookingsFixture, inventoryMatches, stay, type BookingsFixture } from "./bookings-fixture.ts";
 
 let t: TestApi;

@@ -13,11 +13,11 @@
  * tests/helpers/openapi-probe.ts.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { DEMO_BUSINESS } from "../../api/seed/businesses.ts";
-import type { OpenApiDocument } from "../../api/openapi/document.ts";
-import { issueSession } from "../../api/services/tokens.ts";
-import { createTestApi, demoUsers, userByEmail, type TestApi } from "../helpers/api.ts";
-import { ContractChecker, operationsOf, type DocumentedOperation } from "../helpers/openapi-contract.ts";
+import { DEMO_BUSINESS } from "#api/seed/businesses.ts";
+import type { OpenApiDocument } from "#api/openapi/document.ts";
+import { issueSession } from "#api/services/tokens.ts";
+import { createTestApi, demoUsers, userByEmail, type TestApi } from "#tests/helpers/api.ts";
+import { ContractChecker, operationsOf, type DocumentedOperation } from "#tests/helpers/openapi-contract.ts";
 import {
   demoBusiness,
   encode,
@@ -29,7 +29,7 @@ import {
   probe,
   queryParametersOf,
   type JsonSchema,
-} from "../helpers/openapi-probe.ts";
+} from "#tests/helpers/openapi-probe.ts";
 
 /** The text values every string field and query parameter gets, one at a time. */
 const BAD_TEXT = { nul: "a\u0000b", surrogate: "\ud800x" } as const;

@@ -1,9 +1,9 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { DatabaseHandle } from "../../api/db/client.ts";
-import { perBusinessJobs } from "../../api/services/queue/per-business.ts";
-import { runningQueue, startJobQueue, type JobQueue } from "../../api/services/queue/queue.ts";
-import { createTestDatabase } from "../helpers/db.ts";
+import type { DatabaseHandle } from "#api/db/client.ts";
+import { perBusinessJobs } from "#api/services/queue/per-business.ts";
+import { runningQueue, startJobQueue, type JobQueue } from "#api/services/queue/queue.ts";
+import { createTestDatabase } from "#tests/helpers/db.ts";
 
 // Runs on PGlite, and on the PostgreSQL server with TEST_DATABASE_URL.
 let handle: DatabaseHandle;

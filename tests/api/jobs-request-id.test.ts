@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { DatabaseHandle } from "../../api/db/client.ts";
-import { currentWork, runWithWork, type WorkContext } from "../../api/observability/request-context.ts";
-import { startJobQueue, type JobQueue } from "../../api/services/queue/queue.ts";
-import { jobRuns } from "../../api/observability/metrics.ts";
-import { createTestDatabase } from "../helpers/db.ts";
+import type { DatabaseHandle } from "#api/db/client.ts";
+import { currentWork, runWithWork, type WorkContext } from "#api/observability/request-context.ts";
+import { startJobQueue, type JobQueue } from "#api/services/queue/queue.ts";
+import { jobRuns } from "#api/observability/metrics.ts";
+import { createTestDatabase } from "#tests/helpers/db.ts";
 
 // A job carries the request id of the request that enqueued it into its own logs (ADR 0028).
 let handle: DatabaseHandle;

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApi, demoUsers, type TestApi } from "../helpers/api.ts";
+import { createTestApi, demoUsers, type TestApi } from "#tests/helpers/api.ts";
 
 const ADMIN = "/api/v1/admin/learning";
 let t: TestApi;

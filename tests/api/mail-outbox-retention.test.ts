@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { outbox } from "../../api/db/schema/index.ts";
-import { pruneOutbox } from "../../api/services/mail/outbox-retention.ts";
-import { createTestApi, testConfig, type TestApi } from "../helpers/api.ts";
+import { outbox } from "#api/db/schema/index.ts";
+import { pruneOutbox } from "#api/services/mail/outbox-retention.ts";
+import { createTestApi, testConfig, type TestApi } from "#tests/helpers/api.ts";
 
 let t: TestApi;
 beforeAll(async () => {

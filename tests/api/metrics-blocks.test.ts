@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { addDays } from "../../domain/pricing/dates.ts";
-import { createTestApi, type TestApi } from "../helpers/api.ts";
+import { addDays } from "#domain/pricing/dates.ts";
+import { createTestApi, type TestApi } from "#tests/helpers/api.ts";
 import { bookingsFixture, stay, type BookingsFixture } from "./bookings-fixture.ts";
 
 /**

@@ -1,10 +1,10 @@
 import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { DEMO_BUSINESS } from "../../api/seed/businesses.ts";
-import { businesses, businessMembers, users } from "../../api/db/schema/index.ts";
-import { hashPassword } from "../../api/services/passwords.ts";
-import { addDays } from "../../domain/pricing/dates.ts";
-import { createTestApi, DEMO_PASSWORD, demoUsers, userByEmail, type TestApi } from "../helpers/api.ts";
+import { DEMO_BUSINESS } from "#api/seed/businesses.ts";
+import { businesses, businessMembers, users } from "#api/db/schema/index.ts";
+import { hashPassword } from "#api/services/passwords.ts";
+import { addDays } from "#domain/pricing/dates.ts";
+import { createTestApi, DEMO_PASSWORD, demoUsers, userByEmail, type TestApi } from "#tests/helpers/api.ts";
 
 const NOW = new Date("2026-03-10T15:00:00Z");
 const TODAY = "2026-03-10";
@@ -16,7 +16,7 @@ let strangerBusiness: string;
 beforeAll(async () => {
   t = await createTestApi({ seed: false });
   t.clock.now = NOW;
-  const { seed } = await import("../../api/seed/index.ts");
+  const { seed } = await import("#api/seed/index.ts");
   await seed(t.db, NOW);
   const [stranger] = await t.db
     .insert(users)

@@ -1,8 +1,8 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { businesses, notifications } from "../../api/db/schema/index.ts";
-import { DEMO_BUSINESS } from "../../api/seed/businesses.ts";
-import { createTestApi, demoUsers, userByEmail, type TestApi } from "../helpers/api.ts";
+import { businesses, notifications } from "#api/db/schema/index.ts";
+import { DEMO_BUSINESS } from "#api/seed/businesses.ts";
+import { createTestApi, demoUsers, userByEmail, type TestApi } from "#tests/helpers/api.ts";
 
 /**
  * The notification list's totals and the bell read `notification_counts`, kept by triggers on

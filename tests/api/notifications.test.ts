@@ -1,12 +1,12 @@
 import { and, desc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { addDays, todayIn } from "../../domain/bookings/stay.ts";
-import { notificationPreferences, notifications, outbox, users } from "../../api/db/schema/index.ts";
-import { DEMO_BUSINESS, DEMO_CATEGORY_IDS } from "../../api/seed/businesses.ts";
-import { deliverQueuedNotices } from "../../api/services/notifications/deliver.ts";
-import { sendDigests } from "../../api/services/notifications/digest.ts";
-import { mailSettings, notify } from "../../api/services/notifications/notify.ts";
-import { createTestApi, demoUsers, userByEmail, type TestApi } from "../helpers/api.ts";
+import { addDays, todayIn } from "#domain/bookings/stay.ts";
+import { notificationPreferences, notifications, outbox, users } from "#api/db/schema/index.ts";
+import { DEMO_BUSINESS, DEMO_CATEGORY_IDS } from "#api/seed/businesses.ts";
+import { deliverQueuedNotices } from "#api/services/notifications/deliver.ts";
+import { sendDigests } from "#api/services/notifications/digest.ts";
+import { mailSettings, notify } from "#api/services/notifications/notify.ts";
+import { createTestApi, demoUsers, userByEmail, type TestApi } from "#tests/helpers/api.ts";
 import { otherOwner } from "./bookings-fixture.ts";
 
 let t: TestApi;

@@ -1,8 +1,8 @@
 import { Validator } from "@seriousme/openapi-schema-validator";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { METHODS, type OpenApiDocument } from "../../api/openapi/document.ts";
-import { createTestApi, type TestApi } from "../helpers/api.ts";
-import { ContractChecker, operationsOf } from "../helpers/openapi-contract.ts";
+import { METHODS, type OpenApiDocument } from "#api/openapi/document.ts";
+import { createTestApi, type TestApi } from "#tests/helpers/api.ts";
+import { ContractChecker, operationsOf } from "#tests/helpers/openapi-contract.ts";
 
 let t: TestApi;
 let doc: OpenApiDocument;

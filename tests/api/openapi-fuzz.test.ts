@@ -12,12 +12,12 @@
 import { randomBytes, randomUUID } from "node:crypto";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { businesses, users } from "../../api/db/schema/index.ts";
-import type { OpenApiDocument } from "../../api/openapi/document.ts";
-import { issueSession } from "../../api/services/tokens.ts";
-import { createTestApi, type TestApi } from "../helpers/api.ts";
-import { ContractChecker, operationsOf, type DocumentedOperation } from "../helpers/openapi-contract.ts";
-import { demoBusiness, encode, ENDS_SESSIONS, fillPath, isBusinessId, jsonBodySchemaOf, jsonText, NON_FINITE, probe, queryParametersOf } from "../helpers/openapi-probe.ts";
+import { businesses, users } from "#api/db/schema/index.ts";
+import type { OpenApiDocument } from "#api/openapi/document.ts";
+import { issueSession } from "#api/services/tokens.ts";
+import { createTestApi, type TestApi } from "#tests/helpers/api.ts";
+import { ContractChecker, operationsOf, type DocumentedOperation } from "#tests/helpers/openapi-contract.ts";
+import { demoBusiness, encode, ENDS_SESSIONS, fillPath, isBusinessId, jsonBodySchemaOf, jsonText, NON_FINITE, probe, queryParametersOf } from "#tests/helpers/openapi-probe.ts";
 
 /** Runs per operation and caller: 4 callers × ~275 operations × 10 ≈ 11,000 requests. */
 const RUNS = Number(process.env.FUZZ_RUNS ?? 10);

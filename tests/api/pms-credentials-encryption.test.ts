@@ -1,9 +1,9 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { businesses } from "../../api/db/schema/index.ts";
-import { encryptStoredCredentials } from "../../api/services/business-pms.ts";
-import { openRecord } from "../../api/services/secrets.ts";
-import { createTestApi, type TestApi } from "../helpers/api.ts";
+import { businesses } from "#api/db/schema/index.ts";
+import { encryptStoredCredentials } from "#api/services/business-pms.ts";
+import { openRecord } from "#api/services/secrets.ts";
+import { createTestApi, type TestApi } from "#tests/helpers/api.ts";
 
 let t: TestApi;
 beforeAll(async () => {

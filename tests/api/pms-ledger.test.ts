@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { businessMembers, reservationExtras } from "../../api/db/schema/index.ts";
-import { createTestApi, demoUsers, userByEmail, type TestApi } from "../helpers/api.ts";
+import { businessMembers, reservationExtras } from "#api/db/schema/index.ts";
+import { createTestApi, demoUsers, userByEmail, type TestApi } from "#tests/helpers/api.ts";
 import { bookingsFixture, otherOwner, stay, type BookingsFixture } from "./bookings-fixture.ts";
 
 let t: TestApi;

@@ -1,11 +1,11 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { reservations } from "../../api/db/schema/index.ts";
-import { DEMO_BUSINESS, DEMO_CATEGORY_IDS } from "../../api/seed/businesses.ts";
-import { latestMail } from "../../api/services/mail/index.ts";
-import { addDays, todayIn } from "../../domain/bookings/stay.ts";
-import { planNightRate, type RatePlanRule } from "../../domain/pricing/rate-plans.ts";
-import { createTestApi, demoUsers, type TestApi } from "../helpers/api.ts";
+import { reservations } from "#api/db/schema/index.ts";
+import { DEMO_BUSINESS, DEMO_CATEGORY_IDS } from "#api/seed/businesses.ts";
+import { latestMail } from "#api/services/mail/index.ts";
+import { addDays, todayIn } from "#domain/bookings/stay.ts";
+import { planNightRate, type RatePlanRule } from "#domain/pricing/rate-plans.ts";
+import { createTestApi, demoUsers, type TestApi } from "#tests/helpers/api.ts";
 
 /**
  * Rate plans where guests and staff meet them: the booking engine's offers (one per active plan

@@ -1,8 +1,8 @@
 import { eq } from "drizzle-orm";
-import { seedPricing } from "../../api/seed/pricing.ts";
-import { businesses, businessMembers, roomCategories, users } from "../../api/db/schema/index.ts";
-import { hashPassword } from "../../api/services/passwords.ts";
-import { createTestApi, DEMO_PASSWORD, demoUsers, userByEmail, type TestApi } from "../helpers/api.ts";
+import { seedPricing } from "#api/seed/pricing.ts";
+import { businesses, businessMembers, roomCategories, users } from "#api/db/schema/index.ts";
+import { hashPassword } from "#api/services/passwords.ts";
+import { createTestApi, DEMO_PASSWORD, demoUsers, userByEmail, type TestApi } from "#tests/helpers/api.ts";
 
 /**
  * The pricing tests' world: the demo accounts, a pousada owned by the demo owner with three

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createPricingWorld, type PricingWorld } from "./pricing-fixture.ts";
-import { createTestApi, demoUsers } from "../helpers/api.ts";
+import { createTestApi, demoUsers } from "#tests/helpers/api.ts";
 
 const NOW = new Date("2026-03-10T15:00:00Z");
 let w: PricingWorld;

@@ -1,7 +1,7 @@
 import { parse } from "csv-parse/sync";
 import ExcelJS from "exceljs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApi, demoUsers, userByEmail, type TestApi } from "../helpers/api.ts";
+import { createTestApi, demoUsers, userByEmail, type TestApi } from "#tests/helpers/api.ts";
 import { grant, seedReportFixture } from "./reports-fixture.ts";
 
 const NOW = new Date("2026-03-15T15:00:00Z");
@@ -14,7 +14,7 @@ let collaborator: string;
 beforeAll(async () => {
   t = await createTestApi({ seed: false });
   t.clock.now = NOW;
-  const { seed } = await import("../../api/seed/index.ts");
+  const { seed } = await import("#api/seed/index.ts");
   await seed(t.db, NOW);
   const fixture = await seedReportFixture(t.db, (await userByEmail(t.db, demoUsers.owner.email)).id);
   base = `/api/v1/businesses/${fixture.id}`;

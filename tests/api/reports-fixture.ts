@@ -1,5 +1,5 @@
 import { and, eq } from "drizzle-orm";
-import type { Database } from "../../api/db/client.ts";
+import type { Database } from "#api/db/client.ts";
 import {
   businessGoals,
   businessMembers,
@@ -17,7 +17,7 @@ import {
   roomCategories,
   rooms,
   salesChannels,
-} from "../../api/db/schema/index.ts";
+} from "#api/db/schema/index.ts";
 
 /** The bed-and-breakfast business type (is_bnb) of the reference data. */
 export const BNB_TYPE_ID = "b7e00000-0000-4000-8000-000000000003";

@@ -1,10 +1,10 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { businessRewards, outbox } from "../../api/db/schema/index.ts";
-import { dailyCommand } from "../../api/services/daily/commands.ts";
-import { runDailyCommand } from "../../api/services/daily/runs.ts";
-import { evaluateRewards } from "../../api/services/reports/rewards.ts";
-import { createTestApi, demoUsers, userByEmail, type TestApi } from "../helpers/api.ts";
+import { businessRewards, outbox } from "#api/db/schema/index.ts";
+import { dailyCommand } from "#api/services/daily/commands.ts";
+import { runDailyCommand } from "#api/services/daily/runs.ts";
+import { evaluateRewards } from "#api/services/reports/rewards.ts";
+import { createTestApi, demoUsers, userByEmail, type TestApi } from "#tests/helpers/api.ts";
 import { seedPublications, seedReportFixture, setGoal } from "./reports-fixture.ts";
 
 const NOW = new Date("2026-03-15T15:00:00Z");
@@ -16,7 +16,7 @@ let owner: string;
 beforeAll(async () => {
   t = await createTestApi({ seed: false });
   t.clock.now = NOW;
-  const { seed } = await import("../../api/seed/index.ts");
+  const { seed } = await import("#api/seed/index.ts");
   await seed(t.db, NOW);
   fixture = await seedReportFixture(t.db, (await userByEmail(t.db, demoUsers.owner.email)).id);
   base = `/api/v1/businesses/${fixture.id}`;

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { businesses, users } from "../../api/db/schema/index.ts";
-import { stayTotals } from "../../api/services/metrics/index.ts";
-import { hashPassword } from "../../api/services/passwords.ts";
-import { stayKpis } from "../../domain/metrics/index.ts";
-import { createTestApi, DEMO_PASSWORD, demoUsers, userByEmail, type TestApi } from "../helpers/api.ts";
+import { businesses, users } from "#api/db/schema/index.ts";
+import { stayTotals } from "#api/services/metrics/index.ts";
+import { hashPassword } from "#api/services/passwords.ts";
+import { stayKpis } from "#domain/metrics/index.ts";
+import { createTestApi, DEMO_PASSWORD, demoUsers, userByEmail, type TestApi } from "#tests/helpers/api.ts";
 import { grant, seedReportFixture } from "./reports-fixture.ts";
 
 /** Every expected figure below is worked out by hand from tests/api/reports-fixture.ts. */
@@ -18,7 +18,7 @@ const FEB_MAR = "from=2026-02-01&to=2026-03-31";
 beforeAll(async () => {
   t = await createTestApi({ seed: false });
   t.clock.now = NOW;
-  const { seed } = await import("../../api/seed/index.ts");
+  const { seed } = await import("#api/seed/index.ts");
   await seed(t.db, NOW);
   const owner = await userByEmail(t.db, demoUsers.owner.email);
   fixture = await seedReportFixture(t.db, owner.id);

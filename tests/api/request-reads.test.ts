@@ -1,10 +1,10 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { DEMO_BUSINESS } from "../../api/seed/businesses.ts";
-import { apiTokens } from "../../api/db/schema/index.ts";
-import { RequestReads, runWithWork } from "../../api/observability/request-context.ts";
-import { hashToken } from "../../api/services/tokens.ts";
-import { createTestApi, demoUsers, type TestApi } from "../helpers/api.ts";
+import { DEMO_BUSINESS } from "#api/seed/businesses.ts";
+import { apiTokens } from "#api/db/schema/index.ts";
+import { RequestReads, runWithWork } from "#api/observability/request-context.ts";
+import { hashToken } from "#api/services/tokens.ts";
+import { createTestApi, demoUsers, type TestApi } from "#tests/helpers/api.ts";
 
 /**
  * Reads shared by one incoming request (ADR 0032): a page's in-process API calls authenticate

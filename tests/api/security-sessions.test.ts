@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApi, DEMO_PASSWORD, demoUsers, linkIn, outboxFor, userByEmail, type TestApi } from "../helpers/api.ts";
+import { createTestApi, DEMO_PASSWORD, demoUsers, linkIn, outboxFor, userByEmail, type TestApi } from "#tests/helpers/api.ts";
 
 /**
  * Issue 17, point 1: every access token belongs to the session that minted it and dies with it.

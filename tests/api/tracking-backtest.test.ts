@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { addDays, weekday } from "../../domain/pricing/dates.ts";
-import { createTestApi, type TestApi } from "../helpers/api.ts";
+import { addDays, weekday } from "#domain/pricing/dates.ts";
+import { createTestApi, type TestApi } from "#tests/helpers/api.ts";
 import { bookingsFixture, type BookingsFixture } from "./bookings-fixture.ts";
 import { mulberry32, reservationWriter } from "./tracking-fixture.ts";
 

@@ -1,6 +1,6 @@
-import { guests, reservationNights, reservations, roomBlocks } from "../../api/db/schema/index.ts";
-import type { Database } from "../../api/db/client.ts";
-import { addDays, stayNights } from "../../domain/bookings/stay.ts";
+import { guests, reservationNights, reservations, roomBlocks } from "#api/db/schema/index.ts";
+import type { Database } from "#api/db/client.ts";
+import { addDays, stayNights } from "#domain/bookings/stay.ts";
 
 /**
  * Reservations written straight into the tables with the timestamps a test needs (the bookings

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { DEMO_BUSINESS } from "../../api/seed/businesses.ts";
-import { bookingEvents } from "../../api/services/metrics/on-the-books.ts";
-import { bookingCurve } from "../../domain/metrics/pace.ts";
-import { toDayNumber } from "../../domain/pricing/dates.ts";
-import { createTestApi, demoUsers, type TestApi } from "../helpers/api.ts";
+import { DEMO_BUSINESS } from "#api/seed/businesses.ts";
+import { bookingEvents } from "#api/services/metrics/on-the-books.ts";
+import { bookingCurve } from "#domain/metrics/pace.ts";
+import { toDayNumber } from "#domain/pricing/dates.ts";
+import { createTestApi, demoUsers, type TestApi } from "#tests/helpers/api.ts";
 import { bookingsFixture, otherOwner, type BookingsFixture } from "./bookings-fixture.ts";
 import { reservationWriter } from "./tracking-fixture.ts";
 

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { twoFactorCredentials, twoFactorRecoveryCodes } from "../../api/db/schema/index.ts";
-import { createTestApi, DEMO_ADMIN_TOTP_SECRET, DEMO_PASSWORD, demoUsers, type TestApi, userByEmail } from "../helpers/api.ts";
+import { twoFactorCredentials, twoFactorRecoveryCodes } from "#api/db/schema/index.ts";
+import { createTestApi, DEMO_ADMIN_TOTP_SECRET, DEMO_PASSWORD, demoUsers, type TestApi, userByEmail } from "#tests/helpers/api.ts";
 
 /** Two-factor sign-in (docs/api/session.md, docs/decisions/0024-two-factor-sign-in.md). */
 let t: TestApi;

@@ -5,11 +5,11 @@ import { join } from "node:path";
 import { and, eq, sql } from "drizzle-orm";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { openDatabase, type DatabaseHandle } from "../../api/db/client.ts";
-import { dailyCommandRuns, reservations } from "../../api/db/schema/index.ts";
-import { DEMO_PASSWORD, demoUsers } from "../../api/seed/users.ts";
-import { bookingsFixture, reservationCount, stay, type BookingsFixture } from "../api/bookings-fixture.ts";
-import type { TestApi } from "../helpers/api.ts";
+import { openDatabase, type DatabaseHandle } from "#api/db/client.ts";
+import { dailyCommandRuns, reservations } from "#api/db/schema/index.ts";
+import { DEMO_PASSWORD, demoUsers } from "#api/seed/users.ts";
+import { bookingsFixture, reservationCount, stay, type BookingsFixture } from "#tests/api/bookings-fixture.ts";
+import type { TestApi } from "#tests/helpers/api.ts";
 import { startNginx, startTarifa, stopAll, stopTarifa, type Nginx, type Tarifa } from "./processes.ts";
 
 /**

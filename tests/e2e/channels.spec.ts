@@ -1,6 +1,6 @@
 import { expect, test } from "@playwright/test";
-import { fakeChannexPort } from "../../playwright.config";
-import { startFakeChannex, type FakeChannex } from "../helpers/fake-channex";
+import { fakeChannexPort } from "#root/playwright.config";
+import { startFakeChannex, type FakeChannex } from "#tests/helpers/fake-channex";
 import { demo, scriptsRan, signIn } from "./support/auth";
 import { expectNoSeriousViolations } from "./support/axe";
 import { connectFirstCategory, demoBusinessId, disconnect, firstSyncReached } from "./support/channex";

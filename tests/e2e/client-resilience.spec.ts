@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { VERSION_POLL_INTERVAL_MS } from "../../app/lib/client-resilience/constants";
+import { VERSION_POLL_INTERVAL_MS } from "#app/lib/client-resilience/constants";
 import { demo, signIn } from "./support/auth";
 
 /**

@@ -1,6 +1,6 @@
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
-import { fakeChannexPort } from "../../playwright.config";
-import { startFakeChannex, type FakeChannex } from "../helpers/fake-channex";
+import { fakeChannexPort } from "#root/playwright.config";
+import { startFakeChannex, type FakeChannex } from "#tests/helpers/fake-channex";
 import { DEMO_PASSWORD, demo, scriptsRan, signIn } from "./support/auth";
 import { connectFirstCategory, demoBusinessId, disconnect, firstSyncReached } from "./support/channex";
 

@@ -2,7 +2,7 @@ import { readFile } from "node:fs/promises";
 import { expect, test, type Page } from "@playwright/test";
 import { parse } from "csv-parse/sync";
 import ExcelJS from "exceljs";
-import { parseMoney } from "../../domain/money";
+import { parseMoney } from "#domain/money";
 import { demo, scriptsRan, signIn } from "./support/auth";
 import { expectNoSeriousViolations } from "./support/axe";
 

@@ -1,9 +1,9 @@
 import { serve } from "@hono/node-server";
-import { createApi } from "../../api/app.ts";
-import { startBackupEndpoint } from "../../api/db/backup/endpoint.ts";
-import { configuredDatabase, openDatabase } from "../../api/db/client.ts";
-import { encryptStoredCredentials } from "../../api/services/business-pms.ts";
-import { getConfig } from "../../config.ts";
+import { createApi } from "#api/app.ts";
+import { startBackupEndpoint } from "#api/db/backup/endpoint.ts";
+import { configuredDatabase, openDatabase } from "#api/db/client.ts";
+import { encryptStoredCredentials } from "#api/services/business-pms.ts";
+import { getConfig } from "#config";
 
 /**
  * The API alone in a process of its own, on the database the environment names (DATABASE_URL,

@@ -1,15 +1,15 @@
 import { desc, eq } from "drizzle-orm";
-import { createApi } from "../../api/app.ts";
-import type { ApiDeps } from "../../api/context.ts";
-import type { Database, DatabaseHandle } from "../../api/db/client.ts";
-import { outbox, users, type OutboxRow } from "../../api/db/schema/index.ts";
-import { seed } from "../../api/seed/index.ts";
-import { DEMO_ADMIN_TOTP_SECRET, DEMO_PASSWORD, demoUsers } from "../../api/seed/users.ts";
-import { twoFactorCredentials } from "../../api/db/schema/index.ts";
-import { totpCode, totpStep, TOTP_PERIOD_SECONDS } from "../../api/services/two-factor/totp.ts";
-import { parseConfig, setConfig, type Config } from "../../config.ts";
+import { createApi } from "#api/app.ts";
+import type { ApiDeps } from "#api/context.ts";
+import type { Database, DatabaseHandle } from "#api/db/client.ts";
+import { outbox, users, type OutboxRow } from "#api/db/schema/index.ts";
+import { seed } from "#api/seed/index.ts";
+import { DEMO_ADMIN_TOTP_SECRET, DEMO_PASSWORD, demoUsers } from "#api/seed/users.ts";
+import { twoFactorCredentials } from "#api/db/schema/index.ts";
+import { totpCode, totpStep, TOTP_PERIOD_SECONDS } from "#api/services/two-factor/totp.ts";
+import { parseConfig, setConfig, type Config } from "#config";
 import { createTestDatabase } from "./db.ts";
-import { documentOf } from "../../api/openapi/document.ts";
+import { documentOf } from "#api/openapi/document.ts";
 import { ContractChecker } from "./openapi-contract.ts";
 
 export { DEMO_ADMIN_TOTP_SECRET, DEMO_PASSWORD, demoUsers };

@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import { PGlite } from "@electric-sql/pglite";
 import pg from "pg";
 import { inject } from "vitest";
-import { openDatabase, pgliteDataDir, type DatabaseHandle } from "../../api/db/client.ts";
+import { openDatabase, pgliteDataDir, type DatabaseHandle } from "#api/db/client.ts";
 import { withDatabase } from "./global-setup.ts";
 
 let pgliteBase: Promise<PGlite> | undefined;

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
-import type { BookingRevision } from "../../api/services/channels/channex-client.ts";
+import type { BookingRevision } from "#api/services/channels/channex-client.ts";
 
 /**
  * A Channex API v1 double, an HTTP server in the test process. It checks every request against

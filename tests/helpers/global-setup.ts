@@ -1,6 +1,6 @@
 import pg from "pg";
 import type { TestProject } from "vitest/node";
-import { openDatabase } from "../../api/db/client.ts";
+import { openDatabase } from "#api/db/client.ts";
 
 /**
  * With TEST_DATABASE_URL (a real PostgreSQL server), migrate a template database once per

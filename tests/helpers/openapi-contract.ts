@@ -1,7 +1,7 @@
 import { Ajv2020, type ValidateFunction } from "ajv/dist/2020.js";
 import addFormats from "ajv-formats";
 import type { OpenAPIV3_1 } from "openapi-types";
-import { METHODS, type OpenApiDocument } from "../../api/openapi/document.ts";
+import { METHODS, type OpenApiDocument } from "#api/openapi/document.ts";
 
 type Operation = OpenAPIV3_1.OperationObject;
 type Response = OpenAPIV3_1.ResponseObject;

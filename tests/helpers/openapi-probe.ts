@@ -1,5 +1,5 @@
 import { and, eq } from "drizzle-orm";
-import { businesses, businessMembers } from "../../api/db/schema/index.ts";
+import { businesses, businessMembers } from "#api/db/schema/index.ts";
 import { demoUsers, userByEmail, type TestApi } from "./api.ts";
 import type { ContractChecker, DocumentedOperation } from "./openapi-contract.ts";
 

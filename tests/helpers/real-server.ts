@@ -4,9 +4,9 @@ import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { expect } from "vitest";
-import { DEMO_PASSWORD } from "../../api/seed/users.ts";
-import { parseConfig, setConfig, type Config } from "../../config.ts";
-import type { RunningServer } from "../../server.ts";
+import { DEMO_PASSWORD } from "#api/seed/users.ts";
+import { parseConfig, setConfig, type Config } from "#config";
+import type { RunningServer } from "#root/server.ts";
 
 /**
  * The real server (server.ts) in the test's process, on a fresh seeded embedded database, and a
@@ -40,7 +40,7 @@ export async function startRealServer(prefix: string, o: { clientFiles?: (dir: s
     RENEWALS_EVERY_MINUTES: "0",
   });
   setConfig(config);
-  const { startServer } = await import("../../server.ts");
+  const { startServer } = await import("#root/server.ts");
   let clientDir: string | undefined;
   if (o.clientFiles) {
     clientDir = join(dataDir, "client");

@@ -1,6 +1,6 @@
 import { RouterContextProvider } from "react-router";
-import { upstreamContext } from "../../app/lib/upstream-context.server.ts";
-import type { Upstream } from "../../contract/upstream.ts";
+import { upstreamContext } from "#app/lib/upstream-context.server.ts";
+import type { Upstream } from "#contract/upstream.ts";
 import { createTestApi, type TestApi } from "./api.ts";
 
 /**
@@ -86,8 +86,8 @@ let csrfToken: ((context: Readonly<RouterContextProvider>) => string | undefined
  */
 async function rootPieces() {
   if (!rootMiddleware) {
-    const root = await import("../../app/root.tsx");
-    const csrf = await import("../../app/lib/csrf.server.ts");
+    const root = await import("#app/root.tsx");
+    const csrf = await import("#app/lib/csrf.server.ts");
     rootMiddleware = root.middleware as RouteModule["middleware"];
     csrfToken = csrf.getCsrfToken as typeof csrfToken;
   }
@@ -245,7 +245,7 @@ export class Browser {
 
   /** The session as the app would read it from this browser's cookie (e.g. `(await browser.session()).get("toast")`). */
   async session() {
-    const { getSession } = await import("../../app/lib/session.server.ts");
+    const { getSession } = await import("#app/lib/session.server.ts");
     return getSession(this.request("/"));
   }
 
@@ -258,7 +258,7 @@ export class Browser {
 
   /** Puts an API token in this browser's session cookie. */
   async useToken(token: string): Promise<void> {
-    const { getSession, commitSession } = await import("../../app/lib/session.server.ts");
+    const { getSession, commitSession } = await import("#app/lib/session.server.ts");
     const session = await getSession(this.request("/"));
     session.set("token", token);
     this.remember(new Headers([["Set-Cookie", await commitSession(session)]]));

@@ -6,9 +6,9 @@ import * as guestLayout from "#app/routes/shell/guest-layout.tsx";
 import * as publicLayout from "#app/routes/shell/public-layout.tsx";
 import * as register from "#app/routes/auth/register.tsx";
 import * as verifyEmail from "#app/routes/auth/verify-email.tsx";
-import { demoUsers, userByEmail } from "../helpers/api.ts";
-import { type Browser, createRouteHarness, type RouteHarness } from "../helpers/route.ts";
-import { newestMail } from "../helpers/dev-mailbox.ts";
+import { demoUsers, userByEmail } from "#tests/helpers/api.ts";
+import { type Browser, createRouteHarness, type RouteHarness } from "#tests/helpers/route.ts";
+import { newestMail } from "#tests/helpers/dev-mailbox.ts";
 
 let h: RouteHarness;
 beforeAll(async () => {

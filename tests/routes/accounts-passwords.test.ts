@@ -6,9 +6,9 @@ import * as forgotPassword from "#app/routes/auth/forgot-password.tsx";
 import * as guestLayout from "#app/routes/shell/guest-layout.tsx";
 import * as publicLayout from "#app/routes/shell/public-layout.tsx";
 import * as resetPassword from "#app/routes/auth/reset-password.tsx";
-import { DEMO_PASSWORD, demoUsers } from "../helpers/api.ts";
-import { createRouteHarness, type RouteHarness } from "../helpers/route.ts";
-import { resetLinkFor } from "../helpers/dev-mailbox.ts";
+import { DEMO_PASSWORD, demoUsers } from "#tests/helpers/api.ts";
+import { createRouteHarness, type RouteHarness } from "#tests/helpers/route.ts";
+import { resetLinkFor } from "#tests/helpers/dev-mailbox.ts";
 
 let h: RouteHarness;
 beforeAll(async () => {

@@ -4,8 +4,8 @@ import * as forgotPassword from "#app/routes/auth/forgot-password.tsx";
 import * as guestLayout from "#app/routes/shell/guest-layout.tsx";
 import * as publicLayout from "#app/routes/shell/public-layout.tsx";
 import * as register from "#app/routes/auth/register.tsx";
-import { demoUsers, userByEmail } from "../helpers/api.ts";
-import { createRouteHarness, type RouteHarness } from "../helpers/route.ts";
+import { demoUsers, userByEmail } from "#tests/helpers/api.ts";
+import { createRouteHarness, type RouteHarness } from "#tests/helpers/route.ts";
 
 let h: RouteHarness;
 beforeAll(async () => {

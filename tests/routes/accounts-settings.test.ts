@@ -6,8 +6,8 @@ import * as myAccount from "#app/routes/account/settings.my-account.tsx";
 import * as notifications from "#app/routes/account/settings.notifications.tsx";
 import * as appLayout from "#app/routes/shell/app-layout.tsx";
 import * as languageSwitcher from "#app/routes/shell/language.ts";
-import { demoUsers, userByEmail } from "../helpers/api.ts";
-import { type Browser, createRouteHarness, type RouteHarness } from "../helpers/route.ts";
+import { demoUsers, userByEmail } from "#tests/helpers/api.ts";
+import { type Browser, createRouteHarness, type RouteHarness } from "#tests/helpers/route.ts";
 
 let h: RouteHarness;
 beforeAll(async () => {

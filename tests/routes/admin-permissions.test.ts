@@ -1,13 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { isGuard } from "../../app/lib/guard.server.ts";
+import { isGuard } from "#app/lib/guard.server.ts";
 import * as appLayout from "#app/routes/shell/app-layout.tsx";
 import * as permissionsAdd from "#app/routes/manage/permissions.add.tsx";
 import * as permissionsAddUser from "#app/routes/manage/permissions.add-user.tsx";
 import * as permissionsEdit from "#app/routes/manage/permissions.edit.tsx";
 import * as permissionsList from "#app/routes/manage/permissions.tsx";
 import * as usersList from "#app/routes/manage/users.tsx";
-import { demoUsers, userByEmail } from "../helpers/api.ts";
-import { type Browser, createRouteHarness, type RouteHarness } from "../helpers/route.ts";
+import { demoUsers, userByEmail } from "#tests/helpers/api.ts";
+import { type Browser, createRouteHarness, type RouteHarness } from "#tests/helpers/route.ts";
 
 let h: RouteHarness;
 let collaboratorId: string;

@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { isGuard } from "../../app/lib/guard.server.ts";
+import { isGuard } from "#app/lib/guard.server.ts";
 import * as appLayout from "#app/routes/shell/app-layout.tsx";
 import * as usersAdd from "#app/routes/manage/users.add.tsx";
 import * as usersEdit from "#app/routes/manage/users.edit.tsx";
 import * as usersFeatures from "#app/routes/manage/users.features.tsx";
 import * as usersList from "#app/routes/manage/users.tsx";
-import { demoUsers, outboxFor, userByEmail } from "../helpers/api.ts";
-import { type Browser, createRouteHarness, type RouteHarness } from "../helpers/route.ts";
+import { demoUsers, outboxFor, userByEmail } from "#tests/helpers/api.ts";
+import { type Browser, createRouteHarness, type RouteHarness } from "#tests/helpers/route.ts";
 
 let h: RouteHarness;
 let adminId: string;

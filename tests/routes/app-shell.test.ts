@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as appLayout from "#app/routes/shell/app-layout.tsx";
 import * as dashboard from "#app/routes/intelligence/dashboard.tsx";
-import { demoUsers } from "../helpers/api.ts";
-import { createRouteHarness, type RouteHarness } from "../helpers/route.ts";
+import { demoUsers } from "#tests/helpers/api.ts";
+import { createRouteHarness, type RouteHarness } from "#tests/helpers/route.ts";
 
 /**
  * The signed-in shell (docs/decisions/0011-one-call-for-the-app-shell.md): the root's session

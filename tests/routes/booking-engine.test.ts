@@ -6,11 +6,11 @@ import * as frame from "#app/routes/public/booking.tsx";
 import * as search from "#app/routes/public/booking.index.tsx";
 import * as book from "#app/routes/public/booking.book.tsx";
 import * as confirmation from "#app/routes/public/booking.confirmation.tsx";
-import { plans, reservations, subscriptions } from "../../api/db/schema/index.ts";
-import { DEMO_BUSINESS } from "../../api/seed/businesses.ts";
-import { addDays, todayIn } from "../../domain/bookings/stay.ts";
-import { demoUsers } from "../helpers/api.ts";
-import { createRouteHarness, type RouteHarness } from "../helpers/route.ts";
+import { plans, reservations, subscriptions } from "#api/db/schema/index.ts";
+import { DEMO_BUSINESS } from "#api/seed/businesses.ts";
+import { addDays, todayIn } from "#domain/bookings/stay.ts";
+import { demoUsers } from "#tests/helpers/api.ts";
+import { createRouteHarness, type RouteHarness } from "#tests/helpers/route.ts";
 
 let h: RouteHarness;
 beforeAll(async () => {

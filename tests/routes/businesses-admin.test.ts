@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { isGuard } from "../../app/lib/guard.server.ts";
+import { isGuard } from "#app/lib/guard.server.ts";
 import * as appLayout from "#app/routes/shell/app-layout.tsx";
 import * as add from "#app/routes/manage/businesses.add.tsx";
 import * as edit from "#app/routes/manage/businesses.edit.tsx";
 import * as list from "#app/routes/manage/businesses.tsx";
 import * as userBusinesses from "#app/routes/manage/users.businesses.tsx";
-import { demoUsers, userByEmail } from "../helpers/api.ts";
-import { type Browser, createRouteHarness, type RouteHarness } from "../helpers/route.ts";
+import { demoUsers, userByEmail } from "#tests/helpers/api.ts";
+import { type Browser, createRouteHarness, type RouteHarness } from "#tests/helpers/route.ts";
 
 let h: RouteHarness;
 let admin: Browser;

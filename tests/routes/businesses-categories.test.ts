@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { isGuard } from "../../app/lib/guard.server.ts";
+import { isGuard } from "#app/lib/guard.server.ts";
 import * as appLayout from "#app/routes/shell/app-layout.tsx";
 import * as capacity from "#app/routes/business/capacity.tsx";
 import * as overview from "#app/routes/business/overview.tsx";
@@ -8,8 +8,8 @@ import * as rooms from "#app/routes/business/rooms.tsx";
 import * as businessesLayout from "#app/routes/business/layout.tsx";
 import * as businessType from "#app/routes/business/type.tsx";
 import * as logo from "#app/routes/business/logo.tsx";
-import { demoUsers } from "../helpers/api.ts";
-import { type Browser, createRouteHarness, type RouteHarness } from "../helpers/route.ts";
+import { demoUsers } from "#tests/helpers/api.ts";
+import { type Browser, createRouteHarness, type RouteHarness } from "#tests/helpers/route.ts";
 
 let h: RouteHarness;
 let browser: Browser;

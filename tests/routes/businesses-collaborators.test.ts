@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { isGuard } from "../../app/lib/guard.server.ts";
+import { isGuard } from "#app/lib/guard.server.ts";
 import * as appLayout from "#app/routes/shell/app-layout.tsx";
 import * as invitations from "#app/routes/auth/invitations.tsx";
 import * as addCollaborator from "#app/routes/pms-settings/collaborators.add.tsx";
@@ -8,8 +8,8 @@ import * as collaborators from "#app/routes/pms-settings/collaborators.tsx";
 import * as publicLayout from "#app/routes/shell/public-layout.tsx";
 import * as guestLayout from "#app/routes/shell/guest-layout.tsx";
 import * as registerPage from "#app/routes/auth/register.tsx";
-import { demoUsers, linkIn, outboxFor } from "../helpers/api.ts";
-import { type Browser, createRouteHarness, type RouteHarness } from "../helpers/route.ts";
+import { demoUsers, linkIn, outboxFor } from "#tests/helpers/api.ts";
+import { type Browser, createRouteHarness, type RouteHarness } from "#tests/helpers/route.ts";
 
 let h: RouteHarness;
 let owner: Browser;

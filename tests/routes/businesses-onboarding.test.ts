@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { isGuard } from "../../app/lib/guard.server.ts";
+import { isGuard } from "#app/lib/guard.server.ts";
 import * as appLayout from "#app/routes/shell/app-layout.tsx";
 import * as businessList from "#app/routes/business/index.tsx";
 import * as businessesLayout from "#app/routes/business/layout.tsx";
@@ -8,7 +8,7 @@ import * as easylite from "#app/routes/onboarding/easylite.tsx";
 import * as onboarding from "#app/routes/onboarding/index.tsx";
 import * as pmsCredentials from "#app/routes/onboarding/pms-credentials.tsx";
 import * as setup from "#app/routes/onboarding/setup-in-progress.tsx";
-import { type Browser, createRouteHarness, type RouteHarness } from "../helpers/route.ts";
+import { type Browser, createRouteHarness, type RouteHarness } from "#tests/helpers/route.ts";
 
 let h: RouteHarness;
 beforeAll(async () => {

@@ -3,8 +3,8 @@ import * as appLayout from "#app/routes/shell/app-layout.tsx";
 import * as businessList from "#app/routes/business/index.tsx";
 import * as select from "#app/routes/business/select.ts";
 import * as businessesLayout from "#app/routes/business/layout.tsx";
-import { demoUsers } from "../helpers/api.ts";
-import { type Browser, createRouteHarness, type RouteHarness } from "../helpers/route.ts";
+import { demoUsers } from "#tests/helpers/api.ts";
+import { type Browser, createRouteHarness, type RouteHarness } from "#tests/helpers/route.ts";
 
 let h: RouteHarness;
 let browser: Browser;

@@ -2,8 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as ai from "#app/routes/chat/ai.tsx";
 import * as appLayout from "#app/routes/shell/app-layout.tsx";
 import * as chat from "#app/routes/chat/index.tsx";
-import { demoUsers } from "../helpers/api.ts";
-import { createRouteHarness, type Browser, type RouteHarness } from "../helpers/route.ts";
+import { demoUsers } from "#tests/helpers/api.ts";
+import { createRouteHarness, type Browser, type RouteHarness } from "#tests/helpers/route.ts";
 
 const POUSADA = "d3e00000-0000-4000-8000-000000000001";
 const inApp = { layouts: [appLayout] };

@@ -4,9 +4,9 @@ import * as appLayout from "#app/routes/shell/app-layout.tsx";
 import * as dashboard from "#app/routes/competitors/market-analysis.dashboard.tsx";
 import * as market from "#app/routes/competitors/market-analysis.tsx";
 import * as rateShopper from "#app/routes/competitors/rate-shopper.tsx";
-import { businessMembers, plans, subscriptions } from "../../api/db/schema/index.ts";
-import { demoUsers, userByEmail } from "../helpers/api.ts";
-import { type Browser, createRouteHarness, type RouteHarness } from "../helpers/route.ts";
+import { businessMembers, plans, subscriptions } from "#api/db/schema/index.ts";
+import { demoUsers, userByEmail } from "#tests/helpers/api.ts";
+import { type Browser, createRouteHarness, type RouteHarness } from "#tests/helpers/route.ts";
 
 const POUSADA = "d3e00000-0000-4000-8000-000000000001";
 const inApp = { layouts: [appLayout] };

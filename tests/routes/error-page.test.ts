@@ -5,26 +5,26 @@ import { I18nextProvider, initReactI18next } from "react-i18next";
 import { createRoutesStub, UNSAFE_ErrorResponseImpl } from "react-router";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 
-import { ErrorPage } from "../../app/components/error-page/error-page.tsx";
-import { errorTexts, toErrorShape } from "../../app/components/error-page/error-texts.ts";
+import { ErrorPage } from "#app/components/error-page/error-page.tsx";
+import { errorTexts, toErrorShape } from "#app/components/error-page/error-texts.ts";
 import {
   FALLBACK_FUN_FACT,
   FUN_FACTS_PER_LOCALE,
   funFactAt,
   funFactsFor,
   randomFactIndex,
-} from "../../app/components/error-page/fun-facts.ts";
-import { DEFAULT_SUPPORT_EMAIL } from "../../app/components/error-page/support-email.ts";
-import { Toasts } from "../../app/components/layout/toasts.tsx";
-import { createLoadingBarStore, estimatedProgress, LOADING_BAR } from "../../app/components/layout/loading-bar.tsx";
-import { answersCrawlerWithErrorBody, crawlerErrorBody, isCrawler } from "../../app/lib/bots.ts";
-import { commitSession, getSession } from "../../app/lib/session.server.ts";
-import { redirectWithToast, setToast } from "../../app/lib/toast.server.ts";
+} from "#app/components/error-page/fun-facts.ts";
+import { DEFAULT_SUPPORT_EMAIL } from "#app/components/error-page/support-email.ts";
+import { Toasts } from "#app/components/layout/toasts.tsx";
+import { createLoadingBarStore, estimatedProgress, LOADING_BAR } from "#app/components/layout/loading-bar.tsx";
+import { answersCrawlerWithErrorBody, crawlerErrorBody, isCrawler } from "#app/lib/bots.ts";
+import { commitSession, getSession } from "#app/lib/session.server.ts";
+import { redirectWithToast, setToast } from "#app/lib/toast.server.ts";
 import { loader as catchAllLoader } from "#app/routes/shell/catch-all.tsx";
 import { loader as notFoundLoader } from "#app/routes/shell/not-found.tsx";
 import { loader as unauthorizedLoader } from "#app/routes/shell/unauthorized.tsx";
-import { locales, type Locale } from "../../locales/list.ts";
-import { loadResources } from "../../locales/resources.ts";
+import { locales, type Locale } from "#locales/list.ts";
+import { loadResources } from "#locales/resources.ts";
 
 const resources = loadResources();
 const i18n = i18next.createInstance();

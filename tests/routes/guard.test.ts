@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as appLayout from "#app/routes/shell/app-layout.tsx";
 import * as dashboard from "#app/routes/intelligence/dashboard.tsx";
-import { guard, type RouteHandle } from "../../app/lib/guard.server.ts";
-import { demoUsers } from "../helpers/api.ts";
-import { createRouteHarness, type RouteHarness, type RouteModule } from "../helpers/route.ts";
+import { guard, type RouteHandle } from "#app/lib/guard.server.ts";
+import { demoUsers } from "#tests/helpers/api.ts";
+import { createRouteHarness, type RouteHarness, type RouteModule } from "#tests/helpers/route.ts";
 
 const POUSADA = "d3e00000-0000-4000-8000-000000000001";
 const inApp = { layouts: [appLayout] };

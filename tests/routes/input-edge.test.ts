@@ -5,8 +5,8 @@ import * as bookingsHome from "#app/routes/bookings/home.tsx";
 import * as bookings from "#app/routes/bookings/index.tsx";
 import * as manageBusinesses from "#app/routes/manage/businesses.tsx";
 import * as manageUsers from "#app/routes/manage/users.tsx";
-import { demoUsers } from "../helpers/api.ts";
-import { createRouteHarness, type RouteHarness, type RouteModule } from "../helpers/route.ts";
+import { demoUsers } from "#tests/helpers/api.ts";
+import { createRouteHarness, type RouteHarness, type RouteModule } from "#tests/helpers/route.ts";
 
 /**
  * The pages whose query strings reached PostgreSQL as a NUL character or a year 9999 (issue 17)

@@ -5,8 +5,8 @@ import * as daysToUpdate from "#app/routes/pricing/days-to-update.tsx";
 import * as seasonalities from "#app/routes/pricing/price-settings.seasonalities.tsx";
 import * as stepParts from "#app/routes/pricing/price-settings.step-parts.tsx";
 import * as wizard from "#app/routes/pricing/price-settings.new-setting.tsx";
-import { demoUsers } from "../helpers/api.ts";
-import { type Browser, createRouteHarness, type RouteHarness } from "../helpers/route.ts";
+import { demoUsers } from "#tests/helpers/api.ts";
+import { type Browser, createRouteHarness, type RouteHarness } from "#tests/helpers/route.ts";
 
 let h: RouteHarness;
 beforeAll(async () => {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { DEMO_BUSINESS } from "../../api/seed/businesses.ts";
-import { DEMO_PASSWORD, demoUsers } from "../../api/seed/users.ts";
-import { send, signedIn, startRealServer, type RealServer } from "../helpers/real-server.ts";
+import { DEMO_BUSINESS } from "#api/seed/businesses.ts";
+import { DEMO_PASSWORD, demoUsers } from "#api/seed/users.ts";
+import { send, signedIn, startRealServer, type RealServer } from "#tests/helpers/real-server.ts";
 
 /**
  * Remembered answers (ADR 0034) through the real server: a signed-in read asked again with the

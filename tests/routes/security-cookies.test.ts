@@ -2,8 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as guestLayout from "#app/routes/shell/guest-layout.tsx";
 import * as language from "#app/routes/shell/language.ts";
 import * as login from "#app/routes/auth/login.tsx";
-import { DEMO_PASSWORD, demoUsers } from "../helpers/api.ts";
-import { createRouteHarness, runRoute, type RouteHarness } from "../helpers/route.ts";
+import { DEMO_PASSWORD, demoUsers } from "#tests/helpers/api.ts";
+import { createRouteHarness, runRoute, type RouteHarness } from "#tests/helpers/route.ts";
 
 /** Issue 17, point 3: under https every cookie we set is Secure — the web's (session, csrf, lng) and the API's cookie mode. */
 let h: RouteHarness;

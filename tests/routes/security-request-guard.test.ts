@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { demoUsers } from "../helpers/api.ts";
-import { createRouteHarness, type Browser, type RouteHarness, type RouteModule } from "../helpers/route.ts";
+import { demoUsers } from "#tests/helpers/api.ts";
+import { createRouteHarness, type Browser, type RouteHarness, type RouteModule } from "#tests/helpers/route.ts";
 
 /**
  * Issue 17, point 2: every state-changing web request passes one guard (origin, form body, size,
@@ -41,10 +41,10 @@ beforeAll(async () => {
   h = await createRouteHarness();
   browser = h.browser();
   await browser.signIn(demoUsers.admin.email);
-  const { default: routes } = await import("../../app/routes.ts");
+  const { default: routes } = await import("#app/routes.ts");
   actionRoutes = [];
   await enumerate(routes as RouteEntry[], "", [], actionRoutes);
-  const en = (await import("../../locales/en-US/security.json")).default;
+  const en = (await import("#locales/en-US/security.json")).default;
   messages = { crossOrigin: en.request.crossOrigin, notAForm: en.request.notAForm, tooLarge: en.request.tooLarge.replace("{{max}}", "1") };
   browser.setCookie("lng", "en-US");
   guest = h.browser();
@@ -100,7 +100,7 @@ describe("the request guard covers every action", () => {
         body: JSON.stringify({ csrf: await browser.csrf() }),
         headers: { "Content-Type": "text/plain", Cookie: browser.cookieHeader() },
       });
-      const { runRoute } = await import("../helpers/route.ts");
+      const { runRoute } = await import("#tests/helpers/route.ts");
       const json = await runRoute(request, module, "action", { layouts: route.layouts });
       if (json.status !== 415 || json.data?.message !== messages.notAForm || reached.length) leaks.push(`${route.url} as text/plain: ${json.status}`);
     }
@@ -141,7 +141,7 @@ describe("the request guard's size limit", () => {
       duplex: "half",
       headers: { "Content-Type": "application/x-www-form-urlencoded", "Content-Length": String(100 * 1024 * 1024), Cookie: guest.cookieHeader() },
     } as RequestInit);
-    const { runRoute } = await import("../helpers/route.ts");
+    const { runRoute } = await import("#tests/helpers/route.ts");
     const sent = await runRoute(request, module, "action", { layouts: login().layouts });
     expect(sent.status).toBe(413);
     expect(sent.data.message).toBe(messages.tooLarge);
@@ -167,7 +167,7 @@ describe("the request guard's size limit", () => {
       duplex: "half",
       headers: { "Content-Type": "application/x-www-form-urlencoded", Cookie: guest.cookieHeader() },
     } as RequestInit);
-    const { runRoute } = await import("../helpers/route.ts");
+    const { runRoute } = await import("#tests/helpers/route.ts");
     const answer = await runRoute(request, module, "action", { layouts: login().layouts });
     expect(answer.status).toBe(413);
     expect(reached).toEqual([]);

@@ -2,8 +2,8 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import http from "node:http";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { DEMO_PASSWORD, demoUsers } from "../../api/seed/users.ts";
-import { send, signedIn, startRealServer, visitor, type Answer, type RealServer } from "../helpers/real-server.ts";
+import { DEMO_PASSWORD, demoUsers } from "#api/seed/users.ts";
+import { send, signedIn, startRealServer, visitor, type Answer, type RealServer } from "#tests/helpers/real-server.ts";
 
 /**
  * Issue 17, points 3 and 4, through the real server (server.ts, in this process, over sockets):

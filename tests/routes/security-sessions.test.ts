@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { users } from "../../api/db/schema/index.ts";
-import { hashPassword } from "../../api/services/passwords.ts";
+import { users } from "#api/db/schema/index.ts";
+import { hashPassword } from "#api/services/passwords.ts";
 import * as accountSettings from "#app/routes/account/settings.tsx";
 import * as myAccount from "#app/routes/account/settings.my-account.tsx";
 import * as security from "#app/routes/account/settings.security.tsx";
@@ -13,9 +13,9 @@ import * as logout from "#app/routes/auth/logout.ts";
 import * as usersEdit from "#app/routes/manage/users.edit.tsx";
 import * as publicLayout from "#app/routes/shell/public-layout.tsx";
 import * as resetPassword from "#app/routes/auth/reset-password.tsx";
-import { DEMO_PASSWORD, demoUsers } from "../helpers/api.ts";
-import { type Browser, createRouteHarness, type RouteHarness } from "../helpers/route.ts";
-import { resetLinkFor } from "../helpers/dev-mailbox.ts";
+import { DEMO_PASSWORD, demoUsers } from "#tests/helpers/api.ts";
+import { type Browser, createRouteHarness, type RouteHarness } from "#tests/helpers/route.ts";
+import { resetLinkFor } from "#tests/helpers/dev-mailbox.ts";
 
 /**
  * Issue 17, point 1, through the web's session cookie: logout, "sign out everywhere", a password

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { MAX_AGE_MS, remembered } from "../../api/services/metrics/answer-cache.ts";
+import { MAX_AGE_MS, remembered } from "#api/services/metrics/answer-cache.ts";
 
 const T0 = new Date("2026-03-10T12:00:00Z");
 const later = (ms: number) => new Date(T0.getTime() + ms);

@@ -2,12 +2,12 @@ import { Hono } from "hono";
 import i18next, { type TFunction } from "i18next";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 
-import { ApiError, createApiClient, type ApiClientOptions } from "../../app/lib/api.server.ts";
-import { httpUpstream } from "../../server/upstream.ts";
-import type { Upstream } from "../../contract/upstream.ts";
-import { locales, type Locale } from "../../locales/list.ts";
-import { loadResources } from "../../locales/resources.ts";
-import { json, startStatusServer } from "../helpers/status-server.ts";
+import { ApiError, createApiClient, type ApiClientOptions } from "#app/lib/api.server.ts";
+import { httpUpstream } from "#server/upstream.ts";
+import type { Upstream } from "#contract/upstream.ts";
+import { locales, type Locale } from "#locales/list.ts";
+import { loadResources } from "#locales/resources.ts";
+import { json, startStatusServer } from "#tests/helpers/status-server.ts";
 
 const i18n = i18next.createInstance();
 await i18n.init({

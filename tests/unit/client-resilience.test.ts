@@ -1,19 +1,19 @@
 import { describe, expect, it, vi } from "vitest";
-import { LOADING_BAR } from "../../app/components/layout/loading-bar.tsx";
-import { createConnectionHealth, isOutage } from "../../app/lib/client-resilience/connection-health.ts";
+import { LOADING_BAR } from "#app/components/layout/loading-bar.tsx";
+import { createConnectionHealth, isOutage } from "#app/lib/client-resilience/connection-health.ts";
 import {
   HEALTH_MAX_RECORDS,
   HEALTH_STALE_MS,
   MAX_CONCURRENT_PRELOADS,
   RELOAD_GUARD_MS,
   VERSION_POLL_INTERVAL_MS,
-} from "../../app/lib/client-resilience/constants.ts";
-import { createLimiter } from "../../app/lib/client-resilience/limiter.ts";
-import { preloadLimiter } from "../../app/lib/client-resilience/preload.ts";
-import { guardedReload, RELOAD_GUARD_KEY } from "../../app/lib/client-resilience/reload-guard.ts";
-import { modulesToLoad, type RouteManifest } from "../../app/lib/client-resilience/route-modules.ts";
-import { isNewVersionDeployed, startVersionPolling } from "../../app/lib/client-resilience/version-poll.ts";
-import { DEFAULT_TRIAL_DAYS, trialDays } from "../../domain/subscription/state.ts";
+} from "#app/lib/client-resilience/constants.ts";
+import { createLimiter } from "#app/lib/client-resilience/limiter.ts";
+import { preloadLimiter } from "#app/lib/client-resilience/preload.ts";
+import { guardedReload, RELOAD_GUARD_KEY } from "#app/lib/client-resilience/reload-guard.ts";
+import { modulesToLoad, type RouteManifest } from "#app/lib/client-resilience/route-modules.ts";
+import { isNewVersionDeployed, startVersionPolling } from "#app/lib/client-resilience/version-poll.ts";
+import { DEFAULT_TRIAL_DAYS, trialDays } from "#domain/subscription/state.ts";
 
 /** Spec section 9, as the code holds it. */
 describe("client constants of spec section 9", () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { cellErrorsFrom, cellName, gridChanges, wasName } from "../../app/components/competitors/grid-form";
+import { cellErrorsFrom, cellName, gridChanges, wasName } from "#app/components/competitors/grid-form";
 
 const A = "c0000000-0000-4000-8000-00000000000a";
 const B = "c0000000-0000-4000-8000-00000000000b";

@@ -1,8 +1,8 @@
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { parseConfig } from "../../config.ts";
-import { root, systemdUnit } from "../deploy/processes.ts";
+import { parseConfig } from "#config";
+import { root, systemdUnit } from "#tests/deploy/processes.ts";
 
 // The deployment files of docs/deploy.md: tests/deploy/two-processes.test.ts runs them; these
 // checks keep them coherent with the code even where that test cannot look (systemd itself).
@@ -52,7 +52,7 @@ describe("deploy/nginx.conf", () => {
   });
 
   it("allows the largest body Tarifa takes (a logo upload), so Tarifa answers the translated 413 itself", async () => {
-    const { LOGO_BODY_LIMIT } = await import("../../api/services/uploads.ts");
+    const { LOGO_BODY_LIMIT } = await import("#api/services/uploads.ts");
     const limit = /client_max_body_size (\d+)m;/.exec(site)!;
     expect(Number(limit[1]) * 1024 * 1024).toBeGreaterThan(LOGO_BODY_LIMIT);
   });

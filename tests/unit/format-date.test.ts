@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatMonthTitle } from "../../app/lib/format-date.ts";
+import { formatMonthTitle } from "#app/lib/format-date.ts";
 
 describe("the month title", () => {
   it("raises only the first letter, in each locale", () => {

@@ -2,7 +2,7 @@ import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { createMemoryRouter, RouterProvider } from "react-router";
 import { describe, expect, it } from "vitest";
-import { GatedNavItems, type Gates } from "../../app/components/layout/gated-nav.tsx";
+import { GatedNavItems, type Gates } from "#app/components/layout/gated-nav.tsx";
 
 /** The sidebar hides each gated area until both its permission and its plan (or feature) open it. */
 function linksFor(permissions: string[], gates: Gates): string[] {

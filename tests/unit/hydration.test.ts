@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { needsHydration, noHydration } from "../../app/lib/hydration";
+import { needsHydration, noHydration } from "#app/lib/hydration";
 
 const root = { id: "root", handle: undefined };
 const plain = (id: string) => ({ id, handle: noHydration });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { dateTimeFormat, numberFormat } from "../../domain/intl-formats.ts";
+import { dateTimeFormat, numberFormat } from "#domain/intl-formats.ts";
 
 describe("reused Intl formatters", () => {
   it("hands back the same formatter for the same locale and options, another for other ones", () => {

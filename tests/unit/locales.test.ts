@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { locales } from "../../locales/list.ts";
+import { locales } from "#locales/list.ts";
 
 const root = join(process.cwd(), "locales");
 

@@ -2,7 +2,7 @@ import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { createMemoryRouter, RouterProvider } from "react-router";
 import { describe, expect, it } from "vitest";
-import { NotificationBell } from "../../app/components/layout/notification-bell.tsx";
+import { NotificationBell } from "#app/components/layout/notification-bell.tsx";
 
 function bell(unread: number): string {
   const router = createMemoryRouter([{ path: "/", element: createElement(NotificationBell, { unread }) }]);

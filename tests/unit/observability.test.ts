@@ -3,9 +3,9 @@ import type { Server } from "node:http";
 import express from "express";
 import type { ServerBuild } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { currentRequestId, runWithWork } from "../../api/observability/request-context.ts";
-import { createApiClient } from "../../app/lib/api.server.ts";
-import { observe } from "../../server/observability.ts";
+import { currentRequestId, runWithWork } from "#api/observability/request-context.ts";
+import { createApiClient } from "#app/lib/api.server.ts";
+import { observe } from "#server/observability.ts";
 
 /** Prometheus text → samples: name, labels, value (the format /metrics answers). */
 function parseMetrics(text: string) {

@@ -3,7 +3,7 @@ import { gunzipSync } from "node:zlib";
 import compression from "compression";
 import express from "express";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { rememberedAnswers } from "../../server/remembered-answers.ts";
+import { rememberedAnswers } from "#server/remembered-answers.ts";
 
 /**
  * The remembered-answers middleware on its own (ADR 0034): what it keeps, what it never keeps,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { parseConfig, setConfig } from "../../config.ts";
+import { parseConfig, setConfig } from "#config";
 
 type RouteEntry = { file: string; path?: string; index?: boolean; children?: RouteEntry[] };
 
@@ -11,8 +11,8 @@ type RouteEntry = { file: string; path?: string; index?: boolean; children?: Rou
 describe("route guards", () => {
   it("every route inside the app layout is guarded", async () => {
     setConfig(parseConfig({ NODE_ENV: "test", SESSION_SECRET: "x".repeat(40), DATA_DIR: "/tmp/tarifa-unit" }));
-    const { default: routes } = await import("../../app/routes.ts");
-    const { isGuard } = await import("../../app/lib/guard.server.ts");
+    const { default: routes } = await import("#app/routes.ts");
+    const { isGuard } = await import("#app/lib/guard.server.ts");
     const appLayout = (routes as RouteEntry[]).find((r) => r.file === "routes/shell/app-layout.tsx");
     expect(appLayout?.children?.length).toBeGreaterThan(0);
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { parseConfig, setConfig } from "../../config.ts";
-import { isSealed, open, openRecord, seal, sealRecord } from "../../api/services/secrets.ts";
+import { parseConfig, setConfig } from "#config";
+import { isSealed, open, openRecord, seal, sealRecord } from "#api/services/secrets.ts";
 
 const KEY = "a".repeat(64);
 setConfig(parseConfig({ NODE_ENV: "test", DATA_DIR: "/tmp/tarifa-test-data", SESSION_SECRET: "test-secret-test-secret-test-secret!", SECRETS_KEY: KEY }));

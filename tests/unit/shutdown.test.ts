@@ -2,9 +2,9 @@ import type { AddressInfo } from "node:net";
 import type { Server } from "node:http";
 import express from "express";
 import { describe, expect, it } from "vitest";
-import { isDraining } from "../../api/observability/lifecycle.ts";
-import { drainable } from "../../server/shutdown.ts";
-import { trustProxySetting } from "../../server/trust-proxy.ts";
+import { isDraining } from "#api/observability/lifecycle.ts";
+import { drainable } from "#server/shutdown.ts";
+import { trustProxySetting } from "#server/trust-proxy.ts";
 
 async function serve(handlerMs: number) {
   let server: Server | undefined;

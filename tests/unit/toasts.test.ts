@@ -3,7 +3,7 @@ import { createElement } from "react";
 import { I18nextProvider } from "react-i18next";
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
-import { TOAST_DURATION_MS, TOAST_Z_INDEX, Toasts } from "../../app/components/layout/toasts.tsx";
+import { TOAST_DURATION_MS, TOAST_Z_INDEX, Toasts } from "#app/components/layout/toasts.tsx";
 
 /** Spec section 9: notifications disappear after 4000 ms when no duration is given; z-index 10000. */
 describe("toasts keep the spec's constants", () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { hashedRecoveryCode, looksLikeRecoveryCode, newRecoveryCode, recoveryCodeMatches } from "../../api/services/two-factor/recovery-codes.ts";
-import { matchingTotpStep, totpCode, totpKeyUri, totpStep } from "../../api/services/two-factor/totp.ts";
+import { hashedRecoveryCode, looksLikeRecoveryCode, newRecoveryCode, recoveryCodeMatches } from "#api/services/two-factor/recovery-codes.ts";
+import { matchingTotpStep, totpCode, totpKeyUri, totpStep } from "#api/services/two-factor/totp.ts";
 
 // RFC 6238 appendix B's SHA-1 key "12345678901234567890", in base32.
 const RFC_SECRET = "GEZDGNBVGY3TQOJQGEZDGNBVGY3TQOJQ";

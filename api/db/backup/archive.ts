@@ -3,7 +3,7 @@ import { chmod, mkdir, readdir, readFile, rename, stat, writeFile } from "node:f
 import { dirname, join, relative, resolve, sep } from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import JSZip from "jszip";
-import { pgliteDataDir } from "../client.ts";
+import { pgliteDataDir } from "#api/db/client.ts";
 
 /**
  * A backup of the embedded database (ADR 0023): one zip file holding

@@ -1,7 +1,7 @@
 import { existsSync } from "node:fs";
 import { readFile } from "node:fs/promises";
 import { join } from "node:path";
-import { openDatabase, pgliteDataDir } from "../client.ts";
+import { openDatabase, pgliteDataDir } from "#api/db/client.ts";
 import { BackupError, buildBackupArchive } from "./archive.ts";
 import { endpointFile, type BackupEndpointInfo } from "./endpoint.ts";
 

@@ -2,7 +2,7 @@ import { randomBytes, timingSafeEqual } from "node:crypto";
 import { createServer, type Server } from "node:http";
 import { rm, writeFile } from "node:fs/promises";
 import { join } from "node:path";
-import type { DatabaseHandle } from "../client.ts";
+import type { DatabaseHandle } from "#api/db/client.ts";
 import { buildBackupArchive } from "./archive.ts";
 
 /**

@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { index, jsonb, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
-import { ACTIVITY_ACTIONS, ACTIVITY_AREAS, ACTOR_KINDS, type FieldChange } from "../../../domain/activity/index.ts";
+import { ACTIVITY_ACTIONS, ACTIVITY_AREAS, ACTOR_KINDS, type FieldChange } from "#domain/activity/index.ts";
 import { businesses } from "./businesses.ts";
 import { users } from "./users.ts";
 

@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { boolean, check, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { businesses, type Translated } from "./businesses.ts";
-import { BILLING_INTERVALS, BILLING_PROVIDERS, COUPON_DURATIONS, INVOICE_STATUSES, SUBSCRIPTION_STATUSES } from "../../../domain/billing/terms.ts";
+import { BILLING_INTERVALS, BILLING_PROVIDERS, COUPON_DURATIONS, INVOICE_STATUSES, SUBSCRIPTION_STATUSES } from "#domain/billing/terms.ts";
 
 /**
  * Billing (spec sections 3 "Plan", "Payment method", 4 "Subscription state", 7 "Subscriptions and

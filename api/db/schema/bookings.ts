@@ -3,7 +3,7 @@ import { boolean, check, date, index, integer, jsonb, pgTable, primaryKey, text,
 import { businesses, roomCategories } from "./businesses.ts";
 import { ratePlans } from "./distribution.ts";
 import { users } from "./users.ts";
-import { RESERVATION_STATUSES } from "../../../domain/bookings/status.ts";
+import { RESERVATION_STATUSES } from "#domain/bookings/status.ts";
 
 /**
  * Bookings: guests, numbered rooms, reservations with their nights, room blocks, booking quotes,

@@ -3,7 +3,7 @@ import { boolean, check, date, index, integer, pgTable, primaryKey, text, timest
 import { businesses, roomCategories } from "./businesses.ts";
 import { reservations, roomBlocks, rooms } from "./bookings.ts";
 import { users } from "./users.ts";
-import { ACCOUNT_KINDS, PAYMENT_KINDS } from "../../../domain/ledger/kinds.ts";
+import { ACCOUNT_KINDS, PAYMENT_KINDS } from "#domain/ledger/kinds.ts";
 
 /**
  * The built-in PMS's ledger (docs/api/ledger.md, ADR 0017): what the hotel sells besides the

@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { check, index, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
-import { REWARD_KINDS } from "../../../domain/reports/rewards.ts";
+import { REWARD_KINDS } from "#domain/reports/rewards.ts";
 import { businesses } from "./businesses.ts";
 
 /**

@@ -1,7 +1,7 @@
 import { and, eq } from "drizzle-orm";
-import type { Actor } from "../../../domain/activity/index.ts";
-import type { Database } from "../../db/client.ts";
-import { businessMembers, users } from "../../db/schema/index.ts";
+import type { Actor } from "#domain/activity/index.ts";
+import type { Database } from "#api/db/client.ts";
+import { businessMembers, users } from "#api/db/schema/index.ts";
 import { recordActivity } from "./record.ts";
 
 /** A member's permissions now (null: not a member), read on the transaction about to change them. */

@@ -1,11 +1,11 @@
 import { and, count, desc, eq, isNotNull, sql, type SQL } from "drizzle-orm";
-import type { ActivityLogQuery } from "../../../domain/schemas/activity.ts";
-import type { Database } from "../../db/client.ts";
-import { activityLog, type ActivityLogRow } from "../../db/schema/index.ts";
-import { isUuid } from "../../../domain/text/sanitize.ts";
+import type { ActivityLogQuery } from "#domain/schemas/activity.ts";
+import type { Database } from "#api/db/client.ts";
+import { activityLog, type ActivityLogRow } from "#api/db/schema/index.ts";
+import { isUuid } from "#domain/text/sanitize.ts";
 import { z } from "zod";
-import { ACTIVITY_ACTIONS, ACTIVITY_AREAS, ACTOR_KINDS } from "../../../domain/activity/index.ts";
-import { timestamp } from "../../../contract/primitives.ts";
+import { ACTIVITY_ACTIONS, ACTIVITY_AREAS, ACTOR_KINDS } from "#domain/activity/index.ts";
+import { timestamp } from "#contract/primitives.ts";
 
 /** One line of the log as the API answers it (doc({ response }), ADR 0022). */
 export const activityAnswer = z

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
-import { actionFor, changedFields, type ActivityAction, type ActivityArea, type Actor, type FieldChange } from "../../../domain/activity/index.ts";
-import type { Database } from "../../db/client.ts";
-import { activityLog, users } from "../../db/schema/index.ts";
+import { actionFor, changedFields, type ActivityAction, type ActivityArea, type Actor, type FieldChange } from "#domain/activity/index.ts";
+import type { Database } from "#api/db/client.ts";
+import { activityLog, users } from "#api/db/schema/index.ts";
 
 export interface ActivityEntry {
   businessId: string;

@@ -1,5 +1,5 @@
-import type { ActivityArea, Actor } from "../../../domain/activity/index.ts";
-import type { Database } from "../../db/client.ts";
+import type { ActivityArea, Actor } from "#domain/activity/index.ts";
+import type { Database } from "#api/db/client.ts";
 import { recordActivity } from "./record.ts";
 
 /** One record as the activity log compares it: what the reader recognises it by, and its fields. */

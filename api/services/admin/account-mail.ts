@@ -1,9 +1,9 @@
 import { randomBytes } from "node:crypto";
-import type { ApiDeps } from "../../context.ts";
-import { passwordResets, type UserRow } from "../../db/schema/index.ts";
-import { translatorFor } from "../../i18n.ts";
-import { sendMail, type MailKind, type RenderedMail } from "../mail/index.ts";
-import { hashToken } from "../tokens.ts";
+import type { ApiDeps } from "#api/context.ts";
+import { passwordResets, type UserRow } from "#api/db/schema/index.ts";
+import { translatorFor } from "#api/i18n.ts";
+import { sendMail, type MailKind, type RenderedMail } from "#api/services/mail/index.ts";
+import { hashToken } from "#api/services/tokens.ts";
 
 /**
  * The set-password link of an account an administrator opened lasts longer than a reset link

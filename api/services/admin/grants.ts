@@ -1,6 +1,6 @@
 import { eq, inArray } from "drizzle-orm";
-import type { Database } from "../../db/client.ts";
-import { permissions, userPermissions } from "../../db/schema/index.ts";
+import type { Database } from "#api/db/client.ts";
+import { permissions, userPermissions } from "#api/db/schema/index.ts";
 
 /** The names of the permissions given to this account directly (user_permissions), sorted. */
 export async function directGrantsOf(db: Database, userId: string): Promise<string[]> {

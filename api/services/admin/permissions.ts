@@ -1,9 +1,9 @@
 import { asc, count, desc, eq } from "drizzle-orm";
-import { DEFAULT_LOCALE } from "../../../domain/locale.ts";
-import type { Database } from "../../db/client.ts";
-import { permissions, userPermissions, users, type PermissionRow } from "../../db/schema/index.ts";
-import type { Role } from "../../../domain/access/permissions.ts";
-import type { PermissionHolderJson, PermissionJson } from "../../../contract/admin.ts";
+import { DEFAULT_LOCALE } from "#domain/locale.ts";
+import type { Database } from "#api/db/client.ts";
+import { permissions, userPermissions, users, type PermissionRow } from "#api/db/schema/index.ts";
+import type { Role } from "#domain/access/permissions.ts";
+import type { PermissionHolderJson, PermissionJson } from "#contract/admin.ts";
 
 /** The description in the reader's locale, else Portuguese, else any there is. */
 export function describe(row: Pick<PermissionRow, "description">, locale: string): string {

@@ -1,12 +1,12 @@
 import { and, arrayContains, asc, count, desc, eq, ilike, isNotNull, isNull, or, sql, type SQL } from "drizzle-orm";
-import type { Database } from "../../db/client.ts";
-import { users, type UserRow } from "../../db/schema/index.ts";
-import type { ListUsersQuery } from "../../../domain/schemas/admin.ts";
-import { accountPermissions } from "../permissions.ts";
-import { userJson } from "../user-json.ts";
+import type { Database } from "#api/db/client.ts";
+import { users, type UserRow } from "#api/db/schema/index.ts";
+import type { ListUsersQuery } from "#domain/schemas/admin.ts";
+import { accountPermissions } from "#api/services/permissions.ts";
+import { userJson } from "#api/services/user-json.ts";
 import { directGrantsByUser, directGrantsOf } from "./grants.ts";
-import { pageMetaOf } from "../../../contract/primitives.ts";
-import type { AdminUserJson, AdminUserListJson } from "../../../contract/admin.ts";
+import { pageMetaOf } from "#contract/primitives.ts";
+import type { AdminUserJson, AdminUserListJson } from "#contract/admin.ts";
 
 /**
  * A user as the admin screens see it: the account (spec section 3) with the permissions it holds

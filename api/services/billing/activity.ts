@@ -1,7 +1,7 @@
-import type { Actor } from "../../../domain/activity/index.ts";
-import type { Database } from "../../db/client.ts";
+import type { Actor } from "#domain/activity/index.ts";
+import type { Database } from "#api/db/client.ts";
 import { customerOf, paymentMethodsOf, subscriptionsOf } from "./store.ts";
-import { recordActivity } from "../activity/record.ts";
+import { recordActivity } from "#api/services/activity/record.ts";
 
 interface BillingRecord {
   entityId: string;

@@ -1,11 +1,11 @@
 import { and, asc, desc, eq, inArray, lte, or } from "drizzle-orm";
 import { withBillingActivity } from "./activity.ts";
-import { discountPeriods } from "../../../domain/billing/coupons.ts";
-import { invoiceAmounts } from "../../../domain/billing/invoice.ts";
-import { addDays, intervalFor, periodEnd } from "../../../domain/billing/periods.ts";
-import { periodDays, prorate, remainingDays, share } from "../../../domain/billing/proration.ts";
-import { renewalAction } from "../../../domain/billing/renewal.ts";
-import type { Database } from "../../db/client.ts";
+import { discountPeriods } from "#domain/billing/coupons.ts";
+import { invoiceAmounts } from "#domain/billing/invoice.ts";
+import { addDays, intervalFor, periodEnd } from "#domain/billing/periods.ts";
+import { periodDays, prorate, remainingDays, share } from "#domain/billing/proration.ts";
+import { renewalAction } from "#domain/billing/renewal.ts";
+import type { Database } from "#api/db/client.ts";
 import {
   coupons,
   invoices,
@@ -16,8 +16,8 @@ import {
   type PaymentMethodRow,
   type PlanRow,
   type SubscriptionRow,
-} from "../../db/schema/index.ts";
-import { logger } from "../../logger.ts";
+} from "#api/db/schema/index.ts";
+import { logger } from "#api/logger.ts";
 import {
   PaymentError,
   priceFor,

@@ -1,6 +1,6 @@
-import type { Database } from "../../db/client.ts";
-import type { BusinessRow } from "../business-access.ts";
-import { applyBusinessEvent } from "../business-status.ts";
+import type { Database } from "#api/db/client.ts";
+import type { BusinessRow } from "#api/services/business-access.ts";
+import { applyBusinessEvent } from "#api/services/business-status.ts";
 
 /**
  * A successful subscribe tells the business status machine (docs/decisions/0004): `subscribed`

@@ -1,10 +1,10 @@
 import { asc, desc, eq } from "drizzle-orm";
-import { couponProblem, normalizeCouponCode } from "../../../domain/billing/coupons.ts";
-import { parseExpiry, type CreateCouponInput, type UpdateCouponInput } from "../../../domain/schemas/billing.ts";
-import type { Database } from "../../db/client.ts";
-import { coupons, type CouponRow } from "../../db/schema/index.ts";
-import type { AdminCouponJson } from "../../../contract/coupons.ts";
-import { conflict, invalid, notFound } from "../../errors.ts";
+import { couponProblem, normalizeCouponCode } from "#domain/billing/coupons.ts";
+import { parseExpiry, type CreateCouponInput, type UpdateCouponInput } from "#domain/schemas/billing.ts";
+import type { Database } from "#api/db/client.ts";
+import { coupons, type CouponRow } from "#api/db/schema/index.ts";
+import type { AdminCouponJson } from "#contract/coupons.ts";
+import { conflict, invalid, notFound } from "#api/errors.ts";
 
 /** Coupons as administrators manage them (/admin/coupons, issue 7). */
 

@@ -1,4 +1,4 @@
-import type { Config } from "../../../config.ts";
+import type { Config } from "#config";
 import { builtinProvider } from "./builtin.ts";
 import type { BillingProvider } from "./provider.ts";
 

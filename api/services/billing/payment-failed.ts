@@ -1,7 +1,7 @@
 import { and, eq, isNotNull } from "drizzle-orm";
-import type { Database } from "../../db/client.ts";
-import { invoices } from "../../db/schema/index.ts";
-import { notify } from "../notifications/notify.ts";
+import type { Database } from "#api/db/client.ts";
+import { invoices } from "#api/db/schema/index.ts";
+import { notify } from "#api/services/notifications/notify.ts";
 
 /** Tells the business's team that a payment failed and the subscription is past due, in the transaction that records it. */
 export function tellPaymentFailed(tx: Database, businessId: string): Promise<number> {

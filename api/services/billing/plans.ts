@@ -1,10 +1,10 @@
 import { and, asc, desc, eq } from "drizzle-orm";
-import { DEFAULT_LOCALE } from "../../../domain/locale.ts";
-import { trialDays, type Plan } from "../../../domain/subscription/state.ts";
-import type { Database } from "../../db/client.ts";
-import { coupons, invoices, plans, subscriptions, type InvoiceRow, type PlanRow, type Translated } from "../../db/schema/index.ts";
+import { DEFAULT_LOCALE } from "#domain/locale.ts";
+import { trialDays, type Plan } from "#domain/subscription/state.ts";
+import type { Database } from "#api/db/client.ts";
+import { coupons, invoices, plans, subscriptions, type InvoiceRow, type PlanRow, type Translated } from "#api/db/schema/index.ts";
 import { LIVE_STATUSES } from "./store.ts";
-import type { BusinessPlanJson, CatalogPlanJson, CouponJson, InvoiceJson } from "../../../contract/billing.ts";
+import type { BusinessPlanJson, CatalogPlanJson, CouponJson, InvoiceJson } from "#contract/billing.ts";
 
 /** The wire shapes of plans, subscriptions and invoices (spec section 3 "Plan", section 7). */
 

@@ -1,5 +1,5 @@
-import type { BillingInterval } from "../../../domain/billing/periods.ts";
-import type { Database } from "../../db/client.ts";
+import type { BillingInterval } from "#domain/billing/periods.ts";
+import type { Database } from "#api/db/client.ts";
 import type {
   BillingCustomerRow,
   BillingProviderName,
@@ -10,8 +10,8 @@ import type {
   PlanRow,
   SubscriptionRow,
   SubscriptionStatus,
-} from "../../db/schema/index.ts";
-import type { BusinessRow } from "../business-access.ts";
+} from "#api/db/schema/index.ts";
+import type { BusinessRow } from "#api/services/business-access.ts";
 
 /**
  * The billing provider: who moves the money (docs/decisions/0007-billing-provider.md). The

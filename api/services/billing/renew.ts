@@ -1,6 +1,6 @@
 import { resolve } from "node:path";
-import { getConfig } from "../../../config.ts";
-import { openDatabase } from "../../db/client.ts";
+import { getConfig } from "#config";
+import { openDatabase } from "#api/db/client.ts";
 import { renewDue } from "./builtin.ts";
 
 /**

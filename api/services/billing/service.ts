@@ -1,13 +1,13 @@
 import { and, eq, sql } from "drizzle-orm";
-import type { ChangePreview, PaymentMethodsView } from "../../../contract/billing.ts";
-import { couponProblem, normalizeCouponCode } from "../../../domain/billing/coupons.ts";
-import { intervalFor } from "../../../domain/billing/periods.ts";
-import { prorate } from "../../../domain/billing/proration.ts";
-import { trialLength } from "../../../domain/billing/renewal.ts";
-import { DEFAULT_TRIAL_DAYS } from "../../../domain/subscription/state.ts";
-import type { TrimmedSubscribeInput } from "../../../domain/text/sanitize.ts";
-import type { Database } from "../../db/client.ts";
-import type { Actor } from "../../../domain/activity/index.ts";
+import type { ChangePreview, PaymentMethodsView } from "#contract/billing.ts";
+import { couponProblem, normalizeCouponCode } from "#domain/billing/coupons.ts";
+import { intervalFor } from "#domain/billing/periods.ts";
+import { prorate } from "#domain/billing/proration.ts";
+import { trialLength } from "#domain/billing/renewal.ts";
+import { DEFAULT_TRIAL_DAYS } from "#domain/subscription/state.ts";
+import type { TrimmedSubscribeInput } from "#domain/text/sanitize.ts";
+import type { Database } from "#api/db/client.ts";
+import type { Actor } from "#domain/activity/index.ts";
 import { withBillingActivity } from "./activity.ts";
 import {
   couponRedemptions,
@@ -16,10 +16,10 @@ import {
   type CouponRow,
   type PaymentMethodRow,
   type PlanRow,
-} from "../../db/schema/index.ts";
-import { conflict, HttpError, invalid, notFound } from "../../errors.ts";
-import { logger } from "../../logger.ts";
-import type { BusinessRow } from "../business-access.ts";
+} from "#api/db/schema/index.ts";
+import { conflict, HttpError, invalid, notFound } from "#api/errors.ts";
+import { logger } from "#api/logger.ts";
+import type { BusinessRow } from "#api/services/business-access.ts";
 import { businessSubscribedEvent } from "./business-event.ts";
 import { PaymentError, priceFor, ProviderError, type BillingProvider, type OperationContext, type Outcome } from "./provider.ts";
 import {

@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
-import type { Database } from "../../db/client.ts";
+import type { Database } from "#api/db/client.ts";
 import {
   billingCustomers,
   businesses,
@@ -12,9 +12,9 @@ import {
   type BillingProviderName,
   type PlanRow,
   type SubscriptionRow,
-} from "../../db/schema/index.ts";
-import { conflict } from "../../errors.ts";
-import type { BusinessRow } from "../business-access.ts";
+} from "#api/db/schema/index.ts";
+import { conflict } from "#api/errors.ts";
+import type { BusinessRow } from "#api/services/business-access.ts";
 import type { BillingProvider, InvoiceDraft, SubscriptionState } from "./provider.ts";
 
 /** Our tables, as the service and the providers read and write them. */

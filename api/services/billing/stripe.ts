@@ -1,7 +1,7 @@
 import { eq, or } from "drizzle-orm";
 import type Stripe from "stripe";
-import type { BillingInterval } from "../../../domain/billing/periods.ts";
-import type { Database } from "../../db/client.ts";
+import type { BillingInterval } from "#domain/billing/periods.ts";
+import type { Database } from "#api/db/client.ts";
 import {
   billingCustomers,
   coupons,
@@ -14,8 +14,8 @@ import {
   type InvoiceStatus,
   type PlanRow,
   type SubscriptionStatus,
-} from "../../db/schema/index.ts";
-import { logger } from "../../logger.ts";
+} from "#api/db/schema/index.ts";
+import { logger } from "#api/logger.ts";
 import {
   PaymentError,
   priceFor,
@@ -29,9 +29,9 @@ import {
 } from "./provider.ts";
 import { failedInvoiceIsNews, pastDueIsNews, tellPaymentFailed } from "./payment-failed.ts";
 import { insertInvoice, updateSubscription } from "./store.ts";
-import type { Actor } from "../../../domain/activity/index.ts";
+import type { Actor } from "#domain/activity/index.ts";
 import { withBillingActivity } from "./activity.ts";
-import { recordActivity } from "../activity/record.ts";
+import { recordActivity } from "#api/services/activity/record.ts";
 
 /**
  * The Stripe provider (official `stripe` package), chosen when STRIPE_SECRET_KEY is set. Stripe

@@ -1,9 +1,9 @@
 import { eq } from "drizzle-orm";
-import type { ActivityAction, ActivityArea, Actor, FieldChange } from "../../../domain/activity/index.ts";
-import type { Database } from "../../db/client.ts";
-import { guests, reservations, rooms } from "../../db/schema/index.ts";
+import type { ActivityAction, ActivityArea, Actor, FieldChange } from "#domain/activity/index.ts";
+import type { Database } from "#api/db/client.ts";
+import { guests, reservations, rooms } from "#api/db/schema/index.ts";
 import type { BookingContext } from "./context.ts";
-import { recordActivity } from "../activity/record.ts";
+import { recordActivity } from "#api/services/activity/record.ts";
 
 /** The bookings trail's entities the activity log shows, and under which area (quotes are drafts: their reservation is logged). */
 const AREA: Record<string, ActivityArea | undefined> = { reservation: "reservations", room: "rooms", room_block: "rooms" };

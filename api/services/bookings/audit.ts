@@ -1,5 +1,5 @@
-import type { Database } from "../../db/client.ts";
-import { bookingAudit } from "../../db/schema/index.ts";
+import type { Database } from "#api/db/client.ts";
+import { bookingAudit } from "#api/db/schema/index.ts";
 import type { BookingContext } from "./context.ts";
 import { recordBookingActivity } from "./activity.ts";
 

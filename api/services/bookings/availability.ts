@@ -1,11 +1,11 @@
 import { and, asc, eq, gte, lte, sql } from "drizzle-orm";
-import { compilePricing } from "../../../domain/pricing/index.ts";
-import { addDays, occupancyPercent, stayNights } from "../../../domain/bookings/stay.ts";
-import { guests, reservations, roomBlocks, roomCategories, rooms } from "../../db/schema/index.ts";
-import { canPrice } from "../pricing/calendar.ts";
-import { loadPricingConfig } from "../pricing/config.ts";
+import { compilePricing } from "#domain/pricing/index.ts";
+import { addDays, occupancyPercent, stayNights } from "#domain/bookings/stay.ts";
+import { guests, reservations, roomBlocks, roomCategories, rooms } from "#api/db/schema/index.ts";
+import { canPrice } from "#api/services/pricing/calendar.ts";
+import { loadPricingConfig } from "#api/services/pricing/config.ts";
 import { businessToday, type BookingContext } from "./context.ts";
-import { rowsOf } from "../../db/query.ts";
+import { rowsOf } from "#api/db/query.ts";
 import type { AvailabilityJson, RoomsOverviewJson } from "#contract/bookings.ts";
 
 export interface AvailabilityCell {

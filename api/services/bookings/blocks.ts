@@ -1,15 +1,15 @@
 import { and, asc, eq, gte, lte, sql } from "drizzle-orm";
-import { blockNights } from "../../../domain/bookings/stay.ts";
-import type { RoomBlockInput } from "../../../domain/schemas/bookings.ts";
-import type { Database } from "../../db/client.ts";
-import { roomBlocks, roomCategories, rooms, type RoomBlockRow } from "../../db/schema/index.ts";
-import { conflict, notFound } from "../../errors.ts";
+import { blockNights } from "#domain/bookings/stay.ts";
+import type { RoomBlockInput } from "#domain/schemas/bookings.ts";
+import type { Database } from "#api/db/client.ts";
+import { roomBlocks, roomCategories, rooms, type RoomBlockRow } from "#api/db/schema/index.ts";
+import { conflict, notFound } from "#api/errors.ts";
 import { audit, diff } from "./audit.ts";
 import { fieldError, type BookingContext } from "./context.ts";
-import { inTransaction, rowsOf } from "../../db/query.ts";
+import { inTransaction, rowsOf } from "#api/db/query.ts";
 import { occupancyChanged } from "./hooks.ts";
 import { applyInventory } from "./inventory.ts";
-import type { RoomBlockJson } from "../../../contract/bookings.ts";
+import type { RoomBlockJson } from "#contract/bookings.ts";
 
 /** Resolves what a block takes: a named room (its category, one room) or a count of a category's rooms. */
 async function target(ctx: BookingContext, input: RoomBlockInput) {

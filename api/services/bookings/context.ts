@@ -1,9 +1,9 @@
 import type { TFunction } from "i18next";
-import type { Actor } from "../../../domain/activity/index.ts";
-import { todayIn } from "../../../domain/bookings/stay.ts";
-import type { Database } from "../../db/client.ts";
-import type { BusinessRow } from "../business-access.ts";
-import { HttpError } from "../../errors.ts";
+import type { Actor } from "#domain/activity/index.ts";
+import { todayIn } from "#domain/bookings/stay.ts";
+import type { Database } from "#api/db/client.ts";
+import type { BusinessRow } from "#api/services/business-access.ts";
+import { HttpError } from "#api/errors.ts";
 
 /** What every booking use case needs: the database, the caller, the clock and a translator for field errors. */
 export interface BookingContext {

@@ -1,6 +1,6 @@
-import type { Database } from "../../db/client.ts";
-import { logger } from "../../logger.ts";
-import { recordOccupancyChange } from "../pricing/rates.ts";
+import type { Database } from "#api/db/client.ts";
+import { logger } from "#api/logger.ts";
+import { recordOccupancyChange } from "#api/services/pricing/rates.ts";
 
 /**
  * Tells the pricing area that these nights' occupancy moved (it logs occupancy and rate changes

@@ -1,8 +1,8 @@
 import { sql } from "drizzle-orm";
-import type { Database } from "../../db/client.ts";
-import { HttpError } from "../../errors.ts";
-import { markNightsChanged, rangesOf } from "../outbox/nights-changed.ts";
-import { pairValues, rowsOf } from "../../db/query.ts";
+import type { Database } from "#api/db/client.ts";
+import { HttpError } from "#api/errors.ts";
+import { markNightsChanged, rangesOf } from "#api/services/outbox/nights-changed.ts";
+import { pairValues, rowsOf } from "#api/db/query.ts";
 
 /** A change to one category's inventory on one night. */
 export interface InventoryDelta {

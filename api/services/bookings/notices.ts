@@ -1,8 +1,8 @@
 import { eq } from "drizzle-orm";
-import type { Database } from "../../db/client.ts";
-import { guests, reservations } from "../../db/schema/index.ts";
+import type { Database } from "#api/db/client.ts";
+import { guests, reservations } from "#api/db/schema/index.ts";
 import type { BookingContext } from "./context.ts";
-import { notify } from "../notifications/notify.ts";
+import { notify } from "#api/services/notifications/notify.ts";
 
 type ReservationKind = "reservation.created" | "reservation.changed" | "reservation.cancelled";
 

@@ -1,9 +1,9 @@
-import { compilePricing, type PricingConfig } from "../../../domain/pricing/index.ts";
-import { stayNights } from "../../../domain/bookings/stay.ts";
-import type { Database } from "../../db/client.ts";
-import { occupancyByNight } from "../occupancy.ts";
-import { canPrice } from "../pricing/calendar.ts";
-import { loadPricingConfig } from "../pricing/config.ts";
+import { compilePricing, type PricingConfig } from "#domain/pricing/index.ts";
+import { stayNights } from "#domain/bookings/stay.ts";
+import type { Database } from "#api/db/client.ts";
+import { occupancyByNight } from "#api/services/occupancy.ts";
+import { canPrice } from "#api/services/pricing/calendar.ts";
+import { loadPricingConfig } from "#api/services/pricing/config.ts";
 
 export interface PricedNight {
   date: string;

@@ -1,16 +1,16 @@
 import { and, desc, eq, gte, lte, sql } from "drizzle-orm";
-import { addDays, stayNights } from "../../../domain/bookings/stay.ts";
-import type { BookingQuoteInput } from "../../../domain/schemas/bookings.ts";
-import { bookingQuotes, inventoryNights, reservations, roomCategories, type BookingQuoteRow } from "../../db/schema/index.ts";
-import { conflict, notFound } from "../../errors.ts";
+import { addDays, stayNights } from "#domain/bookings/stay.ts";
+import type { BookingQuoteInput } from "#domain/schemas/bookings.ts";
+import { bookingQuotes, inventoryNights, reservations, roomCategories, type BookingQuoteRow } from "#api/db/schema/index.ts";
+import { conflict, notFound } from "#api/errors.ts";
 import { audit } from "./audit.ts";
 import { businessToday, fieldError, type BookingContext } from "./context.ts";
-import { inTransaction } from "../../db/query.ts";
+import { inTransaction } from "#api/db/query.ts";
 import { occupancyChanged } from "./hooks.ts";
 import { categoryOf, checkGuests, createReservation, priceOrFail } from "./reservations.ts";
 import type { z } from "zod";
-import type { quoteConvertSchema } from "../../../domain/schemas/bookings.ts";
-import type { BookingQuoteJson } from "../../../contract/bookings.ts";
+import type { quoteConvertSchema } from "#domain/schemas/bookings.ts";
+import type { BookingQuoteJson } from "#contract/bookings.ts";
 
 /** Rooms of the category free on every night of the stay, right now. */
 export async function freeRoomsFor(ctx: BookingContext, categoryId: string, roomCount: number, arrival: string, departure: string): Promise<number> {

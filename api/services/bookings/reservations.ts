@@ -1,22 +1,22 @@
 import { randomBytes } from "node:crypto";
 import { and, asc, desc, eq, gt, ilike, inArray, lte, or, sql, type SQL } from "drizzle-orm";
-import { reservationCode } from "../../../domain/bookings/code.ts";
-import { availableActions, checkTransition, departureAfterCheckOut, editableFields, holdsRooms, type ReservationAction, type ReservationStatus } from "../../../domain/bookings/status.ts";
-import { addDays, stayNights } from "../../../domain/bookings/stay.ts";
-import type { ReservationCreateInput, ReservationListQuery, ReservationUpdateInput } from "../../../domain/schemas/bookings.ts";
-import type { Database } from "../../db/client.ts";
-import { bookingAudit, guests, ratePlans, reservationNights, reservations, roomBlocks, roomCategories, rooms, salesChannels, users, type ReservationRow } from "../../db/schema/index.ts";
-import { conflict, notFound } from "../../errors.ts";
+import { reservationCode } from "#domain/bookings/code.ts";
+import { availableActions, checkTransition, departureAfterCheckOut, editableFields, holdsRooms, type ReservationAction, type ReservationStatus } from "#domain/bookings/status.ts";
+import { addDays, stayNights } from "#domain/bookings/stay.ts";
+import type { ReservationCreateInput, ReservationListQuery, ReservationUpdateInput } from "#domain/schemas/bookings.ts";
+import type { Database } from "#api/db/client.ts";
+import { bookingAudit, guests, ratePlans, reservationNights, reservations, roomBlocks, roomCategories, rooms, salesChannels, users, type ReservationRow } from "#api/db/schema/index.ts";
+import { conflict, notFound } from "#api/errors.ts";
 import { audit, diff } from "./audit.ts";
 import { businessToday, fieldError, type BookingContext } from "./context.ts";
-import { inTransaction, pgCode } from "../../db/query.ts";
+import { inTransaction, pgCode } from "#api/db/query.ts";
 import { occupancyChanged } from "./hooks.ts";
 import { applyInventory } from "./inventory.ts";
 import { priceStay, type PricedNight } from "./pricing.ts";
-import { assertKnownChannel } from "../distribution/sales-channels.ts";
+import { assertKnownChannel } from "#api/services/distribution/sales-channels.ts";
 import { reservationNotice } from "./notices.ts";
 import type { z } from "zod";
-import type { reservationPage, ReservationDetailJson, ReservationJson } from "../../../contract/bookings.ts";
+import type { reservationPage, ReservationDetailJson, ReservationJson } from "#contract/bookings.ts";
 
 type Category = typeof roomCategories.$inferSelect;
 

@@ -1,10 +1,10 @@
 import { and, asc, eq, gte, ne, sql } from "drizzle-orm";
-import type { RoomInput } from "../../../domain/schemas/bookings.ts";
-import { reservationNights, roomCategories, rooms, type RoomRow } from "../../db/schema/index.ts";
-import { conflict, notFound } from "../../errors.ts";
+import type { RoomInput } from "#domain/schemas/bookings.ts";
+import { reservationNights, roomCategories, rooms, type RoomRow } from "#api/db/schema/index.ts";
+import { conflict, notFound } from "#api/errors.ts";
 import { audit, diff } from "./audit.ts";
 import { businessToday, fieldError, type BookingContext } from "./context.ts";
-import { inTransaction, pgCode } from "../../db/query.ts";
+import { inTransaction, pgCode } from "#api/db/query.ts";
 import type { RoomJson } from "#contract/bookings.ts";
 
 export function roomJson(r: RoomRow & { categoryName: string }): RoomJson {

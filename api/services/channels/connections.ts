@@ -1,13 +1,13 @@
 import { eq, sql } from "drizzle-orm";
 import type { TFunction } from "i18next";
-import { getConfig } from "../../../config.ts";
-import type { Database } from "../../db/client.ts";
-import { channelAriState, channexConnections, roomCategories, type ChannexCategoryMapping } from "../../db/schema/index.ts";
-import { HttpError, notFound } from "../../errors.ts";
-import { rowsOf } from "../../db/query.ts";
-import { open, seal } from "../secrets.ts";
+import { getConfig } from "#config";
+import type { Database } from "#api/db/client.ts";
+import { channelAriState, channexConnections, roomCategories, type ChannexCategoryMapping } from "#api/db/schema/index.ts";
+import { HttpError, notFound } from "#api/errors.ts";
+import { rowsOf } from "#api/db/query.ts";
+import { open, seal } from "#api/services/secrets.ts";
 import { ChannexError, channexClient, type ChannexClient } from "./channex-client.ts";
-import { markAllNightsChanged } from "../outbox/nights-changed.ts";
+import { markAllNightsChanged } from "#api/services/outbox/nights-changed.ts";
 import type { ConnectionJson } from "#contract/channels.ts";
 
 export type ChannexConnectionRow = typeof channexConnections.$inferSelect;

@@ -1,11 +1,11 @@
 import { and, eq, isNotNull } from "drizzle-orm";
-import type { Database } from "../../db/client.ts";
-import { channelMappings, ratePlans, salesChannels } from "../../db/schema/index.ts";
+import type { Database } from "#api/db/client.ts";
+import { channelMappings, ratePlans, salesChannels } from "#api/db/schema/index.ts";
 import type { RestrictionValue } from "./channex-client.ts";
-import { effectiveMinStay } from "../../../domain/pricing/rate-plans.ts";
-import { weekday } from "../../../domain/pricing/dates.ts";
-import type { RatePlan } from "../distribution/rate-plans.ts";
-import { ratePlanRule } from "../distribution/rate-plans.ts";
+import { effectiveMinStay } from "#domain/pricing/rate-plans.ts";
+import { weekday } from "#domain/pricing/dates.ts";
+import type { RatePlan } from "#api/services/distribution/rate-plans.ts";
+import { ratePlanRule } from "#api/services/distribution/rate-plans.ts";
 
 /** One Channex rate plan fed from one of our (category, rate plan) pairs on a Channex sales channel. */
 export interface PlanTarget {

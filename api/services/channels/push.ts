@@ -1,19 +1,19 @@
-import { FALLBACK_TIME_ZONE } from "../../../domain/business/timezone.ts";
+import { FALLBACK_TIME_ZONE } from "#domain/business/timezone.ts";
 import { and, eq, gte, lte, sql } from "drizzle-orm";
-import { addDays } from "../../../domain/bookings/stay.ts";
-import type { Database } from "../../db/client.ts";
-import { businesses, channelAriState, channexConnections, roomCategories } from "../../db/schema/index.ts";
-import { logger } from "../../logger.ts";
-import { rowsOf } from "../../db/query.ts";
-import { businessToday } from "../pricing/calendar.ts";
-import { currentRates } from "../pricing/rates.ts";
-import { applyRatePlan, withMarkup } from "../../../domain/pricing/rate-plans.ts";
-import { listRatePlans, ratePlanRule } from "../distribution/rate-plans.ts";
+import { addDays } from "#domain/bookings/stay.ts";
+import type { Database } from "#api/db/client.ts";
+import { businesses, channelAriState, channexConnections, roomCategories } from "#api/db/schema/index.ts";
+import { logger } from "#api/logger.ts";
+import { rowsOf } from "#api/db/query.ts";
+import { businessToday } from "#api/services/pricing/calendar.ts";
+import { currentRates } from "#api/services/pricing/rates.ts";
+import { applyRatePlan, withMarkup } from "#domain/pricing/rate-plans.ts";
+import { listRatePlans, ratePlanRule } from "#api/services/distribution/rate-plans.ts";
 import { planRestrictions, planTargets, type PlanRestrictions } from "./plan-targets.ts";
 import { rateString, type AvailabilityValue, type ChannexClient, type RestrictionValue } from "./channex-client.ts";
 import { clientFor, mappingFor, type ChannexConnectionRow } from "./connections.ts";
-import { runningQueue } from "../queue/queue.ts";
-import { ARI_HORIZON_DAYS, PUSH_JOB } from "../outbox/nights-changed.ts";
+import { runningQueue } from "#api/services/queue/queue.ts";
+import { ARI_HORIZON_DAYS, PUSH_JOB } from "#api/services/outbox/nights-changed.ts";
 import { recordSyncError } from "./sync-error.ts";
 
 /**

@@ -1,12 +1,12 @@
-import { FALLBACK_TIME_ZONE } from "../../../domain/business/timezone.ts";
+import { FALLBACK_TIME_ZONE } from "#domain/business/timezone.ts";
 import { and, asc, eq, gte, lte, sql } from "drizzle-orm";
-import { addDays, daysBetween } from "../../../domain/bookings/stay.ts";
-import type { Database } from "../../db/client.ts";
-import { businesses, channelAriState, roomCategories } from "../../db/schema/index.ts";
-import { rowsOf } from "../../db/query.ts";
-import { businessToday } from "../pricing/calendar.ts";
+import { addDays, daysBetween } from "#domain/bookings/stay.ts";
+import type { Database } from "#api/db/client.ts";
+import { businesses, channelAriState, roomCategories } from "#api/db/schema/index.ts";
+import { rowsOf } from "#api/db/query.ts";
+import { businessToday } from "#api/services/pricing/calendar.ts";
 import { connectionOf, mappingFor } from "./connections.ts";
-import type { PushStatusJson } from "../../../contract/channels.ts";
+import type { PushStatusJson } from "#contract/channels.ts";
 
 export type NightPushStatus = "queued" | "sent" | "failed" | "not_sent";
 

@@ -1,7 +1,7 @@
 import { and, eq, isNull } from "drizzle-orm";
-import type { Database } from "../../db/client.ts";
-import { channexConnections } from "../../db/schema/index.ts";
-import { notify } from "../notifications/notify.ts";
+import type { Database } from "#api/db/client.ts";
+import { channexConnections } from "#api/db/schema/index.ts";
+import { notify } from "#api/services/notifications/notify.ts";
 
 /**
  * A failed exchange with Channex — a push, the booking feed — is recorded on the connection and,

@@ -12,9 +12,9 @@ import {
   composeUnknown,
   type ComposeContext,
   type ComposedAnswer,
-} from "../../../domain/chat/compose.ts";
-import type { IntentKind } from "../../../domain/chat/intents.ts";
-import { mentionedCategory, planQuestion } from "../../../domain/chat/plan.ts";
+} from "#domain/chat/compose.ts";
+import type { IntentKind } from "#domain/chat/intents.ts";
+import { mentionedCategory, planQuestion } from "#domain/chat/plan.ts";
 import type { ChatAnswer, ChatProvider, ChatRequest } from "./provider.ts";
 
 /** Which permissions open each kind of answer (any one of them), and the area named when none is held. */

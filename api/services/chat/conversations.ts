@@ -1,11 +1,11 @@
 import { and, asc, desc, eq, max, sql } from "drizzle-orm";
-import type { ChatData } from "../../../domain/chat/facts.ts";
-import { conversationTitle } from "../../../domain/chat/title.ts";
-import type { Database } from "../../db/client.ts";
-import { chatConversations, chatMessages } from "../../db/schema/index.ts";
-import { notFound } from "../../errors.ts";
+import type { ChatData } from "#domain/chat/facts.ts";
+import { conversationTitle } from "#domain/chat/title.ts";
+import type { Database } from "#api/db/client.ts";
+import { chatConversations, chatMessages } from "#api/db/schema/index.ts";
+import { notFound } from "#api/errors.ts";
 import type { ChatAnswer, ChatTurn } from "./provider.ts";
-import type { ChatMessageJson, ConversationJson } from "../../../contract/chat.ts";
+import type { ChatMessageJson, ConversationJson } from "#contract/chat.ts";
 
 type ConversationRow = typeof chatConversations.$inferSelect;
 

@@ -1,5 +1,5 @@
-import type { Config } from "../../../config.ts";
-import { translatorFor } from "../../i18n.ts";
+import type { Config } from "#config";
+import { translatorFor } from "#api/i18n.ts";
 import { openAiCompatibleProvider } from "./openai.ts";
 import type { ChatProvider } from "./provider.ts";
 

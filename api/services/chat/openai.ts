@@ -1,4 +1,4 @@
-import { logger } from "../../logger.ts";
+import { logger } from "#api/logger.ts";
 import type { ChatAnswer, ChatProvider, ChatRequest } from "./provider.ts";
 
 export interface OpenAiCompatibleOptions {

@@ -1,4 +1,4 @@
-import type { DateSpan } from "../../../domain/chat/dates.ts";
+import type { DateSpan } from "#domain/chat/dates.ts";
 import type {
   ChatData,
   DaysToUpdateFacts,
@@ -8,7 +8,7 @@ import type {
   RateFacts,
   SuggestionFacts,
   SummaryFacts,
-} from "../../../domain/chat/facts.ts";
+} from "#domain/chat/facts.ts";
 
 /**
  * The assistant seam: whatever writes the answers gets the same request — the business, live

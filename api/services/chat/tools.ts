@@ -1,16 +1,16 @@
 import type { TFunction } from "i18next";
 import { sql } from "drizzle-orm";
-import { addDays } from "../../../domain/pricing/index.ts";
-import type { Database } from "../../db/client.ts";
-import type { BusinessRow } from "../business-access.ts";
-import { availability } from "../bookings/availability.ts";
-import { rowsOf } from "../../db/query.ts";
-import { allReservations } from "../bookings/reservations.ts";
-import { occupancyByNight } from "../occupancy.ts";
-import { businessToday, calendarDays, canPrice, holidayName, holidaysBetween, occupancyPercentages } from "../pricing/calendar.ts";
-import { loadPricingConfig } from "../pricing/config.ts";
-import { daysToUpdate } from "../pricing/rates.ts";
-import { businessSuggestions } from "../pricing/suggestions.ts";
+import { addDays } from "#domain/pricing/index.ts";
+import type { Database } from "#api/db/client.ts";
+import type { BusinessRow } from "#api/services/business-access.ts";
+import { availability } from "#api/services/bookings/availability.ts";
+import { rowsOf } from "#api/db/query.ts";
+import { allReservations } from "#api/services/bookings/reservations.ts";
+import { occupancyByNight } from "#api/services/occupancy.ts";
+import { businessToday, calendarDays, canPrice, holidayName, holidaysBetween, occupancyPercentages } from "#api/services/pricing/calendar.ts";
+import { loadPricingConfig } from "#api/services/pricing/config.ts";
+import { daysToUpdate } from "#api/services/pricing/rates.ts";
+import { businessSuggestions } from "#api/services/pricing/suggestions.ts";
 import type { ChatTools } from "./provider.ts";
 
 /** How many items a list answer shows (the card links to the full page). */

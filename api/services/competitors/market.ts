@@ -1,11 +1,11 @@
-import { analyseNight, type AnalysedNight } from "../../../domain/competitors/index.ts";
-import { addDays, daysBetween } from "../../../domain/pricing/index.ts";
-import type { Database } from "../../db/client.ts";
-import type { BusinessRow } from "../business-access.ts";
-import { calendarDays, canPrice, occupancyPercentages } from "../pricing/calendar.ts";
-import { loadPricingConfig } from "../pricing/config.ts";
+import { analyseNight, type AnalysedNight } from "#domain/competitors/index.ts";
+import { addDays, daysBetween } from "#domain/pricing/index.ts";
+import type { Database } from "#api/db/client.ts";
+import type { BusinessRow } from "#api/services/business-access.ts";
+import { calendarDays, canPrice, occupancyPercentages } from "#api/services/pricing/calendar.ts";
+import { loadPricingConfig } from "#api/services/pricing/config.ts";
 import { competitorJson, competitorsOf, ratesBetween, type CompetitorJson } from "./store.ts";
-import type { MarketNightJson } from "../../../contract/competitors.ts";
+import type { MarketNightJson } from "#contract/competitors.ts";
 
 export class UnknownCategory extends Error {}
 

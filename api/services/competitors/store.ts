@@ -1,8 +1,8 @@
 import { and, asc, eq, gte, inArray, lte, sql } from "drizzle-orm";
-import type { CompetitorInput, RateBatch } from "../../../domain/schemas/competitors.ts";
-import type { Database } from "../../db/client.ts";
-import { competitorRates, competitors } from "../../db/schema/index.ts";
-import type { CompetitorJson } from "../../../contract/competitors.ts";
+import type { CompetitorInput, RateBatch } from "#domain/schemas/competitors.ts";
+import type { Database } from "#api/db/client.ts";
+import { competitorRates, competitors } from "#api/db/schema/index.ts";
+import type { CompetitorJson } from "#contract/competitors.ts";
 
 export type CompetitorRow = typeof competitors.$inferSelect;
 

@@ -1,9 +1,9 @@
 import { and, lt, lte, or, sql } from "drizzle-orm";
-import type { Config } from "../../../config.ts";
-import type { Database } from "../../db/client.ts";
-import { apiTokens, businessInvitations, dailyCommandRuns, passwordResets, twoFactorChallenges } from "../../db/schema/index.ts";
-import { pruneActivityLog } from "../activity/retention.ts";
-import { pruneOutbox } from "../mail/outbox-retention.ts";
+import type { Config } from "#config";
+import type { Database } from "#api/db/client.ts";
+import { apiTokens, businessInvitations, dailyCommandRuns, passwordResets, twoFactorChallenges } from "#api/db/schema/index.ts";
+import { pruneActivityLog } from "#api/services/activity/retention.ts";
+import { pruneOutbox } from "#api/services/mail/outbox-retention.ts";
 
 const DAY_MS = 86_400_000;
 /**

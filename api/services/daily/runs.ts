@@ -1,6 +1,6 @@
 import { and, count, eq, isNull, lt, sql } from "drizzle-orm";
-import type { Database } from "../../db/client.ts";
-import { dailyCommandRuns } from "../../db/schema/index.ts";
+import type { Database } from "#api/db/client.ts";
+import { dailyCommandRuns } from "#api/db/schema/index.ts";
 import type { DailyCommand } from "./commands.ts";
 
 /** A run still "running" after this long died with its process: it no longer blocks a new one. */

@@ -1,6 +1,6 @@
-import { getConfig } from "../../../config.ts";
-import type { Database } from "../../db/client.ts";
-import type { JobDefinition, JobQueue } from "../queue/queue.ts";
+import { getConfig } from "#config";
+import type { Database } from "#api/db/client.ts";
+import type { JobDefinition, JobQueue } from "#api/services/queue/queue.ts";
 import { cronOf, DAILY_COMMANDS, dailyCommand, type DailyCommand, type ScheduleConfig } from "./commands.ts";
 import { runDailyCommand, targetsOf } from "./runs.ts";
 

@@ -1,12 +1,12 @@
 import { eq } from "drizzle-orm";
-import type { Actor } from "../../../domain/activity/index.ts";
-import type { Database } from "../../db/client.ts";
-import { channexConnections } from "../../db/schema/index.ts";
+import type { Actor } from "#domain/activity/index.ts";
+import type { Database } from "#api/db/client.ts";
+import { channexConnections } from "#api/db/schema/index.ts";
 import { channelMappingView } from "./channel-mappings.ts";
 import { hotelPoliciesJson, hotelPoliciesOf } from "./hotel-policies.ts";
 import { ratePlanById, ratePlanJson } from "./rate-plans.ts";
 import { salesChannelById, salesChannelJson } from "./sales-channels.ts";
-import { tracked, type ActivitySnapshot } from "../activity/tracked.ts";
+import { tracked, type ActivitySnapshot } from "#api/services/activity/tracked.ts";
 
 type DistributionRead = (tx: Database, id: string) => Promise<ActivitySnapshot | null>;
 

@@ -1,10 +1,10 @@
 import { and, asc, eq } from "drizzle-orm";
 import type { TFunction } from "i18next";
-import type { ChannelMappingsInput } from "../../../domain/schemas/distribution.ts";
-import type { Database } from "../../db/client.ts";
-import { channelMappings, ratePlans, roomCategories, salesChannels } from "../../db/schema/index.ts";
-import { invalid, type FieldErrors } from "../../errors.ts";
-import { markAllNightsChanged } from "../outbox/nights-changed.ts";
+import type { ChannelMappingsInput } from "#domain/schemas/distribution.ts";
+import type { Database } from "#api/db/client.ts";
+import { channelMappings, ratePlans, roomCategories, salesChannels } from "#api/db/schema/index.ts";
+import { invalid, type FieldErrors } from "#api/errors.ts";
+import { markAllNightsChanged } from "#api/services/outbox/nights-changed.ts";
 import type { ChannelMappingView } from "#contract/distribution.ts";
 
 export type ChannelMapping = typeof channelMappings.$inferSelect;

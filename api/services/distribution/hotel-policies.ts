@@ -1,8 +1,8 @@
 import { eq } from "drizzle-orm";
-import type { HotelPoliciesInput } from "../../../domain/schemas/distribution.ts";
-import type { Database } from "../../db/client.ts";
-import { hotelPolicies } from "../../db/schema/index.ts";
-import type { HotelPoliciesJson } from "../../../contract/distribution.ts";
+import type { HotelPoliciesInput } from "#domain/schemas/distribution.ts";
+import type { Database } from "#api/db/client.ts";
+import { hotelPolicies } from "#api/db/schema/index.ts";
+import type { HotelPoliciesJson } from "#contract/distribution.ts";
 
 export type HotelPolicies = Omit<typeof hotelPolicies.$inferSelect, "updatedAt"> & { updatedAt: Date | null };
 

@@ -1,14 +1,14 @@
 import { and, asc, eq, ne, sql } from "drizzle-orm";
 import type { TFunction } from "i18next";
-import type { RatePlanInput } from "../../../domain/schemas/distribution.ts";
-import { applyRatePlan, effectiveMinStay, planNightRate, type PlanRate, type RatePlanRule } from "../../../domain/pricing/rate-plans.ts";
-import type { DailyRate } from "../../../domain/pricing/index.ts";
-import type { Database } from "../../db/client.ts";
-import { ratePlans } from "../../db/schema/index.ts";
-import { isUniqueViolation } from "../accounts.ts";
-import { fieldError } from "../businesses.ts";
-import { currentRates } from "../pricing/rates.ts";
-import { markAllNightsChanged } from "../outbox/nights-changed.ts";
+import type { RatePlanInput } from "#domain/schemas/distribution.ts";
+import { applyRatePlan, effectiveMinStay, planNightRate, type PlanRate, type RatePlanRule } from "#domain/pricing/rate-plans.ts";
+import type { DailyRate } from "#domain/pricing/index.ts";
+import type { Database } from "#api/db/client.ts";
+import { ratePlans } from "#api/db/schema/index.ts";
+import { isUniqueViolation } from "#api/services/accounts.ts";
+import { fieldError } from "#api/services/businesses.ts";
+import { currentRates } from "#api/services/pricing/rates.ts";
+import { markAllNightsChanged } from "#api/services/outbox/nights-changed.ts";
 import type { RatePlanJson } from "#contract/distribution.ts";
 
 export type RatePlan = typeof ratePlans.$inferSelect;

@@ -1,13 +1,13 @@
 import { and, asc, eq } from "drizzle-orm";
 import type { TFunction } from "i18next";
-import { CHANNELS } from "../../../domain/schemas/bookings.ts";
-import type { SalesChannelInput, SalesChannelUpdate } from "../../../domain/schemas/distribution.ts";
-import type { Database } from "../../db/client.ts";
-import { salesChannels } from "../../db/schema/index.ts";
-import { markAllNightsChanged } from "../outbox/nights-changed.ts";
-import { isUniqueViolation } from "../accounts.ts";
-import { fieldError } from "../businesses.ts";
-import type { SalesChannelJson } from "../../../contract/distribution.ts";
+import { CHANNELS } from "#domain/schemas/bookings.ts";
+import type { SalesChannelInput, SalesChannelUpdate } from "#domain/schemas/distribution.ts";
+import type { Database } from "#api/db/client.ts";
+import { salesChannels } from "#api/db/schema/index.ts";
+import { markAllNightsChanged } from "#api/services/outbox/nights-changed.ts";
+import { isUniqueViolation } from "#api/services/accounts.ts";
+import { fieldError } from "#api/services/businesses.ts";
+import type { SalesChannelJson } from "#contract/distribution.ts";
 
 export type SalesChannel = typeof salesChannels.$inferSelect;
 

@@ -1,7 +1,7 @@
 import { PassThrough, Readable, type Writable } from "node:stream";
 import { once } from "node:events";
 import { stringify } from "csv-stringify";
-import type { ExportFormat } from "../../../domain/schemas/reports.ts";
+import type { ExportFormat } from "#domain/schemas/reports.ts";
 
 /**
  * A sheet is a header and pages of rows read one after another from the database, so no export

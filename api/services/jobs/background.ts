@@ -1,12 +1,12 @@
 import { eq, sql } from "drizzle-orm";
-import type { Database, DatabaseHandle } from "../../db/client.ts";
-import { channexConnections } from "../../db/schema/index.ts";
-import { rowsOf } from "../../db/query.ts";
-import { pullBookings } from "../channels/feed.ts";
-import { PUSH_JOB } from "../outbox/nights-changed.ts";
-import { pushBusiness } from "../channels/push.ts";
-import { perBusinessJobs, type PerBusinessJob } from "../queue/per-business.ts";
-import { runningQueue, startJobQueue, type JobDefinition, type JobQueue } from "../queue/queue.ts";
+import type { Database, DatabaseHandle } from "#api/db/client.ts";
+import { channexConnections } from "#api/db/schema/index.ts";
+import { rowsOf } from "#api/db/query.ts";
+import { pullBookings } from "#api/services/channels/feed.ts";
+import { PUSH_JOB } from "#api/services/outbox/nights-changed.ts";
+import { pushBusiness } from "#api/services/channels/push.ts";
+import { perBusinessJobs, type PerBusinessJob } from "#api/services/queue/per-business.ts";
+import { runningQueue, startJobQueue, type JobDefinition, type JobQueue } from "#api/services/queue/queue.ts";
 
 export const SWEEP_JOB = "channels.sweep";
 

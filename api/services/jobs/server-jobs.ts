@@ -1,11 +1,11 @@
-import type { Config } from "../../../config.ts";
-import type { DatabaseHandle } from "../../db/client.ts";
-import { cronOf, dailyCommand } from "../daily/commands.ts";
-import { dailyJobs, enqueueDaily } from "../daily/schedule.ts";
-import { smtpMailer } from "../mail/transport.ts";
-import { deliverQueuedNotices } from "../notifications/deliver.ts";
+import type { Config } from "#config";
+import type { DatabaseHandle } from "#api/db/client.ts";
+import { cronOf, dailyCommand } from "#api/services/daily/commands.ts";
+import { dailyJobs, enqueueDaily } from "#api/services/daily/schedule.ts";
+import { smtpMailer } from "#api/services/mail/transport.ts";
+import { deliverQueuedNotices } from "#api/services/notifications/deliver.ts";
 import { startBackground } from "./background.ts";
-import { runningQueue, type JobDefinition, type JobQueue } from "../queue/queue.ts";
+import { runningQueue, type JobDefinition, type JobQueue } from "#api/services/queue/queue.ts";
 
 export const NOTICE_MAIL_JOB = "notifications.mail";
 

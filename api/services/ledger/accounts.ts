@@ -1,10 +1,10 @@
 import { and, asc, eq, sql } from "drizzle-orm";
-import type { AccountInput } from "../../../domain/schemas/ledger.ts";
-import { ledgerAccounts, type LedgerAccountRow } from "../../db/schema/index.ts";
-import { notFound } from "../../errors.ts";
-import { fieldError, type BookingContext } from "../bookings/context.ts";
+import type { AccountInput } from "#domain/schemas/ledger.ts";
+import { ledgerAccounts, type LedgerAccountRow } from "#api/db/schema/index.ts";
+import { notFound } from "#api/errors.ts";
+import { fieldError, type BookingContext } from "#api/services/bookings/context.ts";
 import { refusal } from "./shared.ts";
-import type { AccountJson } from "../../../contract/ledger.ts";
+import type { AccountJson } from "#contract/ledger.ts";
 
 /**
  * Accounts: where money is received (cash, bank, Pix, card acquirer). Each answers its balance:

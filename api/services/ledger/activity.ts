@@ -1,13 +1,13 @@
 import { eq } from "drizzle-orm";
-import type { Database } from "../../db/client.ts";
-import { reservations } from "../../db/schema/index.ts";
-import type { BookingContext } from "../bookings/context.ts";
+import type { Database } from "#api/db/client.ts";
+import { reservations } from "#api/db/schema/index.ts";
+import type { BookingContext } from "#api/services/bookings/context.ts";
 import { getAccount } from "./accounts.ts";
 import { getItem, getItemCategory, getPointOfSale } from "./catalog.ts";
 import { getFolio } from "./folio.ts";
 import { getSupplier, listExpenses } from "./suppliers.ts";
-import { bookingActor } from "../bookings/activity.ts";
-import { orNull, tracked, type ActivitySnapshot } from "../activity/tracked.ts";
+import { bookingActor } from "#api/services/bookings/activity.ts";
+import { orNull, tracked, type ActivitySnapshot } from "#api/services/activity/tracked.ts";
 
 type LedgerRead = (ctx: BookingContext, id: string) => Promise<ActivitySnapshot | null>;
 

@@ -1,12 +1,12 @@
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
-import type { ItemCategoryInput, ItemInput, PointOfSaleInput } from "../../../domain/schemas/ledger.ts";
-import type { Database } from "../../db/client.ts";
-import { itemCategories, items, pointOfSaleItems, pointsOfSale, type ItemRow, type PointOfSaleRow } from "../../db/schema/index.ts";
-import { notFound } from "../../errors.ts";
-import { fieldError, type BookingContext } from "../bookings/context.ts";
-import { inTransaction } from "../../db/query.ts";
+import type { ItemCategoryInput, ItemInput, PointOfSaleInput } from "#domain/schemas/ledger.ts";
+import type { Database } from "#api/db/client.ts";
+import { itemCategories, items, pointOfSaleItems, pointsOfSale, type ItemRow, type PointOfSaleRow } from "#api/db/schema/index.ts";
+import { notFound } from "#api/errors.ts";
+import { fieldError, type BookingContext } from "#api/services/bookings/context.ts";
+import { inTransaction } from "#api/db/query.ts";
 import { refusal } from "./shared.ts";
-import type { ItemCategoryJson, ItemJson, PointOfSaleJson } from "../../../contract/ledger.ts";
+import type { ItemCategoryJson, ItemJson, PointOfSaleJson } from "#contract/ledger.ts";
 
 /** Item categories, items and points of sale: what the hotel sells besides the room (docs/api/ledger.md). */
 

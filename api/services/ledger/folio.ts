@@ -1,12 +1,12 @@
 import { and, asc, eq } from "drizzle-orm";
-import { folioBalance } from "../../../domain/ledger/balance.ts";
-import type { ExtraInput, PaymentInput } from "../../../domain/schemas/ledger.ts";
-import { ledgerAccounts, payments, pointOfSaleItems, pointsOfSale, reservationExtras, reservations } from "../../db/schema/index.ts";
-import { notFound } from "../../errors.ts";
-import { businessToday, fieldError, type BookingContext } from "../bookings/context.ts";
+import { folioBalance } from "#domain/ledger/balance.ts";
+import type { ExtraInput, PaymentInput } from "#domain/schemas/ledger.ts";
+import { ledgerAccounts, payments, pointOfSaleItems, pointsOfSale, reservationExtras, reservations } from "#api/db/schema/index.ts";
+import { notFound } from "#api/errors.ts";
+import { businessToday, fieldError, type BookingContext } from "#api/services/bookings/context.ts";
 import { accountRow } from "./accounts.ts";
 import { itemRow, pointOfSaleRow } from "./catalog.ts";
-import type { FolioJson } from "../../../contract/ledger.ts";
+import type { FolioJson } from "#contract/ledger.ts";
 
 /**
  * A reservation's folio: the extras sold to the guest, the payments received or refunded, and

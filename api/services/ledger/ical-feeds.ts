@@ -2,14 +2,14 @@ import { randomBytes } from "node:crypto";
 import { and, asc, eq, sql } from "drizzle-orm";
 import ical from "ical-generator";
 import type { TFunction } from "i18next";
-import { addDays, blockNights, todayIn } from "../../../domain/bookings/stay.ts";
-import { nightRanges } from "../../../domain/ledger/ical-ranges.ts";
-import type { IcalFeedInput } from "../../../domain/schemas/ledger.ts";
-import type { Database } from "../../db/client.ts";
-import { businesses, icalFeeds, roomCategories, rooms, type IcalFeedRow } from "../../db/schema/index.ts";
-import { notFound } from "../../errors.ts";
-import { fieldError, type BookingContext } from "../bookings/context.ts";
-import { rowsOf } from "../../db/query.ts";
+import { addDays, blockNights, todayIn } from "#domain/bookings/stay.ts";
+import { nightRanges } from "#domain/ledger/ical-ranges.ts";
+import type { IcalFeedInput } from "#domain/schemas/ledger.ts";
+import type { Database } from "#api/db/client.ts";
+import { businesses, icalFeeds, roomCategories, rooms, type IcalFeedRow } from "#api/db/schema/index.ts";
+import { notFound } from "#api/errors.ts";
+import { fieldError, type BookingContext } from "#api/services/bookings/context.ts";
+import { rowsOf } from "#api/db/query.ts";
 import type { IcalFeedJson } from "#contract/ledger.ts";
 
 /**

@@ -1,20 +1,20 @@
 import { and, asc, eq, isNull, lt, or, sql } from "drizzle-orm";
 import type { TFunction } from "i18next";
-import { businessToday } from "../bookings/context.ts";
-import { remoteEvents, type RemoteEvent } from "../../../domain/ledger/ical-events.ts";
-import type { IcalImportInput } from "../../../domain/schemas/ledger.ts";
-import { decodeMessage, encodeMessage } from "../../../domain/validation.ts";
-import { getConfig } from "../../../config.ts";
-import type { Database } from "../../db/client.ts";
-import { businesses, icalImportEvents, icalImports, roomCategories, rooms, type IcalImportRow } from "../../db/schema/index.ts";
-import { HttpError, notFound } from "../../errors.ts";
-import { translatorFor } from "../../i18n.ts";
-import { logger } from "../../logger.ts";
-import { createBlock, deleteBlock, updateBlock } from "../bookings/blocks.ts";
-import { notify } from "../notifications/notify.ts";
-import { fieldError, type BookingContext } from "../bookings/context.ts";
+import { businessToday } from "#api/services/bookings/context.ts";
+import { remoteEvents, type RemoteEvent } from "#domain/ledger/ical-events.ts";
+import type { IcalImportInput } from "#domain/schemas/ledger.ts";
+import { decodeMessage, encodeMessage } from "#domain/validation.ts";
+import { getConfig } from "#config";
+import type { Database } from "#api/db/client.ts";
+import { businesses, icalImportEvents, icalImports, roomCategories, rooms, type IcalImportRow } from "#api/db/schema/index.ts";
+import { HttpError, notFound } from "#api/errors.ts";
+import { translatorFor } from "#api/i18n.ts";
+import { logger } from "#api/logger.ts";
+import { createBlock, deleteBlock, updateBlock } from "#api/services/bookings/blocks.ts";
+import { notify } from "#api/services/notifications/notify.ts";
+import { fieldError, type BookingContext } from "#api/services/bookings/context.ts";
 import { fetchCalendar, IcalFetchError } from "./ical-fetch.ts";
-import type { IcalImportJson } from "../../../contract/ledger.ts";
+import type { IcalImportJson } from "#contract/ledger.ts";
 
 /**
  * iCal imports (ADR 0017): another site's calendar, polled, whose events become room blocks —

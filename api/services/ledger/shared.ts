@@ -1,6 +1,6 @@
-import { conflict } from "../../errors.ts";
-import { fieldError, type BookingContext } from "../bookings/context.ts";
-import { pgCode } from "../../db/query.ts";
+import { conflict } from "#api/errors.ts";
+import { fieldError, type BookingContext } from "#api/services/bookings/context.ts";
+import { pgCode } from "#api/db/query.ts";
 
 /**
  * What a ledger write turns into when PostgreSQL refuses it: a taken name (unique index) is a

@@ -1,12 +1,12 @@
 import { and, asc, desc, eq, sql } from "drizzle-orm";
-import { formatTaxId } from "../../../domain/ledger/tax-id.ts";
-import type { ExpenseInput, SupplierInput } from "../../../domain/schemas/ledger.ts";
-import { expenses, ledgerAccounts, suppliers, type SupplierRow } from "../../db/schema/index.ts";
-import { notFound } from "../../errors.ts";
-import { fieldError, type BookingContext } from "../bookings/context.ts";
+import { formatTaxId } from "#domain/ledger/tax-id.ts";
+import type { ExpenseInput, SupplierInput } from "#domain/schemas/ledger.ts";
+import { expenses, ledgerAccounts, suppliers, type SupplierRow } from "#api/db/schema/index.ts";
+import { notFound } from "#api/errors.ts";
+import { fieldError, type BookingContext } from "#api/services/bookings/context.ts";
 import { accountRow } from "./accounts.ts";
 import { refusal } from "./shared.ts";
-import type { ExpenseJson, SupplierJson } from "../../../contract/ledger.ts";
+import type { ExpenseJson, SupplierJson } from "#contract/ledger.ts";
 
 /** Suppliers (name, CPF or CNPJ, contact) and the expenses paid to them from an account. */
 

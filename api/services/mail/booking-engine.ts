@@ -1,10 +1,10 @@
-import { policyLines, type PolicyFacts } from "../../../domain/distribution/policy-lines.ts";
-import { formatPercent } from "../../../domain/money.ts";
+import { policyLines, type PolicyFacts } from "#domain/distribution/policy-lines.ts";
+import { formatPercent } from "#domain/money.ts";
 import { eq } from "drizzle-orm";
-import { users } from "../../db/schema/index.ts";
-import { translatorFor } from "../../i18n.ts";
-import type { ApiDeps } from "../../context.ts";
-import { logger } from "../../logger.ts";
+import { users } from "#api/db/schema/index.ts";
+import { translatorFor } from "#api/i18n.ts";
+import type { ApiDeps } from "#api/context.ts";
+import { logger } from "#api/logger.ts";
 import { sendMail } from "./index.ts";
 import { render } from "./templates.ts";
 

@@ -1,7 +1,7 @@
 import { desc, eq } from "drizzle-orm";
-import type { ApiDeps } from "../../context.ts";
-import { outbox, type OutboxRow } from "../../db/schema/index.ts";
-import { logger } from "../../logger.ts";
+import type { ApiDeps } from "#api/context.ts";
+import { outbox, type OutboxRow } from "#api/db/schema/index.ts";
+import { logger } from "#api/logger.ts";
 import { invitationMail, type RenderedMail } from "./templates.ts";
 import { mailerFor } from "./transport.ts";
 

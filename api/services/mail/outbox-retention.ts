@@ -1,6 +1,6 @@
 import { lt } from "drizzle-orm";
-import type { Database } from "../../db/client.ts";
-import { outbox } from "../../db/schema/index.ts";
+import type { Database } from "#api/db/client.ts";
+import { outbox } from "#api/db/schema/index.ts";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 

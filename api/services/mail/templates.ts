@@ -1,5 +1,5 @@
 import type { TFunction } from "i18next";
-import { translatorFor } from "../../i18n.ts";
+import { translatorFor } from "#api/i18n.ts";
 
 /** A rendered e-mail in one language: subject, plain text and simple HTML. */
 export interface RenderedMail {

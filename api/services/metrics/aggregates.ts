@@ -6,9 +6,9 @@ import {
   type BookingTotals,
   type Period,
   type StayTotals,
-} from "../../../domain/metrics/index.ts";
-import type { Database } from "../../db/client.ts";
-import { rowsOf } from "../../db/query.ts";
+} from "#domain/metrics/index.ts";
+import type { Database } from "#api/db/client.ts";
+import { rowsOf } from "#api/db/query.ts";
 import { commissionSql } from "./commission.ts";
 
 /**

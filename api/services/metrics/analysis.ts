@@ -11,16 +11,16 @@ import {
   type BookingTotals,
   type Period,
   type StayTotals,
-} from "../../../domain/metrics/index.ts";
-import type { ExploreDimension, ExploreMetric, ExploreQuery } from "../../../domain/schemas/metrics.ts";
-import type { Database } from "../../db/client.ts";
-import { roomCategories } from "../../db/schema/index.ts";
-import type { BusinessRow } from "../business-access.ts";
+} from "#domain/metrics/index.ts";
+import type { ExploreDimension, ExploreMetric, ExploreQuery } from "#domain/schemas/metrics.ts";
+import type { Database } from "#api/db/client.ts";
+import { roomCategories } from "#api/db/schema/index.ts";
+import type { BusinessRow } from "#api/services/business-access.ts";
 import { bookingTotalsBy, hasSupply, stayTotals, stayTotalsBy, type BusinessScope, type Dimension } from "./aggregates.ts";
 import { goalsBetween } from "./goals.ts";
 import { bookingJson, ratio, stayJson } from "./json.ts";
-import type { BreakdownJson, ExploreJson, MonthlyJson } from "../../../contract/metrics.ts";
-import type { BREAKDOWN_DIMENSIONS } from "../../../domain/schemas/metrics.ts";
+import type { BreakdownJson, ExploreJson, MonthlyJson } from "#contract/metrics.ts";
+import type { BREAKDOWN_DIMENSIONS } from "#domain/schemas/metrics.ts";
 
 const scopeOf = (b: BusinessRow): BusinessScope => ({ id: b.id, timezone: b.timezone });
 

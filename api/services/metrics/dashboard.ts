@@ -1,5 +1,5 @@
 import { and, count, eq, gte, lte } from "drizzle-orm";
-import { periodKpis } from "../../../domain/competitors/index.ts";
+import { periodKpis } from "#domain/competitors/index.ts";
 import {
   actionsFrom,
   addStayTotals,
@@ -14,19 +14,19 @@ import {
   type Period,
   type PickupTotals,
   type StayTotals,
-} from "../../../domain/metrics/index.ts";
-import { addDays } from "../../../domain/pricing/index.ts";
-import type { Database } from "../../db/client.ts";
-import { competitorRates } from "../../db/schema/index.ts";
-import type { BusinessRow } from "../business-access.ts";
-import { marketPeriod } from "../competitors/market.ts";
-import { businessToday } from "../pricing/calendar.ts";
-import { daysToUpdate } from "../pricing/rates.ts";
+} from "#domain/metrics/index.ts";
+import { addDays } from "#domain/pricing/index.ts";
+import type { Database } from "#api/db/client.ts";
+import { competitorRates } from "#api/db/schema/index.ts";
+import type { BusinessRow } from "#api/services/business-access.ts";
+import { marketPeriod } from "#api/services/competitors/market.ts";
+import { businessToday } from "#api/services/pricing/calendar.ts";
+import { daysToUpdate } from "#api/services/pricing/rates.ts";
 import { movementsOn, stayTotals, stayTotalsBy } from "./aggregates.ts";
 import { goalsBetween } from "./goals.ts";
 import { stayJson } from "./json.ts";
 import { pickupWindows } from "./pickup.ts";
-import type { DashboardJson } from "../../../contract/metrics.ts";
+import type { DashboardJson } from "#contract/metrics.ts";
 
 /** Nights ahead the dashboard looks at (the "next 30 nights" card and the actions). */
 const AHEAD = 30;

@@ -1,9 +1,9 @@
 import { eq } from "drizzle-orm";
-import { forecastFrom, referencePickup, type NightForecast, type PickupMethod, type ReferencePickup } from "../../../domain/metrics/forecast.ts";
-import { MAX_LEAD_DAYS, onTheBooks, type BookingEvent } from "../../../domain/metrics/pace.ts";
-import { fromDayNumber, toDayNumber } from "../../../domain/pricing/dates.ts";
-import type { Database } from "../../db/client.ts";
-import { forecastModels } from "../../db/schema/index.ts";
+import { forecastFrom, referencePickup, type NightForecast, type PickupMethod, type ReferencePickup } from "#domain/metrics/forecast.ts";
+import { MAX_LEAD_DAYS, onTheBooks, type BookingEvent } from "#domain/metrics/pace.ts";
+import { fromDayNumber, toDayNumber } from "#domain/pricing/dates.ts";
+import type { Database } from "#api/db/client.ts";
+import { forecastModels } from "#api/db/schema/index.ts";
 import { accuracyOf, categoryHistory, forecastNights, loadHistory, type Accuracy, type History } from "./forecast.ts";
 import { bookingEvents, roomsAndBlocks, roomsAvailable, type CategoryRooms } from "./on-the-books.ts";
 

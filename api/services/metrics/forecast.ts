@@ -11,10 +11,10 @@ import {
   type HorizonAccuracy,
   type NightForecast,
   type PickupMethod,
-} from "../../../domain/metrics/forecast.ts";
-import { MAX_LEAD_DAYS, SAME_WEEKDAY_LAST_YEAR, type BookingEvent } from "../../../domain/metrics/pace.ts";
-import { fromDayNumber, toDayNumber } from "../../../domain/pricing/dates.ts";
-import type { Database } from "../../db/client.ts";
+} from "#domain/metrics/forecast.ts";
+import { MAX_LEAD_DAYS, SAME_WEEKDAY_LAST_YEAR, type BookingEvent } from "#domain/metrics/pace.ts";
+import { fromDayNumber, toDayNumber } from "#domain/pricing/dates.ts";
+import type { Database } from "#api/db/client.ts";
 import { bookingEvents, roomsAndBlocks, roomsAvailable, type CategoryRooms } from "./on-the-books.ts";
 
 /** How far back the history reaches: the backtest's year, its reference nights a year before, and their leads. */

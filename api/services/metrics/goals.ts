@@ -1,7 +1,7 @@
 import { and, between, eq, sql } from "drizzle-orm";
-import type { GoalsBody } from "../../../domain/schemas/metrics.ts";
-import type { Database } from "../../db/client.ts";
-import { businessGoals } from "../../db/schema/index.ts";
+import type { GoalsBody } from "#domain/schemas/metrics.ts";
+import type { Database } from "#api/db/client.ts";
+import { businessGoals } from "#api/db/schema/index.ts";
 
 export interface GoalJson {
   month: string;

@@ -1,5 +1,5 @@
-import { bookingKpis, stayKpis, type BookingTotals, type StayTotals } from "../../../domain/metrics/index.ts";
-import type { BookingJson, StayJson } from "../../../contract/metrics.ts";
+import { bookingKpis, stayKpis, type BookingTotals, type StayTotals } from "#domain/metrics/index.ts";
+import type { BookingJson, StayJson } from "#contract/metrics.ts";
 
 /** Cents on the wire are whole; ratios keep four decimals (0.8125 = 81.25 %). */
 const cents = (v: number | null) => (v === null ? null : Math.round(v));

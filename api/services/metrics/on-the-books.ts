@@ -1,7 +1,7 @@
 import { sql, type SQL } from "drizzle-orm";
-import { MAX_LEAD_DAYS, type Booked, type BookingEvent } from "../../../domain/metrics/pace.ts";
-import type { Database } from "../../db/client.ts";
-import { rowsOf } from "../../db/query.ts";
+import { MAX_LEAD_DAYS, type Booked, type BookingEvent } from "#domain/metrics/pace.ts";
+import type { Database } from "#api/db/client.ts";
+import { rowsOf } from "#api/db/query.ts";
 
 /**
  * On the books as of any day, in SQL, from the reservations' created and cancelled timestamps

@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
-import type { PickupTotals } from "../../../domain/metrics/index.ts";
-import type { Database } from "../../db/client.ts";
-import { rowsOf } from "../../db/query.ts";
+import type { PickupTotals } from "#domain/metrics/index.ts";
+import type { Database } from "#api/db/client.ts";
+import { rowsOf } from "#api/db/query.ts";
 
 /**
  * Pickup over windows [since, until) for stay nights from `today` on (domain/metrics/pickup.ts):

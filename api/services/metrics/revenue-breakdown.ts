@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
-import type { CommissionSource } from "../../../domain/reports/commission.ts";
-import type { Database } from "../../db/client.ts";
-import { rowsOf } from "../../db/query.ts";
+import type { CommissionSource } from "#domain/reports/commission.ts";
+import type { Database } from "#api/db/client.ts";
+import { rowsOf } from "#api/db/query.ts";
 import { commissionSql } from "./commission.ts";
 
 /**

@@ -1,8 +1,8 @@
-import { round1, type HorizonAccuracy, type PickupMethod } from "../../../domain/metrics/forecast.ts";
-import { occupancy } from "../../../domain/metrics/index.ts";
-import { addMonths, monthNights, NOTHING_BOOKED, paceChange, sameDayLastYear, type Booked } from "../../../domain/metrics/pace.ts";
-import { addDays, daysBetween, toDayNumber } from "../../../domain/pricing/dates.ts";
-import type { Database } from "../../db/client.ts";
+import { round1, type HorizonAccuracy, type PickupMethod } from "#domain/metrics/forecast.ts";
+import { occupancy } from "#domain/metrics/index.ts";
+import { addMonths, monthNights, NOTHING_BOOKED, paceChange, sameDayLastYear, type Booked } from "#domain/metrics/pace.ts";
+import { addDays, daysBetween, toDayNumber } from "#domain/pricing/dates.ts";
+import type { Database } from "#api/db/client.ts";
 import type { ForecastSource } from "./forecast-model.ts";
 import { ratio } from "./json.ts";
 import { onTheBooksBy, roomsAndBlocks, roomsAvailable, type BooksScope } from "./on-the-books.ts";

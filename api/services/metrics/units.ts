@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
-import { daysBetween } from "../../../domain/pricing/index.ts";
-import type { Database } from "../../db/client.ts";
-import { rowsOf } from "../../db/query.ts";
+import { daysBetween } from "#domain/pricing/index.ts";
+import type { Database } from "#api/db/client.ts";
+import { rowsOf } from "#api/db/query.ts";
 
 /**
  * Stay totals per unit (a numbered room), for the short-term-rental host's view. The metrics

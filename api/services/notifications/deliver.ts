@@ -1,8 +1,8 @@
 import { and, asc, eq, inArray } from "drizzle-orm";
-import type { Database } from "../../db/client.ts";
-import { outbox } from "../../db/schema/index.ts";
-import { logger } from "../../logger.ts";
-import type { Mailer } from "../mail/transport.ts";
+import type { Database } from "#api/db/client.ts";
+import { outbox } from "#api/db/schema/index.ts";
+import { logger } from "#api/logger.ts";
+import type { Mailer } from "#api/services/mail/transport.ts";
 
 /** The e-mails `notify` and `sendDigests` write in the event's transaction, to be sent after it. */
 export const NOTICE_MAIL_KINDS = ["notification", "notification_digest"] as const;

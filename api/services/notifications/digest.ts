@@ -1,8 +1,8 @@
 import { and, asc, eq, inArray } from "drizzle-orm";
-import type { Database } from "../../db/client.ts";
-import { businesses, notifications, outbox, users } from "../../db/schema/index.ts";
-import { translatorFor } from "../../i18n.ts";
-import { render } from "../mail/templates.ts";
+import type { Database } from "#api/db/client.ts";
+import { businesses, notifications, outbox, users } from "#api/db/schema/index.ts";
+import { translatorFor } from "#api/i18n.ts";
+import { render } from "#api/services/mail/templates.ts";
 import { mailSettings, notificationTitle, type MailSettings } from "./notify.ts";
 
 /**

@@ -1,7 +1,7 @@
 import { and, desc, eq, inArray, isNull, sql } from "drizzle-orm";
-import type { NotificationKind } from "../../../domain/notifications/kinds.ts";
-import type { Database } from "../../db/client.ts";
-import { businesses, notificationCounts, notifications } from "../../db/schema/index.ts";
+import type { NotificationKind } from "#domain/notifications/kinds.ts";
+import type { Database } from "#api/db/client.ts";
+import { businesses, notificationCounts, notifications } from "#api/db/schema/index.ts";
 
 /** One user's notification centre: only rows of that user, only the in-app ones. */
 const mine = (userId: string) => and(eq(notifications.userId, userId), eq(notifications.inApp, true));

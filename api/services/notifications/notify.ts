@@ -1,12 +1,12 @@
 import { eq, sql } from "drizzle-orm";
-import { getConfig, type Config } from "../../../config.ts";
-import { NOTIFICATION_KIND_TOPICS, type NotificationKind } from "../../../domain/notifications/kinds.ts";
-import { decodeMessage } from "../../../domain/validation-messages.ts";
-import type { Database } from "../../db/client.ts";
-import { businessMembers, businesses, notifications, outbox, users } from "../../db/schema/index.ts";
-import { translatorFor } from "../../i18n.ts";
-import { render } from "../mail/templates.ts";
-import { notificationSettingsOf } from "../notification-preferences.ts";
+import { getConfig, type Config } from "#config";
+import { NOTIFICATION_KIND_TOPICS, type NotificationKind } from "#domain/notifications/kinds.ts";
+import { decodeMessage } from "#domain/validation-messages.ts";
+import type { Database } from "#api/db/client.ts";
+import { businessMembers, businesses, notifications, outbox, users } from "#api/db/schema/index.ts";
+import { translatorFor } from "#api/i18n.ts";
+import { render } from "#api/services/mail/templates.ts";
+import { notificationSettingsOf } from "#api/services/notification-preferences.ts";
 
 export interface NotifyInput {
   businessId: string;

@@ -1,8 +1,8 @@
 import { sql } from "drizzle-orm";
-import { addDays } from "../../../domain/bookings/stay.ts";
-import type { Database } from "../../db/client.ts";
-import { rowsOf } from "../../db/query.ts";
-import { runningQueue } from "../queue/queue.ts";
+import { addDays } from "#domain/bookings/stay.ts";
+import type { Database } from "#api/db/client.ts";
+import { rowsOf } from "#api/db/query.ts";
+import { runningQueue } from "#api/services/queue/queue.ts";
 
 /** The queue job that pushes one business's outbox to its channel (api/services/channels/push.ts). */
 export const PUSH_JOB = "channels.push";

@@ -1,10 +1,10 @@
 import { and, eq, inArray } from "drizzle-orm";
-import { pricingRecordChanges } from "../../../domain/activity/pricing.ts";
-import type { Actor } from "../../../domain/activity/index.ts";
-import type { Database } from "../../db/client.ts";
-import { manualPrices, roomCategories } from "../../db/schema/index.ts";
+import { pricingRecordChanges } from "#domain/activity/pricing.ts";
+import type { Actor } from "#domain/activity/index.ts";
+import type { Database } from "#api/db/client.ts";
+import { manualPrices, roomCategories } from "#api/db/schema/index.ts";
 import { loadPricingConfig } from "./config.ts";
-import { recordActivity } from "../activity/record.ts";
+import { recordActivity } from "#api/services/activity/record.ts";
 
 /**
  * Runs a write to the pricing configuration (price settings, seasons, occupancy bands, room

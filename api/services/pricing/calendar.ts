@@ -1,9 +1,9 @@
 import { and, eq, gte, isNull, lte, or } from "drizzle-orm";
-import { addDays, compilePricing, type DailyRate, type PricingConfig, type Step } from "../../../domain/pricing/index.ts";
-import type { Database } from "../../db/client.ts";
-import { holidays } from "../../db/schema/index.ts";
-import { occupancyByNight } from "../occupancy.ts";
-import type { CalendarDay, HolidayJson } from "../../../contract/pricing.ts";
+import { addDays, compilePricing, type DailyRate, type PricingConfig, type Step } from "#domain/pricing/index.ts";
+import type { Database } from "#api/db/client.ts";
+import { holidays } from "#api/db/schema/index.ts";
+import { occupancyByNight } from "#api/services/occupancy.ts";
+import type { CalendarDay, HolidayJson } from "#contract/pricing.ts";
 
 /** Today (YYYY-MM-DD) in the business's time zone; the engine never reads the clock itself. */
 export function businessToday(now: Date, timeZone: string): string {

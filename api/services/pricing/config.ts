@@ -7,9 +7,9 @@ import type {
   PricingConfig,
   RoomCategory,
   Seasonality,
-} from "../../../domain/pricing/index.ts";
-import type { Database } from "../../db/client.ts";
-import type { SeasonalityJson, TariffConfigurationJson } from "../../../contract/pricing.ts";
+} from "#domain/pricing/index.ts";
+import type { Database } from "#api/db/client.ts";
+import type { SeasonalityJson, TariffConfigurationJson } from "#contract/pricing.ts";
 
 interface Row {
   categories: {

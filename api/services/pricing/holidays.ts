@@ -1,9 +1,9 @@
 import { parse } from "csv-parse/sync";
-import { isIsoDate } from "../../../domain/pricing/index.ts";
-import { holidaySchema } from "../../../domain/schemas/pricing.ts";
-import type { Translated } from "../../db/schema/businesses.ts";
-import type { Database } from "../../db/client.ts";
-import { holidays } from "../../db/schema/index.ts";
+import { isIsoDate } from "#domain/pricing/index.ts";
+import { holidaySchema } from "#domain/schemas/pricing.ts";
+import type { Translated } from "#api/db/schema/businesses.ts";
+import type { Database } from "#api/db/client.ts";
+import { holidays } from "#api/db/schema/index.ts";
 
 /** The languages date-holidays is asked for, per interface locale. */
 const PACKAGE_LANGUAGES: Record<string, string> = { "pt-BR": "pt", "en-US": "en", "es-ES": "es", "fr-CA": "fr", "it-IT": "it" };

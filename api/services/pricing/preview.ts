@@ -1,6 +1,6 @@
-import { compilePricing, type PricingConfig, type Seasonality } from "../../../domain/pricing/index.ts";
-import type { SeasonalityInput } from "../../../domain/schemas/pricing.ts";
-import type { PreviewDay } from "../../../contract/pricing.ts";
+import { compilePricing, type PricingConfig, type Seasonality } from "#domain/pricing/index.ts";
+import type { SeasonalityInput } from "#domain/schemas/pricing.ts";
+import type { PreviewDay } from "#contract/pricing.ts";
 
 /** The live preview covers the next 90 nights (issue 5). */
 export const PREVIEW_DAYS = 90;

@@ -1,12 +1,12 @@
-import { FALLBACK_TIME_ZONE } from "../../../domain/business/timezone.ts";
+import { FALLBACK_TIME_ZONE } from "#domain/business/timezone.ts";
 import { and, asc, eq, gte, lte, sql } from "drizzle-orm";
-import { addDays, compilePricing, type DailyRate } from "../../../domain/pricing/index.ts";
-import type { Database } from "../../db/client.ts";
-import { businesses, occupationLogs, publishedRates, rateSnapshots } from "../../db/schema/index.ts";
-import { markNightsChanged, rangesOf } from "../outbox/nights-changed.ts";
+import { addDays, compilePricing, type DailyRate } from "#domain/pricing/index.ts";
+import type { Database } from "#api/db/client.ts";
+import { businesses, occupationLogs, publishedRates, rateSnapshots } from "#api/db/schema/index.ts";
+import { markNightsChanged, rangesOf } from "#api/services/outbox/nights-changed.ts";
 import { businessToday, canPrice, occupancyPercentages } from "./calendar.ts";
 import { loadPricingConfig } from "./config.ts";
-import type { DayToUpdate } from "../../../contract/pricing.ts";
+import type { DayToUpdate } from "#contract/pricing.ts";
 
 /** Settings changes are compared over the next year of nights. */
 export const HORIZON_DAYS = 365;

@@ -10,15 +10,15 @@ import {
   type PricingConfig,
   type PricingProblem,
   type Seasonality,
-} from "../../../domain/pricing/index.ts";
+} from "#domain/pricing/index.ts";
 import type {
   FluctuationLevelsInput,
   LeadTimeInput,
   OccupancyPricingInput,
   RoomsTariffInput,
   SeasonalityInput,
-} from "../../../domain/schemas/pricing.ts";
-import type { Database } from "../../db/client.ts";
+} from "#domain/schemas/pricing.ts";
+import type { Database } from "#api/db/client.ts";
 import {
   fluctuationLevels,
   leadTimeBands,
@@ -27,8 +27,8 @@ import {
   seasonalities,
   seasonalityDates,
   seasonalityLevelVariations,
-} from "../../db/schema/index.ts";
-import { HttpError } from "../../errors.ts";
+} from "#api/db/schema/index.ts";
+import { HttpError } from "#api/errors.ts";
 
 /** Default colour of the reference season the rooms tariff creates. */
 export const REFERENCE_COLOR = "#4F7CAC";

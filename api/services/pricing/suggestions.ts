@@ -1,10 +1,10 @@
 import type { TFunction } from "i18next";
-import { addDays, weekday, type FluctuationLevelVariation } from "../../../domain/pricing/index.ts";
-import type { Database } from "../../db/client.ts";
+import { addDays, weekday, type FluctuationLevelVariation } from "#domain/pricing/index.ts";
+import type { Database } from "#api/db/client.ts";
 import { businessToday, holidayName, holidaysBetween } from "./calendar.ts";
 import { loadPricingConfig } from "./config.ts";
 import { packageHolidays } from "./holidays.ts";
-import type { HolidayJson, Suggestion, SuggestionKind } from "../../../contract/pricing.ts";
+import type { HolidayJson, Suggestion, SuggestionKind } from "#contract/pricing.ts";
 
 /**
  * Suggested seasonalities for the next 12 months (GET /ai/content/{id}/seasonalities). The spec

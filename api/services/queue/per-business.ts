@@ -1,4 +1,4 @@
-import type { Database } from "../../db/client.ts";
+import type { Database } from "#api/db/client.ts";
 import type { JobDefinition, JobQueue } from "./queue.ts";
 
 /**

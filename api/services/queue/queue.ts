@@ -1,9 +1,9 @@
 import { sql, type SQL } from "drizzle-orm";
 import PgBoss from "pg-boss";
-import type { Database, DatabaseHandle, SqlExecutor } from "../../db/client.ts";
-import { logger } from "../../logger.ts";
-import { jobDuration, jobLatency, jobRuns, observeQueueDepth } from "../../observability/metrics.ts";
-import { currentRequestId, runWithWork } from "../../observability/request-context.ts";
+import type { Database, DatabaseHandle, SqlExecutor } from "#api/db/client.ts";
+import { logger } from "#api/logger.ts";
+import { jobDuration, jobLatency, jobRuns, observeQueueDepth } from "#api/observability/metrics.ts";
+import { currentRequestId, runWithWork } from "#api/observability/request-context.ts";
 
 /**
  * The durable job queue (ADR 0015): pg-boss on the application's own database — PostgreSQL

@@ -1,6 +1,6 @@
-import type { CommissionSource } from "../../../domain/reports/commission.ts";
-import type { Database } from "../../db/client.ts";
-import { revenueBreakdown } from "../metrics/revenue-breakdown.ts";
+import type { CommissionSource } from "#domain/reports/commission.ts";
+import type { Database } from "#api/db/client.ts";
+import { revenueBreakdown } from "#api/services/metrics/revenue-breakdown.ts";
 
 export interface CommissionLine {
   room_nights: number;

@@ -1,7 +1,7 @@
-import { addStayTotals, EMPTY_STAY_TOTALS, stayKpis, type StayTotals } from "../../../domain/metrics/index.ts";
-import { monthsBetween } from "../../../domain/reports/period.ts";
-import type { Database } from "../../db/client.ts";
-import { revenueBreakdown, type RevenuePart } from "../metrics/revenue-breakdown.ts";
+import { addStayTotals, EMPTY_STAY_TOTALS, stayKpis, type StayTotals } from "#domain/metrics/index.ts";
+import { monthsBetween } from "#domain/reports/period.ts";
+import type { Database } from "#api/db/client.ts";
+import { revenueBreakdown, type RevenuePart } from "#api/services/metrics/revenue-breakdown.ts";
 import { receivables, type Receivables } from "./receivables.ts";
 
 /** One line of the financial report, money in cents (docs/metrics.md definitions). */

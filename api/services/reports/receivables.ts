@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
-import type { Database } from "../../db/client.ts";
-import { rowsOf } from "../../db/query.ts";
+import type { Database } from "#api/db/client.ts";
+import { rowsOf } from "#api/db/query.ts";
 
 /** The most reservations listed by name; the totals always count them all. */
 const LISTED = 50;

@@ -1,14 +1,14 @@
-import { FALLBACK_TIME_ZONE } from "../../../domain/business/timezone.ts";
+import { FALLBACK_TIME_ZONE } from "#domain/business/timezone.ts";
 import { and, desc, eq, sql } from "drizzle-orm";
-import { addDays, daysBetween } from "../../../domain/pricing/index.ts";
-import { monthPeriod, monthToDate, periodYearBefore, stayKpis, type StayKpis } from "../../../domain/metrics/index.ts";
-import { monthOf, monthsBetween, shiftMonth } from "../../../domain/reports/period.ts";
-import { goalsMet, PUBLISH_STREAK_DAYS, publishedInTime, revparBeatLastYear, type RewardKind } from "../../../domain/reports/rewards.ts";
-import type { Database } from "../../db/client.ts";
-import { businesses, businessRewards } from "../../db/schema/index.ts";
-import { rowsOf } from "../../db/query.ts";
-import { goalsBetween } from "../metrics/goals.ts";
-import { stayTotals, stayTotalsBy, type BusinessScope } from "../metrics/index.ts";
+import { addDays, daysBetween } from "#domain/pricing/index.ts";
+import { monthPeriod, monthToDate, periodYearBefore, stayKpis, type StayKpis } from "#domain/metrics/index.ts";
+import { monthOf, monthsBetween, shiftMonth } from "#domain/reports/period.ts";
+import { goalsMet, PUBLISH_STREAK_DAYS, publishedInTime, revparBeatLastYear, type RewardKind } from "#domain/reports/rewards.ts";
+import type { Database } from "#api/db/client.ts";
+import { businesses, businessRewards } from "#api/db/schema/index.ts";
+import { rowsOf } from "#api/db/query.ts";
+import { goalsBetween } from "#api/services/metrics/goals.ts";
+import { stayTotals, stayTotalsBy, type BusinessScope } from "#api/services/metrics/index.ts";
 
 /** How far back a run of published days is looked for (so a missed daily run loses nothing). */
 const PUBLISH_LOOKBACK_DAYS = 120;

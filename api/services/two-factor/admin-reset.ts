@@ -1,9 +1,9 @@
 import { eq } from "drizzle-orm";
-import type { ApiDeps } from "../../context.ts";
-import type { Database } from "../../db/client.ts";
-import { securityEvents, twoFactorChallenges, twoFactorCredentials, twoFactorRecoveryCodes, users, type UserRow } from "../../db/schema/index.ts";
-import { sendMail, twoFactorResetMail } from "../mail/index.ts";
-import { revokeUserTokens } from "../tokens.ts";
+import type { ApiDeps } from "#api/context.ts";
+import type { Database } from "#api/db/client.ts";
+import { securityEvents, twoFactorChallenges, twoFactorCredentials, twoFactorRecoveryCodes, users, type UserRow } from "#api/db/schema/index.ts";
+import { sendMail, twoFactorResetMail } from "#api/services/mail/index.ts";
+import { revokeUserTokens } from "#api/services/tokens.ts";
 
 const label = (u: Pick<UserRow, "name" | "surname" | "email">) => `${u.name ?? ""} ${u.surname ?? ""}`.trim() || u.email;
 

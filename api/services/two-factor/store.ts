@@ -1,8 +1,8 @@
 import { createHash, randomBytes } from "node:crypto";
 import { and, count, eq, gt, isNotNull, isNull, lt } from "drizzle-orm";
-import type { Database } from "../../db/client.ts";
-import { twoFactorChallenges, twoFactorCredentials, twoFactorRecoveryCodes, users } from "../../db/schema/index.ts";
-import { open, seal } from "../secrets.ts";
+import type { Database } from "#api/db/client.ts";
+import { twoFactorChallenges, twoFactorCredentials, twoFactorRecoveryCodes, users } from "#api/db/schema/index.ts";
+import { open, seal } from "#api/services/secrets.ts";
 import { hashedRecoveryCode, looksLikeRecoveryCode, newRecoveryCode, RECOVERY_CODE_COUNT, recoveryCodeMatches } from "./recovery-codes.ts";
 import { matchingTotpStep, newTotpSecret, totpKeyUri } from "./totp.ts";
 

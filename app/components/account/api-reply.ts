@@ -1,5 +1,5 @@
 import type { Submission, SubmissionResult } from "@conform-to/react";
-import type { ApiError } from "../../lib/api.server";
+import type { ApiError } from "#app/lib/api.server";
 
 /**
  * Conform's reply for an API refusal: the API's field errors (already translated) beside the

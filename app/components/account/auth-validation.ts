@@ -1,6 +1,6 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import { forgotPasswordSchema, loginSchema } from "../../../domain/schemas/auth";
-import { issueToKey } from "../../../domain/validation";
+import { forgotPasswordSchema, loginSchema } from "#domain/schemas/auth";
+import { issueToKey } from "#domain/validation";
 
 /**
  * Validation of the sign-in and forgotten-password forms, the same in the action and in the

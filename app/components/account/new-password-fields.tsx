@@ -1,6 +1,6 @@
 import type { FieldMetadata } from "@conform-to/react";
 import { useTranslation } from "react-i18next";
-import { TextField } from "../ui/field";
+import { TextField } from "#app/components/ui/field";
 
 /** A new password and its confirmation (sign-up, reset, security page), with the password rules as the hint. */
 export function NewPasswordFields({

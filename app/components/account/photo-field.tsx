@@ -1,5 +1,5 @@
 import { useTranslation } from "react-i18next";
-import { ImageUploadField } from "../ui/image-upload-field";
+import { ImageUploadField } from "#app/components/ui/image-upload-field";
 import { PHOTO_TYPES } from "./schemas";
 
 /**

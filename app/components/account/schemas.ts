@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { NOTIFICATION_CHANNELS, NOTIFICATION_TOPICS, preferredLanguage, updateUserSchema } from "../../../domain/schemas/auth";
+import { NOTIFICATION_CHANNELS, NOTIFICATION_TOPICS, preferredLanguage, updateUserSchema } from "#domain/schemas/auth";
 
 /**
  * Web-form shapes derived from the shared API schemas (domain/schemas/auth.ts): what a form can

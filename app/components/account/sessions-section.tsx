@@ -1,8 +1,8 @@
 import { useTranslation } from "react-i18next";
-import type { SessionJson } from "../../../contract/session";
-import { formatDateTime } from "../../lib/format-date";
-import { AppForm } from "../ui/app-form";
-import { SubmitButton } from "../ui/button";
+import type { SessionJson } from "#contract/session";
+import { formatDateTime } from "#app/lib/format-date";
+import { AppForm } from "#app/components/ui/app-form";
+import { SubmitButton } from "#app/components/ui/button";
 
 /** The account's signed-in sessions and the "sign out everywhere" button (works without JavaScript). */
 export function SessionsSection({ sessions, action }: { sessions: SessionJson[]; action: string }) {

@@ -1,10 +1,10 @@
 import { useTranslation } from "react-i18next";
 import { Form } from "react-router";
-import { ACTIVITY_AREAS, MACHINE_ACTORS, valueKind, type FieldChange } from "../../../domain/activity/index";
-import { formatMoney } from "../../../domain/money";
-import { Pagination } from "../admin/page";
-import { buttonClass } from "../ui/button";
-import { FieldErrors } from "../ui/field";
+import { ACTIVITY_AREAS, MACHINE_ACTORS, valueKind, type FieldChange } from "#domain/activity/index";
+import { formatMoney } from "#domain/money";
+import { Pagination } from "#app/components/admin/page";
+import { buttonClass } from "#app/components/ui/button";
+import { FieldErrors } from "#app/components/ui/field";
 
 export interface ActivityJson {
   uuid: string;

@@ -1,8 +1,8 @@
 import type { FieldMetadata } from "@conform-to/react";
 import { useTranslation } from "react-i18next";
-import { PERMISSION_GUARDS } from "../../../domain/schemas/admin";
-import { locales } from "../../../locales/list";
-import { SelectField, TextField } from "../ui/field";
+import { PERMISSION_GUARDS } from "#domain/schemas/admin";
+import { locales } from "#locales/list";
+import { SelectField, TextField } from "#app/components/ui/field";
 
 type DescriptionFields = Record<string, FieldMetadata<unknown>>;
 

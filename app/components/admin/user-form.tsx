@@ -1,9 +1,9 @@
 import type { FieldMetadata } from "@conform-to/react";
 import { useTranslation } from "react-i18next";
-import { ROLES } from "../../../domain/access/permissions";
-import { locales } from "../../../locales/list";
-import { CheckboxGroup } from "../ui/choice-group";
-import { SelectField, TextField } from "../ui/field";
+import { ROLES } from "#domain/access/permissions";
+import { locales } from "#locales/list";
+import { CheckboxGroup } from "#app/components/ui/choice-group";
+import { SelectField, TextField } from "#app/components/ui/field";
 
 type Fields = Record<"name" | "surname" | "email" | "roles" | "preferred_language" | "company" | "phone", FieldMetadata<unknown>> &
   Partial<Record<"address" | "state" | "zip_code" | "country", FieldMetadata<unknown>>>;

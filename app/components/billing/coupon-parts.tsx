@@ -1,5 +1,5 @@
 import { useTranslation } from "react-i18next";
-import { formatMoney, formatPercent } from "../../../domain/money";
+import { formatMoney, formatPercent } from "#domain/money";
 import type { AdminCoupon } from "./types";
 
 /** "20 % · first payment", "R$ 50 · 3 months", "10 % · forever". */

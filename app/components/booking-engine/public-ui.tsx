@@ -1,8 +1,8 @@
 import { useTranslation } from "react-i18next";
 import { useRouteLoaderData } from "react-router";
-import { formatDate } from "../../lib/format-date";
-import { NightRates as SharedNightRates } from "../bookings/night-rates";
-import { FieldErrors } from "../ui/field";
+import { formatDate } from "#app/lib/format-date";
+import { NightRates as SharedNightRates } from "#app/components/bookings/night-rates";
+import { FieldErrors } from "#app/components/ui/field";
 import type { PublicProfile } from "./types";
 
 /** The hotel's profile, loaded by the /p/{slug} frame. */

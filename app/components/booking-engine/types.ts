@@ -1,4 +1,4 @@
-import type { HotelPoliciesJson } from "../pms-settings/types";
+import type { HotelPoliciesJson } from "#app/components/pms-settings/types";
 /** The API's booking engine shapes, as the web reads them. */
 export interface EngineSettings {
   slug: string;

@@ -1,5 +1,5 @@
 import { useTranslation } from "react-i18next";
-import { NavItems } from "../layout/nav-items";
+import { NavItems } from "#app/components/layout/nav-items";
 
 /** The bookings entries of the sidebar, each shown only to who may open it (as the routes' guards decide). */
 export function BookingsNavItems({ permissions, className }: { permissions: { name: string }[]; className: (state: { isActive: boolean }) => string }) {

@@ -1,5 +1,5 @@
-import { formatMoney } from "../../../domain/money";
-import { formatDate } from "../../lib/format-date";
+import { formatMoney } from "#domain/money";
+import { formatDate } from "#app/lib/format-date";
 
 /** The nights of a stay, each with its rate, and the total: on a quote and on a reservation. */
 export function NightRates({

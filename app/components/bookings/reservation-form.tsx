@@ -1,8 +1,8 @@
 import type { FieldMetadata } from "@conform-to/react";
 import { useTranslation } from "react-i18next";
-import { formatMoney } from "../../../domain/money";
-import { formatDate } from "../../lib/format-date";
-import { SelectField, TextAreaField, TextField } from "../ui/field";
+import { formatMoney } from "#domain/money";
+import { formatDate } from "#app/lib/format-date";
+import { SelectField, TextAreaField, TextField } from "#app/components/ui/field";
 import type { BookingOptions, PriceQuote } from "./types";
 
 type Fields = Record<string, FieldMetadata<unknown>>;

@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { parseMoney } from "../../../domain/money";
-import { checkBlock, checkStay, reservationFields, roomBlockFields } from "../../../domain/schemas/bookings";
+import { parseMoney } from "#domain/money";
+import { checkBlock, checkStay, reservationFields, roomBlockFields } from "#domain/schemas/bookings";
 
 /**
  * The web's booking forms: the API's fields, with the nightly rate typed in currency units

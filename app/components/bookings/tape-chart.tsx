@@ -1,6 +1,6 @@
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
-import { formatDate } from "../../lib/format-date";
+import { formatDate } from "#app/lib/format-date";
 import type { RoomsOverviewJson } from "./types";
 
 type Stay = RoomsOverviewJson["stays"][number];

@@ -1,7 +1,7 @@
-import type { ReservationJson } from "../../../contract/bookings";
+import type { ReservationJson } from "#contract/bookings";
 
 export type { ReservationJson };
-export type { AvailabilityJson, BookingQuoteJson, RoomBlockJson, RoomJson, RoomsOverviewJson } from "../../../contract/bookings";
+export type { AvailabilityJson, BookingQuoteJson, RoomBlockJson, RoomJson, RoomsOverviewJson } from "#contract/bookings";
 
 export interface ReservationDetail extends ReservationJson {
   night_rates: { date: string; rate: number }[];

@@ -1,7 +1,7 @@
 import { useTranslation } from "react-i18next";
 import { Link, useLocation } from "react-router";
-import { AppForm } from "../ui/app-form";
-import { SubmitButton } from "../ui/button";
+import { AppForm } from "#app/components/ui/app-form";
+import { SubmitButton } from "#app/components/ui/button";
 
 export interface SwitcherBusiness {
   uuid: string;

@@ -1,7 +1,7 @@
 import { useTranslation } from "react-i18next";
-import { AppForm } from "../ui/app-form";
-import { SubmitButton } from "../ui/button";
-import { FormErrors } from "../ui/field";
+import { AppForm } from "#app/components/ui/app-form";
+import { SubmitButton } from "#app/components/ui/button";
+import { FormErrors } from "#app/components/ui/field";
 
 /**
  * Easy Lite explained, with the two ways on: start now (the built-in PMS and suggested prices)

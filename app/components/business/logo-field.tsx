@@ -1,5 +1,5 @@
 import { useTranslation } from "react-i18next";
-import { ImageUploadField } from "../ui/image-upload-field";
+import { ImageUploadField } from "#app/components/ui/image-upload-field";
 import { LOGO_TYPES } from "./schemas";
 
 /** The current logo (through the web's proxy) and, with JavaScript, a preview of the file chosen. */

@@ -1,4 +1,4 @@
-import type { BusinessStatus } from "../../../domain/business/status";
+import type { BusinessStatus } from "#domain/business/status";
 
 /**
  * The page that moves a business on from `status`, the same places the redirect rules of spec

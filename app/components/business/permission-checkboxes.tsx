@@ -1,6 +1,6 @@
 import type { FieldMetadata } from "@conform-to/react";
 import { useTranslation } from "react-i18next";
-import { ChoiceGroup } from "../ui/choice-group";
+import { ChoiceGroup } from "#app/components/ui/choice-group";
 import { permissionKey } from "./permission-labels";
 
 /** The user.* permissions as labelled checkboxes. */

@@ -1,4 +1,4 @@
-import { USER_PERMISSIONS } from "../../../domain/access/permissions";
+import { USER_PERMISSIONS } from "#domain/access/permissions";
 
 /**
  * The user.* permissions someone may hand out on a business: only those they hold themselves

@@ -1,9 +1,9 @@
 import { z } from "zod";
-import { USER_PERMISSIONS } from "../../../domain/access/permissions";
-import { BUSINESS_STATUSES } from "../../../domain/business/status";
-import { parseDecimal, parseMoney } from "../../../domain/money";
-import { isTimeZone } from "../../../domain/business/timezone";
-import { UUID_PATTERN } from "../../../domain/text/sanitize";
+import { USER_PERMISSIONS } from "#domain/access/permissions";
+import { BUSINESS_STATUSES } from "#domain/business/status";
+import { parseDecimal, parseMoney } from "#domain/money";
+import { isTimeZone } from "#domain/business/timezone";
+import { UUID_PATTERN } from "#domain/text/sanitize";
 import {
   MAX_CATEGORIES,
   OCCUPATION_MAX,
@@ -13,7 +13,7 @@ import {
   PRICE_VARIATION_TYPES,
   ROOM_COUNT_MAX,
   VALUE_VARIATION_LIMIT,
-} from "../../../domain/schemas/business";
+} from "#domain/schemas/business";
 
 export { PLAN_CHOICES, PRICE_VARIATION_TYPES };
 

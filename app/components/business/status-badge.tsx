@@ -1,5 +1,5 @@
 import { useTranslation } from "react-i18next";
-import type { BusinessStatus } from "../../../domain/business/status";
+import type { BusinessStatus } from "#domain/business/status";
 
 const tone: Record<BusinessStatus, string> = {
   BUSINESS_CREATED: "bg-slate-100 text-slate-800 border-slate-300",

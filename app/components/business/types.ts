@@ -1,4 +1,4 @@
-import type { BusinessStatus } from "../../../domain/business/status";
+import type { BusinessStatus } from "#domain/business/status";
 
 /**
  * What the API answers about businesses (spec section 3 plus `room_setup`, `logo`, `slug` and the

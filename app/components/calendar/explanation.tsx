@@ -1,6 +1,6 @@
 import { useTranslation } from "react-i18next";
-import { formatMoney, formatPercent, formatSignedMoney } from "../../../domain/money";
-import type { Step } from "../../../domain/pricing/types";
+import { formatMoney, formatPercent, formatSignedMoney } from "#domain/money";
+import type { Step } from "#domain/pricing/types";
 
 /** One line of detail per step, in the owner's words (docs/pricing.md "The steps"). */
 function detailOf(step: Step, t: (key: string, o?: Record<string, unknown>) => string, money: (c: number) => string, locale: string): string {

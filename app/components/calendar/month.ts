@@ -1,4 +1,4 @@
-import type { CalendarCell, CalendarDay, HolidayJson } from "../../../contract/pricing";
+import type { CalendarCell, CalendarDay, HolidayJson } from "#contract/pricing";
 
 /** GET /businesses/{id}/calendar, as the web reads it. */
 export interface CalendarAnswer {

@@ -1,6 +1,6 @@
 import { useTranslation } from "react-i18next";
-import { formatMoney } from "../../../domain/money";
-import { formatDate, formatDateTime } from "../../lib/format-date";
+import { formatMoney } from "#domain/money";
+import { formatDate, formatDateTime } from "#app/lib/format-date";
 
 export interface PushStatusJson {
   connected: boolean;

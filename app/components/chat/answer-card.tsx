@@ -1,10 +1,10 @@
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
-import type { ChatData, ChatLink } from "../../../domain/chat/facts";
-import { calendarHref } from "../../../domain/chat/compose";
-import { formatMoney, formatPercent } from "../../../domain/money";
-import { Explanation } from "../calendar/explanation";
-import { formatDate } from "../../lib/format-date";
+import type { ChatData, ChatLink } from "#domain/chat/facts";
+import { calendarHref } from "#domain/chat/compose";
+import { formatMoney, formatPercent } from "#domain/money";
+import { Explanation } from "#app/components/calendar/explanation";
+import { formatDate } from "#app/lib/format-date";
 
 function Links({ links }: { links: ChatLink[] }) {
   const { t } = useTranslation("chat");

@@ -1,10 +1,10 @@
 import { ResponsiveBar } from "@nivo/bar";
 import { ResponsiveLine, type LineCustomSvgLayerProps } from "@nivo/line";
 import { useTranslation } from "react-i18next";
-import { formatMoney, formatPercent } from "../../../domain/money";
-import { formatDate } from "../../lib/format-date";
-import { FigureTable } from "../intelligence/chart-frame";
-import { weekdayName } from "./labels";
+import { formatMoney, formatPercent } from "#domain/money";
+import { formatDate } from "#app/lib/format-date";
+import { FigureTable } from "#app/components/intelligence/chart-frame";
+import { weekdayName } from "#app/lib/format-date";
 import type { MarketAnswer } from "./types";
 
 /**

@@ -2,10 +2,10 @@ import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react"
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
-import { issueToKey } from "../../../domain/validation";
-import { AppForm } from "../ui/app-form";
-import { buttonClass, SubmitButton } from "../ui/button";
-import { FormErrors, TextField } from "../ui/field";
+import { issueToKey } from "#domain/validation";
+import { AppForm } from "#app/components/ui/app-form";
+import { buttonClass, SubmitButton } from "#app/components/ui/button";
+import { FormErrors, TextField } from "#app/components/ui/field";
 import { competitorFormSchema } from "./schemas";
 import type { CompetitorJson } from "./types";
 

@@ -1,4 +1,4 @@
-import { parseCompetitorRate } from "../../../domain/competitors/csv";
+import { parseCompetitorRate } from "#domain/competitors/csv";
 
 /**
  * The rate grid is one plain form: a text field per competitor and night named

@@ -1,5 +1,5 @@
 import { useTranslation } from "react-i18next";
-import { formatMoney, formatPercent } from "../../../domain/money";
+import { formatMoney, formatPercent } from "#domain/money";
 import type { MarketAnswer } from "./types";
 
 /** The period at a glance: price index, nights above / at / below the market, coverage, averages. */

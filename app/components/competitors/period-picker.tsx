@@ -1,7 +1,7 @@
 import { useTranslation } from "react-i18next";
 import { NavLink } from "react-router";
-import { buttonClass } from "../ui/button";
-import { FormErrors } from "../ui/field";
+import { buttonClass } from "#app/components/ui/button";
+import { FormErrors } from "#app/components/ui/field";
 import { PRESETS, type PeriodChoice } from "./period";
 import type { MarketAnswer } from "./types";
 

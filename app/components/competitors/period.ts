@@ -1,5 +1,5 @@
-import { isIsoDate } from "../../../domain/pricing/dates";
-import { isUuid } from "../../../domain/text/sanitize";
+import { isIsoDate } from "#domain/pricing/dates";
+import { isUuid } from "#domain/text/sanitize";
 
 /** The market-analysis periods on offer: the next 30, 60 or 90 nights, or dates of one's own. */
 export const PRESETS = ["30", "60", "90"] as const;

@@ -1,10 +1,10 @@
 import { useTranslation } from "react-i18next";
 import { useFetcher } from "react-router";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
-import { centsToInput, formatMoney } from "../../../domain/money";
-import { formatDate } from "../../lib/format-date";
-import { buttonClass } from "../ui/button";
-import { FormErrors, useMessage } from "../ui/field";
+import { centsToInput, formatMoney } from "#domain/money";
+import { formatDate } from "#app/lib/format-date";
+import { buttonClass } from "#app/components/ui/button";
+import { FormErrors, useMessage } from "#app/components/ui/field";
 import { cellName, wasName } from "./grid-form";
 import { PositionBadge } from "./position-badge";
 import type { CompetitorJson, NightJson, RatesAnswer } from "./types";

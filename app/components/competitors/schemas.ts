@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { competitorSchema } from "../../../domain/schemas/competitors";
+import { competitorSchema } from "#domain/schemas/competitors";
 
 /**
  * The competitor form: the API's fields; an unticked "active" box sends nothing, so here it

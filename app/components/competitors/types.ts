@@ -1,4 +1,4 @@
-import type { MarketBand } from "../../../domain/competitors/market";
+import type { MarketBand } from "#domain/competitors/market";
 
 /** Wire shapes of the competitor calls (api/routes/competitors.ts). */
 export interface CompetitorJson {

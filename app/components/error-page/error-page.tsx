@@ -1,7 +1,7 @@
 import type { MouseEvent, ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useNavigate } from "react-router";
-import { buttonClass } from "../ui/button";
+import { buttonClass } from "#app/components/ui/button";
 import { errorTexts, toErrorShape } from "./error-texts";
 import { FALLBACK_FUN_FACT, funFactAt, funFactsFor, randomFactIndex } from "./fun-facts";
 import { useServerValue } from "./server-value";

@@ -1,4 +1,4 @@
-import { defaultLocale } from "../../../locales/list";
+import { defaultLocale } from "#locales/list";
 
 /** Spec section 9: five fun facts per locale, in `locales/<lng>/errorPage.json` under `funFacts`. */
 export const FUN_FACTS_PER_LOCALE = 5;

@@ -1,7 +1,7 @@
 import { useTranslation } from "react-i18next";
-import { formatMoney } from "../../../domain/money";
-import { formatDate } from "../../lib/format-date";
-import { metricUnit, type MetricUnit } from "../../../domain/metrics/units";
+import { formatMoney } from "#domain/money";
+import { formatDate } from "#app/lib/format-date";
+import { metricUnit, type MetricUnit } from "#domain/metrics/units";
 
 /** How a metric is written: money in cents, a 0–1 ratio, a count, or days (domain/metrics/units.ts). */
 export type MetricKind = MetricUnit;

@@ -1,5 +1,5 @@
 import { useTranslation } from "react-i18next";
-import { weekdayName } from "../competitors/labels";
+import { weekdayName } from "#app/lib/format-date";
 import { useFormats } from "./format";
 
 /** A group's name in the reader's words: channel names, weekdays, countries (Intl), buckets, nights and months. */

@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import { buttonClass } from "../ui/button";
-import { FieldErrors } from "../ui/field";
+import { buttonClass } from "#app/components/ui/button";
+import { FieldErrors } from "#app/components/ui/field";
 
 const FIELD = "mt-1 rounded-md border border-slate-300 bg-white px-2 py-1.5";
 

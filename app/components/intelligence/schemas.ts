@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { parseDecimal, parseMoney } from "../../../domain/money";
+import { parseDecimal, parseMoney } from "#domain/money";
 
 /**
  * The /goals form as people type it: amounts like "85.000,00" or "85000", occupancy like "72,5";

@@ -2,7 +2,7 @@ import type { ReactElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { I18nextProvider } from "react-i18next";
 import type { RouterContextProvider } from "react-router";
-import { getI18n, getLocale } from "../../lib/i18n.server";
+import { getI18n, getLocale } from "#app/lib/i18n.server";
 import { GroupedBars } from "./charts";
 import { useNightsBars } from "./nights-figure";
 import type { DashboardAnswer } from "./types";

@@ -1,8 +1,8 @@
 import { useEffect, useState, useSyncExternalStore } from "react";
 import { useTranslation } from "react-i18next";
-import { chunkFailureStore, connectionHealth, newVersionStore } from "../../lib/client-resilience/client-state";
-import { pageHasUnsavedInput } from "../../lib/client-resilience/unsaved-input";
-import { isNewVersionDeployed, startVersionPolling } from "../../lib/client-resilience/version-poll";
+import { chunkFailureStore, connectionHealth, newVersionStore } from "#app/lib/client-resilience/client-state";
+import { pageHasUnsavedInput } from "#app/lib/client-resilience/unsaved-input";
+import { isNewVersionDeployed, startVersionPolling } from "#app/lib/client-resilience/version-poll";
 import { TOAST_Z_INDEX } from "./toasts";
 
 const serverSnapshot = <T,>(value: T) => () => value;

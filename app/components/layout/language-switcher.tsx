@@ -1,7 +1,7 @@
-import { AppForm } from "../ui/app-form";
+import { AppForm } from "#app/components/ui/app-form";
 import { useTranslation } from "react-i18next";
 import { useLocation } from "react-router";
-import { locales } from "../../../locales/list";
+import { locales } from "#locales/list";
 
 /**
  * A plain form posting to /language, so it works without JavaScript; the document is

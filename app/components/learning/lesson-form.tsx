@@ -1,8 +1,8 @@
 import { useTranslation } from "react-i18next";
-import { LOCALES } from "../../../domain/locale";
-import { AppForm } from "../ui/app-form";
-import { SubmitButton } from "../ui/button";
-import { FieldErrors, FormErrors } from "../ui/field";
+import { LOCALES } from "#domain/locale";
+import { AppForm } from "#app/components/ui/app-form";
+import { SubmitButton } from "#app/components/ui/button";
+import { FieldErrors, FormErrors } from "#app/components/ui/field";
 import { MarkdownBody } from "./markdown-body";
 import type { AdminModule, LessonFormAnswer, LessonFormValues } from "./types";
 

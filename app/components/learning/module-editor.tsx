@@ -1,9 +1,9 @@
 import { useTranslation } from "react-i18next";
-import { LOCALES } from "../../../domain/locale";
-import { LEARNING_LEVELS } from "../../../domain/schemas/learning";
-import { AppForm } from "../ui/app-form";
-import { SubmitButton } from "../ui/button";
-import { FieldErrors, FormErrors } from "../ui/field";
+import { LOCALES } from "#domain/locale";
+import { LEARNING_LEVELS } from "#domain/schemas/learning";
+import { AppForm } from "#app/components/ui/app-form";
+import { SubmitButton } from "#app/components/ui/button";
+import { FieldErrors, FormErrors } from "#app/components/ui/field";
 import type { AdminModule } from "./types";
 
 const control = "mt-1 block w-full rounded-md border border-slate-300 bg-white px-3 py-2 aria-[invalid=true]:border-red-600";

@@ -1,8 +1,8 @@
 import { z } from "zod";
-import { isoDate } from "../../../domain/validation";
-import { parseMoney } from "../../../domain/money";
-import { ACCOUNT_KINDS, PAYMENT_KINDS } from "../../../domain/ledger/kinds";
-import { icalFeedSchema, icalImportSchema, itemCategorySchema, supplierSchema } from "../../../domain/schemas/ledger";
+import { isoDate } from "#domain/validation";
+import { parseMoney } from "#domain/money";
+import { ACCOUNT_KINDS, PAYMENT_KINDS } from "#domain/ledger/kinds";
+import { icalFeedSchema, icalImportSchema, itemCategorySchema, supplierSchema } from "#domain/schemas/ledger";
 
 /**
  * The ledger's web forms: the API's fields, with amounts typed in currency units ("45,00"),

@@ -1,9 +1,9 @@
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
-import { AppForm } from "../ui/app-form";
-import { buttonClass, SubmitButton } from "../ui/button";
-import { FormErrors } from "../ui/field";
-import { PmsSettingsNav } from "../pms-settings/nav";
+import { AppForm } from "#app/components/ui/app-form";
+import { buttonClass, SubmitButton } from "#app/components/ui/button";
+import { FormErrors } from "#app/components/ui/field";
+import { PmsSettingsNav } from "#app/components/pms-settings/nav";
 
 /** A ledger settings page: title, the PMS settings navigation, heading, intro and a refusal on top. */
 export function LedgerPage({ title, intro, error, children }: { title: string; intro?: string; error?: string | null; children: React.ReactNode }) {

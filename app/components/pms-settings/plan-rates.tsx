@@ -1,5 +1,5 @@
 import { useTranslation } from "react-i18next";
-import { formatMoney, formatSignedMoney } from "../../../domain/money";
+import { formatMoney, formatSignedMoney } from "#domain/money";
 import { useRatePlanRule } from "./rate-plan-rule";
 import type { RatePlanJson } from "./types";
 

@@ -1,5 +1,5 @@
 import { useTranslation } from "react-i18next";
-import { formatMoney, formatPercent } from "../../../domain/money";
+import { formatMoney, formatPercent } from "#domain/money";
 import type { RatePlanJson } from "./types";
 
 type Rule = Pick<RatePlanJson, "kind" | "adjustment_percent" | "amount_per_guest" | "long_stay_min_nights">;

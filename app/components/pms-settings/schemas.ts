@@ -1,7 +1,7 @@
 import { z } from "zod";
-import { parseDecimal, parseMoney } from "../../../domain/money";
-import { ROOM_COUNT_MAX, uuidString } from "../../../domain/schemas/business";
-import { channelCode, checkRatePlan, hotelPoliciesSchema, ratePlanObject, salesChannelFields } from "../../../domain/schemas/distribution";
+import { parseDecimal, parseMoney } from "#domain/money";
+import { ROOM_COUNT_MAX, uuidString } from "#domain/schemas/business";
+import { channelCode, checkRatePlan, hotelPoliciesSchema, ratePlanObject, salesChannelFields } from "#domain/schemas/distribution";
 
 /**
  * The PMS settings forms: the API's schemas with what a form sends instead — percentages typed

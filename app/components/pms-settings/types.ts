@@ -1,1 +1,1 @@
-export type { ChannelMappingView, HotelPoliciesJson, RatePlanJson, SalesChannelJson } from "../../../contract/distribution";
+export type { ChannelMappingView, HotelPoliciesJson, RatePlanJson, SalesChannelJson } from "#contract/distribution";

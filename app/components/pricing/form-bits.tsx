@@ -1,6 +1,6 @@
 import { useTranslation } from "react-i18next";
 import { NavLink } from "react-router";
-import { useMessage } from "../ui/field";
+import { useMessage } from "#app/components/ui/field";
 
 /** Errors of one form field by its name ("dates[0].ends_at"), from Conform's `form.allErrors`. */
 export type ErrorMap = Record<string, string[] | undefined>;

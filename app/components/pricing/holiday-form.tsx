@@ -1,5 +1,5 @@
 import { useTranslation } from "react-i18next";
-import { FormErrors } from "../ui/field";
+import { FormErrors } from "#app/components/ui/field";
 import { Input, type ErrorMap } from "./form-bits";
 
 export interface HolidayJson {

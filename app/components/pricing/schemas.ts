@@ -9,8 +9,8 @@ import {
   occupancyPricingSchema,
   roomsTariffSchema,
   seasonalitySchema,
-} from "../../../domain/schemas/pricing";
-import { parseDecimal, parseMoney } from "../../../domain/money";
+} from "#domain/schemas/pricing";
+import { parseDecimal, parseMoney } from "#domain/money";
 
 /**
  * What the pricing forms post, turned into the API's payloads and checked with the API's own

@@ -1,9 +1,17 @@
 import { useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { useFetcher } from "react-router";
-import { formatMoney } from "../../../domain/money";
-import { formatDate } from "../../lib/format-date";
-import type { PreviewAnswer } from "#app/routes/pricing/price-settings.preview";
+import { formatMoney } from "#domain/money";
+import { formatDate } from "#app/lib/format-date";
+import type { PreviewDay } from "#contract/pricing";
+
+/** What the preview action (routes/pricing/price-settings.preview.tsx) answers. */
+export interface PreviewAnswer {
+  ok: boolean;
+  category?: { uuid: string; name: string } | null;
+  days?: PreviewDay[];
+  changed?: number;
+}
 
 /**
  * With JavaScript, shows how the next 90 nights' prices would change if the season form were

@@ -1,8 +1,8 @@
 import { useTranslation } from "react-i18next";
-import type { SeasonalityJson, TariffConfigurationJson } from "../../../contract/pricing";
-import { centsToInput, decimalToInput, formatPercentRange } from "../../../domain/money";
-import type { SeasonDateRange } from "../../../domain/pricing/types";
-import { FormErrors } from "../ui/field";
+import type { SeasonalityJson, TariffConfigurationJson } from "#contract/pricing";
+import { centsToInput, decimalToInput, formatPercentRange } from "#domain/money";
+import type { SeasonDateRange } from "#domain/pricing/types";
+import { FormErrors } from "#app/components/ui/field";
 import { FieldError, Input, Select, WeekdayBoxes, type ErrorMap } from "./form-bits";
 
 /** Blank date-range rows offered beyond the season's own (no JavaScript needed to add one). */

@@ -1,6 +1,6 @@
 import type { TFunction } from "i18next";
-import { formatMoney } from "../../../domain/money";
-import { formatDate } from "../../lib/format-date";
+import { formatMoney } from "#domain/money";
+import { formatDate } from "#app/lib/format-date";
 
 /** Money of the business in the reader's locale; whole units on chart axes. */
 export const moneyFormatter = (locale: string, currency: string) => (cents: number | null) => (cents === null ? "—" : formatMoney(Math.round(cents), locale, currency));

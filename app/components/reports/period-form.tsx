@@ -1,7 +1,7 @@
 import { useTranslation } from "react-i18next";
-import { DateInput } from "../competitors/period-picker";
-import { buttonClass } from "../ui/button";
-import { FormErrors } from "../ui/field";
+import { DateInput } from "#app/components/competitors/period-picker";
+import { buttonClass } from "#app/components/ui/button";
+import { FormErrors } from "#app/components/ui/field";
 
 /** A GET form for the period of a report (works without JavaScript); the URL holds the question. */
 export function PeriodForm({ action, from, to, error }: { action: string; from: string; to: string; error?: string | null }) {

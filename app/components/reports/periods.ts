@@ -1,4 +1,4 @@
-import { formatDate } from "../../lib/format-date";
+import { formatDate } from "#app/lib/format-date";
 import { monthLabel } from "./format";
 
 /** A reward's period for people: "março de 2026", or "1 de mar. – 30 de mar. de 2026". */

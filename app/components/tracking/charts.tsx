@@ -3,9 +3,9 @@ import { patternLinesDef } from "@nivo/core";
 import { ResponsiveLine, type LineCustomSvgLayerProps } from "@nivo/line";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import { formatMoney } from "../../../domain/money";
-import { FigureTable } from "../intelligence/charts";
-import { formatDate } from "../../lib/format-date";
+import { formatMoney } from "#domain/money";
+import { FigureTable } from "#app/components/intelligence/charts";
+import { formatDate } from "#app/lib/format-date";
 import type { CurvesAnswer, ForecastAnswer, PaceAnswer, PickupAnswer } from "./types";
 
 /**

@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import { buttonClass } from "../ui/button";
-import { FormErrors } from "../ui/field";
+import { buttonClass } from "#app/components/ui/button";
+import { FormErrors } from "#app/components/ui/field";
 import type { View } from "./types";
 
 const FIELD = "mt-1 rounded-md border border-slate-300 bg-white px-2 py-1.5";

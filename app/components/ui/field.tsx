@@ -1,6 +1,6 @@
 import { getInputProps, getSelectProps, getTextareaProps, type FieldMetadata } from "@conform-to/react";
 import { useTranslation } from "react-i18next";
-import { decodeMessage } from "../../../domain/validation-messages";
+import { decodeMessage } from "#domain/validation-messages";
 
 /**
  * Messages are either keys of the `validation` namespace (client-side and action-side Zod

@@ -15,7 +15,7 @@ import { getRequestState } from "#app/lib/request-context.server";
 import { getSession } from "#app/lib/session.server";
 import { redirectWithToast } from "#app/lib/toast.server";
 import { SessionsSection } from "#app/components/account/sessions-section";
-import type { SessionJson } from "#api/services/session-json";
+import type { SessionJson } from "#contract/session";
 import { accountSettingsHandle } from "#app/components/account/route-flags";
 import type { Route } from "./+types/settings.my-account";
 

@@ -2,7 +2,7 @@ import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useTranslation } from "react-i18next";
 import { data, Link, redirect, useActionData, useSearchParams } from "react-router";
-import type { UserJson } from "#api/services/user-json";
+import type { UserJson } from "#contract/user";
 import { twoFactorCodeSchema } from "#domain/schemas/two-factor";
 import { issueToKey } from "#domain/validation";
 import { replyWithApiError } from "#app/components/account/api-reply";

@@ -4,7 +4,7 @@ import { useTranslation } from "react-i18next";
 import { data, Link, redirect, useActionData, useSearchParams } from "react-router";
 import { safeRedirectPath } from "#domain/navigation/guard";
 import { registerSchema } from "#domain/schemas/auth";
-import type { UserJson } from "#api/services/user-json";
+import type { UserJson } from "#contract/user";
 import { issueToKey } from "#domain/validation";
 import { replyWithApiError } from "#app/components/account/api-reply";
 import { NewPasswordFields } from "#app/components/account/new-password-fields";

@@ -1,16 +1,16 @@
 import { useTranslation } from "react-i18next";
 import { data, Link, redirect } from "react-router";
-import type { ChatMessageJson, ConversationJson } from "../../../contract/chat";
-import { isUuid } from "../../../domain/text/sanitize";
-import { AnswerCard } from "../../components/chat/answer-card";
-import { AppForm } from "../../components/ui/app-form";
-import { SubmitButton } from "../../components/ui/button";
-import { SearchForm } from "../../components/ui/search-form";
-import { ApiError } from "../../lib/api.server";
-import { appContext, guard, type RouteHandle } from "../../lib/guard.server";
-import { getRequestState } from "../../lib/request-context.server";
-import { redirectWithToast } from "../../lib/toast.server";
-import { businessTimeZone } from "../../../domain/business/timezone";
+import type { ChatMessageJson, ConversationJson } from "#contract/chat";
+import { isUuid } from "#domain/text/sanitize";
+import { AnswerCard } from "#app/components/chat/answer-card";
+import { AppForm } from "#app/components/ui/app-form";
+import { SubmitButton } from "#app/components/ui/button";
+import { SearchForm } from "#app/components/ui/search-form";
+import { ApiError } from "#app/lib/api.server";
+import { appContext, guard, type RouteHandle } from "#app/lib/guard.server";
+import { getRequestState } from "#app/lib/request-context.server";
+import { redirectWithToast } from "#app/lib/toast.server";
+import { businessTimeZone } from "#domain/business/timezone";
 import type { Route } from "./+types/archive";
 
 /**

@@ -4,7 +4,7 @@ import { useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { data, Link, redirect, useActionData, useFetcher } from "react-router";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
-import type { ChatMessageJson, ConversationJson } from "#api/services/chat/conversations";
+import type { ChatMessageJson, ConversationJson } from "#contract/chat";
 import { EXAMPLES } from "#domain/chat/compose";
 import { chatMessageSchema, MAX_QUESTION_CHARS } from "#domain/schemas/chat";
 import { issueToKey } from "#domain/validation";

@@ -1,6 +1,6 @@
 import { useTranslation } from "react-i18next";
 import { data, Link } from "react-router";
-import { getConfig } from "../../../config";
+import { getConfig } from "#config";
 import { linkify } from "#app/components/account/linkify";
 import { type MailboxMessage, formatSentAt } from "#app/components/account/mailbox";
 import { apiWithoutLoginRedirect } from "#app/lib/public-api.server";

@@ -1,14 +1,14 @@
 import { useTranslation } from "react-i18next";
-import { COMPARISONS, EXPLORE_DIMENSIONS, EXPLORE_METRICS } from "../../../domain/schemas/metrics";
-import { BarFigure, FigureTable } from "../../components/intelligence/charts";
-import { metricKind, useFormats } from "../../components/intelligence/format";
+import { COMPARISONS, EXPLORE_DIMENSIONS, EXPLORE_METRICS } from "#domain/schemas/metrics";
+import { BarFigure, FigureTable } from "#app/components/intelligence/charts";
+import { metricKind, useFormats } from "#app/components/intelligence/format";
 import { askOrDefault, intelligenceApi } from "#app/routes/intelligence/intelligence.server";
-import { useGroupLabel } from "../../components/intelligence/labels";
-import { DateField, PeriodFields, QuestionForm, SelectInput } from "../../components/intelligence/period-form";
-import type { ExploreAnswer } from "../../components/intelligence/types";
-import { ExportLinks } from "../../components/reports/period-form";
-import { FieldErrors } from "../../components/ui/field";
-import { guard } from "../../lib/guard.server";
+import { useGroupLabel } from "#app/components/intelligence/labels";
+import { DateField, PeriodFields, QuestionForm, SelectInput } from "#app/components/intelligence/period-form";
+import type { ExploreAnswer } from "#app/components/intelligence/types";
+import { ExportLinks } from "#app/components/reports/period-form";
+import { FieldErrors } from "#app/components/ui/field";
+import { guard } from "#app/lib/guard.server";
 import type { Route } from "./+types/business-intelligence";
 
 export const handle = { permission: "user.business-intelligence" } as const;

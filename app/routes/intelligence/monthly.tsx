@@ -1,10 +1,10 @@
 import { useTranslation } from "react-i18next";
-import { BarFigure, FigureTable } from "../../components/intelligence/charts";
-import { useFormats } from "../../components/intelligence/format";
+import { BarFigure, FigureTable } from "#app/components/intelligence/charts";
+import { useFormats } from "#app/components/intelligence/format";
 import { askOrDefault, intelligenceApi } from "#app/routes/intelligence/intelligence.server";
-import { QuestionForm, SelectInput } from "../../components/intelligence/period-form";
-import type { MonthlyAnswer } from "../../components/intelligence/types";
-import { guard } from "../../lib/guard.server";
+import { QuestionForm, SelectInput } from "#app/components/intelligence/period-form";
+import type { MonthlyAnswer } from "#app/components/intelligence/types";
+import { guard } from "#app/lib/guard.server";
 import type { Route } from "./+types/monthly";
 
 export const handle = { permission: "user.business-intelligence" } as const;

@@ -1,13 +1,13 @@
 import { useTranslation } from "react-i18next";
-import { BREAKDOWN_DIMENSIONS } from "../../../domain/schemas/metrics";
-import { Figures } from "../../components/intelligence/cards";
-import { BarFigure, FigureTable } from "../../components/intelligence/charts";
-import { useFormats } from "../../components/intelligence/format";
+import { BREAKDOWN_DIMENSIONS } from "#domain/schemas/metrics";
+import { Figures } from "#app/components/intelligence/cards";
+import { BarFigure, FigureTable } from "#app/components/intelligence/charts";
+import { useFormats } from "#app/components/intelligence/format";
 import { askOrDefault, intelligenceApi, searchOf } from "#app/routes/intelligence/intelligence.server";
-import { useGroupLabel } from "../../components/intelligence/labels";
-import { PeriodFields, QuestionForm } from "../../components/intelligence/period-form";
-import type { BreakdownAnswer } from "../../components/intelligence/types";
-import { guard } from "../../lib/guard.server";
+import { useGroupLabel } from "#app/components/intelligence/labels";
+import { PeriodFields, QuestionForm } from "#app/components/intelligence/period-form";
+import type { BreakdownAnswer } from "#app/components/intelligence/types";
+import { guard } from "#app/lib/guard.server";
 import type { Route } from "./+types/sales-dashboard";
 
 export const handle = { permission: "user.business-intelligence" } as const;

@@ -1,11 +1,11 @@
 import { useTranslation } from "react-i18next";
-import { FigureTable } from "../../components/intelligence/charts";
-import { BookingCurvesChart, ForecastChart, PaceChart, PickupByBookingDateChart, PickupByStayDateChart, useFormats } from "../../components/tracking/charts";
-import { ExportLinks } from "../../components/reports/period-form";
-import { Cards, Input, PickerForm, Select, TrackingTabs } from "../../components/tracking/pickers";
+import { FigureTable } from "#app/components/intelligence/charts";
+import { BookingCurvesChart, ForecastChart, PaceChart, PickupByBookingDateChart, PickupByStayDateChart, useFormats } from "#app/components/tracking/charts";
+import { ExportLinks } from "#app/components/reports/period-form";
+import { Cards, Input, PickerForm, Select, TrackingTabs } from "#app/components/tracking/pickers";
 import { loadTracking } from "#app/routes/intelligence/tracking.server";
-import type { CurvesAnswer, ForecastAnswer, PaceAnswer, PickupAnswer } from "../../components/tracking/types";
-import { guard } from "../../lib/guard.server";
+import type { CurvesAnswer, ForecastAnswer, PaceAnswer, PickupAnswer } from "#app/components/tracking/types";
+import { guard } from "#app/lib/guard.server";
 import type { Route } from "./+types/tracking";
 
 /** Stay nights the pickup and forecast views offer. */

@@ -1,10 +1,10 @@
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
-import type { ReaderModule, SearchHit } from "../../components/learning/types";
-import { SearchForm } from "../../components/ui/search-form";
-import { ApiError } from "../../lib/api.server";
-import { guard } from "../../lib/guard.server";
-import { getRequestState } from "../../lib/request-context.server";
+import type { ReaderModule, SearchHit } from "#app/components/learning/types";
+import { SearchForm } from "#app/components/ui/search-form";
+import { ApiError } from "#app/lib/api.server";
+import { guard } from "#app/lib/guard.server";
+import { getRequestState } from "#app/lib/request-context.server";
 import type { Route } from "./+types/index";
 
 export const handle = { permission: "user.learning" } as const;

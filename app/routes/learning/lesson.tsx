@@ -1,15 +1,15 @@
 import { useTranslation } from "react-i18next";
 import { data, Link } from "react-router";
-import { isUuid } from "../../../domain/text/sanitize";
-import { MarkdownBody } from "../../components/learning/markdown-body";
-import type { LessonPage } from "../../components/learning/types";
-import { AppForm } from "../../components/ui/app-form";
-import { buttonClass, SubmitButton } from "../../components/ui/button";
-import { ApiError } from "../../lib/api.server";
-import { formatDate } from "../../lib/format-date";
-import { guard } from "../../lib/guard.server";
-import { getRequestState } from "../../lib/request-context.server";
-import { redirectWithToast } from "../../lib/toast.server";
+import { isUuid } from "#domain/text/sanitize";
+import { MarkdownBody } from "#app/components/learning/markdown-body";
+import type { LessonPage } from "#app/components/learning/types";
+import { AppForm } from "#app/components/ui/app-form";
+import { buttonClass, SubmitButton } from "#app/components/ui/button";
+import { ApiError } from "#app/lib/api.server";
+import { formatDate } from "#app/lib/format-date";
+import { guard } from "#app/lib/guard.server";
+import { getRequestState } from "#app/lib/request-context.server";
+import { redirectWithToast } from "#app/lib/toast.server";
 import type { Route } from "./+types/lesson";
 
 export const handle = { permission: "user.learning" } as const;

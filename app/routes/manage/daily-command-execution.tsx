@@ -1,16 +1,16 @@
 import type { TFunction } from "i18next";
 import { useTranslation } from "react-i18next";
 import { Form } from "react-router";
-import { describeCron } from "../../../domain/daily/cron";
-import { isUuid } from "../../../domain/text/sanitize";
-import { AdminHeader } from "../../components/admin/page";
-import { AppForm } from "../../components/ui/app-form";
-import { buttonClass } from "../../components/ui/button";
-import { ApiError } from "../../lib/api.server";
-import { formatDateTime } from "../../lib/format-date";
-import { guard, type RouteHandle } from "../../lib/guard.server";
-import { getRequestState } from "../../lib/request-context.server";
-import { redirectWithToast } from "../../lib/toast.server";
+import { describeCron } from "#domain/daily/cron";
+import { isUuid } from "#domain/text/sanitize";
+import { AdminHeader } from "#app/components/admin/page";
+import { AppForm } from "#app/components/ui/app-form";
+import { buttonClass } from "#app/components/ui/button";
+import { ApiError } from "#app/lib/api.server";
+import { formatDateTime } from "#app/lib/format-date";
+import { guard, type RouteHandle } from "#app/lib/guard.server";
+import { getRequestState } from "#app/lib/request-context.server";
+import { redirectWithToast } from "#app/lib/toast.server";
 import type { Route } from "./+types/daily-command-execution";
 
 /** The daily commands: schedules, the last run per business, run now, retry (docs/api/daily-commands.md). */

@@ -1,10 +1,10 @@
 import { useTranslation } from "react-i18next";
-import { ActivityLogView } from "../../components/activity/activity-log";
+import { ActivityLogView } from "#app/components/activity/activity-log";
 import { loadActivityLog } from "#app/lib/activity-log.server";
 import { requireSelectedBusiness } from "#app/lib/business.server";
-import { PmsPageHeader, PmsSettingsNav } from "../../components/pms-settings/nav";
-import { guard, type RouteHandle } from "../../lib/guard.server";
-import { getRequestState } from "../../lib/request-context.server";
+import { PmsPageHeader, PmsSettingsNav } from "#app/components/pms-settings/nav";
+import { guard, type RouteHandle } from "#app/lib/guard.server";
+import { getRequestState } from "#app/lib/request-context.server";
 import type { Route } from "./+types/activity-log";
 
 /** Who changed what on the selected business, and when: prices, seasons, rooms, bookings, people, billing. */

@@ -2,21 +2,21 @@ import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react"
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useTranslation } from "react-i18next";
 import { data, Link } from "react-router";
-import { decimalToInput, formatPercent } from "../../../domain/money";
-import { issueToKey } from "../../../domain/validation";
+import { decimalToInput, formatPercent } from "#domain/money";
+import { issueToKey } from "#domain/validation";
 import { apiErrorOrThrow, replyWithApiErrors, requireSelectedBusiness } from "#app/lib/business.server";
-import type { BusinessJson, RoomCategoryJson } from "../../components/business/types";
-import { categoriesOf } from "../../components/business/types";
-import type { RoomJson } from "../../components/bookings/types";
-import { PmsPageHeader, PmsSettingsNav } from "../../components/pms-settings/nav";
+import type { BusinessJson, RoomCategoryJson } from "#app/components/business/types";
+import { categoriesOf } from "#app/components/business/types";
+import type { RoomJson } from "#app/components/bookings/types";
+import { PmsPageHeader, PmsSettingsNav } from "#app/components/pms-settings/nav";
 import { businessPath } from "#app/routes/pms-settings/pms.server";
-import { categoryPmsForm } from "../../components/pms-settings/schemas";
-import { AppForm } from "../../components/ui/app-form";
-import { buttonClass, SubmitButton } from "../../components/ui/button";
-import { FormErrors, TextField } from "../../components/ui/field";
-import { guard, type RouteHandle } from "../../lib/guard.server";
-import { getRequestState } from "../../lib/request-context.server";
-import { redirectWithToast } from "../../lib/toast.server";
+import { categoryPmsForm } from "#app/components/pms-settings/schemas";
+import { AppForm } from "#app/components/ui/app-form";
+import { buttonClass, SubmitButton } from "#app/components/ui/button";
+import { FormErrors, TextField } from "#app/components/ui/field";
+import { guard, type RouteHandle } from "#app/lib/guard.server";
+import { getRequestState } from "#app/lib/request-context.server";
+import { redirectWithToast } from "#app/lib/toast.server";
 import type { Route } from "./+types/categories";
 
 /**

@@ -1,8 +1,8 @@
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
-import { PMS_SETTINGS_GROUPS, PmsPageHeader, PmsSettingsNav, pageKey } from "../../components/pms-settings/nav";
+import { PMS_SETTINGS_GROUPS, PmsPageHeader, PmsSettingsNav, pageKey } from "#app/components/pms-settings/nav";
 import { requireSelectedBusiness } from "#app/lib/business.server";
-import { guard, type RouteHandle } from "../../lib/guard.server";
+import { guard, type RouteHandle } from "#app/lib/guard.server";
 import type { Route } from "./+types/index";
 
 /** The PMS settings home: every settings page of the built-in PMS, grouped, with what it is for. */

@@ -2,20 +2,20 @@ import { getFormProps, getInputProps, useForm, type FieldMetadata } from "@confo
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useTranslation } from "react-i18next";
 import { data, Link } from "react-router";
-import { channelMappingsSchema } from "../../../domain/schemas/distribution";
-import { isUuid } from "../../../domain/text/sanitize";
-import { issueToKey } from "../../../domain/validation";
+import { channelMappingsSchema } from "#domain/schemas/distribution";
+import { isUuid } from "#domain/text/sanitize";
+import { issueToKey } from "#domain/validation";
 import { apiErrorOrThrow, replyWithApiErrors } from "#app/lib/business.server";
-import { PmsPageHeader, PmsSettingsNav } from "../../components/pms-settings/nav";
+import { PmsPageHeader, PmsSettingsNav } from "#app/components/pms-settings/nav";
 import { businessPath, pageNotFound } from "#app/routes/pms-settings/pms.server";
-import type { ChannelMappingView, SalesChannelJson } from "../../components/pms-settings/types";
-import { AppForm } from "../../components/ui/app-form";
-import { buttonClass, SubmitButton } from "../../components/ui/button";
-import { FieldErrors, FormErrors } from "../../components/ui/field";
-import { ApiError } from "../../lib/api.server";
-import { guard, type RouteHandle } from "../../lib/guard.server";
-import { getRequestState } from "../../lib/request-context.server";
-import { redirectWithToast } from "../../lib/toast.server";
+import type { ChannelMappingView, SalesChannelJson } from "#app/components/pms-settings/types";
+import { AppForm } from "#app/components/ui/app-form";
+import { buttonClass, SubmitButton } from "#app/components/ui/button";
+import { FieldErrors, FormErrors } from "#app/components/ui/field";
+import { ApiError } from "#app/lib/api.server";
+import { guard, type RouteHandle } from "#app/lib/guard.server";
+import { getRequestState } from "#app/lib/request-context.server";
+import { redirectWithToast } from "#app/lib/toast.server";
 import type { Route } from "./+types/mapping";
 
 /**

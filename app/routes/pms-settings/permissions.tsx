@@ -1,18 +1,18 @@
 import { useTranslation } from "react-i18next";
 import { data, Link } from "react-router";
-import { USER_PERMISSIONS } from "../../../domain/access/permissions";
-import { isUuid } from "../../../domain/text/sanitize";
+import { USER_PERMISSIONS } from "#domain/access/permissions";
+import { isUuid } from "#domain/text/sanitize";
 import { apiErrorOrThrow, requireSelectedBusiness } from "#app/lib/business.server";
 import { listCollaborators } from "#app/routes/pms-settings/collaborators.server";
-import { grantableBy, permissionKey } from "../../components/business/permission-labels";
-import { PmsPageHeader, PmsSettingsNav } from "../../components/pms-settings/nav";
+import { grantableBy, permissionKey } from "#app/components/business/permission-labels";
+import { PmsPageHeader, PmsSettingsNav } from "#app/components/pms-settings/nav";
 import { businessPath } from "#app/routes/pms-settings/pms.server";
-import { AppForm } from "../../components/ui/app-form";
-import { buttonClass, SubmitButton } from "../../components/ui/button";
-import { FormErrors } from "../../components/ui/field";
-import { guard, type RouteHandle } from "../../lib/guard.server";
-import { getRequestState } from "../../lib/request-context.server";
-import { redirectWithToast } from "../../lib/toast.server";
+import { AppForm } from "#app/components/ui/app-form";
+import { buttonClass, SubmitButton } from "#app/components/ui/button";
+import { FormErrors } from "#app/components/ui/field";
+import { guard, type RouteHandle } from "#app/lib/guard.server";
+import { getRequestState } from "#app/lib/request-context.server";
+import { redirectWithToast } from "#app/lib/toast.server";
 import type { Route } from "./+types/permissions";
 
 /**

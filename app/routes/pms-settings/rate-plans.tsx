@@ -1,17 +1,17 @@
 import { useTranslation } from "react-i18next";
 import { data, Link } from "react-router";
-import { isUuid } from "../../../domain/text/sanitize";
+import { isUuid } from "#domain/text/sanitize";
 import { apiErrorOrThrow, requireSelectedBusiness } from "#app/lib/business.server";
-import { PmsPageHeader, PmsSettingsNav } from "../../components/pms-settings/nav";
+import { PmsPageHeader, PmsSettingsNav } from "#app/components/pms-settings/nav";
 import { businessPath } from "#app/routes/pms-settings/pms.server";
-import { useRatePlanRule } from "../../components/pms-settings/rate-plan-rule";
-import type { RatePlanJson } from "../../components/pms-settings/types";
-import { AppForm } from "../../components/ui/app-form";
-import { buttonClass, SubmitButton } from "../../components/ui/button";
-import { FormErrors } from "../../components/ui/field";
-import { guard, type RouteHandle } from "../../lib/guard.server";
-import { getRequestState } from "../../lib/request-context.server";
-import { redirectWithToast } from "../../lib/toast.server";
+import { useRatePlanRule } from "#app/components/pms-settings/rate-plan-rule";
+import type { RatePlanJson } from "#app/components/pms-settings/types";
+import { AppForm } from "#app/components/ui/app-form";
+import { buttonClass, SubmitButton } from "#app/components/ui/button";
+import { FormErrors } from "#app/components/ui/field";
+import { guard, type RouteHandle } from "#app/lib/guard.server";
+import { getRequestState } from "#app/lib/request-context.server";
+import { redirectWithToast } from "#app/lib/toast.server";
 import type { Route } from "./+types/rate-plans";
 
 /** The rate plans: each one the engine's price plus its rule, with meal plan, cancellation and stay limits. */

@@ -1,14 +1,14 @@
 import { useTranslation } from "react-i18next";
 import { data, Link, useActionData } from "react-router";
-import { formatMoney } from "../../../domain/money";
-import { isUuid } from "../../../domain/text/sanitize";
+import { formatMoney } from "#domain/money";
+import { isUuid } from "#domain/text/sanitize";
 import { ledgerBusiness, refusal } from "#app/routes/pms-settings/ledger.server";
-import type { SupplierJson } from "../../components/ledger/types";
-import { Empty, LedgerPage, RowButton } from "../../components/ledger/ui";
-import { buttonClass } from "../../components/ui/button";
-import { guard } from "../../lib/guard.server";
-import { getRequestState } from "../../lib/request-context.server";
-import { redirectWithToast } from "../../lib/toast.server";
+import type { SupplierJson } from "#app/components/ledger/types";
+import { Empty, LedgerPage, RowButton } from "#app/components/ledger/ui";
+import { buttonClass } from "#app/components/ui/button";
+import { guard } from "#app/lib/guard.server";
+import { getRequestState } from "#app/lib/request-context.server";
+import { redirectWithToast } from "#app/lib/toast.server";
 import type { Route } from "./+types/suppliers";
 
 export const handle = { permission: "user.pms-settings" } as const;

@@ -2,10 +2,10 @@ import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { requireSelectedBusiness } from "#app/lib/business.server";
 import { listCollaborators } from "#app/routes/pms-settings/collaborators.server";
-import { PmsPageHeader, PmsSettingsNav } from "../../components/pms-settings/nav";
-import { buttonClass } from "../../components/ui/button";
-import { guard, type RouteHandle } from "../../lib/guard.server";
-import { getRequestState } from "../../lib/request-context.server";
+import { PmsPageHeader, PmsSettingsNav } from "#app/components/pms-settings/nav";
+import { buttonClass } from "#app/components/ui/button";
+import { guard, type RouteHandle } from "#app/lib/guard.server";
+import { getRequestState } from "#app/lib/request-context.server";
 import type { Route } from "./+types/users";
 
 /**

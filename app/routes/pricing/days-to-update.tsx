@@ -1,6 +1,6 @@
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
-import type { DayToUpdate } from "#api/services/pricing/rates";
+import type { DayToUpdate } from "#contract/pricing";
 import { formatMoney } from "#domain/money";
 import { ChannelPushStatus, type PushStatusJson } from "#app/components/channels/push-status";
 import { SeasonSwatch } from "#app/components/pricing/form-bits";

@@ -2,7 +2,7 @@ import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useTranslation } from "react-i18next";
 import { data, Link, redirect, useActionData } from "react-router";
-import type { Suggestion } from "#api/services/pricing/suggestions";
+import type { Suggestion } from "#contract/pricing";
 import { centsToInput, decimalToInput, formatMoney } from "#domain/money";
 import { issueToKey } from "#domain/validation";
 import { Input, PriceSettingsNav, SeasonSwatch, Select } from "#app/components/pricing/form-bits";

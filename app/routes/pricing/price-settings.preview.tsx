@@ -1,10 +1,10 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data } from "react-router";
-import type { PreviewDay } from "#api/services/pricing/preview";
 import { isUuid } from "#domain/text/sanitize";
 import { issueToKey } from "#domain/validation";
 import { ApiError, pricingBusiness, pricingMiddleware, type PricingHandle } from "#app/lib/pricing.server";
 import { seasonalityFormSchema } from "#app/components/pricing/schemas";
+import type { PreviewAnswer } from "#app/components/pricing/season-preview";
 import { getRequestState } from "#app/lib/request-context.server";
 import type { Route } from "./+types/price-settings.preview";
 
@@ -14,13 +14,6 @@ import type { Route } from "./+types/price-settings.preview";
  */
 export const handle: PricingHandle = { permission: "user.price-settings" };
 export const middleware: Route.MiddlewareFunction[] = pricingMiddleware(handle);
-
-export interface PreviewAnswer {
-  ok: boolean;
-  category?: { uuid: string; name: string } | null;
-  days?: PreviewDay[];
-  changed?: number;
-}
 
 export async function action({ request, context }: Route.ActionArgs) {
   const business = pricingBusiness(context);

@@ -13,7 +13,7 @@ import type { PublicReservation } from "#app/components/booking-engine/types";
 import { replyWithApiError } from "#app/lib/bookings.server";
 import { FormErrors, TextAreaField, TextField } from "#app/components/ui/field";
 import { AppForm } from "#app/components/ui/app-form";
-import { OfferPlan } from "#app/components/pms-settings/public-policies";
+import { OfferPlan } from "#app/components/booking-engine/public-policies";
 import { honeypot } from "#app/lib/honeypot.server";
 import { getRequestState } from "#app/lib/request-context.server";
 import type { Route } from "./+types/booking.book";

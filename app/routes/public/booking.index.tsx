@@ -4,7 +4,7 @@ import { formatMoney } from "#domain/money";
 import { readOffers, staySearch } from "#app/routes/public/booking-engine.server";
 import { stayQuery } from "#app/components/booking-engine/stay-query";
 import { accentButton, NightRates, PlainField, StaySummary, useProfile } from "#app/components/booking-engine/public-ui";
-import { HotelPolicies, OfferPlan } from "#app/components/pms-settings/public-policies";
+import { HotelPolicies, OfferPlan } from "#app/components/booking-engine/public-policies";
 import { getRequestState } from "#app/lib/request-context.server";
 import type { Route } from "./+types/booking.index";
 import { noHydration } from "#app/lib/hydration";

@@ -1,14 +1,14 @@
 import { useTranslation } from "react-i18next";
 import { useLocation } from "react-router";
-import { MoneyBarChart } from "../../components/reports/bar-chart";
-import { DataTable, type Column } from "../../components/reports/data-table";
-import { channelLabel, moneyFormatter } from "../../components/reports/format";
-import { ExportLinks, PeriodForm } from "../../components/reports/period-form";
-import { ReportTabs } from "../../components/reports/report-tabs";
+import { MoneyBarChart } from "#app/components/reports/bar-chart";
+import { DataTable, type Column } from "#app/components/reports/data-table";
+import { channelLabel, moneyFormatter } from "#app/components/reports/format";
+import { ExportLinks, PeriodForm } from "#app/components/reports/period-form";
+import { ReportTabs } from "#app/components/reports/report-tabs";
 import { loadReport } from "#app/routes/reports/reports.server";
-import type { CommissionLine, CommissionsAnswer } from "../../components/reports/types";
-import { formatDate } from "../../lib/format-date";
-import { guard } from "../../lib/guard.server";
+import type { CommissionLine, CommissionsAnswer } from "#app/components/reports/types";
+import { formatDate } from "#app/lib/format-date";
+import { guard } from "#app/lib/guard.server";
 import type { Route } from "./+types/commissions";
 
 export const handle = { permission: "user.business-intelligence" } as const;

@@ -1,9 +1,9 @@
 import { useTranslation } from "react-i18next";
-import { ExportLinks, PeriodForm } from "../../components/reports/period-form";
+import { ExportLinks, PeriodForm } from "#app/components/reports/period-form";
 import { loadReport } from "#app/routes/reports/reports.server";
-import type { PeriodAnswer } from "../../components/reports/types";
-import { formatDate } from "../../lib/format-date";
-import { guard } from "../../lib/guard.server";
+import type { PeriodAnswer } from "#app/components/reports/types";
+import { formatDate } from "#app/lib/format-date";
+import { guard } from "#app/lib/guard.server";
 import type { Route } from "./+types/export-centre";
 
 export const handle = { permission: "user.business-intelligence" } as const;

@@ -1,7 +1,7 @@
 import { bookingBusiness } from "#app/lib/bookings.server";
 import { exportQuery } from "#app/routes/reports/reports.server";
-import { guard } from "../../lib/guard.server";
-import { getRequestState } from "../../lib/request-context.server";
+import { guard } from "#app/lib/guard.server";
+import { getRequestState } from "#app/lib/request-context.server";
 import type { Route } from "./+types/export-file";
 
 export const handle = { permission: "user.business-intelligence" } as const;

@@ -1,12 +1,12 @@
 import { useTranslation } from "react-i18next";
 import { Link, useLocation } from "react-router";
-import { PeriodForm } from "../../components/reports/period-form";
-import { ReportTabs } from "../../components/reports/report-tabs";
+import { PeriodForm } from "#app/components/reports/period-form";
+import { ReportTabs } from "#app/components/reports/report-tabs";
 import { loadReport } from "#app/routes/reports/reports.server";
-import { channelLabel, moneyFormatter } from "../../components/reports/format";
-import type { ReportsIndexAnswer } from "../../components/reports/types";
-import { formatDate } from "../../lib/format-date";
-import { guard } from "../../lib/guard.server";
+import { channelLabel, moneyFormatter } from "#app/components/reports/format";
+import type { ReportsIndexAnswer } from "#app/components/reports/types";
+import { formatDate } from "#app/lib/format-date";
+import { guard } from "#app/lib/guard.server";
 import type { Route } from "./+types/index";
 
 export const handle = { permission: "user.business-intelligence" } as const;

@@ -1,11 +1,11 @@
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { bookingBusiness } from "#app/lib/bookings.server";
-import { moneyFormatter } from "../../components/reports/format";
-import { periodLabel } from "../../components/reports/periods";
-import type { RewardsAnswer } from "../../components/reports/types";
-import { guard } from "../../lib/guard.server";
-import { getRequestState } from "../../lib/request-context.server";
+import { moneyFormatter } from "#app/components/reports/format";
+import { periodLabel } from "#app/components/reports/periods";
+import type { RewardsAnswer } from "#app/components/reports/types";
+import { guard } from "#app/lib/guard.server";
+import { getRequestState } from "#app/lib/request-context.server";
 import type { Route } from "./+types/rewards";
 
 export const handle = { permission: "user.business-intelligence" } as const;

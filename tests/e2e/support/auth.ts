@@ -2,8 +2,8 @@ import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { expect, type APIRequestContext, type Page } from "@playwright/test";
-import { DEMO_ADMIN_TOTP_SECRET } from "../../../api/seed/users";
-import { TOTP_PERIOD_SECONDS, totpCode, totpStep } from "../../../api/services/two-factor/totp";
+import { DEMO_ADMIN_TOTP_SECRET } from "#api/seed/users";
+import { TOTP_PERIOD_SECONDS, totpCode, totpStep } from "#api/services/two-factor/totp";
 
 export const DEMO_PASSWORD = "Tarifa!2026";
 export const demo = {

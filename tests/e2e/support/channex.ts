@@ -1,5 +1,5 @@
 import { expect, type APIRequestContext, type Page } from "@playwright/test";
-import type { FakeChannex, FakeProperty } from "../../helpers/fake-channex";
+import type { FakeChannex, FakeProperty } from "#tests/helpers/fake-channex";
 import { DEMO_PASSWORD, demo } from "./auth";
 
 /** The demo pousada's id, read through the owner's API token. */

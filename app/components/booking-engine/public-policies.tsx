@@ -1,8 +1,8 @@
 import { useTranslation } from "react-i18next";
-import { policyLines } from "../../../domain/distribution/policy-lines";
-import { formatPercent } from "../../../domain/money";
-import type { Offer } from "../booking-engine/types";
-import type { HotelPoliciesJson } from "./types";
+import { policyLines } from "#domain/distribution/policy-lines";
+import { formatPercent } from "#domain/money";
+import type { Offer } from "./types";
+import type { HotelPoliciesJson } from "#app/components/pms-settings/types";
 
 /**
  * The hotel policies on the public booking page, in the guest's language (the same lines as the
