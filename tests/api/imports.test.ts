@@ -26,7 +26,8 @@ beforeAll(async () => {
   t.clock.now = new Date("2026-11-28T12:00:00Z");
   f = await bookingsFixture(t, { pricing: false, rooms: false });
   [resort] = await t.db.insert(roomCategories).values({ businessId: f.business.id, name: "Resort", roomCount: 190, minOccupation: 1, maxOccupation: 6, position: 3 }).returning();
-});
+  presets = (await t.json("GET", `${f.base}/import-presets`, { token: f.token, status: 200 })).data;
+}, 180_000);
 afterAll(() => t.close());
 
 function upload(content: string | Uint8Array, name = "bookings.csv", token = f.token) {
@@ -72,12 +73,11 @@ async function importFile(csv: string) {
 const reservationCount = async () =>
   Number((await t.db.execute(sql`select count(*)::int as n from reservations where business_id = ${f.business.id}`) as unknown as { rows: { n: number }[] }).rows[0]!.n);
 
-describe("importing the shared file's bookings", () => {
+describe("importing the shared file's bookings", { timeout: 180_000 }, () => {
   const first = slice(0, 1200);
   const want = expected(first);
 
   it("lists the built-in presets", async () => {
-    presets = (await t.json("GET", `${f.base}/import-presets`, { token: f.token, status: 200 })).data;
     expect(presets.map((p) => p.name)).toEqual(expect.arrayContaining(["hotel-booking-demand", "tarifa-export"]));
   });
 
@@ -151,7 +151,7 @@ describe("importing the shared file's bookings", () => {
   });
 });
 
-describe("future stays go through the inventory", () => {
+describe("future stays go through the inventory", { timeout: 120_000 }, () => {
   it("places what fits and lists what does not, never overbooking", async () => {
     const header = "code;status;arrival;departure;category;adults;total;created_at";
     const rows = ["F1;confirmed;2027-02-01;2027-02-04;Suite;2;1.200,50;2026-10-01", "F2;confirmed;2027-02-02;2027-02-03;Suite;2;400,00;2026-10-02", "F3;confirmed;2027-02-02;2027-02-03;Suite;2;400,00;2026-10-03"];
@@ -173,7 +173,7 @@ describe("future stays go through the inventory", () => {
   });
 });
 
-describe("hostile files", () => {
+describe("hostile files", { timeout: 120_000 }, () => {
   const noneWritten = async () => (await t.db.select().from(reservationImports).where(eq(reservationImports.status, "uploading"))).length;
 
   it("refuses a binary file renamed .csv", async () => {
