@@ -82,6 +82,7 @@ export default function SetupInProgress({ loaderData, actionData }: Route.Compon
           <p role="alert" className="rounded-md border border-red-200 bg-red-50 p-3 text-red-800">
             {t("setup.failed")}
           </p>
+          <ImportFileLink />
           <AppForm action={PAGE}>
             <SubmitButton name="intent" value="retry" pendingLabel={t("setup.retrying")}>
               {t("setup.retry")}
@@ -134,6 +135,19 @@ function Downloading() {
         </div>
       </div>
       <p className="text-sm text-slate-600">{t("setup.autoRefresh", { seconds: REFRESH_SECONDS })}</p>
+      <ImportFileLink />
     </div>
+  );
+}
+
+/** A PMS without a connector sends its data as a file: the import page, whose job ends the download step. */
+function ImportFileLink() {
+  const { t } = useTranslation("onboarding");
+  return (
+    <p>
+      <Link to="/pms-settings/imports" className="text-brand-700 underline">
+        {t("setup.importFile")}
+      </Link>
+    </p>
   );
 }
