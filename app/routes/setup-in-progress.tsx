@@ -1,11 +1,11 @@
-import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
-import { data, Link, redirect, useRevalidator } from "react-router";
+import { data, Link, redirect } from "react-router";
 import { apiErrorOrThrow, selectedBusiness } from "../components/business/business.server";
 import { pageForStatus } from "../components/business/next-step";
 import { AppForm } from "../components/ui/app-form";
 import { buttonClass, SubmitButton } from "../components/ui/button";
 import { FormErrors } from "../components/ui/field";
+import { SelfRefresh } from "../components/ui/self-refresh";
 import { guard, type RouteHandle } from "../lib/guard.server";
 import { getRequestState } from "../lib/request-context.server";
 import { redirectWithToast } from "../lib/toast.server";
@@ -117,17 +117,9 @@ export default function SetupInProgress({ loaderData, actionData }: Route.Compon
  */
 function Downloading() {
   const { t } = useTranslation("onboarding");
-  const revalidator = useRevalidator();
-  useEffect(() => {
-    const timer = window.setInterval(() => {
-      if (document.visibilityState === "visible") void revalidator.revalidate();
-    }, REFRESH_SECONDS * 1000);
-    return () => window.clearInterval(timer);
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, []);
   return (
     <div className="mt-4 space-y-3">
-      <noscript dangerouslySetInnerHTML={{ __html: `<meta http-equiv="refresh" content="${REFRESH_SECONDS}">` }} />
+      <SelfRefresh seconds={REFRESH_SECONDS} />
       <div role="status" className="space-y-3">
         <p className="text-slate-700">{t("setup.downloading")}</p>
         <div className="h-2 w-full overflow-hidden rounded-full bg-slate-200" aria-hidden="true">

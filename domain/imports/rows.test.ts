@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { BUILT_IN_PRESETS, mappingProblems, mappingSchema, missingColumns } from "./mapping.ts";
-import { detectDateOrder, detectDecimal, fingerprint, mapRow, parseDate, parseNumber, type RowContext } from "./rows.ts";
+import { fingerprint, mapRow, parseDate, parseNumber, type RowContext } from "./rows.ts";
 
 const CAT = "11111111-1111-1111-1111-111111111111";
 const resort = mappingSchema.parse({ ...BUILT_IN_PRESETS["hotel-booking-demand"], room_types: { A: CAT }, channels: { Direct: "direct" } });
@@ -71,10 +71,6 @@ describe("cells", () => {
     expect(parseNumber("1,234.56", ".")).toBe(1234.56);
     expect(parseNumber("R$ 10,5", ",")).toBe(10.5);
     expect(parseNumber("abc", ".")).toBeNull();
-    expect(detectDecimal(["12,50", "3"])).toBe(",");
-    expect(detectDecimal(["12.50", "1,000.00"])).toBe(".");
-    expect(detectDateOrder(["7/1/2015", "7/13/2015"])).toBe("mdy");
-    expect(detectDateOrder(["13/07/2015"])).toBe("dmy");
   });
   it("says what a mapping lacks and which columns the file does not have", () => {
     expect(mappingProblems(mappingSchema.parse({ room_type: "t" }))).toEqual(["arrival", "stayEnd", "bookedAt", "revenue"]);

@@ -109,24 +109,6 @@ export function parseNumber(value: string, decimal: ImportMapping["decimal"]): n
   return Number(text);
 }
 
-/** Which decimal mark a column's cells use: a comma followed by one or two digits at the end means comma. */
-export function detectDecimal(samples: readonly string[]): ImportMapping["decimal"] {
-  return samples.some((s) => /,\d{1,2}$/.test(s.trim())) && !samples.some((s) => /\.\d{1,2}$/.test(s.trim())) ? "," : ".";
-}
-
-/** Which order dates are written in: a first part above 12 means day first, a second above 12 month first. */
-export function detectDateOrder(samples: readonly string[]): ImportMapping["date_order"] {
-  let order: ImportMapping["date_order"] = "ymd";
-  for (const s of samples) {
-    const parts = s.trim().split(/[ T]/)[0]!.split(/[-/.]/).map(Number);
-    if (parts.length !== 3 || parts[0]! > 999) continue;
-    if (parts[0]! > 12) return "dmy";
-    if (parts[1]! > 12) return "mdy";
-    order = "dmy";
-  }
-  return order;
-}
-
 /**
  * The key that finds a row again in a corrected file: the PMS's id when the file has one,
  * else a hash of what identifies a stay (arrival, booking day, room type, length, guests,

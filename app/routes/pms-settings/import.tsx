@@ -1,6 +1,5 @@
-import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
-import { data, Link, useRevalidator } from "react-router";
+import { data, Link } from "react-router";
 import { isUuid } from "../../../domain/text/sanitize";
 import type { BookingOptions } from "../../components/bookings/types";
 import type { ImportDetail, ImportJson, ImportPreset } from "../../components/imports/types";
@@ -9,6 +8,7 @@ import { LedgerPage, Panel } from "../../components/ledger/ui";
 import { AppForm } from "../../components/ui/app-form";
 import { buttonClass, SubmitButton } from "../../components/ui/button";
 import { FieldErrors } from "../../components/ui/field";
+import { SelfRefresh } from "../../components/ui/self-refresh";
 import { guard, type RouteHandle } from "../../lib/guard.server";
 import { getRequestState } from "../../lib/request-context.server";
 import { redirectWithToast } from "../../lib/toast.server";
@@ -334,20 +334,11 @@ function DryRun({ imp, page }: { imp: ImportJson; page: string }) {
   );
 }
 
-/** Without JavaScript a refresh <meta> inside <noscript> reloads the page; with it, the loader is revalidated. */
 function Progress({ imp }: { imp: ImportJson }) {
   const { t } = useTranslation("imports");
-  const revalidator = useRevalidator();
-  useEffect(() => {
-    const timer = window.setInterval(() => {
-      if (document.visibilityState === "visible") void revalidator.revalidate();
-    }, REFRESH_SECONDS * 1000);
-    return () => window.clearInterval(timer);
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, []);
   return (
     <Panel id="import-progress" heading={t("page.progress")}>
-      <noscript dangerouslySetInnerHTML={{ __html: `<meta http-equiv="refresh" content="${REFRESH_SECONDS}">` }} />
+      <SelfRefresh seconds={REFRESH_SECONDS} />
       <label htmlFor="import-progress-bar" className="block text-sm">
         {t("page.progressLabel", { done: imp.done, total: imp.row_count })}
       </label>
