@@ -40,6 +40,7 @@ import { trackingRoutes } from "./routes/tracking.ts";
 import { bookingEngineRoutes, publicBookingEngineRoutes } from "./routes/booking-engine.ts";
 import { ledgerRoutes } from "./routes/ledger.ts";
 import { icalRoutes, publicIcalRoutes } from "./routes/ical.ts";
+import { importRoutes } from "./routes/imports.ts";
 import { distributionRoutes } from "./routes/distribution.ts";
 import { reportRoutes } from "./routes/reports.ts";
 import { notificationRoutes } from "./routes/notifications.ts";
@@ -52,7 +53,7 @@ const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 /** Bodies above this are refused with 413 (logo uploads have their own, larger, limit). */
 export const MAX_BODY_BYTES = 1024 * 1024;
 /** Paths whose route applies its own body limit (uploads). */
-const UPLOAD_PATH = /^\/api\/v1\/(users\/[^/]+\/profile-image|businesses\/[^/]+\/upload-logo)$/;
+const UPLOAD_PATH = /^\/api\/v1\/(users\/[^/]+\/profile-image|businesses\/[^/]+\/(upload-logo|imports))$/;
 
 /** Builds the upstream REST API. The web calls it in-process (`api.fetch(request)`) or over HTTP. */
 export function createApi(deps: ApiDeps) {
@@ -144,6 +145,7 @@ export function createApi(deps: ApiDeps) {
   api.route("/", publicBookingEngineRoutes);
   api.route("/v1", ledgerRoutes);
   api.route("/v1", icalRoutes);
+  api.route("/v1", importRoutes);
   api.route("/", publicIcalRoutes);
   api.route("/v1", activityLogRoutes);
   api.route("/", openApiRoutes(api));

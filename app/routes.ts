@@ -131,6 +131,9 @@ export default [
     route("pms-settings/suppliers", "routes/pms-settings/suppliers.tsx"),
     route("pms-settings/edit-suppliers/:id?", "routes/pms-settings/edit-suppliers.tsx"),
     route("pms-settings/ical", "routes/pms-settings/ical.tsx"),
+    route("pms-settings/imports", "routes/pms-settings/imports.tsx"),
+    route("pms-settings/imports/:importId", "routes/pms-settings/import.tsx"),
+    route("pms-settings/imports/:importId/problems.csv", "routes/pms-settings/import-problems.ts"),
     route("pms-settings/activity-log", "routes/pms-settings/activity-log.tsx"),
     route("booking-quote/:id", "routes/bookings/quote.tsx"),
 

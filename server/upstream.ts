@@ -3,7 +3,7 @@ import type { Upstream } from "#contract/upstream.ts";
 
 /**
  * The web's way to the API, handed to its loaders and actions through React Router's load context
- * (docs/decisions/0035-*.md). The context key comes from the build's server entry
+ * (docs/decisions/0036-contract-floor-and-load-context.md). The context key comes from the build's server entry
  * (app/entry.server.tsx exports it): server.ts and the built app are separate module graphs, so
  * a key made here would not be the one the app reads.
  */

@@ -99,7 +99,7 @@ export const bookingRoutes = new Hono<BusinessEnv>()
         r.currency,
         r.created_at,
       ]),
-      { header: true, columns: columns.map((key) => ({ key, header: t(key) })), bom: true },
+      { header: true, columns: columns.map((key) => ({ key, header: t(key) })), bom: true, escape_formulas: true },
     );
     const name = `reservations-${businessToday(ctx)}.csv`;
     return c.body(csv, 200, { "Content-Type": "text/csv; charset=utf-8", "Content-Disposition": `attachment; filename="${name}"` });

@@ -21,3 +21,4 @@ export * from "./activity.ts";
 export * from "./two-factor.ts";
 export * from "./security.ts";
 export * from "./data-versions.ts";
+export * from "./imports.ts";

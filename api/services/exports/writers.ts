@@ -1,6 +1,7 @@
 import { PassThrough, Readable, type Writable } from "node:stream";
 import { once } from "node:events";
 import { stringify } from "csv-stringify";
+import { escapeFormula } from "#domain/text/formula.ts";
 import type { ExportFormat } from "#domain/schemas/reports.ts";
 
 /**
@@ -41,7 +42,7 @@ function cellValue(kind: CellKind, value: string | number | null): string | numb
 function csvText(kind: CellKind, value: string | number | null): string {
   if (value === null) return "";
   if (kind === "money") return (Number(value) / 100).toFixed(2);
-  return String(value);
+  return kind === "text" ? escapeFormula(String(value)) : String(value);
 }
 
 /** Writes every page, waiting for `target` to drain between pages. */

@@ -4,6 +4,8 @@ import { cronOf, dailyCommand } from "#api/services/daily/commands.ts";
 import { dailyJobs, enqueueDaily } from "#api/services/daily/schedule.ts";
 import { smtpMailer } from "#api/services/mail/transport.ts";
 import { deliverQueuedNotices } from "#api/services/notifications/deliver.ts";
+import { IMPORT_JOB, resumeImports, runImport } from "#api/services/imports/run.ts";
+import { removeUnfinishedUploads } from "#api/services/imports/upload.ts";
 import { startBackground } from "./background.ts";
 import { runningQueue, type JobDefinition, type JobQueue } from "#api/services/queue/queue.ts";
 
@@ -25,12 +27,16 @@ export async function backgroundFor(
   // Notice e-mails are written with their event; with SMTP configured, a job sends them.
   const mailer = config.SMTP_URL ? smtpMailer(config.SMTP_URL) : null;
   const notices: JobDefinition = { name: NOTICE_MAIL_JOB, retryLimit: 1, run: async () => void (await deliverQueuedNotices(handle.db, mailer, now())) };
+  // Reservation imports (issue #25): a long job that resumes from its cursor, so one attempt is enough.
+  const imports: JobDefinition<{ importId: string }> = { name: IMPORT_JOB, retryLimit: 1, expireInSeconds: 30 * 60, run: ({ importId }) => runImport(handle.db, importId, { now }) };
   const queue = await startBackground(handle, {
     now,
-    jobs: [...daily.definitions, notices],
+    jobs: [...daily.definitions, notices, imports],
     schedules: [...daily.schedules, ...(mailer ? [{ name: NOTICE_MAIL_JOB, cron: "* * * * *" }] : [])],
   });
   for (const name of [...daily.unscheduled, ...RETIRED_SCHEDULES, ...(mailer ? [] : [NOTICE_MAIL_JOB])]) await queue.boss.unschedule(name);
+  await removeUnfinishedUploads(handle.db);
+  await resumeImports(handle.db, queue);
   const renewals = dailyCommand("billing.renewals")!;
   if (cronOf(renewals, config)) {
     // A server that was down over a period end catches up at once (once, however many processes start).

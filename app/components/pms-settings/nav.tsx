@@ -7,7 +7,7 @@ import { NavLink } from "react-router";
  */
 export const PMS_SETTINGS_GROUPS = [
   { key: "rooms", pages: ["categories", "rate-plans", "room-blocks"] },
-  { key: "distribution", pages: ["sales-channels", "sales-channels/booking", "ical", "hotel-policies"] },
+  { key: "distribution", pages: ["sales-channels", "sales-channels/booking", "ical", "imports", "hotel-policies"] },
   { key: "sales", pages: ["items", "items-categories", "points-of-sale", "accounts", "suppliers"] },
   { key: "people", pages: ["users", "permissions", "collaborators", "activity-log"] },
 ] as const;

@@ -1,11 +1,11 @@
-import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
-import { data, Link, redirect, useRevalidator } from "react-router";
+import { data, Link, redirect } from "react-router";
 import { apiErrorOrThrow, selectedBusiness } from "#app/lib/business.server";
 import { pageForStatus } from "#app/components/business/next-step";
 import { AppForm } from "#app/components/ui/app-form";
 import { buttonClass, SubmitButton } from "#app/components/ui/button";
 import { FormErrors } from "#app/components/ui/field";
+import { SelfRefresh } from "#app/components/ui/self-refresh";
 import { guard, type RouteHandle } from "#app/lib/guard.server";
 import { getRequestState } from "#app/lib/request-context.server";
 import { redirectWithToast } from "#app/lib/toast.server";
@@ -82,6 +82,7 @@ export default function SetupInProgress({ loaderData, actionData }: Route.Compon
           <p role="alert" className="rounded-md border border-red-200 bg-red-50 p-3 text-red-800">
             {t("setup.failed")}
           </p>
+          <ImportFileLink />
           <AppForm action={PAGE}>
             <SubmitButton name="intent" value="retry" pendingLabel={t("setup.retrying")}>
               {t("setup.retry")}
@@ -116,17 +117,9 @@ export default function SetupInProgress({ loaderData, actionData }: Route.Compon
  */
 function Downloading() {
   const { t } = useTranslation("onboarding");
-  const revalidator = useRevalidator();
-  useEffect(() => {
-    const timer = window.setInterval(() => {
-      if (document.visibilityState === "visible") void revalidator.revalidate();
-    }, REFRESH_SECONDS * 1000);
-    return () => window.clearInterval(timer);
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, []);
   return (
     <div className="mt-4 space-y-3">
-      <noscript dangerouslySetInnerHTML={{ __html: `<meta http-equiv="refresh" content="${REFRESH_SECONDS}">` }} />
+      <SelfRefresh seconds={REFRESH_SECONDS} />
       <div role="status" className="space-y-3">
         <p className="text-slate-700">{t("setup.downloading")}</p>
         <div className="h-2 w-full overflow-hidden rounded-full bg-slate-200" aria-hidden="true">
@@ -134,6 +127,19 @@ function Downloading() {
         </div>
       </div>
       <p className="text-sm text-slate-600">{t("setup.autoRefresh", { seconds: REFRESH_SECONDS })}</p>
+      <ImportFileLink />
     </div>
+  );
+}
+
+/** A PMS without a connector sends its data as a file: the import page, whose job ends the download step. */
+function ImportFileLink() {
+  const { t } = useTranslation("onboarding");
+  return (
+    <p>
+      <Link to="/pms-settings/imports" className="text-brand-700 underline">
+        {t("setup.importFile")}
+      </Link>
+    </p>
   );
 }

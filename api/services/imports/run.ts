@@ -1,0 +1,331 @@
+import { randomBytes, randomUUID } from "node:crypto";
+import { and, eq, inArray, sql } from "drizzle-orm";
+import { reservationCode } from "#domain/bookings/code.ts";
+import { addDays, stayNights, todayIn } from "#domain/bookings/stay.ts";
+import { mappingSchema } from "#domain/imports/mapping.ts";
+import { fingerprint, mapRow, type ImportedStay } from "#domain/imports/rows.ts";
+import type { Database } from "#api/db/client.ts";
+import { businesses, guests, importedReservations, reservationImports, reservationNights, reservations } from "#api/db/schema/index.ts";
+import { conflict } from "#api/errors.ts";
+import { logger } from "#api/logger.ts";
+import { inTransaction, rowsOf } from "#api/db/query.ts";
+import { occupancyChanged } from "#api/services/bookings/hooks.ts";
+import { applyBusinessEvent } from "#api/services/business-status.ts";
+import { markNightsChanged } from "#api/services/outbox/nights-changed.ts";
+import type { JobQueue } from "#api/services/queue/queue.ts";
+import { runningQueue } from "#api/services/queue/queue.ts";
+import type { BookingContext } from "#api/services/bookings/context.ts";
+import { importOf, stagedRows } from "./dry-run.ts";
+
+/**
+ * The import job (issue #25, ADR 0038). Each chunk of rows is one transaction that writes its
+ * reservations, their nights and inventory, and moves the import's cursor (`done`): a crash
+ * loses at most the chunk in hand, and the next run starts after the last committed one. A row
+ * whose stable key was imported before is left alone when nothing changed and updated when it
+ * did, so the same file twice changes nothing. Past stays fill the history as the hotel lived
+ * it; a future stay must fit the category's rooms on every night (sold + blocked, the rule of
+ * every booking) or it is listed as unplaced. The channels get one push at the end.
+ */
+export const IMPORT_JOB = "imports.run";
+const CHUNK = 500;
+
+interface Planned {
+  line: number;
+  stay: ImportedStay;
+  fingerprint: string;
+  /** The reservation this row imported before (an update), with its holding nights. */
+  previous?: { reservationId: string; nights: { categoryId: string; night: string }[] };
+}
+
+const pairKey = (categoryId: string, night: string) => `${categoryId}|${night}`;
+const holds = (stay: ImportedStay) => stay.status === "booked";
+
+/** POST /imports/{id}/run: queues the import once its dry run is done. */
+export async function queueImport(ctx: BookingContext, importId: string): Promise<void> {
+  const imp = await importOf(ctx, importId);
+  if (imp.status !== "uploaded" || !imp.mapping || !imp.dryRun) throw conflict(imp.status === "uploaded" ? "imports:api.dryRunFirst" : "imports:api.alreadyRun");
+  await ctx.db.transaction(async (txn) => {
+    const tx = txn as unknown as Database;
+    await tx.update(reservationImports).set({ status: "queued" }).where(eq(reservationImports.id, importId));
+    await runningQueue()?.sendWithin(tx, IMPORT_JOB, { importId });
+  });
+}
+
+/** Imports still to finish after a restart get their job again (a second one is harmless: chunks lock the import). */
+export async function resumeImports(db: Database, queue: JobQueue): Promise<number> {
+  const waiting = await db.select({ id: reservationImports.id }).from(reservationImports).where(inArray(reservationImports.status, ["queued", "running"]));
+  for (const w of waiting) await queue.send(IMPORT_JOB, { importId: w.id }, { singletonKey: w.id, singletonSeconds: 60 });
+  return waiting.length;
+}
+
+/**
+ * Runs an import to its end (or `maxChunks` chunks, for tests that stop it half-way as a crash
+ * would). A failure marks the import failed with its message; the rows it committed stay, and
+ * are recognised as unchanged when the file is imported again.
+ */
+export async function runImport(db: Database, importId: string, options: { now?: () => Date; maxChunks?: number } = {}): Promise<void> {
+  const now = options.now ?? (() => new Date());
+  try {
+    for (let chunk = 0; ; chunk++) {
+      if (options.maxChunks !== undefined && chunk >= options.maxChunks) return;
+      if (!(await inTransaction(db, (tx) => importChunk(tx, importId, now()), 3))) break;
+    }
+    await finishImport(db, importId, now());
+  } catch (error) {
+    logger.error({ msg: "import failed", import_id: importId, err: error });
+    const [imp] = await db
+      .update(reservationImports)
+      .set({ status: "failed", error: String((error as Error).message ?? error).slice(0, 500), finishedAt: now() })
+      .where(and(eq(reservationImports.id, importId), inArray(reservationImports.status, ["queued", "running"])))
+      .returning({ businessId: reservationImports.businessId });
+    if (imp) await settleOnboarding(db, imp.businessId, false, now());
+  }
+}
+
+async function importChunk(tx: Database, importId: string, now: Date): Promise<boolean> {
+  const [imp] = await tx.select().from(reservationImports).where(eq(reservationImports.id, importId)).for("update");
+  if (!imp || !["queued", "running"].includes(imp.status) || !imp.mapping) return false;
+  const [business] = await tx.select({ id: businesses.id, timezone: businesses.timezone, currency: businesses.currency }).from(businesses).where(eq(businesses.id, imp.businessId));
+  const today = todayIn(business!.timezone, now);
+  const mapping = mappingSchema.parse(imp.mapping);
+
+  const rows: { line: number; key: string | null; cells: Record<string, string> }[] = [];
+  for await (const row of stagedRows(tx, importId, imp.header, imp.done)) {
+    rows.push(row);
+    if (rows.length === CHUNK) break;
+  }
+  if (rows.length === 0) return false;
+  const outcomes: { line: number; outcome: string; problem: string | null }[] = [];
+  const mapped: { line: number; stay: ImportedStay }[] = [];
+  for (const row of rows) {
+    const result = mapRow(row.cells, { mapping, today, seen: new Map() });
+    if (!result.ok || !row.key) outcomes.push({ line: row.line, outcome: "skip", problem: result.ok ? "badDate" : result.reason });
+    else mapped.push({ line: row.line, stay: { ...result.stay, key: row.key } });
+  }
+
+  // What these keys imported before, and the nights those reservations hold.
+  const keys = [...new Set(mapped.map((m) => m.stay.key))];
+  const known = new Map<string, { reservationId: string; fingerprint: string }>();
+  if (keys.length) {
+    for (const r of await tx
+      .select({ key: importedReservations.externalKey, reservationId: importedReservations.reservationId, fingerprint: importedReservations.fingerprint })
+      .from(importedReservations)
+      .where(and(eq(importedReservations.businessId, imp.businessId), inArray(importedReservations.externalKey, keys))))
+      known.set(r.key, r);
+  }
+  const planned: Planned[] = [];
+  let unchanged = 0;
+  const inChunk = new Set<string>();
+  for (const m of mapped) {
+    const fp = fingerprint(m.stay);
+    const before = known.get(m.stay.key);
+    if ((before && before.fingerprint === fp) || inChunk.has(m.stay.key)) {
+      unchanged++;
+      outcomes.push({ line: m.line, outcome: "unchanged", problem: null });
+      continue;
+    }
+    inChunk.add(m.stay.key);
+    planned.push({ line: m.line, stay: m.stay, fingerprint: fp, previous: before && { reservationId: before.reservationId, nights: [] } });
+  }
+  const previousIds = planned.flatMap((p) => (p.previous ? [p.previous.reservationId] : []));
+  if (previousIds.length) {
+    const nights = await tx
+      .select({ reservationId: reservationNights.reservationId, categoryId: reservationNights.categoryId, night: reservationNights.night })
+      .from(reservationNights)
+      .where(and(inArray(reservationNights.reservationId, previousIds), eq(reservationNights.holds, true)));
+    for (const p of planned) if (p.previous) p.previous.nights = nights.filter((n) => n.reservationId === p.previous!.reservationId);
+  }
+
+  const accepted = await fitFutureStays(tx, imp.businessId, planned, today, outcomes);
+  await writeStays(tx, imp.businessId, importId, business!.currency, accepted, today);
+
+  const deltas = new Map<string, number>();
+  const bump = (categoryId: string, night: string, by: number) => deltas.set(pairKey(categoryId, night), (deltas.get(pairKey(categoryId, night)) ?? 0) + by);
+  let futureFrom = imp.futureFrom;
+  let futureTo = imp.futureTo;
+  for (const p of accepted) {
+    for (const n of p.previous?.nights ?? []) bump(n.categoryId, n.night, -1);
+    const nights = stayNights(p.stay.arrival, p.stay.departure);
+    if (holds(p.stay)) for (const night of nights) bump(p.stay.categoryId, night, 1);
+    for (const night of [...nights, ...(p.previous?.nights.map((n) => n.night) ?? [])]) {
+      if (night < today) continue;
+      if (!futureFrom || night < futureFrom) futureFrom = night;
+      if (!futureTo || night > futureTo) futureTo = night;
+    }
+    outcomes.push({ line: p.line, outcome: p.previous ? "update" : "add", problem: p.stay.doubts.join(",") || null });
+  }
+  const changes = [...deltas].filter(([, by]) => by !== 0);
+  if (changes.length) {
+    const values = sql.join(
+      changes.map(([k, by]) => {
+        const [categoryId, night] = k.split("|");
+        return sql`(${categoryId}::uuid, ${night}::date, ${by}::int)`;
+      }),
+      sql`, `,
+    );
+    await tx.execute(sql`insert into inventory_nights (category_id, night, business_id, sold)
+      select v.category_id, v.night, ${imp.businessId}::uuid, v.sold from (values ${values}) as v(category_id, night, sold)
+      order by v.category_id, v.night
+      on conflict (category_id, night) do update set sold = inventory_nights.sold + excluded.sold`);
+  }
+
+  const values = sql.join(
+    outcomes.map((o) => sql`(${o.line}::int, ${o.outcome}::text, ${o.problem}::text)`),
+    sql`, `,
+  );
+  await tx.execute(sql`update reservation_import_rows r set outcome = v.outcome, problem = v.problem
+    from (values ${values}) as v(line, outcome, problem) where r.import_id = ${importId}::uuid and r.line = v.line`);
+  const count = (outcome: string) => outcomes.filter((o) => o.outcome === outcome).length;
+  await tx
+    .update(reservationImports)
+    .set({
+      status: "running",
+      startedAt: imp.startedAt ?? now,
+      done: rows[rows.length - 1]!.line,
+      added: imp.added + count("add"),
+      updated: imp.updated + count("update"),
+      unchanged: imp.unchanged + unchanged,
+      skipped: imp.skipped + count("skip"),
+      unplaced: imp.unplaced + count("unplaced"),
+      futureFrom,
+      futureTo,
+    })
+    .where(eq(reservationImports.id, importId));
+  return true;
+}
+
+/**
+ * Future stays in file order, each taking its nights only if every one of them still has a room
+ * in the category (sold + blocked below the rooms), with the (category, night) rows locked in the
+ * order every booking locks them. An updated stay first gives back the nights it held. Past
+ * nights are history: they are counted, never refused.
+ */
+async function fitFutureStays(tx: Database, businessId: string, planned: Planned[], today: string, outcomes: { line: number; outcome: string; problem: string | null }[]): Promise<Planned[]> {
+  const future = (p: Planned) => (holds(p.stay) ? stayNights(p.stay.arrival, p.stay.departure).filter((n) => n >= today) : []);
+  const pairs = new Map<string, { categoryId: string; night: string }>();
+  for (const p of planned) for (const night of future(p)) pairs.set(pairKey(p.stay.categoryId, night), { categoryId: p.stay.categoryId, night });
+  if (pairs.size === 0) return planned;
+  const sorted = [...pairs.values()].sort((a, b) => (a.categoryId === b.categoryId ? a.night.localeCompare(b.night) : a.categoryId.localeCompare(b.categoryId)));
+  const values = sql.join(
+    sorted.map((p) => sql`(${p.categoryId}::uuid, ${p.night}::date)`),
+    sql`, `,
+  );
+  await tx.execute(sql`insert into inventory_nights (category_id, night, business_id)
+    select v.category_id, v.night, ${businessId}::uuid from (values ${values}) as v(category_id, night) order by 1, 2 on conflict do nothing`);
+  const locked = await rowsOf<{ category_id: string; night: string; sold: number; blocked: number; rooms: number }>(
+    tx,
+    sql`select i.category_id, to_char(i.night, 'YYYY-MM-DD') as night, i.sold, i.blocked, c.room_count as rooms
+        from inventory_nights i join (values ${values}) as v(category_id, night) on i.category_id = v.category_id and i.night = v.night
+        join room_categories c on c.id = i.category_id
+        order by i.category_id, i.night for update of i`,
+  );
+  const taken = new Map(locked.map((r) => [pairKey(r.category_id, r.night), Number(r.sold) + Number(r.blocked)]));
+  const rooms = new Map(locked.map((r) => [r.category_id, Number(r.rooms)]));
+  const accepted: Planned[] = [];
+  for (const p of planned) {
+    const giveBack = (p.previous?.nights ?? []).filter((n) => n.night >= today && taken.has(pairKey(n.categoryId, n.night)));
+    for (const n of giveBack) taken.set(pairKey(n.categoryId, n.night), taken.get(pairKey(n.categoryId, n.night))! - 1);
+    const nights = future(p);
+    if (nights.every((night) => taken.get(pairKey(p.stay.categoryId, night))! + 1 <= rooms.get(p.stay.categoryId)!)) {
+      for (const night of nights) taken.set(pairKey(p.stay.categoryId, night), taken.get(pairKey(p.stay.categoryId, night))! + 1);
+      accepted.push(p);
+    } else {
+      for (const n of giveBack) taken.set(pairKey(n.categoryId, n.night), taken.get(pairKey(n.categoryId, n.night))! + 1);
+      outcomes.push({ line: p.line, outcome: "unplaced", problem: "noRoom" });
+    }
+  }
+  return accepted;
+}
+
+/** Each night's rate: the total split evenly, the cents left over on the first nights. */
+function nightRates(total: number, nights: number): number[] {
+  const base = Math.floor(total / nights);
+  return Array.from({ length: nights }, (_, i) => base + (i < total - base * nights ? 1 : 0));
+}
+
+async function writeStays(tx: Database, businessId: string, importId: string, currency: string, accepted: Planned[], today: string): Promise<void> {
+  if (accepted.length === 0) return;
+  const at = (day: string) => new Date(`${day}T12:00:00Z`);
+  const statusOf = (stay: ImportedStay) => (stay.status === "booked" ? (stay.departure <= today ? "checked_out" : "confirmed") : stay.status);
+  const fields = (p: Planned) => {
+    const nights = stayNights(p.stay.arrival, p.stay.departure).length;
+    return {
+      status: statusOf(p.stay),
+      arrival: p.stay.arrival,
+      departure: p.stay.departure,
+      categoryId: p.stay.categoryId,
+      adults: p.stay.adults,
+      children: p.stay.children,
+      ratePerNight: Math.round(p.stay.total / nights),
+      total: p.stay.total,
+      currency: p.stay.currency ?? currency,
+      channel: p.stay.channel,
+      createdAt: at(p.stay.bookedOn),
+      cancelledAt: p.stay.cancelledOn ? at(p.stay.cancelledOn) : null,
+      updatedAt: at(p.stay.cancelledOn ?? p.stay.bookedOn),
+    } as const;
+  };
+  const added = accepted.filter((p) => !p.previous);
+  const ids = new Map<Planned, string>();
+  if (added.length) {
+    const guestRows = added.map((p) => ({ id: randomUUID(), businessId, name: p.stay.guestName ?? "", country: p.stay.country }));
+    const codes = added.map(() => reservationCode(randomBytes(8)));
+    guestRows.forEach((g, i) => (g.name ||= codes[i]!));
+    await tx.insert(guests).values(guestRows);
+    const reservationRows = added.map((p, i) => ({ id: randomUUID(), businessId, code: codes[i]!, guestId: guestRows[i]!.id, ...fields(p) }));
+    await tx.insert(reservations).values(reservationRows);
+    added.forEach((p, i) => ids.set(p, reservationRows[i]!.id));
+  }
+  for (const p of accepted) {
+    if (!p.previous) continue;
+    ids.set(p, p.previous.reservationId);
+    await tx.update(reservations).set(fields(p)).where(eq(reservations.id, p.previous.reservationId));
+    await tx.delete(reservationNights).where(eq(reservationNights.reservationId, p.previous.reservationId));
+  }
+  const nightRows = accepted.flatMap((p) => {
+    const nights = stayNights(p.stay.arrival, p.stay.departure);
+    const rates = nightRates(p.stay.total, nights.length);
+    return nights.map((night, i) => ({ reservationId: ids.get(p)!, night, businessId, categoryId: p.stay.categoryId, rate: rates[i]!, holds: holds(p.stay) }));
+  });
+  for (let i = 0; i < nightRows.length; i += 2000) await tx.insert(reservationNights).values(nightRows.slice(i, i + 2000));
+  await tx
+    .insert(importedReservations)
+    .values(accepted.map((p) => ({ businessId, externalKey: p.stay.key, reservationId: ids.get(p)!, fingerprint: p.fingerprint, importId, attributes: attributesOf(p.stay) })))
+    .onConflictDoUpdate({
+      target: [importedReservations.businessId, importedReservations.externalKey],
+      set: { fingerprint: sql`excluded.fingerprint`, attributes: sql`excluded.attributes`, importId: sql`excluded.import_id`, reservationId: sql`excluded.reservation_id` },
+    });
+}
+
+function attributesOf(stay: ImportedStay): Record<string, string> {
+  const out: Record<string, string> = {};
+  if (stay.ratePlan) out.rate_plan = stay.ratePlan;
+  if (stay.mealPlan) out.meal_plan = stay.mealPlan;
+  return out;
+}
+
+/**
+ * The end of an import: done, one channel push for every future night it wrote, the pricing
+ * told once, and a business that was waiting for its data (DOWNLOADING_DATA) moves on.
+ */
+async function finishImport(db: Database, importId: string, now: Date): Promise<void> {
+  const imp = await db.transaction(async (txn) => {
+    const tx = txn as unknown as Database;
+    const [row] = await tx.select().from(reservationImports).where(eq(reservationImports.id, importId)).for("update");
+    if (!row || !["queued", "running"].includes(row.status)) return null;
+    await tx.update(reservationImports).set({ status: "done", finishedAt: now, startedAt: row.startedAt ?? now }).where(eq(reservationImports.id, importId));
+    if (row.futureFrom && row.futureTo) await markNightsChanged(tx, row.businessId, [{ categoryId: null, from: row.futureFrom, to: row.futureTo }], "import");
+    return row;
+  });
+  if (!imp) return;
+  if (imp.futureFrom && imp.futureTo) {
+    await occupancyChanged(db, imp.businessId, stayNights(imp.futureFrom, addDays(imp.futureTo, 1)), now, imp.createdBy);
+  }
+  await settleOnboarding(db, imp.businessId, true, now);
+}
+
+/** A business whose onboarding waits for this import (DOWNLOADING_DATA, spec section 4) goes to DATA_LOADED or DOWNLOAD_FAILED. */
+async function settleOnboarding(db: Database, businessId: string, ok: boolean, now: Date): Promise<void> {
+  const [row] = await db.select({ status: businesses.status }).from(businesses).where(eq(businesses.id, businessId));
+  if (row?.status === "DOWNLOADING_DATA") await applyBusinessEvent(db, businessId, { type: ok ? "downloadFinished" : "downloadFailed" }, { now });
+}

@@ -1,0 +1,121 @@
+import { useTranslation } from "react-i18next";
+import { data, Link } from "react-router";
+import { ApiError, ledgerBusiness } from "#app/routes/pms-settings/ledger.server";
+import { Empty, LedgerPage, Panel } from "#app/components/ledger/ui";
+import type { ImportJson } from "#app/components/imports/types";
+import { AppForm } from "#app/components/ui/app-form";
+import { SubmitButton } from "#app/components/ui/button";
+import { FieldErrors } from "#app/components/ui/field";
+import { dateTimeFormat } from "#domain/intl-formats";
+import { businessTimeZone } from "#domain/business/timezone";
+import { appContext, guard, type RouteHandle } from "#app/lib/guard.server";
+import { getRequestState } from "#app/lib/request-context.server";
+import { redirectWithToast } from "#app/lib/toast.server";
+import type { Route } from "./+types/imports";
+
+/**
+ * Reservation imports (issue #25): past imports with their counts and who ran them, and the
+ * upload of a new file (multipart, works without JavaScript) that leads to its mapping page.
+ * Open while the onboarding waits for the data (DOWNLOADING_DATA), since this is how it arrives.
+ */
+export const handle = { permission: "user.pms-settings", skipSetupCheck: true } satisfies RouteHandle;
+export const middleware: Route.MiddlewareFunction[] = [guard(handle)];
+
+export const PAGE = "/pms-settings/imports";
+
+export async function loader({ context }: Route.LoaderArgs) {
+  const business = ledgerBusiness(context);
+  const { api } = getRequestState(context);
+  const timeZone = businessTimeZone(context.get(appContext).business);
+  return { timeZone, imports: (await api.get<{ data: ImportJson[] }>(`${business.base}/imports`)).data };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const business = ledgerBusiness(context);
+  const { api, session } = getRequestState(context);
+  const form = await request.formData();
+  const file = form.get("file");
+  const upload = new FormData();
+  if (file instanceof File && file.size > 0) upload.append("file", file, file.name);
+  try {
+    const created = await api.post<{ import: ImportJson }>(`${business.base}/imports`, upload);
+    return redirectWithToast(`${PAGE}/${created.import.uuid}`, { kind: "success", message: "imports:page.uploaded" }, { session });
+  } catch (error) {
+    if (!(error instanceof ApiError)) throw error;
+    return data({ errors: error.errors.file ?? [error.serverMessage ?? error.message] }, { status: error.status });
+  }
+}
+
+export default function Imports({ loaderData, actionData }: Route.ComponentProps) {
+  const { t, i18n } = useTranslation("imports");
+  const { imports, timeZone } = loaderData;
+  const when = dateTimeFormat(i18n.language, { dateStyle: "short", timeStyle: "short", timeZone });
+  const errors = (actionData as { errors?: string[] } | undefined)?.errors;
+  const cols = ["file", "date", "by", "status", "rows", "added", "updated", "unchanged", "skipped", "unplaced"] as const;
+  return (
+    <LedgerPage title={t("page.title")} intro={t("page.intro")}>
+      <div className="space-y-6">
+        <Panel id="new-import" heading={t("page.newImport")}>
+          <AppForm action={PAGE} encType="multipart/form-data" className="max-w-xl space-y-3">
+            <div>
+              <label htmlFor="import-file" className="block text-sm font-medium">
+                {t("page.file")}
+              </label>
+              <input
+                id="import-file"
+                name="file"
+                type="file"
+                required
+                accept=".csv,.txt,.xlsx,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
+                aria-invalid={errors ? true : undefined}
+                aria-describedby={errors ? "import-file-errors" : undefined}
+                className="mt-1 block w-full text-sm"
+              />
+              <FieldErrors id="import-file-errors" errors={errors} />
+            </div>
+            <SubmitButton pendingLabel={t("page.uploading")}>{t("page.upload")}</SubmitButton>
+          </AppForm>
+        </Panel>
+        <Panel id="import-history" heading={t("page.history")}>
+          {imports.length === 0 ? (
+            <Empty>{t("page.empty")}</Empty>
+          ) : (
+            <div className="overflow-x-auto">
+              <table className="min-w-full text-sm">
+                <thead>
+                  <tr className="text-left text-slate-700">
+                    {cols.map((c) => (
+                      <th key={c} scope="col" className="px-2 py-1 font-medium">
+                        {t(`page.col.${c}`)}
+                      </th>
+                    ))}
+                  </tr>
+                </thead>
+                <tbody className="divide-y divide-slate-100">
+                  {imports.map((imp) => (
+                    <tr key={imp.uuid} data-import={imp.uuid}>
+                      <td className="px-2 py-1">
+                        <Link to={`${PAGE}/${imp.uuid}`} className="text-brand-700 underline">
+                          {imp.file_name}
+                        </Link>
+                      </td>
+                      <td className="px-2 py-1">{when.format(new Date(imp.created_at))}</td>
+                      <td className="px-2 py-1">{imp.created_by?.name ?? ""}</td>
+                      <td className="px-2 py-1">{t(`page.status.${imp.status}`)}</td>
+                      <td className="px-2 py-1 tabular-nums">{imp.row_count}</td>
+                      <td className="px-2 py-1 tabular-nums">{imp.added}</td>
+                      <td className="px-2 py-1 tabular-nums">{imp.updated}</td>
+                      <td className="px-2 py-1 tabular-nums">{imp.unchanged}</td>
+                      <td className="px-2 py-1 tabular-nums">{imp.skipped}</td>
+                      <td className="px-2 py-1 tabular-nums">{imp.unplaced}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          )}
+        </Panel>
+      </div>
+    </LedgerPage>
+  );
+}
