@@ -164,29 +164,42 @@ describe("the booking feed cannot jam", () => {
 });
 
 describe("what the push sends", () => {
-  it("a value Channex refuses marks only that night failed with Channex's reason, and it is not sent again until it changes", async () => {
+  it("a value Channex refuses marks only that value failed with Channex's reason, and it is not sent again until it changes", async () => {
     const planId = property.ratePlans[0].id;
+    const price = (date: string, cents: number) =>
+      t.json("PUT", `${f.base}/manual-prices`, { token: f.token, body: { room_category_uuid: f.standard.id, date, price: cents }, status: 200 });
+    // 2027-06-15 gets a price of its own, so it is a value of its own between its neighbours' range values.
     fake.refuse(planId, "2027-06-15");
-    await t.db.transaction((tx) => markNightsChanged(tx as never, f.business.id, [{ categoryId: f.standard.id, from: "2027-06-14", to: "2027-06-16" }], "test"));
-    await t.db.delete(channelAriState).where(and(eq(channelAriState.businessId, f.business.id), sql`${channelAriState.night} between '2027-06-14' and '2027-06-16'`));
-    fake.calls.length = 0;
+    await price("2027-06-15", 27_000);
+    clock += MIN_PUSH_INTERVAL_MS;
     await drain();
+    expect(fake.warnings.map((w) => [w.warning.date_from, w.warning.date_to])).toEqual([["2027-06-15", "2027-06-15"]]);
     expect(await stateOf("", "2027-06-15")).toMatchObject({ status: "failed", rejected: true, error: "rate: must be greater than 0" });
+    // The neighbours, sent in the same call, were applied.
+    await t.db.transaction((tx) => markNightsChanged(tx as never, f.business.id, [{ categoryId: f.standard.id, from: "2027-06-14", to: "2027-06-16" }], "test"));
+    await t.db.delete(channelAriState).where(and(eq(channelAriState.businessId, f.business.id), sql`${channelAriState.night} in ('2027-06-14', '2027-06-16')`));
+    clock += MIN_PUSH_INTERVAL_MS;
+    await drain();
     expect(await stateOf("", "2027-06-14")).toMatchObject({ status: "sent", error: null });
     expect(await stateOf("", "2027-06-16")).toMatchObject({ status: "sent", error: null });
-    // The same nights again, nothing changed: the refused value is not resent (and the others were accepted).
+    // The refused night again, nothing changed: not resent.
     fake.calls.length = 0;
-    await t.db.transaction((tx) => markNightsChanged(tx as never, f.business.id, [{ categoryId: f.standard.id, from: "2027-06-14", to: "2027-06-16" }], "test"));
+    await t.db.transaction((tx) => markNightsChanged(tx as never, f.business.id, [{ categoryId: f.standard.id, from: "2027-06-15", to: "2027-06-15" }], "test"));
     clock += MIN_PUSH_INTERVAL_MS;
     await drain();
     expect(fake.calls.filter((c) => c.path === "/api/v1/restrictions")).toEqual([]);
+    expect(await stateOf("", "2027-06-15")).toMatchObject({ status: "failed", rejected: true });
     // A new price for that night: sent again, and accepted this time.
     fake.accept(planId, "2027-06-15");
-    await t.json("PUT", `${f.base}/manual-prices`, { token: f.token, body: { room_category_uuid: f.standard.id, date: "2027-06-15", price: 27_000 }, status: 200 });
+    await price("2027-06-15", 28_000);
     clock += MIN_PUSH_INTERVAL_MS;
     await drain();
-    expect(fake.nights("/api/v1/restrictions").get(`${planId}|2027-06-15`)).toEqual(["270.00"]);
+    expect(fake.nights("/api/v1/restrictions").get(`${planId}|2027-06-15`)).toEqual(["280.00"]);
     expect(await stateOf("", "2027-06-15")).toMatchObject({ status: "sent", rejected: false, error: null });
+    const status = await t.json("GET", `${f.base}/channel-push-status?from=2027-06-15&to=2027-06-15`, { token: f.token, status: 200 });
+    expect(status.nights[0].categories.find((c: { room_category_uuid: string }) => c.room_category_uuid === f.standard.id)).toMatchObject({ status: "sent", rejected: false });
+    fake.warnings.length = 0;
+    fake.rejected.length = 0;
   });
 
   it("a deactivated plan's Channex rate plan gets stop_sell; a per-person plan gets a rate per occupancy", async () => {
