@@ -33,12 +33,13 @@ async function drain(limit = 600) {
   }
   expect(await outboxRows(t.db, f.business.id)).toBe(0);
 }
+/** Standard's row of one Channex rate plan key ('' = its own) and night. */
 const stateOf = async (ratePlanKey: string, night: string) =>
   (
     await t.db
       .select()
       .from(channelAriState)
-      .where(and(eq(channelAriState.businessId, f.business.id), eq(channelAriState.ratePlanKey, ratePlanKey), eq(channelAriState.night, night)))
+      .where(and(eq(channelAriState.categoryId, f.standard.id), eq(channelAriState.ratePlanKey, ratePlanKey), eq(channelAriState.night, night)))
   )[0];
 
 beforeAll(async () => {
@@ -164,40 +165,51 @@ describe("the booking feed cannot jam", () => {
 });
 
 describe("what the push sends", () => {
-  it("a value Channex refuses marks only that value failed with Channex's reason, and it is not sent again until it changes", async () => {
-    const planId = property.ratePlans[0].id;
-    const price = (date: string, cents: number) =>
-      t.json("PUT", `${f.base}/manual-prices`, { token: f.token, body: { room_category_uuid: f.standard.id, date, price: cents }, status: 200 });
-    // 2027-06-15 gets a price of its own, so it is a value of its own between its neighbours' range values.
-    fake.refuse(planId, "2027-06-15");
-    await price("2027-06-15", 27_000);
-    clock += MIN_PUSH_INTERVAL_MS;
-    await drain();
-    expect(fake.warnings.map((w) => [w.warning.date_from, w.warning.date_to])).toEqual([["2027-06-15", "2027-06-15"]]);
-    expect(await stateOf("", "2027-06-15")).toMatchObject({ status: "failed", rejected: true, error: "rate: must be greater than 0" });
-    // The neighbours, sent in the same call, were applied.
-    await t.db.transaction((tx) => markNightsChanged(tx as never, f.business.id, [{ categoryId: f.standard.id, from: "2027-06-14", to: "2027-06-16" }], "test"));
-    await t.db.delete(channelAriState).where(and(eq(channelAriState.businessId, f.business.id), sql`${channelAriState.night} in ('2027-06-14', '2027-06-16')`));
-    clock += MIN_PUSH_INTERVAL_MS;
-    await drain();
-    expect(await stateOf("", "2027-06-14")).toMatchObject({ status: "sent", error: null });
-    expect(await stateOf("", "2027-06-16")).toMatchObject({ status: "sent", error: null });
-    // The refused night again, nothing changed: not resent.
+  it("a value Channex refuses marks only that value failed with Channex's reason, and it is not sent again until something changes it", async () => {
+    const standardPlan = property.ratePlans[0].id;
+    const night = [{ categoryId: null, from: "2027-06-15", to: "2027-06-15" }];
+    const forget = () => t.db.delete(channelAriState).where(and(eq(channelAriState.businessId, f.business.id), eq(channelAriState.night, "2027-06-15")));
+    // One call carries 2027-06-15 for the three categories' rate plans; Channex refuses Standard's.
+    fake.refuse(standardPlan, "2027-06-15");
+    await t.db.transaction((tx) => markNightsChanged(tx as never, f.business.id, night, "test"));
+    await forget();
     fake.calls.length = 0;
-    await t.db.transaction((tx) => markNightsChanged(tx as never, f.business.id, [{ categoryId: f.standard.id, from: "2027-06-15", to: "2027-06-15" }], "test"));
     clock += MIN_PUSH_INTERVAL_MS;
     await drain();
-    expect(fake.calls.filter((c) => c.path === "/api/v1/restrictions")).toEqual([]);
-    expect(await stateOf("", "2027-06-15")).toMatchObject({ status: "failed", rejected: true });
-    // A new price for that night: sent again, and accepted this time.
-    fake.accept(planId, "2027-06-15");
-    await price("2027-06-15", 28_000);
-    clock += MIN_PUSH_INTERVAL_MS;
-    await drain();
-    expect(fake.nights("/api/v1/restrictions").get(`${planId}|2027-06-15`)).toEqual(["280.00"]);
-    expect(await stateOf("", "2027-06-15")).toMatchObject({ status: "sent", rejected: false, error: null });
+    const restrictionCalls = fake.calls.filter((c) => c.path === "/api/v1/restrictions");
+    expect(restrictionCalls).toHaveLength(1);
+    expect(restrictionCalls[0].values.map((v) => v.rate_plan_id).sort()).toEqual([property.ratePlans[1].id, property.ratePlans[2].id].sort());
+    expect(fake.warnings.map((w) => [w.warning.rate_plan_id, w.warning.date_from, w.warning.date_to])).toEqual([[standardPlan, "2027-06-15", "2027-06-15"]]);
+    expect(await stateOf("", "2027-06-15")).toMatchObject({ categoryId: f.standard.id, status: "failed", rejected: true, error: "rate: must be greater than 0" });
+    const others = await t.db
+      .select()
+      .from(channelAriState)
+      .where(and(eq(channelAriState.businessId, f.business.id), eq(channelAriState.night, "2027-06-15"), sql`${channelAriState.categoryId} <> ${f.standard.id}`));
+    expect(others.map((o) => [o.status, o.error])).toEqual([
+      ["sent", null],
+      ["sent", null],
+    ]);
     const status = await t.json("GET", `${f.base}/channel-push-status?from=2027-06-15&to=2027-06-15`, { token: f.token, status: 200 });
-    expect(status.nights[0].categories.find((c: { room_category_uuid: string }) => c.room_category_uuid === f.standard.id)).toMatchObject({ status: "sent", rejected: false });
+    expect(status.nights[0].categories.find((c: { room_category_uuid: string }) => c.room_category_uuid === f.standard.id)).toMatchObject({
+      status: "failed",
+      rejected: true,
+      retrying: false,
+      error: "rate: must be greater than 0",
+    });
+    // The same night again, nothing changed: the refused value is not resent (nor the accepted ones).
+    fake.calls.length = 0;
+    await t.db.transaction((tx) => markNightsChanged(tx as never, f.business.id, night, "test"));
+    clock += MIN_PUSH_INTERVAL_MS;
+    await drain();
+    expect(fake.calls).toEqual([]);
+    // Something changes it (here a full re-sync forgets what was sent): sent again, and accepted this time.
+    fake.accept(standardPlan, "2027-06-15");
+    await t.db.transaction((tx) => markNightsChanged(tx as never, f.business.id, night, "test"));
+    await forget();
+    clock += MIN_PUSH_INTERVAL_MS;
+    await drain();
+    expect(fake.nights("/api/v1/restrictions").get(`${standardPlan}|2027-06-15`)).toEqual(["250.00"]);
+    expect(await stateOf("", "2027-06-15")).toMatchObject({ status: "sent", rejected: false, error: null });
     fake.warnings.length = 0;
     fake.rejected.length = 0;
   });
@@ -209,6 +221,20 @@ describe("what the push sends", () => {
       .uuid as string;
     const channel = (await t.json("POST", `${f.base}/sales-channels`, { token: f.token, body: { code: "booking_com", name: "Booking.com", commission: 15, connection: "channex" }, status: 201 }))
       .sales_channel.uuid as string;
+    const mapping = (perPersonId: string) => ({
+      room_categories: [
+        { room_category_uuid: f.standard.id, external_id: property.roomTypes[0].id },
+        { room_category_uuid: f.deluxe.id, external_id: property.roomTypes[1].id },
+        { room_category_uuid: f.suite.id, excluded: true },
+      ],
+      rate_plan_pairs: [
+        { room_category_uuid: f.standard.id, rate_plan_uuid: plan, external_id: perPersonId },
+        { room_category_uuid: f.deluxe.id, rate_plan_uuid: plan, external_id: stopped.id },
+      ],
+    });
+    // A Channex rate plan id typed wrong (here one of another room type) is refused when saved, checked against Channex.
+    const wrong = await t.json("PUT", `${f.base}/channel-mappings/${channel}`, { token: f.token, lang: "en", status: 422, body: mapping(stopped.id) });
+    expect(JSON.stringify(wrong)).toContain("Channex has no such rate plan for this room type");
     await t.json("PUT", `${f.base}/channel-mappings/${channel}`, {
       token: f.token,
       status: 200,
