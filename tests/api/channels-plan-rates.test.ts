@@ -104,7 +104,14 @@ describe("mapping rate plans per room type on a Channex channel", () => {
       },
       status: 422,
     });
-    expect(Object.keys(body.errors).sort()).toEqual(["rate_plan_pairs", "rate_plan_pairs.1.external_id", "rate_plan_pairs.4.external_id", "rate_plan_pairs.5.rate_plan_uuid"]);
+    // "other" is no rate plan of the connected Channex property either (checked against Channex when saved).
+    expect(Object.keys(body.errors).sort()).toEqual([
+      "rate_plan_pairs",
+      "rate_plan_pairs.1.external_id",
+      "rate_plan_pairs.4.external_id",
+      "rate_plan_pairs.5.external_id",
+      "rate_plan_pairs.5.rate_plan_uuid",
+    ]);
     expect(body.errors.rate_plan_pairs.join(" ")).toContain("Longa estadia");
     expect(await t.json("GET", mappingPath(booking), { token: f.token, status: 200 })).toEqual(before);
 
