@@ -38,6 +38,8 @@ const night = z
           availability: z.int().nullable(),
           rate: cents.nullable(),
           error: z.string().nullable(),
+          /** Channex refused the value itself (a warning): not sent again until it changes. */
+          rejected: z.boolean(),
           attempts: z.int().min(0),
           retrying: z.boolean(),
           updated_at: timestamp.nullable(),
@@ -53,3 +55,23 @@ export const pushStatusAnswer = z.discriminatedUnion("connected", [
   z.object({ connected: z.literal(true), from: day, to: day, last_sync_at: timestamp.nullable(), last_error: z.string().nullable(), nights: z.array(night) }).strict(),
 ]);
 export type PushStatusJson = z.infer<typeof pushStatusAnswer>;
+
+/** A channel booking that could not be placed (GET /channel-bookings-needing-attention): what the channel sent. */
+export const attentionAnswer = z
+  .object({
+    revision_id: z.string(),
+    booking_id: z.string(),
+    status: z.string(),
+    reason: z.enum(["unmapped_room", "unknown_rate_plan", "currency", "invalid"]),
+    guest_name: z.string().nullable(),
+    ota_name: z.string().nullable(),
+    ota_reservation_code: z.string().nullable(),
+    arrival: day.nullable(),
+    departure: day.nullable(),
+    /** Channex's decimal string, in `currency`, as received. */
+    amount: z.string().nullable(),
+    currency: z.string().nullable(),
+    received_at: timestamp,
+  })
+  .strict();
+export type AttentionJson = z.infer<typeof attentionAnswer>;

@@ -1,5 +1,6 @@
 import { eq } from "drizzle-orm";
 import { Hono } from "hono";
+import { z } from "zod";
 import { channexConnectSchema, pushStatusQuerySchema } from "#domain/schemas/channels.ts";
 import { isUuid } from "#domain/text/sanitize.ts";
 import { businesses } from "#api/db/schema/index.ts";
@@ -13,7 +14,8 @@ import { pushStatus } from "#api/services/channels/status.ts";
 import { body, parse, requireAdminPermission } from "./businesses-shared.ts";
 import { docs } from "#api/openapi/describe.ts";
 import { envelope } from "#contract/primitives.ts";
-import { connectionAnswer, pushStatusAnswer } from "#contract/channels.ts";
+import { attentionAnswer, connectionAnswer, pushStatusAnswer } from "#contract/channels.ts";
+import { bookingsNeedingAttention, resolveAttention } from "#api/services/channels/attention.ts";
 
 const doc = docs("Channel manager");
 
@@ -59,6 +61,15 @@ export const channelRoutes = new Hono<AuthedEnv>()
     }
     const q = parse(c, pushStatusQuerySchema, c.req.query());
     return c.json(await pushStatus(c.var.deps.db, c.var.access.business.id, c.var.deps.now(), q));
+  })
+
+  .get("/businesses/:id/channel-bookings-needing-attention", doc({ response: envelope(z.array(attentionAnswer)) }), requireBusiness("user.reservations"), async (c) =>
+    c.json({ data: await bookingsNeedingAttention(c.var.deps.db, c.var.access.business.id) }),
+  )
+
+  .post("/businesses/:id/channel-bookings-needing-attention/:revisionId/resolve", doc({ status: 204 }), requireBusiness("user.reservations"), async (c) => {
+    await resolveAttention(c.var.deps.db, c.var.access.business.id, c.req.param("revisionId"), c.var.deps.now());
+    return c.body(null, 204);
   });
 
 async function existingBusiness(db: import("#api/db/client.ts").Database, id: string): Promise<string> {

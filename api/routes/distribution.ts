@@ -13,6 +13,7 @@ import { createMiddleware } from "hono/factory";
 import { HttpError, notFound } from "#api/errors.ts";
 import { requireBusiness, type BusinessEnv } from "#api/middleware/business.ts";
 import { channelMappingView, saveChannelMappings } from "#api/services/distribution/channel-mappings.ts";
+import { channexRatePlansOf } from "#api/services/channels/connections.ts";
 import { hotelPoliciesJson, hotelPoliciesOf, saveHotelPolicies } from "#api/services/distribution/hotel-policies.ts";
 import { deleteRatePlan, listRatePlans, ratePlanById, ratePlanJson, ratePlanRates, saveRatePlan, type RatePlan } from "#api/services/distribution/rate-plans.ts";
 import {
@@ -170,7 +171,7 @@ export const distributionRoutes = new Hono<BusinessEnv>()
     if (!channel) throw notFound(CHANNEL);
     const input = await body(c, channelMappingsSchema);
     await distributionChange(db, { businessId, actor: userActor(c.var.user.id), entityId: channel.id, read: distributionReads(businessId).channelMappings }, (tx) =>
-      saveChannelMappings(tx, c.var.t, businessId, channel.id, input, now()),
+      saveChannelMappings(tx, c.var.t, businessId, channel.id, input, now(), channexRatePlansOf),
     );
     return c.json({ sales_channel: salesChannelJson(channel), ...(await channelMappingView(db, businessId, channel.id)) });
   })

@@ -8,6 +8,7 @@ export const NOTIFICATION_KIND_TOPICS = {
   "reservation.created": "bookings",
   "reservation.changed": "bookings",
   "reservation.cancelled": "bookings",
+  "reservation.needs_attention": "bookings",
   overbooking: "bookings",
   "nights.to_publish": "price_changes",
   "sync.error": "price_changes",

@@ -104,7 +104,14 @@ describe("mapping rate plans per room type on a Channex channel", () => {
       },
       status: 422,
     });
-    expect(Object.keys(body.errors).sort()).toEqual(["rate_plan_pairs", "rate_plan_pairs.1.external_id", "rate_plan_pairs.4.external_id", "rate_plan_pairs.5.rate_plan_uuid"]);
+    // "other" is no rate plan of the connected Channex property either (checked against Channex when saved).
+    expect(Object.keys(body.errors).sort()).toEqual([
+      "rate_plan_pairs",
+      "rate_plan_pairs.1.external_id",
+      "rate_plan_pairs.4.external_id",
+      "rate_plan_pairs.5.external_id",
+      "rate_plan_pairs.5.rate_plan_uuid",
+    ]);
     expect(body.errors.rate_plan_pairs.join(" ")).toContain("Longa estadia");
     expect(await t.json("GET", mappingPath(booking), { token: f.token, status: 200 })).toEqual(before);
 
@@ -129,12 +136,12 @@ describe("mapping rate plans per room type on a Channex channel", () => {
     // 2027-03-07 is a Sunday, 2027-03-08 a Monday; Standard's engine price is R$ 250, Deluxe's R$ 330.
     const stdNr = sentTo(channex.stdNr);
     expect(stdNr.size).toBeGreaterThanOrEqual(499);
-    expect(stdNr.get("2027-03-07")).toEqual({ rate: "248.00", min_stay_arrival: 2, max_stay: 0, closed_to_arrival: true, closed_to_departure: false });
-    expect(stdNr.get("2027-03-08")).toEqual({ rate: "248.00", min_stay_arrival: 2, max_stay: 0, closed_to_arrival: false, closed_to_departure: false });
+    expect(stdNr.get("2027-03-07")).toEqual({ rate: "248.00", min_stay_arrival: 2, min_stay_through: 1, max_stay: 0, closed_to_arrival: true, closed_to_departure: false, stop_sell: false });
+    expect(stdNr.get("2027-03-08")).toEqual({ rate: "248.00", min_stay_arrival: 2, min_stay_through: 1, max_stay: 0, closed_to_arrival: false, closed_to_departure: false, stop_sell: false });
     // Breakfast: 250 + 2 guests × 35 = 320, +10 % = 352.
     const stdCafe = sentTo(channex.stdCafe);
-    expect(stdCafe.get("2027-03-07")).toEqual({ rate: "352.00", min_stay_arrival: 1, max_stay: 7, closed_to_arrival: false, closed_to_departure: false });
-    expect(stdCafe.get("2027-03-08")).toEqual({ rate: "352.00", min_stay_arrival: 1, max_stay: 7, closed_to_arrival: false, closed_to_departure: true });
+    expect(stdCafe.get("2027-03-07")).toEqual({ rate: "352.00", min_stay_arrival: 1, min_stay_through: 1, max_stay: 7, closed_to_arrival: false, closed_to_departure: false, stop_sell: false });
+    expect(stdCafe.get("2027-03-08")).toEqual({ rate: "352.00", min_stay_arrival: 1, min_stay_through: 1, max_stay: 7, closed_to_arrival: false, closed_to_departure: true, stop_sell: false });
     // Deluxe non-refundable: 330 − 10 % = 297, +10 % = 326.70 → 327.
     expect(sentTo(channex.dlxNr).get("2027-03-09")).toMatchObject({ rate: "327.00", min_stay_arrival: 2 });
   });
@@ -148,18 +155,18 @@ describe("mapping rate plans per room type on a Channex channel", () => {
     });
     await settled();
     const range = { property_id: property.id, date_from: "2027-03-10", date_to: "2027-03-12" };
-    const none = { closed_to_arrival: false, closed_to_departure: false };
+    const none = { closed_to_arrival: false, closed_to_departure: false, stop_sell: false };
     expect(fake.calls.map((c) => ({ path: c.path, values: c.values }))).toEqual([
       {
         path: "/api/v1/restrictions",
         values: [
-          { ...range, rate_plan_id: property.ratePlans[0].id, rate: "300.00" },
-          { ...range, rate_plan_id: property.ratePlans[1].id, rate: "380.00" },
-          { ...range, rate_plan_id: property.ratePlans[2].id, rate: "420.00" },
+          { ...range, rate_plan_id: property.ratePlans[0].id, rate: "300.00", stop_sell: false },
+          { ...range, rate_plan_id: property.ratePlans[1].id, rate: "380.00", stop_sell: false },
+          { ...range, rate_plan_id: property.ratePlans[2].id, rate: "420.00", stop_sell: false },
           // 300 − 10 % = 270, +10 % = 297; 300 + 70 = 370, +10 % = 407; 380 − 10 % = 342, +10 % = 376.20 → 376.
-          { ...range, rate_plan_id: channex.stdNr, rate: "297.00", min_stay_arrival: 2, max_stay: 0, ...none },
-          { ...range, rate_plan_id: channex.stdCafe, rate: "407.00", min_stay_arrival: 1, max_stay: 7, ...none },
-          { ...range, rate_plan_id: channex.dlxNr, rate: "376.00", min_stay_arrival: 2, max_stay: 0, ...none },
+          { ...range, rate_plan_id: channex.stdNr, rate: "297.00", min_stay_arrival: 2, min_stay_through: 1, max_stay: 0, ...none },
+          { ...range, rate_plan_id: channex.stdCafe, rate: "407.00", min_stay_arrival: 1, min_stay_through: 1, max_stay: 7, ...none },
+          { ...range, rate_plan_id: channex.dlxNr, rate: "376.00", min_stay_arrival: 2, min_stay_through: 1, max_stay: 0, ...none },
         ],
       },
     ]);
@@ -176,7 +183,7 @@ describe("mapping rate plans per room type on a Channex channel", () => {
     expect(fake.rejected).toEqual([]);
     const plansSent = new Set(fake.calls.flatMap((c) => c.values.map((v) => v.rate_plan_id ?? v.room_type_id)));
     expect([...plansSent].sort()).toEqual([channex.stdNr, channex.dlxNr].sort());
-    expect(sentTo(channex.stdNr).get("2027-03-11")).toEqual({ rate: "297.00", min_stay_arrival: 3, max_stay: 0, closed_to_arrival: false, closed_to_departure: false });
+    expect(sentTo(channex.stdNr).get("2027-03-11")).toEqual({ rate: "297.00", min_stay_arrival: 3, min_stay_through: 1, max_stay: 0, closed_to_arrival: false, closed_to_departure: false, stop_sell: false });
   });
 
   it("the channel's markup moves its plans' rates, and only theirs", async () => {

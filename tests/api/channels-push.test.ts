@@ -60,7 +60,7 @@ describe("prices and availability reach Channex by themselves", () => {
       status: 201,
     });
     await settled();
-    const value = (plan: number, rate: string) => ({ property_id: property.id, rate_plan_id: property.ratePlans[plan].id, date_from: "2027-03-10", date_to: "2027-03-12", rate });
+    const value = (plan: number, rate: string) => ({ property_id: property.id, rate_plan_id: property.ratePlans[plan].id, date_from: "2027-03-10", date_to: "2027-03-12", rate, stop_sell: false });
     expect(fake.calls.map((c) => ({ path: c.path, values: c.values }))).toEqual([{ path: "/api/v1/restrictions", values: [value(0, "300.00"), value(1, "380.00"), value(2, "420.00")] }]);
   });
 
@@ -217,7 +217,7 @@ describe("bookings from the Channex feed", () => {
     const sent = fake.nights("/api/v1/availability").get(`${property.roomTypes[2].id}|2027-09-05`) ?? [];
     expect(sent[sent.length - 1]).toBe(0);
   });
-  it("a feed Channex refuses, or a revision that cannot be applied, is a sync error the team hears once per outage", async () => {
+  it("a feed Channex refuses is a sync error the team hears once per outage; a revision that cannot be placed is not", async () => {
     // The background's minute feed would take the refusal meant for this pull.
     await queue!.stop();
     queue = undefined;
@@ -236,14 +236,13 @@ describe("bookings from the Channex feed", () => {
     await expect(pullBookings(t.db, f.business.id)).rejects.toThrow();
     expect(await noticesOf("sync.error")).toHaveLength(before + 1);
 
-    // Healthy again (as after a successful push), then a booking for a room type nobody mapped.
+    // Healthy again: a booking for a room type nobody mapped is no sync error — it needs attention, and the feed moves on.
     await healthy();
-    fake.deliver(revision({ rooms: [{ ...revision().rooms[0], room_type_id: "unmapped-room-type" }] }));
-    expect(await pullBookings(t.db, f.business.id)).toMatchObject({ failed: 1 });
-    told = await noticesOf("sync.error");
-    expect(told).toHaveLength(before + 2);
-    expect(told[0].title).toContain("room type unmapped-room-type is not mapped to a category");
-    expect(await pullBookings(t.db, f.business.id)).toMatchObject({ failed: 1 });
-    expect(await noticesOf("sync.error")).toHaveLength(before + 2);
+    const unmapped = revision({ rooms: [{ ...revision().rooms[0], room_type_id: "unmapped-room-type" }] });
+    fake.deliver(unmapped);
+    expect(await pullBookings(t.db, f.business.id)).toMatchObject({ attention: 1, failed: 0 });
+    expect(fake.acks).toContain(unmapped.id);
+    expect(await noticesOf("sync.error")).toHaveLength(before + 1);
+    expect(await connectionError()).toBeNull();
   });
 });

@@ -19,6 +19,7 @@ const openApiPath = (path: string) => path.replace(/:([A-Za-z0-9_]+)/g, "{$1}");
 /** State-changing operations that take no body: the path says it all. */
 const BODYLESS = new Set([
   "post /api/v1/businesses/{id}/imports/{importId}/run",
+  "post /api/v1/businesses/{id}/channel-bookings-needing-attention/{revisionId}/resolve",
   "post /api/v1/auth/email/resend",
   "post /api/v1/auth/two-factor",
   "post /api/v1/admin/users/{id}/disable",

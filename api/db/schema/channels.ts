@@ -1,3 +1,4 @@
+import { sql } from "drizzle-orm";
 import { bigint, boolean, date, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from "drizzle-orm/pg-core";
 import { businesses, roomCategories } from "./businesses.ts";
 
@@ -9,6 +10,9 @@ import { businesses, roomCategories } from "./businesses.ts";
 
 /** Until the channel mapping (pms-rates) lands: Channex's room type and rate plan per category. */
 export type ChannexCategoryMapping = Record<string, { room_type_id: string; rate_plan_id: string }>;
+
+/** Per Channex rate plan id: how it is sold (per_room / per_person, with its occupancies) and its currency. */
+export type ChannexRatePlanInfo = Record<string, { sellMode: "per_room" | "per_person"; occupancies: number[]; currency: string | null }>;
 
 export const channexConnections = pgTable("channex_connections", {
   businessId: uuid()
@@ -25,6 +29,17 @@ export const channexConnections = pgTable("channex_connections", {
   lastErrorAt: timestamp({ withTimezone: true }),
   /** One pusher per business at a time across processes: whoever sets this into the future. */
   pushLeaseUntil: timestamp({ withTimezone: true }),
+  /**
+   * What Channex says of the rate plans we feed (read when connecting and when a mapping is saved):
+   * per-person plans and the occupancies they are priced for, and each plan's currency.
+   */
+  ratePlanInfo: jsonb().$type<ChannexRatePlanInfo>().notNull().default({}),
+  /** The property's `settings.min_stay_type` read at connection: which min-stay field each value carries. */
+  minStayType: text({ enum: ["arrival", "through", "both"] }).notNull().default("both"),
+  /** Channex's rate limit: no ARI call before this (the last call + the spacing, or a 429's pause). */
+  nextPushAt: timestamp({ withTimezone: true }),
+  /** A push job is queued for `nextPushAt` (one at a time, so a backlog does not multiply jobs). */
+  pushScheduledAt: timestamp({ withTimezone: true }),
   createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
 });
@@ -73,6 +88,11 @@ export const channelAriState = pgTable(
     restrictions: text(),
     status: text({ enum: ["sent", "failed"] }).notNull(),
     error: text(),
+    /**
+     * Channex refused these very values (a warning of a 200 answer): the row holds what was
+     * refused, so the same values are not sent again until something changes them.
+     */
+    rejected: boolean().notNull().default(false),
     attempts: integer().notNull().default(0),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
@@ -92,9 +112,24 @@ export const channexBookingRevisions = pgTable(
     /** The reservations made for the booking's rooms, in the order of its `rooms`. */
     reservationIds: jsonb().$type<string[]>().notNull().default([]),
     overbooked: boolean().notNull().default(false),
+    /**
+     * Why the revision could not be placed (unmapped_room, unknown_rate_plan, currency, invalid):
+     * kept as a reservation needing attention, with what the guest booked; null when placed.
+     */
+    attention: text({ enum: ["unmapped_room", "unknown_rate_plan", "currency", "invalid"] }),
+    /** What the channel sent, for a revision needing attention (and a record of every one). */
+    guestName: text(),
+    otaName: text(),
+    otaReservationCode: text(),
+    arrival: date({ mode: "string" }),
+    departure: date({ mode: "string" }),
+    /** Channex's decimal string and its currency, as received. */
+    amount: text(),
+    currency: text(),
+    resolvedAt: timestamp({ withTimezone: true }),
     appliedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     acknowledgedAt: timestamp({ withTimezone: true }),
   },
-  (t) => [index("channex_booking_revisions_booking_idx").on(t.businessId, t.bookingId)],
+  (t) => [index("channex_booking_revisions_booking_idx").on(t.businessId, t.bookingId), index("channex_booking_revisions_attention_idx").on(t.businessId).where(sql`attention is not null and resolved_at is null`)],
 );
 

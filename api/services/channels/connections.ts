@@ -2,11 +2,11 @@ import { eq, sql } from "drizzle-orm";
 import type { TFunction } from "i18next";
 import { getConfig } from "#config";
 import type { Database } from "#api/db/client.ts";
-import { channelAriState, channexConnections, roomCategories, type ChannexCategoryMapping } from "#api/db/schema/index.ts";
+import { businesses, channelAriState, channexConnections, roomCategories, type ChannexCategoryMapping, type ChannexRatePlanInfo } from "#api/db/schema/index.ts";
 import { HttpError, notFound } from "#api/errors.ts";
 import { rowsOf } from "#api/db/query.ts";
 import { open, seal } from "#api/services/secrets.ts";
-import { ChannexError, channexClient, type ChannexClient } from "./channex-client.ts";
+import { ChannexError, channexClient, type ChannexClient, type ChannexRatePlan } from "./channex-client.ts";
 import { markAllNightsChanged } from "#api/services/outbox/nights-changed.ts";
 import type { ConnectionJson } from "#contract/channels.ts";
 
@@ -41,24 +41,20 @@ const invalid = (t: TFunction, field: string, key: string, values: Record<string
   new HttpError(422, "api.invalid", { [field]: [t(key, { ns: "channels", ...values })] });
 
 /**
- * PUT /businesses/{id}/channex: checks the key and property against Channex, the mapping
- * against the property's room types and rate plans and our categories, stores the key
- * encrypted, and queues a full push of the next 500 nights.
+ * PUT /businesses/{id}/channex: checks the key and property against Channex (every page of its
+ * room types and rate plans), the property's and each mapped rate plan's currency against the
+ * business's, the mapping against those lists and our categories; stores the key encrypted, the
+ * property's min_stay_type and how its rate plans are sold, and queues a full push.
  */
 export async function connectChannex(db: Database, t: TFunction, businessId: string, input: ConnectInput, now: Date): Promise<void> {
   const existing = await connectionOf(db, businessId);
   const apiKey = input.api_key?.trim() || (existing && existing.propertyId === input.property_id ? open(existing.apiKeyEncrypted) : "");
   if (!apiKey) throw invalid(t, "api_key", "validation.apiKeyRequired");
   const client = channexClient({ baseUrl: getConfig().CHANNEX_API_URL, apiKey });
-  let roomTypes: { id: string }[];
-  let ratePlans: { id: string; room_type_id: string | null }[];
-  try {
-    await client.property(input.property_id);
-    [roomTypes, ratePlans] = await Promise.all([client.roomTypes(input.property_id), client.ratePlans(input.property_id)]);
-  } catch (error) {
-    if (error instanceof ChannexError && (error.status === 401 || error.status === 403)) throw invalid(t, "api_key", "validation.apiKeyRejected");
-    if (error instanceof ChannexError && error.status === 404) throw invalid(t, "property_id", "validation.propertyNotFound");
-    throw new HttpError(502, "channels:api.channexUnreachable");
+  const { property, roomTypes, ratePlans } = await readProperty(t, client, input.property_id);
+  const [business] = await db.select({ currency: businesses.currency }).from(businesses).where(eq(businesses.id, businessId));
+  if (property.currency && property.currency !== business.currency) {
+    throw invalid(t, "property_id", "validation.propertyCurrency", { theirs: property.currency, ours: business.currency });
   }
   const categories = new Set((await db.select({ id: roomCategories.id }).from(roomCategories).where(eq(roomCategories.businessId, businessId))).map((c) => c.id));
   const roomTypeIds = new Set(roomTypes.map((r) => r.id));
@@ -72,19 +68,66 @@ export async function connectChannex(db: Database, t: TFunction, businessId: str
     if (usedRoomTypes.has(m.room_type_id)) throw invalid(t, `mapping.${i}.room_type_id`, "validation.roomTypeMappedTwice");
     const plan = plans.get(m.rate_plan_id);
     if (!plan || (plan.room_type_id && plan.room_type_id !== m.room_type_id)) throw invalid(t, `mapping.${i}.rate_plan_id`, "validation.unknownRatePlan");
+    if (plan.currency && plan.currency !== business.currency) throw invalid(t, `mapping.${i}.rate_plan_id`, "validation.ratePlanCurrency", { theirs: plan.currency, ours: business.currency });
     usedRoomTypes.add(m.room_type_id);
     mapping[m.room_category_uuid] = { room_type_id: m.room_type_id, rate_plan_id: m.rate_plan_id };
   });
 
   await db.transaction(async (txRaw) => {
     const tx = txRaw as unknown as Database;
-    const values = { propertyId: input.property_id, apiKeyEncrypted: seal(apiKey), mapping, active: true, lastError: null, lastErrorAt: null, updatedAt: now };
+    const values = {
+      propertyId: input.property_id,
+      apiKeyEncrypted: seal(apiKey),
+      mapping,
+      ratePlanInfo: ratePlanInfoOf(ratePlans),
+      minStayType: property.minStayType,
+      active: true,
+      lastError: null,
+      lastErrorAt: null,
+      updatedAt: now,
+    };
     await tx
       .insert(channexConnections)
       .values({ businessId, ...values, createdAt: now })
       .onConflictDoUpdate({ target: channexConnections.businessId, set: values });
     await fullResync(tx, businessId, now);
   });
+}
+
+/** The property, its room types and rate plans (every page), Channex's refusals as field errors. */
+async function readProperty(t: TFunction, client: ChannexClient, propertyId: string) {
+  try {
+    const property = await client.property(propertyId);
+    const [roomTypes, ratePlans] = await Promise.all([client.roomTypes(propertyId), client.ratePlans(propertyId)]);
+    return { property, roomTypes, ratePlans };
+  } catch (error) {
+    if (error instanceof ChannexError && (error.status === 401 || error.status === 403)) throw invalid(t, "api_key", "validation.apiKeyRejected");
+    if (error instanceof ChannexError && error.status === 404) throw invalid(t, "property_id", "validation.propertyNotFound");
+    throw new HttpError(502, "channels:api.channexUnreachable");
+  }
+}
+
+/** How each Channex rate plan is sold, as the push needs it. */
+export function ratePlanInfoOf(plans: ChannexRatePlan[]): ChannexRatePlanInfo {
+  return Object.fromEntries(plans.map((p) => [p.id, { sellMode: p.sellMode, occupancies: p.occupancies, currency: p.currency }]));
+}
+
+/**
+ * The Channex rate plans of the business's connected property (every page), for checking ids
+ * typed into a channel mapping; refreshes what the connection knows of how they are sold.
+ * Null when the business has no active connection.
+ */
+export async function channexRatePlansOf(db: Database, businessId: string): Promise<ChannexRatePlan[] | null> {
+  const connection = await connectionOf(db, businessId);
+  if (!connection?.active) return null;
+  let plans: ChannexRatePlan[];
+  try {
+    plans = await clientFor(connection).ratePlans(connection.propertyId);
+  } catch {
+    throw new HttpError(502, "channels:api.channexUnreachable");
+  }
+  await db.update(channexConnections).set({ ratePlanInfo: ratePlanInfoOf(plans) }).where(eq(channexConnections.businessId, businessId));
+  return plans;
 }
 
 /** Forgets what the channel was sent and queues every night of the horizon again. */

@@ -12,11 +12,15 @@ import type { BookingRevision, ChannexClient, ChannexRoom } from "./channex-clie
 import { clientFor, mappingFor } from "./connections.ts";
 import { planTargets } from "./plan-targets.ts";
 import { recordSyncError } from "./sync-error.ts";
+import { notify } from "#api/services/notifications/notify.ts";
 
 export interface FeedReport {
   applied: number;
   duplicates: number;
   overbooked: number;
+  /** Recorded as reservations needing attention (and acknowledged). */
+  attention: number;
+  /** Not recorded (left in the feed for the next poll). */
   failed: number;
 }
 
@@ -29,19 +33,34 @@ export function channelOf(otaName: string | null | undefined): Channel {
   return "other";
 }
 
+/** Why a revision could not be placed: it is kept as a reservation needing attention. */
+export type AttentionReason = "unmapped_room" | "unknown_rate_plan" | "currency" | "invalid";
+
+class Unplaceable extends Error {
+  constructor(
+    readonly reason: AttentionReason,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
 /**
- * Reads the booking revisions feed and turns each revision into reservations through the
- * bookings service: new → created, modified → changed, cancelled → cancelled. Each revision is
- * applied in one transaction that also records its id (the primary key makes a second delivery,
- * or a second process, a no-op) and is acknowledged only after that commit; a crash before the
- * acknowledgement just means Channex serves it again and it is acknowledged then. A night that
- * is already full is still taken (the guest paid the channel) and the reservation is flagged
- * as an overbooking.
+ * Reads the booking revisions feed (every page, oldest first) and takes each revision in turn:
+ * new → created, modified → changed, cancelled → cancelled, through the bookings service, in one
+ * transaction that also records its id (the primary key makes a second delivery, or a second
+ * process, a no-op), acknowledged right after that commit. A revision that cannot be placed —
+ * an unmapped room (Channex sends its room type as null), an unknown rate plan, another
+ * currency, values we cannot take — is recorded as a reservation needing attention, with the
+ * guest and the amounts, told to the team, and acknowledged too: nothing from a channel is
+ * dropped, and one bad revision never blocks the ones behind it. A night already full is still
+ * taken (the guest paid the channel) and flagged as an overbooking. Only a failure to record
+ * leaves a revision unacknowledged, for the next poll.
  */
 export async function pullBookings(db: Database, businessId: string, options: { now?: () => Date; client?: ChannexClient } = {}): Promise<FeedReport> {
   const now = options.now ?? (() => new Date());
   const [connection] = await db.select().from(channexConnections).where(eq(channexConnections.businessId, businessId));
-  const report: FeedReport = { applied: 0, duplicates: 0, overbooked: 0, failed: 0 };
+  const report: FeedReport = { applied: 0, duplicates: 0, overbooked: 0, attention: 0, failed: 0 };
   if (!connection?.active) return report;
   const client = options.client ?? clientFor(connection);
   let feed: BookingRevision[];
@@ -52,33 +71,79 @@ export async function pullBookings(db: Database, businessId: string, options: { 
     await recordSyncError(db, businessId, `booking feed: ${error instanceof Error ? error.message : String(error)}`.slice(0, 500), now());
     throw error;
   }
-  const revisions = feed.filter((r) => r.property_id === connection.propertyId);
-  for (const revision of revisions) {
-    const [known] = await db.select({ id: channexBookingRevisions.revisionId }).from(channexBookingRevisions).where(eq(channexBookingRevisions.revisionId, revision.id));
-    if (known) {
-      report.duplicates++;
-    } else {
-      try {
-        const outcome = await applyRevision(db, businessId, mappingFor(connection), revision, now());
-        if (outcome === "duplicate") report.duplicates++;
-        else {
-          report.applied++;
-          if (outcome === "overbooked") report.overbooked++;
-        }
-      } catch (error) {
-        report.failed++;
-        const message = `booking revision ${revision.id}: ${error instanceof Error ? error.message : String(error)}`;
-        logger.error({ msg: "channex booking revision failed", business_id: businessId, err: message });
-        await recordSyncError(db, businessId, message.slice(0, 500), now());
-        // Not acknowledged: Channex serves it again and the next poll retries it.
-        continue;
-      }
+  for (const revision of feed.filter((r) => r.property_id === connection.propertyId)) {
+    try {
+      const outcome = await takeRevision(db, businessId, mappingFor(connection), revision, now());
+      report[outcome === "overbooked" ? "applied" : outcome]++;
+      if (outcome === "overbooked") report.overbooked++;
+    } catch (error) {
+      report.failed++;
+      const message = `booking revision ${revision.id}: ${error instanceof Error ? error.message : String(error)}`;
+      logger.error({ msg: "channex booking revision not recorded", business_id: businessId, err: message });
+      await recordSyncError(db, businessId, message.slice(0, 500), now());
+      // Not recorded, so not acknowledged: Channex serves it again at the next poll.
+      continue;
     }
     await client.acknowledge(revision.id);
     await db.update(channexBookingRevisions).set({ acknowledgedAt: now() }).where(eq(channexBookingRevisions.revisionId, revision.id));
   }
   await db.update(channexConnections).set({ lastFeedAt: now() }).where(eq(channexConnections.businessId, businessId));
   return report;
+}
+
+/** One revision, committed: placed, already known, or recorded as needing attention. */
+async function takeRevision(
+  db: Database,
+  businessId: string,
+  mapping: ReturnType<typeof mappingFor>,
+  revision: BookingRevision,
+  now: Date,
+): Promise<"applied" | "overbooked" | "duplicates" | "attention"> {
+  const [known] = await db.select({ id: channexBookingRevisions.revisionId }).from(channexBookingRevisions).where(eq(channexBookingRevisions.revisionId, revision.id));
+  if (known) return "duplicates";
+  try {
+    const outcome = await applyRevision(db, businessId, mapping, revision, now);
+    return outcome === "duplicate" ? "duplicates" : outcome;
+  } catch (error) {
+    const reason: AttentionReason = error instanceof Unplaceable ? error.reason : "invalid";
+    logger.warn({ msg: "channex booking revision needs attention", business_id: businessId, revision: revision.id, reason, err: error instanceof Error ? error.message : String(error) });
+    return (await recordAttention(db, businessId, revision, reason, now)) ? "attention" : "duplicates";
+  }
+}
+
+/** What a revision says of the guest and the stay, kept on its record. */
+function revisionFacts(revision: BookingRevision) {
+  const customer = revision.customer ?? {};
+  return {
+    guestName: [customer.name, customer.surname].filter(Boolean).join(" ").trim().slice(0, 200) || null,
+    otaName: revision.ota_name?.slice(0, 100) ?? null,
+    otaReservationCode: revision.ota_reservation_code?.slice(0, 100) ?? null,
+    arrival: /^\d{4}-\d{2}-\d{2}$/.test(revision.arrival_date ?? "") ? revision.arrival_date : null,
+    departure: /^\d{4}-\d{2}-\d{2}$/.test(revision.departure_date ?? "") ? revision.departure_date : null,
+    amount: revision.amount?.slice(0, 40) ?? null,
+    currency: revision.currency?.slice(0, 3) ?? null,
+  };
+}
+
+/** The revision as a reservation needing attention, and the team told; false when another process recorded it first. */
+async function recordAttention(db: Database, businessId: string, revision: BookingRevision, reason: AttentionReason, now: Date): Promise<boolean> {
+  return db.transaction(async (txRaw) => {
+    const tx = txRaw as unknown as Database;
+    const facts = revisionFacts(revision);
+    const [inserted] = await tx
+      .insert(channexBookingRevisions)
+      .values({ revisionId: revision.id, businessId, bookingId: revision.booking_id, status: revision.status, reservationIds: [], attention: reason, ...facts, appliedAt: now })
+      .onConflictDoNothing()
+      .returning({ id: channexBookingRevisions.revisionId });
+    if (!inserted) return false;
+    await notify(tx, {
+      businessId,
+      kind: "reservation.needs_attention",
+      params: { channel: facts.otaName ?? "Channex", guest: facts.guestName ?? facts.otaReservationCode ?? revision.booking_id, check_in: facts.arrival ?? "", check_out: facts.departure ?? "" },
+      link: "/bookings",
+    });
+    return true;
+  });
 }
 
 async function applyRevision(
@@ -93,6 +158,7 @@ async function applyRevision(
     return await db.transaction(async (txRaw) => {
       const tx = txRaw as unknown as Database;
       const [business] = await tx.select().from(businesses).where(eq(businesses.id, businessId));
+      if (revision.currency && revision.currency !== business.currency) throw new Unplaceable("currency", `revision in ${revision.currency}, business in ${business.currency}`);
       // Inside the revision's transaction every booking call runs on it (as savepoints).
       const ctx: BookingContext = { db: tx, business, userId: null, now, t: translatorFor("pt-BR"), actor: { kind: "channel", label: revision.ota_name ?? "Channex" } };
       const [previous] = await tx
@@ -103,16 +169,20 @@ async function applyRevision(
         .limit(1);
       const earlier = previous?.ids ?? [];
       const ids: string[] = [];
-      // Which of our rate plans a room's Channex rate plan is (a mapped pair); null: the engine's price.
       const targets = revision.status === "cancelled" ? [] : await planTargets(tx, businessId);
-      const planOf = (categoryId: string, channexPlan: string | null | undefined) =>
-        targets.find((p) => p.categoryId === categoryId && p.ratePlanKey === channexPlan)?.planId ?? null;
+      // Which of our plans a room's Channex rate plan is: a mapped pair's plan, null for the category's own Channex plan (the engine's price).
+      const planOf = (categoryId: string, channexPlan: string | null | undefined) => {
+        const pair = targets.find((p) => p.categoryId === categoryId && p.ratePlanKey === channexPlan);
+        if (pair) return pair.planId;
+        if (channexPlan && channexPlan === mapping[categoryId]?.rate_plan_id) return null;
+        throw new Unplaceable("unknown_rate_plan", `rate plan ${channexPlan ?? "null"} is not mapped`);
+      };
       if (revision.status === "cancelled") {
         for (const id of earlier) await cancelIfHeld(ctx, id, revision);
       } else {
         for (const [index, room] of revision.rooms.entries()) {
-          const categoryId = categoryOf.get(room.room_type_id);
-          if (!categoryId) throw new Error(`room type ${room.room_type_id} is not mapped to a category`);
+          const categoryId = room.room_type_id ? categoryOf.get(room.room_type_id) : undefined;
+          if (!categoryId) throw new Unplaceable("unmapped_room", `room type ${room.room_type_id ?? "null"} is not mapped to a category`);
           const input = await reservationInput(tx, categoryId, revision, room);
           const ratePlanId = planOf(categoryId, room.rate_plan_id);
           const existing = earlier[index];
@@ -135,6 +205,7 @@ async function applyRevision(
         : [];
       for (const row of flagged) await audit(tx, ctx, "reservation", row.id, "overbooked", { channel: revision.ota_name ?? "channex", revision: revision.id });
       await tx.insert(channexBookingRevisions).values({
+        ...revisionFacts(revision),
         revisionId: revision.id,
         businessId,
         bookingId: revision.booking_id,

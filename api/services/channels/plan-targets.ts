@@ -1,7 +1,7 @@
 import { and, eq, isNotNull } from "drizzle-orm";
 import type { Database } from "#api/db/client.ts";
 import { channelMappings, ratePlans, salesChannels } from "#api/db/schema/index.ts";
-import type { RestrictionValue } from "./channex-client.ts";
+import type { MinStayType, RestrictionValue } from "./channex-client.ts";
 import { effectiveMinStay } from "#domain/pricing/rate-plans.ts";
 import { weekday } from "#domain/pricing/dates.ts";
 import type { RatePlan } from "#api/services/distribution/rate-plans.ts";
@@ -15,15 +15,25 @@ export interface PlanTarget {
   ratePlanKey: string;
   /** The sales channel's markup percent (0: none). */
   markup: number;
+  /** False: mapped but not for sale now (plan or channel deactivated) — Channex gets stop_sell. */
+  sellable: boolean;
 }
 
 /**
- * The mapped (category, plan) pairs of the business's active sales channels connected through
- * Channex, for active plans only; excluded pairs and plain category/plan rows are not targets.
+ * The mapped (category, plan) pairs of the business's sales channels connected through Channex:
+ * sellable when the channel and the plan are active. Excluded pairs (no Channex rate plan) and
+ * plain category/plan rows are not targets.
  */
 export async function planTargets(db: Database, businessId: string): Promise<PlanTarget[]> {
   const rows = await db
-    .select({ categoryId: channelMappings.categoryId, planId: channelMappings.ratePlanId, externalId: channelMappings.externalId, markup: salesChannels.markup })
+    .select({
+      categoryId: channelMappings.categoryId,
+      planId: channelMappings.ratePlanId,
+      externalId: channelMappings.externalId,
+      markup: salesChannels.markup,
+      channelActive: salesChannels.active,
+      planActive: ratePlans.active,
+    })
     .from(channelMappings)
     .innerJoin(salesChannels, eq(salesChannels.id, channelMappings.salesChannelId))
     .innerJoin(ratePlans, eq(ratePlans.id, channelMappings.ratePlanId))
@@ -31,27 +41,30 @@ export async function planTargets(db: Database, businessId: string): Promise<Pla
       and(
         eq(channelMappings.businessId, businessId),
         eq(salesChannels.connection, "channex"),
-        eq(salesChannels.active, true),
-        eq(ratePlans.active, true),
         eq(channelMappings.excluded, false),
         isNotNull(channelMappings.categoryId),
         isNotNull(channelMappings.externalId),
       ),
     );
-  return rows.map((r) => ({ categoryId: r.categoryId!, planId: r.planId!, ratePlanKey: r.externalId!, markup: Number(r.markup) }));
+  return rows.map((r) => ({ categoryId: r.categoryId!, planId: r.planId!, ratePlanKey: r.externalId!, markup: Number(r.markup), sellable: r.channelActive && r.planActive }));
 }
 
-export type PlanRestrictions = Pick<RestrictionValue, "min_stay_arrival" | "max_stay" | "closed_to_arrival" | "closed_to_departure">;
+export type PlanRestrictions = Pick<RestrictionValue, "min_stay_arrival" | "min_stay_through" | "max_stay" | "closed_to_arrival" | "closed_to_departure">;
 
 /**
- * A plan's stay restrictions on one night, in Channex's fields: the shortest stay arriving that
- * night (1 = none), the longest (0 = none), and whether a stay may start / end on that date.
+ * A plan's stay restrictions on one night, in Channex's fields: the shortest stay (1 = none) in
+ * the field the property's `min_stay_type` reads — our rule is a stay arriving that night, so
+ * `min_stay_arrival` for "arrival" and "both" (with `min_stay_through` 1 for "both": we set no
+ * rule through a night), `min_stay_through` for "through", the only one such a property reads —,
+ * the longest (0 = none), and whether a stay may start / end on that date.
  */
-export function planRestrictions(plan: RatePlan, night: string): Required<PlanRestrictions> {
+export function planRestrictions(plan: RatePlan, night: string, minStayType: MinStayType = "both"): PlanRestrictions {
   const rule = ratePlanRule(plan);
   const day = weekday(night);
+  const minStay = effectiveMinStay(rule) ?? 1;
   return {
-    min_stay_arrival: effectiveMinStay(rule) ?? 1,
+    ...(minStayType === "through" ? { min_stay_through: minStay } : { min_stay_arrival: minStay }),
+    ...(minStayType === "both" ? { min_stay_through: 1 } : {}),
     max_stay: rule.max_stay ?? 0,
     closed_to_arrival: rule.closed_to_arrival.includes(day),
     closed_to_departure: rule.closed_to_departure.includes(day),

@@ -14,7 +14,8 @@ const MAX_NIGHTS = 92;
 
 /**
  * Each night's push to the channel, per mapped category: queued (a change waits in the outbox),
- * failed (with Channex's reason and the attempts so far; retried with backoff), sent, or not sent.
+ * failed (with Channex's reason and the attempts so far: a failed call is retried with backoff, a
+ * value Channex refused is not sent again until something changes it), sent, or not sent.
  */
 export async function pushStatus(db: Database, businessId: string, now: Date, range: { from?: string; to?: string }): Promise<PushStatusJson> {
   const connection = await connectionOf(db, businessId);
@@ -62,9 +63,10 @@ export async function pushStatus(db: Database, businessId: string, now: Date, ra
           availability: s?.availability ?? null,
           rate: s?.rate ?? null,
           error: s?.status === "failed" ? s.error : null,
+          rejected: s?.status === "failed" && s.rejected,
           attempts: s?.attempts ?? 0,
-          /** A failed night waits for the queue's next retry. */
-          retrying: s?.status === "failed" && queued,
+          /** A failed night waits for the queue's next retry (a value Channex refused waits for a change instead). */
+          retrying: s?.status === "failed" && !s.rejected && queued,
           updated_at: s?.updatedAt.toISOString() ?? null,
         };
       }),

@@ -11,6 +11,7 @@ import { translatorFor } from "#api/i18n.ts";
 import { logger } from "#api/logger.ts";
 import { businessesWithDueRenewals, renewDue } from "#api/services/billing/builtin.ts";
 import { requestResync } from "#api/services/channels/connections.ts";
+import { FULL_RESYNC_CRON, resyncSlotAt, resyncSlotOf } from "#api/services/channels/resync-schedule.ts";
 import { businessesWithIcalImports, pollIcalImports } from "#api/services/ledger/ical-imports.ts";
 import { sendDigests } from "#api/services/notifications/digest.ts";
 import { notify } from "#api/services/notifications/notify.ts";
@@ -116,11 +117,18 @@ export const DAILY_COMMANDS: readonly DailyCommand[] = [
     },
   },
   {
-    // A full ARI push once a day repairs whatever a channel lost (the push only sends differences).
+    // A full ARI push once a day repairs whatever a channel lost (the push only sends differences),
+    // each business in its own ten-minute slot of the night so Channex does not get every property at once.
     name: "channels.full-resync",
-    cron: "20 3 * * *",
+    cron: FULL_RESYNC_CRON,
     scope: "business",
-    businesses: async (db) => (await db.select({ id: channexConnections.businessId }).from(channexConnections).where(eq(channexConnections.active, true))).map((r) => r.id),
+    repeats: true,
+    // Outside the night (an administrator's "run now" by day) every connected business.
+    businesses: async (db, now) => {
+      const slot = resyncSlotAt(now);
+      const connected = await db.select({ id: channexConnections.businessId }).from(channexConnections).where(eq(channexConnections.active, true));
+      return connected.map((r) => r.id).filter((id) => slot < 0 || resyncSlotOf(id) === slot);
+    },
     async run(db, businessId, now) {
       await requestResync(db, businessId!, now);
     },

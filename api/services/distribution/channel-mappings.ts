@@ -2,7 +2,7 @@ import { and, asc, eq } from "drizzle-orm";
 import type { TFunction } from "i18next";
 import type { ChannelMappingsInput } from "#domain/schemas/distribution.ts";
 import type { Database } from "#api/db/client.ts";
-import { channelMappings, ratePlans, roomCategories, salesChannels } from "#api/db/schema/index.ts";
+import { businesses, channelMappings, ratePlans, roomCategories, salesChannels } from "#api/db/schema/index.ts";
 import { invalid, type FieldErrors } from "#api/errors.ts";
 import { markAllNightsChanged } from "#api/services/outbox/nights-changed.ts";
 import type { ChannelMappingView } from "#contract/distribution.ts";
@@ -93,15 +93,35 @@ function checkList<R extends Row>(
 }
 
 /**
+ * The connected property's Channex rate plans, as channels/connections.ts reads them (null when
+ * not connected): handed in by the route, so distribution does not import the channel layer back.
+ */
+export type ChannexPlansOf = (
+  db: Database,
+  businessId: string,
+) => Promise<{ id: string; room_type_id: string | null; currency: string | null }[] | null>;
+
+/**
  * Replaces a channel's mapping in one transaction after checking it: every id belongs to the
  * business, no category, plan or (category, plan) pair is listed twice, no external id is given
  * to two of them, and every active rate plan is mapped or explicitly excluded — on a channel
  * connected through Channex per mapped category (a pair for each category with a room type id
  * and each active plan, since a Channex rate plan belongs to one room type), elsewhere once per
- * plan. Any failure is a 422 with field errors (`room_categories.{i}.…`, `rate_plans.{i}.…`,
+ * plan; a Channex rate plan id must be one of the connected property's (asked of Channex), in the
+ * room type given and the business's currency. Any failure is a 422 with field errors (`room_categories.{i}.…`, `rate_plans.{i}.…`,
  * `rate_plan_pairs.{i}.…`, or the list's name for something left out of it).
  */
-export async function saveChannelMappings(db: Database, t: TFunction, businessId: string, salesChannelId: string, input: ChannelMappingsInput, now: Date): Promise<void> {
+export async function saveChannelMappings(
+  db: Database,
+  t: TFunction,
+  businessId: string,
+  salesChannelId: string,
+  input: ChannelMappingsInput,
+  now: Date,
+  channexPlansOf: ChannexPlansOf,
+): Promise<void> {
+  // The Channex rate plan ids typed here are checked against Channex itself (outside the transaction).
+  const channexPlans = input.rate_plan_pairs.some((r) => r.external_id && !r.excluded) ? await channexPlansOf(db, businessId) : null;
   await db.transaction(async (txn) => {
     const tx = txn as unknown as Database;
     const [channel] = await tx.select({ connection: salesChannels.connection }).from(salesChannels).where(eq(salesChannels.id, salesChannelId));
@@ -143,6 +163,18 @@ export async function saveChannelMappings(db: Database, t: TFunction, businessId
           if (i < 0) add("rate_plan_pairs", "pms:validation.pairNotMapped", names);
           else if (!input.rate_plan_pairs[i].excluded && !input.rate_plan_pairs[i].external_id) add(`rate_plan_pairs.${i}.external_id`, "pms:validation.pairNotMapped", names);
         }
+      }
+      if (channexPlans) {
+        const [business] = await tx.select({ currency: businesses.currency }).from(businesses).where(eq(businesses.id, businessId));
+        input.rate_plan_pairs.forEach((r, i) => {
+          if (r.excluded || !r.external_id) return;
+          const roomType = input.room_categories.find((c) => c.room_category_uuid === r.room_category_uuid)?.external_id;
+          const plan = channexPlans.find((p) => p.id === r.external_id);
+          if (!plan || (roomType && plan.room_type_id && plan.room_type_id !== roomType)) add(`rate_plan_pairs.${i}.external_id`, "pms:validation.unknownChannexRatePlan");
+          else if (plan.currency && plan.currency !== business.currency) {
+            add(`rate_plan_pairs.${i}.external_id`, "pms:validation.channexRatePlanCurrency", { theirs: plan.currency, ours: business.currency });
+          }
+        });
       }
     }
     if (Object.keys(errors).length) throw invalid(errors);

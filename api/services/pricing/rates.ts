@@ -20,12 +20,12 @@ async function businessClock(db: Database, businessId: string, now: Date) {
   return { today, horizonEnd: addDays(today, HORIZON_DAYS - 1) };
 }
 
-/** The final rate of every night × category in `from..to` (manual prices included), or [] when nothing can be priced yet. */
-export async function currentRates(db: Database, businessId: string, from: string, to: string, today: string): Promise<DailyRate[]> {
+/** The final rate of every night × category in `from..to` (manual prices included; for `guests` guests when given), or [] when nothing can be priced yet. */
+export async function currentRates(db: Database, businessId: string, from: string, to: string, today: string, guests?: number): Promise<DailyRate[]> {
   const config = await loadPricingConfig(db, businessId, { from, to });
   if (!canPrice(config) || config.room_categories.length === 0) return [];
   const occupancy = await occupancyPercentages(db, businessId, from, to);
-  return compilePricing(config).calendar({ from, to, today, occupancyByDate: occupancy });
+  return compilePricing(config).calendar({ from, to, today, occupancyByDate: occupancy, ...(guests ? { guests } : {}) });
 }
 
 /**

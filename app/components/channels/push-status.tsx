@@ -17,6 +17,8 @@ export interface PushStatusJson {
       availability: number | null;
       rate: number | null;
       error: string | null;
+      /** Channex refused the value itself: not sent again until it changes. */
+      rejected: boolean;
       attempts: number;
       retrying: boolean;
     }[];
@@ -61,7 +63,12 @@ export function ChannelPushStatus({ status, currency }: { status: PushStatusJson
                       {t("push.values", { rate: formatMoney(c.rate, locale, currency, { whole: true }), count: c.availability ?? 0 })}
                     </span>
                   ) : null}
-                  {c.status === "failed" ? (
+                  {c.status === "failed" && c.rejected ? (
+                    <span className="block text-xs">
+                      {t("push.refused", { reason: c.error })} {t("push.refusedWhatToDo")}
+                    </span>
+                  ) : null}
+                  {c.status === "failed" && !c.rejected ? (
                     <span className="block text-xs">
                       {c.error} · {t("push.attempts", { count: c.attempts })} · {c.retrying ? t("push.retrying") : t("push.willRetry")}
                     </span>

@@ -3,10 +3,12 @@ import { Form, Link, useNavigation } from "react-router";
 import { RESERVATION_STATUSES } from "#domain/bookings/status";
 import { formatMoney } from "#domain/money";
 import { queryObject, reservationListSchema } from "#domain/schemas/bookings";
-import { bookingBusiness, bookingsMiddleware } from "#app/lib/bookings.server";
+import { ApiError, bookingBusiness, bookingsMiddleware } from "#app/lib/bookings.server";
 import { StatusBadge } from "#app/components/bookings/status-badge";
 import type { BookingOptions, ListAnswer } from "#app/components/bookings/types";
 import { buttonClass } from "#app/components/ui/button";
+import { BookingsNeedingAttention, type AttentionBooking } from "#app/components/channels/bookings-attention";
+import { redirectWithToast } from "#app/lib/toast.server";
 import { formatDate } from "#app/lib/format-date";
 import { getRequestState } from "#app/lib/request-context.server";
 import type { Route } from "./+types/index";
@@ -25,11 +27,30 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   // A malformed filter is dropped rather than failing the page; the form shows what applies.
   const query = parsed.success ? parsed.data : { page: 1, per_page: 25, sort: "arrival" as const };
   const filters = Object.fromEntries(FILTERS.map((k) => [k, parsed.success ? ((parsed.data as Record<string, unknown>)[k] as string | undefined) ?? "" : ""]));
-  const [list, options] = await Promise.all([
+  const [list, options, attention] = await Promise.all([
     api.get<ListAnswer>(`${business.base}/reservations`, { query: { ...query } as Record<string, string | number | undefined> }),
     api.get<{ data: BookingOptions }>(`${business.base}/reservations/options`),
+    api.get<{ data: AttentionBooking[] }>(`${business.base}/channel-bookings-needing-attention`),
   ]);
-  return { list, categories: options.data.categories, filters, invalid: !parsed.success, currency: business.currency };
+  return { list, categories: options.data.categories, filters, invalid: !parsed.success, currency: business.currency, attention: attention.data };
+}
+
+/** A channel booking needing attention marked handled (entered by hand, or nothing to do). */
+export async function action({ context, request }: Route.ActionArgs) {
+  const business = bookingBusiness(context);
+  const { api, session } = getRequestState(context);
+  const form = await request.formData();
+  const revisionId = form.get("revision_id");
+  if (form.get("intent") !== "resolve-attention" || typeof revisionId !== "string" || !revisionId || revisionId.length > 100) {
+    return redirectWithToast("/bookings", { kind: "error", message: "channels:api.attentionNotFound" }, { session });
+  }
+  try {
+    await api.post(`${business.base}/channel-bookings-needing-attention/${encodeURIComponent(revisionId)}/resolve`, {});
+  } catch (error) {
+    if (!(error instanceof ApiError) || error.status !== 404) throw error;
+    return redirectWithToast("/bookings", { kind: "error", message: "channels:api.attentionNotFound" }, { session });
+  }
+  return redirectWithToast("/bookings", { kind: "success", message: "channels:attention.resolved" }, { session });
 }
 
 function pageHref(filters: Record<string, string>, page: number) {
@@ -41,7 +62,7 @@ function pageHref(filters: Record<string, string>, page: number) {
 
 export default function Reservations({ loaderData }: Route.ComponentProps) {
   const { t, i18n } = useTranslation("bookings");
-  const { list, categories, filters, invalid } = loaderData;
+  const { list, categories, filters, invalid, attention } = loaderData;
   const locale = i18n.language;
   const navigation = useNavigation();
   const exportQuery = new URLSearchParams(Object.entries(filters).filter(([, v]) => v) as [string, string][]);
@@ -61,6 +82,8 @@ export default function Reservations({ loaderData }: Route.ComponentProps) {
           </Link>
         </div>
       </div>
+
+      <BookingsNeedingAttention items={attention} />
 
       <Form method="get" action="/bookings" className="mb-4 grid gap-3 rounded-lg border border-slate-200 bg-white p-3 sm:grid-cols-3 lg:grid-cols-6" role="search" aria-label={t("list.filters")}>
         <label className="text-sm font-medium text-slate-800 lg:col-span-2">
