@@ -1,7 +1,7 @@
 import { useTranslation } from "react-i18next";
 import { Form } from "react-router";
 import { formatMoney, formatPercent } from "../../domain/money";
-import { isIsoDate } from "../../domain/pricing/dates";
+import { isDateInRange } from "../../domain/validation";
 import { pricingBusiness, pricingMiddleware, type PricingHandle } from "../components/pricing/pricing.server";
 import { buttonClass } from "../components/ui/button";
 import { formatDate } from "../lib/format-date";
@@ -29,7 +29,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const from = url.searchParams.get("from") ?? "";
   const to = url.searchParams.get("to") ?? "";
-  const query = { from: isIsoDate(from) ? from : undefined, to: isIsoDate(to) ? to : undefined };
+  const query = { from: isDateInRange(from) ? from : undefined, to: isDateInRange(to) ? to : undefined };
   const answer = await api.get<{ data: LogJson[] }>(`/api/v1/businesses/${business.uuid}/occupation-logs`, { query });
   return { business, logs: answer.data, from: query.from ?? "", to: query.to ?? "" };
 }
