@@ -11,6 +11,7 @@ import { GatedNavItems } from "../components/layout/gated-nav";
 import { ReportsNav } from "../components/reports/nav";
 import { IntelligenceNavItems } from "../components/intelligence/nav";
 import { hasPlan } from "../../domain/subscription/state";
+import { FALLBACK_TIME_ZONE } from "../../domain/business/timezone";
 import { appContext, appStateMiddleware } from "../lib/guard.server";
 import { getRequestState, requireUserMiddleware } from "../lib/request-context.server";
 import type { Route } from "./+types/app-layout";
@@ -27,6 +28,8 @@ export async function loader({ context }: Route.LoaderArgs) {
     // For the business switcher in the top bar.
     businesses: businesses.map(({ uuid, company_name }) => ({ uuid, company_name })),
     selectedBusinessUuid: business?.uuid ?? null,
+    // Every time on the pages is shown in the selected business's zone (useBusinessTimeZone).
+    timeZone: typeof business?.timezone === "string" ? business.timezone : FALLBACK_TIME_ZONE,
     // The gated areas of spec section 6, for the sidebar (each page's guard enforces them).
     gates: {
       ai: hasPlan(plans, "ai"),

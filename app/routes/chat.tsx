@@ -15,9 +15,11 @@ import { buttonClass, SubmitButton } from "../components/ui/button";
 import { FieldErrors, FormErrors } from "../components/ui/field";
 import { ApiError } from "../lib/api.server";
 import { appContext, guard, type RouteHandle } from "../lib/guard.server";
+import { formatDateTime } from "../lib/format-date";
 import { getRequestState } from "../lib/request-context.server";
 import { redirectWithToast } from "../lib/toast.server";
 import type { Route } from "./+types/chat";
+import { useBusinessTimeZone } from "../lib/business-time-zone";
 
 // skipSetupCheck: issue 7 has a new business open the chat as soon as it adds the ai add-on, while its
 // data is still loading; the assistant answers from whatever is there (and says when prices are not set up).
@@ -83,7 +85,8 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 function ConversationList({ conversations, selected }: { conversations: ConversationJson[]; selected: string | null }) {
   const { t, i18n } = useTranslation("chat");
-  const when = (iso: string) => new Intl.DateTimeFormat(i18n.language, { dateStyle: "short", timeStyle: "short" }).format(new Date(iso));
+  const timeZone = useBusinessTimeZone();
+  const when = (iso: string) => formatDateTime(iso, i18n.language, timeZone);
   return (
     <nav aria-labelledby="chat-conversations" className="rounded-md border border-slate-200 bg-white p-3">
       <div className="mb-2 flex items-center justify-between gap-2">

@@ -4,9 +4,10 @@ import { formatMoney, formatPercent } from "../../domain/money";
 import { isDateInRange } from "../../domain/validation";
 import { pricingBusiness, pricingMiddleware, type PricingHandle } from "../components/pricing/pricing.server";
 import { buttonClass } from "../components/ui/button";
-import { formatDate } from "../lib/format-date";
+import { formatDate, formatDateTime } from "../lib/format-date";
 import { getRequestState } from "../lib/request-context.server";
 import type { Route } from "./+types/occupation-logs";
+import { useBusinessTimeZone } from "../lib/business-time-zone";
 
 export const handle: PricingHandle = { permission: "user.calendar", anyOf: ["user.calendar", "user.price-settings"] };
 export const middleware: Route.MiddlewareFunction[] = pricingMiddleware(handle);
@@ -36,11 +37,11 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 
 export default function OccupationLogs({ loaderData }: Route.ComponentProps) {
   const { t, i18n } = useTranslation("pricing");
+  const timeZone = useBusinessTimeZone();
   const { logs, from, to, business } = loaderData;
   const locale = i18n.language;
   const value = (log: LogJson, v: number | null) =>
     v === null ? "—" : log.kind === "rate" ? formatMoney(v, locale, business.currency, { whole: true }) : formatPercent(v, locale, { digits: 1 });
-  const when = new Intl.DateTimeFormat(locale, { dateStyle: "short", timeStyle: "short" });
   return (
     <>
       <title>{`${t("logs.title")} · Tarifa`}</title>
@@ -93,7 +94,7 @@ export default function OccupationLogs({ loaderData }: Route.ComponentProps) {
                     {t(`logs.reasons.${log.reason}`, { defaultValue: log.reason })}
                     {log.user ? <span className="block text-xs text-slate-600">{log.user.name}</span> : null}
                   </td>
-                  <td className="py-2 pr-3">{when.format(new Date(log.created_at))}</td>
+                  <td className="py-2 pr-3">{formatDateTime(log.created_at, locale, timeZone)}</td>
                 </tr>
               ))}
             </tbody>

@@ -16,6 +16,7 @@ import { guard, type RouteHandle } from "../../lib/guard.server";
 import { getRequestState } from "../../lib/request-context.server";
 import { redirectWithToast } from "../../lib/toast.server";
 import type { Route } from "./+types/business-channex";
+import { useBusinessTimeZone } from "../../lib/business-time-zone";
 
 /** A business's Channex connection, for administrators: connect, see the last sync and errors, force a full re-sync. */
 export const handle = { permission: "admin.businesses" } satisfies RouteHandle;
@@ -81,6 +82,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 
 export default function BusinessChannex({ loaderData, actionData }: Route.ComponentProps) {
   const { t, i18n } = useTranslation("channels");
+  const timeZone = useBusinessTimeZone();
   const { business, categories, connection } = loaderData;
   const mapped = new Map(connection.connected ? connection.mapping.map((m) => [m.room_category_uuid, m]) : []);
   const [form, fields] = useForm({
@@ -95,7 +97,7 @@ export default function BusinessChannex({ loaderData, actionData }: Route.Compon
     shouldRevalidate: "onInput",
   });
   const rows = fields.mapping.getFieldList();
-  const when = (iso: string | null) => (iso ? formatDateTime(iso, i18n.language) : t("admin.never"));
+  const when = (iso: string | null) => (iso ? formatDateTime(iso, i18n.language, timeZone) : t("admin.never"));
   return (
     <div className="mx-auto max-w-4xl space-y-6">
       <title>{`${t("admin.title")} · ${business.name} · Tarifa`}</title>
