@@ -1,10 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import * as accountSettings from "../../app/routes/account-settings.tsx";
+import * as myAccount from "../../app/routes/account-settings.my-account.tsx";
 import * as appLayout from "../../app/routes/app-layout.tsx";
+import * as businessesLayout from "../../app/routes/businesses.tsx";
+import * as logo from "../../app/routes/businesses.logo.tsx";
 import * as devMailboxMessage from "../../app/routes/dev-mailbox-message.tsx";
 import * as devMailbox from "../../app/routes/dev-mailbox.tsx";
 import * as occupationLogs from "../../app/routes/occupation-logs.tsx";
 import { demoUsers } from "../helpers/api.ts";
-import { createRouteHarness, type RouteHarness } from "../helpers/route.ts";
+import { createRouteHarness, type RouteCall, type RouteHarness, type RouteModule } from "../helpers/route.ts";
 
 /**
  * Issue 24: pages that answered 500 to an outside fuzzer. A date the API refuses never leaves the
@@ -14,7 +18,7 @@ import { createRouteHarness, type RouteHarness } from "../helpers/route.ts";
 let h: RouteHarness;
 beforeAll(async () => {
   h = await createRouteHarness();
-});
+}, 180_000);
 afterAll(() => h.close());
 
 describe("the pages the fuzzers found", () => {
@@ -40,5 +44,23 @@ describe("the pages the fuzzers found", () => {
     const page = await browser.get(`/dev/mailbox?to=${"a".repeat(8000)}`, devMailbox);
     expect(page.status).toBeGreaterThanOrEqual(400);
     expect(page.status).toBeLessThan(500);
+  });
+});
+
+describe("a file larger than the web takes", () => {
+  const TWENTY_MB = new Uint8Array(20 * 1024 * 1024);
+
+  it.each<[string, string, RouteModule, RouteCall, Record<string, string>, string]>([
+    ["/businesses/logo", "logo", logo, { layouts: [appLayout, businessesLayout] }, { intent: "upload-logo" }, "tooLarge"],
+    ["/account-settings/my-account", "image", myAccount, { layouts: [appLayout, accountSettings] }, { intent: "upload-photo" }, "photoTooLarge"],
+  ])("%s: back to the form, whose file field says it is too large (not a bare 413)", async (path, field, route, call, fields, flag) => {
+    const browser = h.browser();
+    await browser.signIn(demoUsers.owner.email);
+    const sent = await browser.post(path, route, { ...fields, [field]: new File([TWENTY_MB], "big.png", { type: "image/png" }) }, call);
+    expect(sent.status).toBe(303);
+    expect(sent.location).toBe(`${path}?upload-too-large=1`);
+    const page = await browser.get(sent.location!, route, call);
+    expect(page.status).toBe(200);
+    expect((page.data as Record<string, unknown>)[flag]).toBe(true);
   });
 });
