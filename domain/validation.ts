@@ -73,6 +73,12 @@ export function apiPathToFieldName(path: string): string {
 export function hasInvalidCharacters(text: string): boolean {
   return INVALID_CHARACTERS.test(text);
 }
+/**
+ * The same rule as a JSON Schema pattern (ECMA-262 with the `u` flag, as OpenAPI 3.1 validators
+ * read it: a code point that is neither NUL nor a lone surrogate), written into every request
+ * string of the OpenAPI document that has no pattern of its own (api/openapi/document.ts).
+ */
+export const VALID_TEXT_PATTERN = "^[^\\u0000\\ud800-\\udfff]*$";
 /** NUL, a high surrogate not followed by a low one, or a low one not preceded by a high one. */
 const INVALID_CHARACTERS = /\u0000|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEMO_BUSINESS } from "../../api/db/seeds/businesses.ts";
 import type { OpenApiDocument } from "../../api/openapi/document.ts";
-import { INT32_MAX, INT32_MIN } from "../../domain/validation.ts";
+import { INT32_MAX, INT32_MIN, VALID_TEXT_PATTERN } from "../../domain/validation.ts";
 import { createTestApi, demoUsers, type TestApi } from "../helpers/api.ts";
 
 /**
@@ -89,5 +89,14 @@ describe("the document says what the API enforces", () => {
     expect(dates.length).toBeGreaterThan(50);
     const unbounded = dates.filter(({ schema }) => !JSON.stringify(schema).includes("(?:20\\\\d\\\\d|2100)-")).map(({ where }) => where);
     expect(unbounded).toEqual([]);
+  });
+
+  it("gives every request string the text rule the API applies (no NUL, no lone surrogate)", () => {
+    const strings = requestSchemas().filter(({ schema }) => schema.type === "string");
+    const ruleless = strings.filter(({ schema }) => schema.pattern === undefined && schema.enum === undefined && schema.const === undefined && schema.format === undefined);
+    expect(ruleless.map(({ where }) => where)).toEqual([]);
+    const text = new RegExp(VALID_TEXT_PATTERN, "u");
+    expect(["a\u0000b", "\ud800", "x\udc00y"].filter((v) => text.test(v))).toEqual([]);
+    expect(["", "Pousada Maré Alta 🏨", "👨‍👩‍👧‍👦🇧🇷"].every((v) => text.test(v))).toBe(true);
   });
 });
