@@ -7,6 +7,10 @@ import * as logo from "../../app/routes/businesses.logo.tsx";
 import * as devMailboxMessage from "../../app/routes/dev-mailbox-message.tsx";
 import * as devMailbox from "../../app/routes/dev-mailbox.tsx";
 import * as occupationLogs from "../../app/routes/occupation-logs.tsx";
+import * as availability from "../../app/routes/availability.tsx";
+import * as bookingsCreate from "../../app/routes/bookings.create.tsx";
+import * as bookings from "../../app/routes/bookings.tsx";
+import * as calendar from "../../app/routes/calendar.tsx";
 import { demoUsers } from "../helpers/api.ts";
 import { createRouteHarness, type RouteCall, type RouteHarness, type RouteModule } from "../helpers/route.ts";
 
@@ -63,4 +67,30 @@ describe("a file larger than the web takes", () => {
     expect(page.status).toBe(200);
     expect((page.data as Record<string, unknown>)[flag]).toBe(true);
   });
+});
+
+describe("pages' query strings with hostile values (the widened page fuzz)", () => {
+  const HOSTILE = ["0000-01-01", "9999-12-31", "0000-01", "9999-12", "2147483648", "-2147483649", "y".repeat(8 * 1024)];
+  const PARAMS = ["from", "to", "day", "arrival", "departure", "month", "page", "q"];
+  const PAGES: [string, RouteModule][] = [
+    ["/calendar", calendar],
+    ["/occupation-logs", occupationLogs],
+    ["/availability", availability],
+    ["/bookings", bookings],
+    ["/bookings/create", bookingsCreate],
+  ];
+
+  it.each(PAGES)("%s answers below 500 to every hostile value in every parameter", async (path, route) => {
+    const browser = h.browser();
+    await browser.signIn(demoUsers.owner.email);
+    const failures: string[] = [];
+    for (const param of PARAMS) {
+      for (const value of HOSTILE) {
+        const address = `${path}?${param}=${encodeURIComponent(value)}`;
+        const page = await browser.get(address, route, { layouts: [appLayout] });
+        if (page.status >= 500) failures.push(`${address.slice(0, 80)} → ${page.status}`);
+      }
+    }
+    expect(failures).toEqual([]);
+  }, 300_000);
 });
