@@ -8,6 +8,7 @@ import compression from "compression";
 import express from "express";
 import type { ServerBuild } from "react-router";
 import { createApi } from "./api/app.ts";
+import { allowedMethodsOf } from "./api/method-not-allowed.ts";
 import { openDatabase, SERVER_PGLITE_SETTINGS, type DatabaseHandle } from "./api/db/client.ts";
 import { prepareDatabase } from "./api/seed/prepare.ts";
 import { startBackupEndpoint } from "./api/db/backup/endpoint.ts";
@@ -18,6 +19,8 @@ import { logger } from "./api/logger.ts";
 import { observe } from "./server/observability.ts";
 import { drainable, onTerminate } from "./server/shutdown.ts";
 import { trustProxySetting } from "./server/trust-proxy.ts";
+import { drainListenersFollowCompression } from "./server/compression-drain.ts";
+import { refuseUnsupportedMethods } from "./server/unsupported-methods.ts";
 import { rememberedAnswers } from "./server/remembered-answers.ts";
 import { callerOf, REMEMBERED_PATHS } from "./server/remembered-callers.ts";
 import { httpUpstream, upstreamLoadContext } from "./server/upstream.ts";
@@ -70,6 +73,8 @@ export async function startServer(
   // Security headers for every class of answer, the API's and static files' included (server/security-headers.ts).
   app.use(baseSecurityHeaders({ https: config.cookieSecure }));
   app.use(finishAnswer);
+  let apiMethods: ((path: string) => string[]) | undefined;
+  app.use(refuseUnsupportedMethods((path) => apiMethods?.(path) ?? []));
 
   let upstream: Upstream;
   if (config.API_BASE_URL) {
@@ -78,6 +83,7 @@ export async function startServer(
     database = await openServerDatabase(config, { seed: options.seed !== false });
     const handle = database;
     const api = createApi({ db: database.db, config, now: () => new Date() });
+    apiMethods = allowedMethodsOf(api);
     // Channel pushes, booking feeds and renewals run on the durable queue (ADR 0015).
     // pg-boss creates its queues with DDL that deadlocks when processes start together: one at a time.
     if (config.JOBS === "true") jobs = await handle.exclusive(() => backgroundFor(handle, config));
@@ -91,6 +97,7 @@ export async function startServer(
   }
 
   app.use(compression());
+  app.use(drainListenersFollowCompression);
 
   const clientDir = options.clientDir ?? (config.isProduction ? resolve("build/client") : undefined);
   if (clientDir) {

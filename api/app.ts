@@ -47,6 +47,7 @@ import { notificationRoutes } from "./routes/notifications.ts";
 import { dailyCommandRoutes } from "./routes/daily-commands.ts";
 import { learningRoutes, publicLearningRoutes } from "./routes/learning.ts";
 import { openApiRoutes } from "./openapi/routes.ts";
+import { allowedMethodsOf } from "./method-not-allowed.ts";
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
@@ -150,7 +151,13 @@ export function createApi(deps: ApiDeps) {
   api.route("/v1", activityLogRoutes);
   api.route("/", openApiRoutes(api));
 
-  api.notFound((c) => c.json({ message: c.var.t("api.notFound") }, 404));
+  const allowedMethods = allowedMethodsOf(api);
+  api.notFound((c) => {
+    const allow = allowedMethods(c.req.path);
+    if (allow.length === 0) return c.json({ message: c.var.t("api.notFound") }, 404);
+    c.header("Allow", allow.join(", "));
+    return c.json({ message: c.var.t("api.methodNotAllowed") }, 405);
+  });
   api.onError((err, c) => {
     const t = c.var.t ?? translatorFor("pt-BR");
     if (err instanceof HttpError) {

@@ -26,3 +26,15 @@ export function numberFormat(locale: string | undefined, options: Intl.NumberFor
 export function dateTimeFormat(locale: string | undefined, options: Intl.DateTimeFormatOptions = {}): Intl.DateTimeFormat {
   return cached(dateTimeFormats, locale, options, () => new Intl.DateTimeFormat(locale, options));
 }
+
+/** How a time is shown unless a page asks otherwise: short date and time ("28/11/2026, 13:11"). */
+const SHORT_DATE_TIME: Intl.DateTimeFormatOptions = { dateStyle: "short", timeStyle: "short" };
+
+/**
+ * The one way an instant (an ISO timestamp from the API, or a Date) is shown to anyone — pages,
+ * e-mails, exports, the activity log, notifications: in the business's time zone, never the
+ * server's or the browser's, so the same moment reads the same wherever it is rendered.
+ */
+export function formatInstant(instant: string | Date, locale: string | undefined, timeZone: string, options: Intl.DateTimeFormatOptions = SHORT_DATE_TIME): string {
+  return dateTimeFormat(locale, { ...options, timeZone }).format(typeof instant === "string" ? new Date(instant) : instant);
+}

@@ -73,6 +73,12 @@ export function apiPathToFieldName(path: string): string {
 export function hasInvalidCharacters(text: string): boolean {
   return INVALID_CHARACTERS.test(text);
 }
+/**
+ * The same rule as a JSON Schema pattern (ECMA-262 with the `u` flag, as OpenAPI 3.1 validators
+ * read it: a code point that is neither NUL nor a lone surrogate), written into every request
+ * string of the OpenAPI document that has no pattern of its own (api/openapi/document.ts).
+ */
+export const VALID_TEXT_PATTERN = "^[^\\u0000\\ud800-\\udfff]*$";
 /** NUL, a high surrogate not followed by a low one, or a low one not preceded by a high one. */
 const INVALID_CHARACTERS = /\u0000|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
 
@@ -118,10 +124,27 @@ export function nestsDeeperThan(value: unknown, max: number = MAX_INPUT_DEPTH): 
 export const DATE_MIN = "2000-01-01";
 export const DATE_MAX = "2100-12-31";
 
+const dateOutOfRange = encodeMessage("validation.dateOutOfRange", { min: DATE_MIN, max: DATE_MAX });
+/**
+ * The years DATE_MIN…DATE_MAX as a pattern on the text's start: a regex (not a refine) so the
+ * OpenAPI document carries the bound and a client generated from it cannot send year 0 or 9999.
+ */
+const YEAR_IN_RANGE = /^(?:20\d\d|2100)-/;
+
 /** A calendar date `YYYY-MM-DD` that exists (no 2026-02-30) and lies within DATE_MIN…DATE_MAX. */
-export const isoDate = z.iso
-  .date()
-  .refine((v) => v >= DATE_MIN && v <= DATE_MAX, encodeMessage("validation.dateOutOfRange", { min: DATE_MIN, max: DATE_MAX }));
+export const isoDate = z.iso.date({ abort: true }).regex(YEAR_IN_RANGE, dateOutOfRange);
+
+/** A stay month `YYYY-MM` within the years of DATE_MIN…DATE_MAX; `message` names the field's own wording. */
+export const isoMonth = (message = "validation.format") =>
+  z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/, message).regex(YEAR_IN_RANGE, dateOutOfRange);
+
+/**
+ * Integers as PostgreSQL's `integer` column stores them (-2³¹…2³¹−1): an id or a count past that is
+ * refused with 422 instead of reaching the database as "integer out of range" (a 500).
+ */
+export const INT32_MIN = -(2 ** 31);
+export const INT32_MAX = 2 ** 31 - 1;
+export const int32 = () => z.number().int("validation.integer").min(INT32_MIN).max(INT32_MAX);
 
 const isoInstant = z.iso.datetime({ offset: true });
 /**
@@ -133,7 +156,7 @@ export const isoDateOrInstant = z
   .string()
   .trim()
   .refine((v) => z.iso.date().safeParse(v).success || isoInstant.safeParse(v).success, { message: "validation.date", abort: true })
-  .refine((v) => v.slice(0, 10) >= DATE_MIN && v.slice(0, 10) <= DATE_MAX, encodeMessage("validation.dateOutOfRange", { min: DATE_MIN, max: DATE_MAX }));
+  .regex(YEAR_IN_RANGE, dateOutOfRange);
 
 /** The same rule as a plain check, for pages that read a date from their own address. */
 export function isDateInRange(value: unknown): value is string {

@@ -1,6 +1,7 @@
 import type { Hono } from "hono";
 import { generateSpecs } from "hono-openapi";
 import type { OpenAPIV3_1 } from "openapi-types";
+import { VALID_TEXT_PATTERN } from "#domain/validation.ts";
 import { answerSchemaOf, schemaOf, X_TARIFA, type TarifaExtension } from "./describe.ts";
 
 type Operation = OpenAPIV3_1.OperationObject & { [X_TARIFA]?: TarifaExtension };
@@ -70,6 +71,22 @@ async function queryParameters(query: TarifaExtension["query"]): Promise<OpenAPI
   );
 }
 
+/**
+ * Every request string without a pattern, enum or const of its own gets the text rule every body
+ * and query passes at the API's edge (api/validate.ts: no NUL, no lone surrogate), so a client
+ * generated from the document cannot send text the API refuses.
+ */
+function withTextRule(schema: unknown): void {
+  const pending = [schema];
+  while (pending.length > 0) {
+    const current = pending.pop();
+    if (!current || typeof current !== "object") continue;
+    const s = current as Record<string, unknown>;
+    if (s.type === "string" && s.pattern === undefined && s.enum === undefined && s.const === undefined && s.format === undefined) s.pattern = VALID_TEXT_PATTERN;
+    pending.push(...Object.values(s));
+  }
+}
+
 async function complete(method: string, path: string, op: Operation): Promise<void> {
   const ext = op[X_TARIFA] ?? { status: 200, body: false };
   delete op[X_TARIFA];
@@ -81,6 +98,8 @@ async function complete(method: string, path: string, op: Operation): Promise<vo
   else op.security = [];
   const parameters = await queryParameters(ext.query);
   if (parameters.length) op.parameters = [...(op.parameters ?? []), ...parameters];
+  withTextRule(op.parameters);
+  withTextRule(op.requestBody);
   const success: OpenAPIV3_1.ResponseObject =
     ext.status === 204
       ? { description: "Done, nothing to answer." }

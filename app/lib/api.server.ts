@@ -41,18 +41,43 @@ export interface ApiClientOptions {
   onWarning?: (message: string) => void;
 }
 
-export class ApiError extends Error {
-  override name = "ApiError";
+/**
+ * A refusal of the API. It is also a route error response as React Router recognises one
+ * (`isRouteErrorResponse`: status, statusText, internal, data): an ApiError a loader or action
+ * does not catch answers the page with the API's own status (404 for an id that names nothing, 400
+ * for a bad query…) and the error page's text for it, never a 500. It is not an `Error`, so a
+ * production build sends it to the browser as it is instead of "Unexpected Server Error".
+ */
+export class ApiError {
+  readonly name = "ApiError";
   readonly error = true as const;
+  readonly internal = false;
+  readonly statusText: string;
+  readonly data: { message: string };
   constructor(
     public status: number,
-    message: string,
+    public message: string,
     public errors: Record<string, string[]> = {},
     public serverMessage?: string,
   ) {
-    super(message);
+    this.statusText = STATUS_TEXTS[status] ?? "";
+    this.data = { message };
   }
 }
+const STATUS_TEXTS: Record<number, string> = {
+  400: "Bad Request",
+  402: "Payment Required",
+  404: "Not Found",
+  405: "Method Not Allowed",
+  409: "Conflict",
+  410: "Gone",
+  413: "Content Too Large",
+  422: "Unprocessable Content",
+  429: "Too Many Requests",
+  502: "Bad Gateway",
+  503: "Service Unavailable",
+  504: "Gateway Timeout",
+};
 
 export interface RawInit {
   method?: string;

@@ -1,4 +1,4 @@
-import { dateTimeFormat } from "#domain/intl-formats.ts";
+import { dateTimeFormat, formatInstant } from "#domain/intl-formats.ts";
 
 /** Dates as the reader expects them: Intl in their locale; ISO dates ("2026-12-25") never shifted by a time zone. */
 
@@ -7,9 +7,9 @@ export function formatDate(date: string, locale: string, options: Intl.DateTimeF
   return dateTimeFormat(locale, { ...options, timeZone: "UTC" }).format(new Date(`${date}T00:00:00Z`));
 }
 
-/** An instant from the API, short date and time in the reader's zone. */
-export function formatDateTime(iso: string, locale: string): string {
-  return dateTimeFormat(locale, { dateStyle: "short", timeStyle: "short" }).format(new Date(iso));
+/** An instant from the API, short date and time in the business's zone (domain/intl-formats.ts, formatInstant). */
+export function formatDateTime(iso: string, locale: string, timeZone: string): string {
+  return formatInstant(iso, locale, timeZone);
 }
 
 /**

@@ -1,7 +1,8 @@
-import { data, type MiddlewareFunction } from "react-router";
+import { data, redirect, type MiddlewareFunction } from "react-router";
 import { getConfig } from "#config";
 import { csrfMiddleware } from "./csrf.server";
 import { getI18n, getLocale } from "./i18n.server";
+import { tooLargeUploadAddress } from "./upload-too-large";
 
 /**
  * The one guard every state-changing web request passes (root middleware, before the session is
@@ -18,7 +19,9 @@ import { getI18n, getLocale } from "./i18n.server";
  * 3. Size, before anything parses it: a declared Content-Length over the limit is refused without
  *    reading; a body without one (chunked) is counted while it streams and refused past the limit.
  *    Forms: 1 MiB; multipart (file uploads): 5 MiB — above the largest upload the API takes, so an
- *    oversized photo still gets its own message next to the field.
+ *    oversized photo still gets its own message next to the field. A larger upload (up to
+ *    UPLOAD_DRAIN_LIMIT) is read to its end and sent back to its form, marked, so the file field
+ *    says it is too large (upload-too-large.ts) instead of a bare 413.
  * 4. The CSRF token (remix-utils' double-submit cookie, csrf.server.ts).
  *
  * A refusal before the body was read to its end closes the connection (server-wide, in
@@ -85,6 +88,31 @@ async function bodyFits(request: Request, limit: number): Promise<boolean> {
   }
 }
 
+/**
+ * An upload up to this size that is over UPLOAD_BODY_LIMIT is read to its end (and dropped) so
+ * the browser, still sending, gets the redirect back to its form rather than a reset connection.
+ * Larger bodies are refused with 413 without reading on.
+ */
+export const UPLOAD_DRAIN_LIMIT = 64 * 1024 * 1024;
+
+/** Reads the request's own body to its end, dropping it; false past `limit`. */
+async function drained(request: Request, limit: number): Promise<boolean> {
+  const declared = request.headers.get("content-length");
+  if (declared !== null && Number(declared) > limit) return false;
+  if (!request.body || request.bodyUsed) return true;
+  const reader = request.body.getReader();
+  let seen = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) return true;
+    seen += value.byteLength;
+    if (seen > limit) {
+      reader.cancel().catch(() => undefined);
+      return false;
+    }
+  }
+}
+
 async function refusal(request: Request): Promise<Refusal | null> {
   const byOrigin = originRefusal(request);
   if (byOrigin) return byOrigin;
@@ -99,6 +127,10 @@ export const requestGuardMiddleware: MiddlewareFunction<Response> = async (args,
   const { request, context } = args;
   if (!SAFE_METHODS.has(request.method.toUpperCase())) {
     const refused = await refusal(request);
+    // A file too large for a form: back to the form, whose file field says why (upload-too-large.ts).
+    if (refused?.status === 413 && isMultipart((request.headers.get("content-type") ?? "").toLowerCase()) && (await drained(request, UPLOAD_DRAIN_LIMIT))) {
+      throw redirect(tooLargeUploadAddress(request), 303);
+    }
     if (refused) {
       const t = getI18n(context).getFixedT(getLocale(context), "security");
       throw data({ message: t(refused.key, refused.values) }, { status: refused.status });

@@ -3,6 +3,7 @@ import { USER_PERMISSIONS } from "#domain/access/permissions.ts";
 import { BUSINESS_STATUSES } from "#domain/business/status.ts";
 import { sanitizeText, UUID_PATTERN } from "#domain/text/sanitize.ts";
 import { isTimeZone } from "#domain/business/timezone.ts";
+import { int32 } from "#domain/validation.ts";
 
 /**
  * Business schemas shared by the API (the gate) and the web's forms. Messages are keys of the
@@ -122,7 +123,7 @@ const businessFields = {
 
 // ── Room categories ─────────────────────────────────────────────────────────────────────────
 
-const int = () => z.number().int();
+const int = int32;
 const price = () => int().min(0).max(PRICE_MAX_CENTS).nullable();
 
 const categoryFields = {
@@ -236,7 +237,7 @@ export const planChoiceSchema = z.object({ choice: z.enum(PLAN_CHOICES) });
 
 /** PUT …/pms: which PMS, and the credentials its settings ask for (checked against them by the API). */
 export const pmsChoiceSchema = z.object({
-  pms_id: z.number().int().positive(),
+  pms_id: int32().positive(),
   credentials: z
     .record(z.string().regex(/^[a-z][a-z0-9_]{0,49}$/, "validation.format"), z.string().trim().max(500))
     .default({}),

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { MAX_METRICS_NIGHTS } from "#domain/metrics/periods.ts";
 import { daysBetween, isIsoDate } from "#domain/pricing/dates.ts";
-import { isoDate } from "#domain/validation.ts";
+import { isoDate, isoMonth } from "#domain/validation.ts";
 
 /**
  * Wire shapes of the intelligence calls (docs/api/intelligence.md), shared by the API and the web's
@@ -81,7 +81,7 @@ const money = z.number().int("validation.integer").min(0).max(2_000_000_000).nul
 
 /** One month's goals; null clears a goal. Occupancy in percent (0–100). */
 export const goalMonthSchema = z.object({
-  month: z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/, "intelligence:validation.month"),
+  month: isoMonth("intelligence:validation.month"),
   revenue: money,
   occupancy: z.number().min(0).max(100).nullable(),
   adr: money,

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { isIsoDate } from "#domain/pricing/dates.ts";
-import { isoDate } from "#domain/validation.ts";
+import { int32, isoDate } from "#domain/validation.ts";
 import { MAX_PERCENTAGE, MIN_PERCENTAGE } from "#domain/pricing/validate.ts";
 import { sanitizeText } from "#domain/text/sanitize.ts";
 
@@ -45,7 +45,7 @@ export const seasonDateRangeSchema = z
 
 export const levelVariationSchema = z.object({
   /** The band's uuid (or its level number). */
-  fluctuation_level: z.union([z.uuid(), z.number().int().min(1)]),
+  fluctuation_level: z.union([z.uuid(), int32().min(1)]),
   price_variation: z.number().min(-MAX_RATE_CENTS).max(MAX_RATE_CENTS),
   price_variation_type: variationType.default("percentage"),
 });
@@ -95,7 +95,7 @@ export const fluctuationLevelsSchema = z.object({
         name: sanitizedTitle,
         from_percentage: z.number().min(0).max(100),
         to_percentage: z.number().min(0).max(100),
-        room_count: z.number().int().min(0).nullish(),
+        room_count: int32().min(0).nullish(),
       }),
     )
     .min(1)

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { PICKUP_METHODS } from "#domain/metrics/forecast.ts";
 import { PICKUP_WINDOW_DAYS } from "#domain/metrics/pace.ts";
 import { isIsoDate } from "#domain/pricing/dates.ts";
-import { isoDate } from "#domain/validation.ts";
+import { isoDate, isoMonth } from "#domain/validation.ts";
 
 /**
  * Query strings of the tracking calls (pickup, pace, booking curves, forecast), shared by the API
@@ -14,7 +14,7 @@ export const MAX_TRACKING_NIGHTS = 366;
 export const DEFAULT_TRACKING_NIGHTS = 90;
 export const MAX_PACE_MONTHS = 24;
 
-const month = z.string().refine((v) => /^\d{4}-(0[1-9]|1[0-2])$/.test(v), "tracking:validation.month");
+const month = isoMonth("tracking:validation.month");
 const nights = z.coerce.number().int("validation.integer").min(1).max(MAX_TRACKING_NIGHTS);
 const reversed = { message: "tracking:validation.rangeReversed", path: ["to"] };
 const inOrder = (q: { from?: string; to?: string }) => !q.from || !q.to || !isIsoDate(q.from) || !isIsoDate(q.to) || q.from <= q.to;

@@ -65,6 +65,7 @@ afterAll(async () => {
 // ---- hostile values ---------------------------------------------------------------------------
 
 const HUGE = "x".repeat(100_000);
+const LONG = "y".repeat(8 * 1024);
 const nastyString = fc.oneof(
   fc.constantFrom(
     "",
@@ -80,6 +81,12 @@ const nastyString = fc.oneof(
     "\" OR \"\"=\"",
     "2026-02-30",
     "99999-01-01",
+    // Years 0 and 9999, as days and as months, and 8 KB of text (issue 24).
+    "0000-01-01",
+    "9999-12-31",
+    "0000-01",
+    "9999-12",
+    LONG,
     "2026-13-01",
     "0000-00-00",
     "2026-02-29T25:61:00Z",
@@ -101,7 +108,7 @@ const nastyString = fc.oneof(
   fc.string({ unit: "binary", maxLength: 20 }),
 );
 const nastyNumber = fc.oneof(
-  fc.constantFrom(0, -0, -1, 1, 0.5, 2 ** 31, -(2 ** 31), 2 ** 53, -(2 ** 53), 1e308, -1e308, 5e-324, 99999, 100_000_000),
+  fc.constantFrom(0, -0, -1, 1, 0.5, 2 ** 31 - 1, 2 ** 31, -(2 ** 31), -(2 ** 31) - 1, 2 ** 53, -(2 ** 53), 1e308, -1e308, 5e-324, 99999, 100_000_000),
   fc.constantFrom(`${NON_FINITE}1e999`, `${NON_FINITE}-1e999`),
   fc.integer(),
   fc.double({ noNaN: true, noDefaultInfinity: true }),

@@ -1,4 +1,4 @@
-import { RouterContextProvider } from "react-router";
+import { isRouteErrorResponse, RouterContextProvider } from "react-router";
 import { upstreamContext } from "#app/lib/upstream-context.server.ts";
 import type { Upstream } from "#contract/upstream.ts";
 import { createTestApi, type TestApi } from "./api.ts";
@@ -67,6 +67,8 @@ function isDataWithInit(value: unknown): value is DataWithInit {
 /** What React Router would send for a handler's return value (or thrown value). */
 function toResponse(value: unknown): Response {
   if (value instanceof Response) return value;
+  // A thrown route error response (an uncaught ApiError is one): the error page with its status.
+  if (isRouteErrorResponse(value)) return Response.json(value.data ?? null, { status: value.status, statusText: value.statusText });
   if (isDataWithInit(value)) {
     const headers = new Headers(value.init?.headers);
     headers.set("Content-Type", "application/json");
@@ -120,7 +122,7 @@ export async function runRoute<T = any>(
       value = await fn({ request, params, context });
       returned = true;
     } catch (thrown) {
-      if (!(thrown instanceof Response) && !isDataWithInit(thrown)) throw thrown;
+      if (!(thrown instanceof Response) && !isDataWithInit(thrown) && !isRouteErrorResponse(thrown)) throw thrown;
       value = thrown;
     }
     inspect?.(context);
@@ -136,7 +138,7 @@ export async function runRoute<T = any>(
       if (result instanceof Response) return result;
       return await next();
     } catch (thrown) {
-      if (thrown instanceof Response || isDataWithInit(thrown)) return toResponse(thrown);
+      if (thrown instanceof Response || isDataWithInit(thrown) || isRouteErrorResponse(thrown)) return toResponse(thrown);
       throw thrown;
     }
   };

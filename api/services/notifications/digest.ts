@@ -4,6 +4,7 @@ import { businesses, notifications, outbox, users } from "#api/db/schema/index.t
 import { translatorFor } from "#api/i18n.ts";
 import { render } from "#api/services/mail/templates.ts";
 import { mailSettings, notificationTitle, type MailSettings } from "./notify.ts";
+import { formatInstant } from "#domain/intl-formats.ts";
 
 /**
  * The daily digest of one business: for each of its users with notifications waiting for the
@@ -24,10 +25,9 @@ export async function sendDigests(db: Database, businessId: string, mail: MailSe
     const [business] = await tx.select({ name: businesses.companyName, timezone: businesses.timezone }).from(businesses).where(eq(businesses.id, businessId));
     const mails = people.map((person) => {
       const t = translatorFor(person.locale);
-      const time = new Intl.DateTimeFormat(person.locale, { dateStyle: "short", timeStyle: "short", timeZone: business.timezone });
       const lines = pending
         .filter((n) => n.userId === person.id)
-        .map((n) => `${time.format(n.createdAt)} — ${notificationTitle(person.locale, n.kind, { business: business.name, ...n.params })}`);
+        .map((n) => `${formatInstant(n.createdAt, person.locale, business.timezone)} — ${notificationTitle(person.locale, n.kind, { business: business.name, ...n.params })}`);
       const subject = t("digest.subject", { ns: "notifications", business: business.name, count: lines.length });
       return {
         kind: "notification_digest",

@@ -3,10 +3,12 @@ import type { SessionJson } from "#contract/session";
 import { formatDateTime } from "#app/lib/format-date";
 import { AppForm } from "#app/components/ui/app-form";
 import { SubmitButton } from "#app/components/ui/button";
+import { useBusinessTimeZone } from "#app/lib/business-time-zone";
 
 /** The account's signed-in sessions and the "sign out everywhere" button (works without JavaScript). */
 export function SessionsSection({ sessions, action }: { sessions: SessionJson[]; action: string }) {
   const { t, i18n } = useTranslation("security");
+  const timeZone = useBusinessTimeZone();
   return (
     <section aria-labelledby="sessions-heading" className="mt-10">
       <h3 id="sessions-heading" className="mb-1 text-base font-semibold">
@@ -23,7 +25,7 @@ export function SessionsSection({ sessions, action }: { sessions: SessionJson[];
             </span>
             <span className="text-slate-600">
               {s.ip ? `${t("sessions.ip", { ip: s.ip })} · ` : ""}
-              {t("sessions.lastSeen", { when: formatDateTime(s.last_seen_at ?? s.created_at, i18n.language) })}
+              {t("sessions.lastSeen", { when: formatDateTime(s.last_seen_at ?? s.created_at, i18n.language, timeZone) })}
             </span>
           </li>
         ))}

@@ -1,10 +1,11 @@
 import { useTranslation } from "react-i18next";
 import { Form } from "react-router";
-import { ACTIVITY_AREAS, MACHINE_ACTORS, valueKind, type FieldChange } from "#domain/activity/index";
+import { ACTIVITY_AREAS, MACHINE_ACTORS, valueKind, type FieldChange } from "#domain/activity";
 import { formatMoney } from "#domain/money";
 import { Pagination } from "#app/components/admin/page";
 import { buttonClass } from "#app/components/ui/button";
 import { FieldErrors } from "#app/components/ui/field";
+import { formatInstant } from "#domain/intl-formats";
 
 export interface ActivityJson {
   uuid: string;
@@ -44,7 +45,6 @@ export function ActivityLogView({
 }) {
   const { t, i18n } = useTranslation("activity");
   const locale = i18n.language;
-  const when = new Intl.DateTimeFormat(locale, { dateStyle: "short", timeStyle: "short", timeZone: log.timezone });
   const hrefFor = (page: number) => {
     const params = new URLSearchParams(Object.entries(filters).filter(([, v]) => v));
     params.set("page", String(page));
@@ -142,7 +142,7 @@ export function ActivityLogView({
             <li key={entry.uuid} className="rounded-lg border border-slate-200 bg-white p-3 shadow-sm">
               <p className="flex flex-wrap items-baseline gap-x-2 text-sm">
                 <time dateTime={entry.at} className="font-medium tabular-nums text-slate-900">
-                  {when.format(new Date(entry.at))}
+                  {formatInstant(entry.at, locale, log.timezone)}
                 </time>
                 <span className="text-slate-800">{who(entry)}</span>
                 <span className="text-slate-600">

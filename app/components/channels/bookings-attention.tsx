@@ -2,6 +2,7 @@ import { useTranslation } from "react-i18next";
 import { Form } from "react-router";
 import { formatDate, formatDateTime } from "#app/lib/format-date";
 import { buttonClass } from "#app/components/ui/button";
+import { useBusinessTimeZone } from "#app/lib/business-time-zone";
 
 /** A channel booking that could not be placed (GET /channel-bookings-needing-attention). */
 export interface AttentionBooking {
@@ -26,6 +27,7 @@ export interface AttentionBooking {
 export function BookingsNeedingAttention({ items }: { items: AttentionBooking[] }) {
   const { t, i18n } = useTranslation("channels");
   const locale = i18n.language;
+  const timeZone = useBusinessTimeZone();
   if (items.length === 0) return null;
   return (
     <section aria-labelledby="attention-heading" className="mb-4 rounded-lg border border-amber-300 bg-amber-50 p-3 text-amber-950">
@@ -45,7 +47,7 @@ export function BookingsNeedingAttention({ items }: { items: AttentionBooking[] 
                 {b.amount ? ` · ${b.amount} ${b.currency ?? ""}` : null} · {t(`attention.status.${b.status === "cancelled" ? "cancelled" : b.status === "modified" ? "modified" : "new"}`)}
               </p>
               <p className="text-xs">
-                {t(`attention.reason.${b.reason}`)} · {t("attention.received", { when: formatDateTime(b.received_at, locale) })}
+                {t(`attention.reason.${b.reason}`)} · {t("attention.received", { when: formatDateTime(b.received_at, locale, timeZone) })}
               </p>
             </div>
             <Form method="post">

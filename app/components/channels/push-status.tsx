@@ -1,6 +1,7 @@
 import { useTranslation } from "react-i18next";
 import { formatMoney } from "#domain/money";
 import { formatDate, formatDateTime } from "#app/lib/format-date";
+import { useBusinessTimeZone } from "#app/lib/business-time-zone";
 
 export interface PushStatusJson {
   connected: boolean;
@@ -35,6 +36,7 @@ const TONE: Record<PushStatusJson["nights"][number]["categories"][number]["statu
 /** /days-to-update for a business connected to Channex: what each night's push did, per category. */
 export function ChannelPushStatus({ status, currency }: { status: PushStatusJson; currency: string }) {
   const { t, i18n } = useTranslation("channels");
+  const timeZone = useBusinessTimeZone();
   const locale = i18n.language;
   return (
     <section aria-labelledby="push-status-heading" className="space-y-3">
@@ -42,7 +44,7 @@ export function ChannelPushStatus({ status, currency }: { status: PushStatusJson
         {t("push.heading")}
       </h2>
       <p className="max-w-3xl text-sm text-slate-700">
-        {t("push.intro")} {status.last_sync_at ? t("push.lastSync", { when: formatDateTime(status.last_sync_at, locale) }) : null}
+        {t("push.intro")} {status.last_sync_at ? t("push.lastSync", { when: formatDateTime(status.last_sync_at, locale, timeZone) }) : null}
       </p>
       {status.last_error ? (
         <p className="rounded-md border border-red-200 bg-red-50 p-3 text-sm text-red-900" role="alert">

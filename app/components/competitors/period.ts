@@ -1,4 +1,4 @@
-import { isIsoDate } from "#domain/pricing/dates";
+import { isDateInRange } from "#domain/validation";
 import { isUuid } from "#domain/text/sanitize";
 
 /** The market-analysis periods on offer: the next 30, 60 or 90 nights, or dates of one's own. */
@@ -12,7 +12,7 @@ export function periodFromUrl(url: URL): { choice: PeriodChoice; query: Record<s
   const from = p.get("from");
   const to = p.get("to");
   const cat = category && isUuid(category) ? category : undefined;
-  if (p.get("period") === "custom" && from && to && isIsoDate(from) && isIsoDate(to)) return { choice: "custom", query: { from, to, category: cat } };
+  if (p.get("period") === "custom" && from && to && isDateInRange(from) && isDateInRange(to)) return { choice: "custom", query: { from, to, category: cat } };
   const preset = (PRESETS as readonly string[]).includes(p.get("period") ?? "") ? (p.get("period") as PeriodChoice) : "30";
   return { choice: preset, query: { days: Number(preset), category: cat } };
 }

@@ -10,6 +10,7 @@ import { formatDateTime } from "#app/lib/format-date";
 import { guard, type RouteHandle } from "#app/lib/guard.server";
 import { getRequestState } from "#app/lib/request-context.server";
 import { redirectWithToast } from "#app/lib/toast.server";
+import { useBusinessTimeZone } from "#app/lib/business-time-zone";
 import type { Route } from "./+types/notification-centre";
 
 /** Every signed-in user has a notification centre, whatever the subscription's state. */
@@ -81,6 +82,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export default function NotificationList({ loaderData }: Route.ComponentProps) {
   const { t, i18n } = useTranslation("notifications");
+  const timeZone = useBusinessTimeZone();
   const { notifications, unread_count, pagination, filters } = loaderData;
   const here = queryOf(filters);
   return (
@@ -140,7 +142,7 @@ export default function NotificationList({ loaderData }: Route.ComponentProps) {
                   {n.read ? null : <span className="ml-2 rounded bg-brand-600 px-1.5 py-0.5 text-xs font-semibold text-white">{t("list.new")}</span>}
                 </p>
                 <p className="text-xs text-slate-600">
-                  {t(`kindNames.${n.kind}`)} · {n.business_name} · <time dateTime={n.created_at}>{formatDateTime(n.created_at, i18n.language)}</time>
+                  {t(`kindNames.${n.kind}`)} · {n.business_name} · <time dateTime={n.created_at}>{formatDateTime(n.created_at, i18n.language, timeZone)}</time>
                 </p>
               </div>
               <div className="flex w-full items-center gap-3 pl-5 sm:w-auto sm:pl-0">

@@ -17,6 +17,7 @@ import { redirectWithToast } from "#app/lib/toast.server";
 import { SessionsSection } from "#app/components/account/sessions-section";
 import type { SessionJson } from "#contract/session";
 import { accountSettingsHandle } from "#app/components/account/route-flags";
+import { cameBackFromTooLargeUpload } from "#app/lib/upload-too-large";
 import type { Route } from "./+types/settings.my-account";
 
 export const handle = accountSettingsHandle;
@@ -24,7 +25,7 @@ export const handle = accountSettingsHandle;
 const PAGE = "/account-settings/my-account";
 const FIELDS = ["name", "surname", ...PROFILE_TEXT_FIELDS] as const;
 
-export async function loader({ context }: Route.LoaderArgs) {
+export async function loader({ context, request }: Route.LoaderArgs) {
   const { user: me, api } = getRequestState(context);
   const user = me!;
   const { sessions } = await api.get<{ sessions: SessionJson[] }>("/api/v1/auth/sessions");
@@ -43,6 +44,8 @@ export async function loader({ context }: Route.LoaderArgs) {
     },
     // The version in the address makes the browser fetch a new photo after each change.
     photoSrc: user.profile_img_filename ? `${PAGE}/photo?v=${encodeURIComponent(user.updated_at)}` : null,
+    // Back from a file larger than the web takes (request-guard.server.ts): the field says so.
+    photoTooLarge: cameBackFromTooLargeUpload(request),
   };
 }
 
@@ -132,7 +135,7 @@ export default function MyAccount({ loaderData }: Route.ComponentProps) {
         </h3>
         {/* Keyed by the photo: after an upload the form starts afresh (no stale preview or chosen file). */}
         <AppForm key={photoSrc ?? "none"} action={PAGE} encType="multipart/form-data" className="space-y-3">
-          <PhotoField currentSrc={photoSrc} initials={initials} errors={actionData?.intent === "photo" ? actionData.errors : undefined} />
+          <PhotoField currentSrc={photoSrc} initials={initials} errors={actionData?.intent === "photo" ? actionData.errors : loaderData.photoTooLarge ? [t("photo.tooLarge")] : undefined} />
           <SubmitButton name="intent" value="upload-photo" variant="secondary" pendingLabel={t("photo.uploading")}>
             {t("photo.upload")}
           </SubmitButton>

@@ -15,6 +15,7 @@ import { formatDateTime } from "#app/lib/format-date";
 import { qrCodeSvg } from "#app/lib/qr-code.server";
 import { getRequestState } from "#app/lib/request-context.server";
 import { redirectWithToast } from "#app/lib/toast.server";
+import { useBusinessTimeZone } from "#app/lib/business-time-zone";
 import type { Route } from "./+types/settings.two-factor";
 
 export const handle = accountSettingsHandle;
@@ -104,6 +105,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export default function TwoFactorSettings({ loaderData }: Route.ComponentProps) {
   const { t, i18n } = useTranslation("twoFactor");
+  const timeZone = useBusinessTimeZone();
   const { state, secret, qrSvg, required, next } = loaderData;
   const actionData = useActionData<typeof action>();
   const search = next ? `?redirectTo=${encodeURIComponent(next)}` : "";
@@ -125,7 +127,7 @@ export default function TwoFactorSettings({ loaderData }: Route.ComponentProps) 
       ) : state.enabled ? (
         <>
           <p className="mb-6 text-sm font-medium text-slate-800">
-            {state.enabled_at ? t("settings.onSince", { date: formatDateTime(state.enabled_at, i18n.language) }) : t("settings.on")}{" "}
+            {state.enabled_at ? t("settings.onSince", { date: formatDateTime(state.enabled_at, i18n.language, timeZone) }) : t("settings.on")}{" "}
             {t("settings.recoveryLeft", { count: state.recovery_codes_left })}
           </p>
           <RegenerateForm action={formAction} lastResult={actionData?.intent === "regenerate" ? actionData.result : undefined} />

@@ -2,8 +2,8 @@ import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useTranslation } from "react-i18next";
 import { data, Link, useActionData } from "react-router";
-import { addDays, isIsoDate } from "#domain/bookings/stay";
-import { issueToKey } from "#domain/validation";
+import { addDays } from "#domain/bookings/stay";
+import { isDateInRange, issueToKey } from "#domain/validation";
 import { ApiError, bookingBusiness, bookingsMiddleware, replyWithApiError } from "#app/lib/bookings.server";
 import { PricePreview, ReservationFields } from "#app/components/bookings/reservation-form";
 import { reservationFormSchema, toPayload } from "#app/components/bookings/schemas";
@@ -24,7 +24,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const options = (await api.get<{ data: BookingOptions }>(`${business.base}/reservations/options`)).data;
   const url = new URL(request.url);
   const askedArrival = url.searchParams.get("arrival");
-  const arrival = askedArrival && isIsoDate(askedArrival) ? askedArrival : options.today;
+  const arrival = askedArrival && isDateInRange(askedArrival) ? askedArrival : options.today;
   const askedCategory = url.searchParams.get("category");
   const category = options.categories.find((c) => c.uuid === askedCategory) ?? options.categories[0];
   return {

@@ -20,6 +20,7 @@ import { formatDate, formatDateTime } from "#app/lib/format-date";
 import { notFoundUnless } from "#app/lib/guard.server";
 import { getRequestState } from "#app/lib/request-context.server";
 import { redirectWithToast } from "#app/lib/toast.server";
+import { useBusinessTimeZone } from "#app/lib/business-time-zone";
 import type { Route } from "./+types/detail";
 
 export const handle = { permission: "user.reservations" } as const;
@@ -56,6 +57,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
 
 export default function ReservationPage({ loaderData }: Route.ComponentProps) {
   const { t, i18n } = useTranslation("bookings");
+  const timeZone = useBusinessTimeZone();
   const { reservation: r, ledger } = loaderData;
   const actionData = useActionData<typeof action>();
   const locale = i18n.language;
@@ -95,7 +97,7 @@ export default function ReservationPage({ loaderData }: Route.ComponentProps) {
                 [t("detail.guests"), t("detail.guestCount", { adults: r.adults, children: r.children })],
                 [t("form.channel"), r.channel_name ?? t(`channel.${r.channel}`, { defaultValue: r.channel })],
                 ...(r.rate_plan?.name ? [[t("form.ratePlan"), r.rate_plan.name] as [string, string]] : []),
-                [t("detail.createdBy"), `${r.created_by?.name ?? "—"} · ${formatDateTime(r.created_at, locale)}`],
+                [t("detail.createdBy"), `${r.created_by?.name ?? "—"} · ${formatDateTime(r.created_at, locale, timeZone)}`],
               ]}
             />
             {r.notes ? <p className="mt-3 whitespace-pre-line rounded bg-slate-50 p-2 text-sm">{r.notes}</p> : null}
@@ -175,7 +177,7 @@ export default function ReservationPage({ loaderData }: Route.ComponentProps) {
                 <li key={i} className="border-l-2 border-slate-200 pl-3">
                   <p className="font-medium">{t(`history.${h.action}`, { defaultValue: h.action })}</p>
                   <p className="text-xs text-slate-600">
-                    {formatDateTime(h.at, locale)}
+                    {formatDateTime(h.at, locale, timeZone)}
                     {h.user?.name ? ` · ${h.user.name}` : ""}
                   </p>
                   {h.action === "updated" ? (

@@ -9,6 +9,7 @@ import { SubmitButton } from "#app/components/ui/button";
 import { getI18n } from "#app/lib/i18n.server";
 import { guard, type RouteHandle } from "#app/lib/guard.server";
 import { getRequestState } from "#app/lib/request-context.server";
+import { cameBackFromTooLargeUpload } from "#app/lib/upload-too-large";
 import { redirectWithToast } from "#app/lib/toast.server";
 import type { Route } from "./+types/logo";
 
@@ -19,9 +20,10 @@ export const middleware: Route.MiddlewareFunction[] = [guard(handle)];
 
 const PAGE = "/businesses/logo";
 
-export async function loader({ context }: Route.LoaderArgs) {
+export async function loader({ context, request }: Route.LoaderArgs) {
   const business = requireSelectedBusiness(context);
-  return { name: business.company_name, src: logoSrc(business) };
+  // Back from a file larger than the web takes (request-guard.server.ts): the field says so.
+  return { name: business.company_name, src: logoSrc(business), tooLarge: cameBackFromTooLargeUpload(request) };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -66,7 +68,7 @@ export default function BusinessLogo({ loaderData, actionData }: Route.Component
         <p className="mb-4 text-sm text-slate-700">{t("logo.intro")}</p>
         {/* Keyed by the logo, so the form starts afresh (no stale file or preview) once it changes. */}
         <AppForm key={loaderData.src ?? "none"} action={PAGE} encType="multipart/form-data" className="space-y-3">
-          <LogoField currentSrc={loaderData.src} name={loaderData.name} errors={actionData?.errors} />
+          <LogoField currentSrc={loaderData.src} name={loaderData.name} errors={actionData?.errors ?? (loaderData.tooLarge ? [t("logo.tooLarge")] : undefined)} />
           <SubmitButton name="intent" value="upload-logo" pendingLabel={t("logo.uploading")}>
             {t("logo.upload")}
           </SubmitButton>

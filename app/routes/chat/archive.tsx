@@ -12,6 +12,7 @@ import { getRequestState } from "#app/lib/request-context.server";
 import { redirectWithToast } from "#app/lib/toast.server";
 import { businessTimeZone } from "#domain/business/timezone";
 import type { Route } from "./+types/archive";
+import { formatInstant } from "#domain/intl-formats";
 
 /**
  * /chat.bkp: the archive of earlier AI conversations — a searchable list and read-only
@@ -68,7 +69,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 export default function ChatArchive({ loaderData }: Route.ComponentProps) {
   const { t, i18n } = useTranslation(["chatArchive", "chat"]);
   const { conversations, q, thread, timeZone } = loaderData;
-  const when = (iso: string) => new Intl.DateTimeFormat(i18n.language, { dateStyle: "medium", timeStyle: "short", timeZone }).format(new Date(iso));
+  const when = (iso: string) => formatInstant(iso, i18n.language, timeZone, { dateStyle: "medium", timeStyle: "short" });
   const keep = (params: Record<string, string>) => `${PAGE}?${new URLSearchParams({ ...(q ? { q } : {}), ...params })}`;
   return (
     <>

@@ -15,8 +15,10 @@ import { buttonClass, SubmitButton } from "#app/components/ui/button";
 import { FieldErrors, FormErrors } from "#app/components/ui/field";
 import { ApiError } from "#app/lib/api.server";
 import { appContext, guard, type RouteHandle } from "#app/lib/guard.server";
+import { formatDateTime } from "#app/lib/format-date";
 import { getRequestState } from "#app/lib/request-context.server";
 import { redirectWithToast } from "#app/lib/toast.server";
+import { useBusinessTimeZone } from "#app/lib/business-time-zone";
 import type { Route } from "./+types/index";
 
 // skipSetupCheck: issue 7 has a new business open the chat as soon as it adds the ai add-on, while its
@@ -83,7 +85,8 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 function ConversationList({ conversations, selected }: { conversations: ConversationJson[]; selected: string | null }) {
   const { t, i18n } = useTranslation("chat");
-  const when = (iso: string) => new Intl.DateTimeFormat(i18n.language, { dateStyle: "short", timeStyle: "short" }).format(new Date(iso));
+  const timeZone = useBusinessTimeZone();
+  const when = (iso: string) => formatDateTime(iso, i18n.language, timeZone);
   return (
     <nav aria-labelledby="chat-conversations" className="rounded-md border border-slate-200 bg-white p-3">
       <div className="mb-2 flex items-center justify-between gap-2">

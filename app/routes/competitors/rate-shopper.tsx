@@ -2,9 +2,9 @@ import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useTranslation } from "react-i18next";
 import { data, Link, useActionData } from "react-router";
-import { addDays, isIsoDate } from "#domain/pricing/dates";
+import { addDays } from "#domain/pricing/dates";
 import { isUuid } from "#domain/text/sanitize";
-import { issueToKey } from "#domain/validation";
+import { isDateInRange, issueToKey } from "#domain/validation";
 import { ApiError, bookingBusiness, replyWithApiError } from "#app/lib/bookings.server";
 import { CompetitorForm, CompetitorList, CsvImportForm } from "#app/components/competitors/competitor-set";
 import { cellErrorsFrom, gridChanges } from "#app/components/competitors/grid-form";
@@ -43,11 +43,11 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const start = url.searchParams.get("start");
   const category = url.searchParams.get("category");
   const answer = await api.get<RatesAnswer>(`${business.base}/competitors/rates`, {
-    query: { from: start && isIsoDate(start) ? start : undefined, days: GRID_NIGHTS, category: category && isUuid(category) ? category : undefined },
+    query: { from: start && isDateInRange(start) ? start : undefined, days: GRID_NIGHTS, category: category && isUuid(category) ? category : undefined },
   });
   const editId = url.searchParams.get("edit");
   const editing = editId ? (answer.competitors.find((c) => c.uuid === editId) ?? null) : null;
-  return { answer, editing, back: pageUrl(start && isIsoDate(start) ? answer.from : null, answer.category?.uuid === answer.categories[0]?.uuid ? null : answer.category?.uuid) };
+  return { answer, editing, back: pageUrl(start && isDateInRange(start) ? answer.from : null, answer.category?.uuid === answer.categories[0]?.uuid ? null : answer.category?.uuid) };
 }
 
 type ActionResult =

@@ -15,6 +15,7 @@ import { formatDateTime } from "#app/lib/format-date";
 import { guard, type RouteHandle } from "#app/lib/guard.server";
 import { getRequestState } from "#app/lib/request-context.server";
 import { redirectWithToast } from "#app/lib/toast.server";
+import { useBusinessTimeZone } from "#app/lib/business-time-zone";
 import type { Route } from "./+types/businesses.channex";
 
 /** A business's Channex connection, for administrators: connect, see the last sync and errors, force a full re-sync. */
@@ -81,6 +82,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 
 export default function BusinessChannex({ loaderData, actionData }: Route.ComponentProps) {
   const { t, i18n } = useTranslation("channels");
+  const timeZone = useBusinessTimeZone();
   const { business, categories, connection } = loaderData;
   const mapped = new Map(connection.connected ? connection.mapping.map((m) => [m.room_category_uuid, m]) : []);
   const [form, fields] = useForm({
@@ -95,7 +97,7 @@ export default function BusinessChannex({ loaderData, actionData }: Route.Compon
     shouldRevalidate: "onInput",
   });
   const rows = fields.mapping.getFieldList();
-  const when = (iso: string | null) => (iso ? formatDateTime(iso, i18n.language) : t("admin.never"));
+  const when = (iso: string | null) => (iso ? formatDateTime(iso, i18n.language, timeZone) : t("admin.never"));
   return (
     <div className="mx-auto max-w-4xl space-y-6">
       <title>{`${t("admin.title")} · ${business.name} · Tarifa`}</title>

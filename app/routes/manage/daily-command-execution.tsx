@@ -12,6 +12,7 @@ import { guard, type RouteHandle } from "#app/lib/guard.server";
 import { getRequestState } from "#app/lib/request-context.server";
 import { redirectWithToast } from "#app/lib/toast.server";
 import type { Route } from "./+types/daily-command-execution";
+import { useBusinessTimeZone } from "#app/lib/business-time-zone";
 
 /** The daily commands: schedules, the last run per business, run now, retry (docs/api/daily-commands.md). */
 export const handle = { permission: "admin.businesses" } satisfies RouteHandle;
@@ -83,6 +84,7 @@ function scheduleText(t: TFunction, cron: string | null): string {
 
 export default function DailyCommandExecution({ loaderData }: Route.ComponentProps) {
   const { t, i18n } = useTranslation("notifications");
+  const timeZone = useBusinessTimeZone();
   const { commands, businesses, filter } = loaderData;
   const seconds = new Intl.NumberFormat(i18n.language, { maximumFractionDigits: 1 });
   return (
@@ -175,7 +177,7 @@ export default function DailyCommandExecution({ loaderData }: Route.ComponentPro
                         <tr key={run.uuid} data-testid="daily-run">
                           <td className="py-2 pr-4">{run.business_name ?? t("daily.wholeProduct")}</td>
                           <td className="py-2 pr-4 whitespace-nowrap">
-                            <time dateTime={run.started_at}>{formatDateTime(run.started_at, i18n.language)}</time>
+                            <time dateTime={run.started_at}>{formatDateTime(run.started_at, i18n.language, timeZone)}</time>
                           </td>
                           <td className="py-2 pr-4 whitespace-nowrap">{run.duration_ms === null ? "—" : t("daily.seconds", { value: seconds.format(run.duration_ms / 1000) })}</td>
                           <td className="py-2 pr-4">

@@ -18,6 +18,7 @@ import { guard } from "#app/lib/guard.server";
 import { getRequestState } from "#app/lib/request-context.server";
 import { redirectWithToast } from "#app/lib/toast.server";
 import type { Route } from "./+types/ical";
+import { useBusinessTimeZone } from "#app/lib/business-time-zone";
 
 export const handle = { permission: "user.pms-settings" } as const;
 export const middleware: Route.MiddlewareFunction[] = [guard(handle)];
@@ -114,6 +115,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export default function Ical({ loaderData }: Route.ComponentProps) {
   const { t, i18n } = useTranslation("ledger");
+  const timeZone = useBusinessTimeZone();
   const { options, feeds, imports, editing } = loaderData;
   const locale = i18n.language;
   const actionData = useActionData<typeof action>() as ActionData | undefined;
@@ -155,7 +157,7 @@ export default function Ical({ loaderData }: Route.ComponentProps) {
                       {t("ical.address")} — {feedName(f)}
                     </label>
                     <input id={`feed-${f.uuid}`} readOnly value={f.url} className="mt-1 block w-full rounded border border-slate-300 bg-slate-50 px-2 py-1 font-mono text-xs" />
-                    <p className="mt-1 text-slate-700">{f.last_fetched_at ? t("ical.lastRead", { when: formatDateTime(f.last_fetched_at, locale) }) : t("ical.neverRead")}</p>
+                    <p className="mt-1 text-slate-700">{f.last_fetched_at ? t("ical.lastRead", { when: formatDateTime(f.last_fetched_at, locale, timeZone) }) : t("ical.neverRead")}</p>
                   </div>
                   <RowButton action={PAGE} uuid={f.uuid} intent="regenerate_feed" variant="secondary" label={t("ical.regenerateLabel", { name: feedName(f) })}>
                     {t("ical.regenerate")}
@@ -202,7 +204,7 @@ export default function Ical({ loaderData }: Route.ComponentProps) {
                     <p className="break-all text-slate-700">{i.url}</p>
                     <p className="text-slate-700">
                       {i.room ? `${t("ical.importRoom")} ${i.room.number}` : i.room_category.name} · {t("ical.events", { count: i.event_count })} ·{" "}
-                      {i.last_polled_at ? t("ical.lastSync", { when: formatDateTime(i.last_polled_at, locale) }) : t("ical.neverSynced")}
+                      {i.last_polled_at ? t("ical.lastSync", { when: formatDateTime(i.last_polled_at, locale, timeZone) }) : t("ical.neverSynced")}
                     </p>
                     {i.last_error ? (
                       <p role="status" className="mt-1 rounded bg-red-50 px-2 py-1 text-red-800">

@@ -3,8 +3,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { useTranslation } from "react-i18next";
 import { data, Link, useActionData } from "react-router";
 import { centsToInput, formatMoney, formatPercent, formatPercentRange } from "#domain/money";
-import { isIsoDate } from "#domain/pricing/dates";
-import { issueToKey } from "#domain/validation";
+import { isDateInRange, issueToKey } from "#domain/validation";
 import { Explanation } from "#app/components/calendar/explanation";
 import { PlanRates, type PlanRatesAnswer } from "#app/components/pms-settings/plan-rates";
 import { currentMonth, monthBounds, MONTH, shiftMonth, weeksOf, type CalendarAnswer } from "#app/components/calendar/month";
@@ -46,7 +45,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const askedCategory = url.searchParams.get("category");
   const category = calendar.categories.find((c) => c.uuid === askedCategory)?.uuid ?? calendar.categories[0]?.uuid ?? null;
   const askedDay = url.searchParams.get("day");
-  const day = askedDay && isIsoDate(askedDay) && askedDay >= from && askedDay <= to ? askedDay : null;
+  const day = askedDay && isDateInRange(askedDay) && askedDay >= from && askedDay <= to ? askedDay : null;
   const canEdit = heldPermissions(context).includes("user.price-settings");
   const [explained, planRates] =
     day && category

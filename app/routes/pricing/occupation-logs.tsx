@@ -1,12 +1,13 @@
 import { useTranslation } from "react-i18next";
 import { Form } from "react-router";
 import { formatMoney, formatPercent } from "#domain/money";
-import { isIsoDate } from "#domain/pricing/dates";
+import { isDateInRange } from "#domain/validation";
 import { pricingBusiness, pricingMiddleware, type PricingHandle } from "#app/lib/pricing.server";
 import { buttonClass } from "#app/components/ui/button";
-import { formatDate } from "#app/lib/format-date";
+import { formatDate, formatDateTime } from "#app/lib/format-date";
 import { getRequestState } from "#app/lib/request-context.server";
 import type { Route } from "./+types/occupation-logs";
+import { useBusinessTimeZone } from "#app/lib/business-time-zone";
 
 export const handle: PricingHandle = { permission: "user.calendar", anyOf: ["user.calendar", "user.price-settings"] };
 export const middleware: Route.MiddlewareFunction[] = pricingMiddleware(handle);
@@ -29,18 +30,18 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const from = url.searchParams.get("from") ?? "";
   const to = url.searchParams.get("to") ?? "";
-  const query = { from: isIsoDate(from) ? from : undefined, to: isIsoDate(to) ? to : undefined };
+  const query = { from: isDateInRange(from) ? from : undefined, to: isDateInRange(to) ? to : undefined };
   const answer = await api.get<{ data: LogJson[] }>(`/api/v1/businesses/${business.uuid}/occupation-logs`, { query });
   return { business, logs: answer.data, from: query.from ?? "", to: query.to ?? "" };
 }
 
 export default function OccupationLogs({ loaderData }: Route.ComponentProps) {
   const { t, i18n } = useTranslation("pricing");
+  const timeZone = useBusinessTimeZone();
   const { logs, from, to, business } = loaderData;
   const locale = i18n.language;
   const value = (log: LogJson, v: number | null) =>
     v === null ? "—" : log.kind === "rate" ? formatMoney(v, locale, business.currency, { whole: true }) : formatPercent(v, locale, { digits: 1 });
-  const when = new Intl.DateTimeFormat(locale, { dateStyle: "short", timeStyle: "short" });
   return (
     <>
       <title>{`${t("logs.title")} · Tarifa`}</title>
@@ -93,7 +94,7 @@ export default function OccupationLogs({ loaderData }: Route.ComponentProps) {
                     {t(`logs.reasons.${log.reason}`, { defaultValue: log.reason })}
                     {log.user ? <span className="block text-xs text-slate-600">{log.user.name}</span> : null}
                   </td>
-                  <td className="py-2 pr-3">{when.format(new Date(log.created_at))}</td>
+                  <td className="py-2 pr-3">{formatDateTime(log.created_at, locale, timeZone)}</td>
                 </tr>
               ))}
             </tbody>

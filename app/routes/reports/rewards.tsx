@@ -7,6 +7,7 @@ import type { RewardsAnswer } from "#app/components/reports/types";
 import { guard } from "#app/lib/guard.server";
 import { getRequestState } from "#app/lib/request-context.server";
 import type { Route } from "./+types/rewards";
+import { formatInstant } from "#domain/intl-formats";
 
 export const handle = { permission: "user.business-intelligence" } as const;
 export const middleware: Route.MiddlewareFunction[] = [guard(handle)];
@@ -23,7 +24,6 @@ export default function Rewards({ loaderData }: Route.ComponentProps) {
   const locale = i18n.language;
   const money = moneyFormatter(locale, rewards.currency);
   // When it was earned, in the business's own time zone (the day the owner lived it).
-  const earnedAt = new Intl.DateTimeFormat(locale, { dateStyle: "long", timeStyle: "short", timeZone: rewards.timezone });
   const amount = (unit: string, value: number | null) => (unit === "money" ? money(value) : t("rewards.days", { count: value ?? 0 }));
   return (
     <>
@@ -45,7 +45,7 @@ export default function Rewards({ loaderData }: Route.ComponentProps) {
                 <p className="text-sm text-slate-800">{periodLabel(r.period, locale)}</p>
                 <p className="mt-1 text-sm text-slate-700">{t(`rewards.kind.${r.kind}.why`, { ...r.evidence, money: money(Number(r.evidence.current ?? 0)), target: money(Number(r.evidence.target ?? 0)) })}</p>
                 <p className="mt-1 text-xs text-slate-600">
-                  {t("rewards.earnedAt", { when: earnedAt.format(new Date(r.earned_at)) })}
+                  {t("rewards.earnedAt", { when: formatInstant(r.earned_at, locale, rewards.timezone, { dateStyle: "long", timeStyle: "short" }) })}
                 </p>
               </li>
             ))}

@@ -12,6 +12,7 @@ import { GatedNavItems } from "#app/components/layout/gated-nav";
 import { ReportsNav } from "#app/components/reports/nav";
 import { IntelligenceNavItems } from "#app/components/intelligence/nav";
 import { hasPlan } from "#domain/subscription/state";
+import { FALLBACK_TIME_ZONE } from "#domain/business/timezone";
 import { appContext, appStateMiddleware } from "#app/lib/guard.server";
 import { getRequestState, requireUserMiddleware } from "#app/lib/request-context.server";
 import { ErrorContent, ErrorPage } from "#app/components/error-page";
@@ -30,6 +31,8 @@ export async function loader({ context }: Route.LoaderArgs) {
     // For the business switcher in the top bar.
     businesses: businesses.map(({ uuid, company_name }) => ({ uuid, company_name })),
     selectedBusinessUuid: business?.uuid ?? null,
+    // Every time on the pages is shown in the selected business's zone (useBusinessTimeZone).
+    timeZone: typeof business?.timezone === "string" ? business.timezone : FALLBACK_TIME_ZONE,
     // The gated areas of spec section 6, for the sidebar (each page's guard enforces them).
     gates: {
       ai: hasPlan(plans, "ai"),

@@ -1,6 +1,7 @@
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
-import { addDays, isIsoDate } from "#domain/pricing/dates";
+import { addDays } from "#domain/pricing/dates";
+import { isDateInRange } from "#domain/validation";
 import { bookingBusiness } from "#app/lib/bookings.server";
 import { MoneyBarChart } from "#app/components/reports/bar-chart";
 import { DataTable } from "#app/components/reports/data-table";
@@ -35,7 +36,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const business = bookingBusiness(context);
   const { api, user } = getRequestState(context);
   const asked = new URL(request.url).searchParams.get("start");
-  const from = asked && isIsoDate(asked) ? asked : businessTodayOf(context);
+  const from = asked && isDateInRange(asked) ? asked : businessTodayOf(context);
   const to = addDays(from, NIGHTS - 1);
   const canSeeUnits = !!user?.permissions.some((p) => p.name === "user.business-intelligence");
   const [calendar, units] = await Promise.all([

@@ -1,0 +1,19 @@
+/**
+ * A file larger than the web takes (request-guard.server.ts) is not a bare 413: the rest of the
+ * upload is read and dropped, and the browser is sent back to the form's page with this mark in
+ * the address, where the page shows the file field's own message ("The image is larger than
+ * 2 MB."). Post/redirect/get, so it works the same with JavaScript off.
+ */
+export const UPLOAD_TOO_LARGE = "upload-too-large";
+
+/** The page the form was posted to, marked. */
+export function tooLargeUploadAddress(request: Request): string {
+  const url = new URL(request.url);
+  url.searchParams.set(UPLOAD_TOO_LARGE, "1");
+  return url.pathname + url.search;
+}
+
+/** True on the page the browser was sent back to after a too-large upload. */
+export function cameBackFromTooLargeUpload(request: Request): boolean {
+  return new URL(request.url).searchParams.has(UPLOAD_TOO_LARGE);
+}
