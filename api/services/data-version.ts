@@ -28,6 +28,11 @@ export const UNTRACKED_TABLES = [
   "payments",
   "payment_methods",
   "channex_booking_revisions",
+  // Reservation imports' bookkeeping (ADR 0038): the reservations an import writes move the
+  // version; the import rows themselves are read only by the imports pages, never remembered.
+  "reservation_imports",
+  "imported_reservations",
+  "import_presets",
 ] as const;
 
 /**
