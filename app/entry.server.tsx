@@ -16,7 +16,7 @@ import { getConfig } from "#config";
 export const streamTimeout = 5_000;
 
 /** The key the server fills with the way to the API (server/upstream.ts reads it from the build). */
-export { upstreamContext } from "./lib/upstream-context.server";
+export { loadContextWith, upstreamContext } from "./lib/upstream-context.server";
 
 export default function handleRequest(
   request: Request,

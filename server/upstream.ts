@@ -1,16 +1,16 @@
-import { RouterContextProvider, type RouterContext, type ServerBuild } from "react-router";
+import type { RouterContextProvider, ServerBuild } from "react-router";
 import type { Upstream } from "#contract/upstream.ts";
 
 /**
  * The web's way to the API, handed to its loaders and actions through React Router's load context
- * (docs/decisions/0036-contract-floor-and-load-context.md). The context key comes from the build's server entry
- * (app/entry.server.tsx exports it): server.ts and the built app are separate module graphs, so
- * a key made here would not be the one the app reads.
+ * (docs/decisions/0036-contract-floor-and-load-context.md). The context is made by the build's server
+ * entry (app/entry.server.tsx exports `loadContextWith`): server.ts and the built app are separate
+ * module graphs, so neither a key nor a RouterContextProvider made here would be the app's.
  */
 export function upstreamLoadContext(build: ServerBuild, upstream: Upstream): () => RouterContextProvider {
-  const key = (build.entry.module as { upstreamContext?: RouterContext<Upstream> }).upstreamContext;
-  if (!key) throw new Error("The server build does not export upstreamContext (app/entry.server.tsx).");
-  return () => new RouterContextProvider(new Map([[key, upstream]]));
+  const make = (build.entry.module as { loadContextWith?: (upstream: Upstream) => RouterContextProvider }).loadContextWith;
+  if (!make) throw new Error("The server build does not export loadContextWith (app/entry.server.tsx).");
+  return () => make(upstream);
 }
 
 /** An upstream over HTTP: requests keep their path and query, and go to `baseUrl` instead. */
