@@ -228,7 +228,7 @@ async function nightValues(
   today: string,
 ): Promise<NightValues[]> {
   const businessId = connection.businessId;
-  const [inventory, targets, plans, fedBefore] = await Promise.all([
+  const [inventory, mappedTargets, plans, fedBefore] = await Promise.all([
     rowsOf<{ category_id: string; night: string; taken: number }>(
       db,
       sql`select category_id, to_char(night, 'YYYY-MM-DD') as night, (sold + blocked)::int as taken
@@ -243,6 +243,10 @@ async function nightValues(
   ]);
   const mapping = mappingFor(connection);
   const planInfo = connection.ratePlanInfo ?? {};
+  // A deactivated channel's mapping may name plans of a property the business is no longer
+  // connected to: there is nothing to stop selling there, and Channex would refuse the id.
+  const knownPlans = Object.keys(planInfo);
+  const targets = mappedTargets.filter((t) => t.sellable || knownPlans.length === 0 || t.ratePlanKey in planInfo);
   const channexPlans = [...categories.map((c) => mapping[c.id].rate_plan_id), ...targets.map((t) => t.ratePlanKey)];
   const guestCounts = [0, ...new Set(channexPlans.flatMap((id) => occupanciesOf(planInfo, id)))];
   const rates: RatesByGuests = new Map();
