@@ -19,7 +19,7 @@ import { DEMO_PASSWORD, demoUsers, seedUsers } from "#api/seed/users.ts";
 import type { BusinessRow } from "#api/services/business-access.ts";
 import type { BenchRow, BenchSuite } from "#bench/types.ts";
 
-const FILE = new URL("../../../shared/data/hotel-booking-demand/resort-hotel.csv.gz", import.meta.url);
+const FILE = new URL("../../tests/fixtures/hotel-booking-demand/resort-hotel.csv.gz", import.meta.url);
 const NOW = new Date("2017-06-01T12:00:00Z");
 
 export const run: BenchSuite = async () => {

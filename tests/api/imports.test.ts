@@ -13,7 +13,7 @@ import { bookingsFixture, inventoryMatches, otherOwner, type BookingsFixture } f
  * (N. Antonio, A. de Almeida, L. Nunes, Data in Brief 22 (2019), CC BY 4.0): the figures the
  * test expects are computed here from the CSV itself, not by the product's code.
  */
-const SHARED = new URL("../../../shared/data/hotel-booking-demand/resort-hotel.csv.gz", import.meta.url);
+const SHARED = new URL("../fixtures/hotel-booking-demand/resort-hotel.csv.gz", import.meta.url);
 const lines = gunzipSync(readFileSync(SHARED)).toString("utf8").split("\n").filter(Boolean);
 const slice = (from: number, count: number) => [lines[0]!, ...lines.slice(1 + from, 1 + from + count)].join("\n") + "\n";
 

@@ -11,7 +11,7 @@ import { demo, scriptsRan, signIn } from "./support/auth";
  * the CSV with its own code; importing the same file again changes nothing. JavaScript on and
  * off, each on its own month (July 2015 with, March 2016 without) so the runs do not meet.
  */
-const FILE = new URL("../../../shared/data/hotel-booking-demand/resort-hotel.csv.gz", import.meta.url);
+const FILE = new URL("../fixtures/hotel-booking-demand/resort-hotel.csv.gz", import.meta.url);
 const text = gunzipSync(readFileSync(FILE)).toString("utf8");
 const [header, ...lines] = text.trimEnd().split("\n");
 
