@@ -21,6 +21,7 @@ import { guard, type RouteHandle } from "#app/lib/guard.server";
 import { getRequestState } from "#app/lib/request-context.server";
 import { redirectWithToast } from "#app/lib/toast.server";
 import type { Route } from "./+types/rate-plan-form";
+import { weekdayName } from "#app/lib/format-date";
 
 /** Create a rate plan (/rate-plans/create) or edit one (/rate-plans/{id}/edit). */
 export const handle = { permission: "user.pms-settings" } satisfies RouteHandle;
@@ -102,9 +103,8 @@ export default function RatePlanForm({ loaderData, actionData }: Route.Component
     onValidate: ({ formData }) => parseWithZod(formData, { schema: ratePlanForm, error: issueToKey }),
     shouldRevalidate: "onInput",
   });
-  // 2023-01-01 was a Sunday: weekday names in the reader's language, Sunday first like the engine's 0.
-  const weekdayName = new Intl.DateTimeFormat(locale, { weekday: "long", timeZone: "UTC" });
-  const weekdays = [0, 1, 2, 3, 4, 5, 6].map((d) => ({ value: String(d), label: weekdayName.format(new Date(Date.UTC(2023, 0, 1 + d))) }));
+  // Sunday first, like the engine's 0.
+  const weekdays = [0, 1, 2, 3, 4, 5, 6].map((d) => ({ value: String(d), label: weekdayName(d, locale) }));
   return (
     <div className="mx-auto max-w-3xl">
       <PmsSettingsNav />
