@@ -19,6 +19,16 @@ beforeAll(async () => {
 }, 300_000);
 afterAll(() => t.close());
 
+/** A business the demo owner neither owns nor works for. */
+async function anotherBusiness(): Promise<string> {
+  const [admin] = await t.db.select({ id: users.id }).from(users).where(eq(users.email, demoUsers.admin.email));
+  const [row] = await t.db
+    .insert(businesses)
+    .values({ ownerId: admin!.id, slug: `outra-${crypto.randomUUID().slice(0, 8)}`, companyName: "Outra Pousada", status: "SETUP_DONE", roomCount: 1, totalRooms: 1 })
+    .returning({ id: businesses.id });
+  return row!.id;
+}
+
 const rows = async <T>(query: ReturnType<typeof sql>) => (await t.db.execute(query)) as unknown as { rows: T[] } | T[];
 const list = <T>(answer: { rows: T[] } | T[]) => (Array.isArray(answer) ? answer : answer.rows);
 
@@ -60,12 +70,12 @@ describe("data versions", () => {
     // Data every business reads (holidays) moves every business's version.
     await t.db.insert(holidays).values({ country: "BR", date: "2031-02-02", name: { "pt-BR": "Teste" } } as typeof holidays.$inferInsert);
     expect(await dataVersion(t.db, B)).toBe(before + 2);
-    // Another business's write leaves this one alone.
-    const [other] = await t.db.select({ id: businesses.id }).from(businesses).where(sql`${businesses.id} <> ${B}`).limit(1);
-    if (other) {
-      await t.db.update(businesses).set({ updatedAt: new Date() }).where(eq(businesses.id, other.id));
-      expect(await dataVersion(t.db, B)).toBe(before + 2);
-    }
+    // Another business's write moves its own version and leaves this one alone.
+    const other = await anotherBusiness();
+    const otherBefore = await dataVersion(t.db, other);
+    await t.db.update(businesses).set({ updatedAt: new Date() }).where(eq(businesses.id, other));
+    expect(await dataVersion(t.db, other)).toBe(otherBefore + 1);
+    expect(await dataVersion(t.db, B)).toBe(before + 2);
   });
 
   it("shows a write made outside the API (a job, another process) on the dashboard's next read", async () => {
@@ -102,8 +112,15 @@ describe("data versions", () => {
     expect(await moves(() => t.db.insert(coupons).values({ id: "VERSAO10", name: "Versão", percentOff: 10, duration: "once" }))).toBe(true);
     const [season] = await t.db.select({ id: seasonalities.id }).from(seasonalities).where(eq(seasonalities.businessId, B)).limit(1);
     expect(await moves(() => t.db.insert(seasonalityDates).values({ seasonalityId: season!.id, startsAt: "2031-05-01", endsAt: "2031-05-03", daysOfWeek: [0, 1, 2, 3, 4, 5, 6] }))).toBe(true);
-    // An API path's business counts too when it is not one of the user's own.
-    const foreign = "11111111-1111-4111-8111-111111111111";
-    expect(await answerVersion(t.db, owner!.id, foreign)).toBe(await version());
+    // An API path's business counts too when it is not one of the user's own (an administrator's
+    // read of it, a refusal): its writes move that answer's version, not the user's own.
+    const foreign = await anotherBusiness();
+    const onPath = () => answerVersion(t.db, owner!.id, foreign);
+    const [ownBefore, pathBefore] = [await version(), await onPath()];
+    await t.db.update(businesses).set({ updatedAt: new Date() }).where(eq(businesses.id, foreign));
+    expect(await onPath()).not.toBe(pathBefore);
+    expect(await version()).toBe(ownBefore);
+    // A business nobody has written to yet adds nothing to the version.
+    expect(await answerVersion(t.db, owner!.id, "11111111-1111-4111-8111-111111111111")).toBe(await version());
   });
 });

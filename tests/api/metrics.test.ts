@@ -113,9 +113,14 @@ describe("the dashboard", () => {
     expect(d.pickup.last_7d.room_nights).toBe(week.rows[0].nights);
     expect(d.pickup.last_7d.room_nights).toBeGreaterThan(0);
     expect(d.pickup.last_24h.room_nights).toBeLessThanOrEqual(d.pickup.last_7d.room_nights);
-    expect(d.days_to_update.count).toBeGreaterThanOrEqual(0);
-    expect(Array.isArray(d.actions)).toBe(true);
-    for (const a of d.actions) expect(a.href).toMatch(/^\//);
+    expect(d.days_to_update).toMatchObject({ count: 0, first: null, within_nights: 30 });
+    // Two nights whose published rate is forgotten wait to be published; one past the card's 30 nights does not count.
+    const [soon, later, beyond] = [addDays(TODAY, 3), addDays(TODAY, 5), addDays(TODAY, 40)];
+    await t.db.execute(sql`delete from published_rates where business_id = ${DEMO_BUSINESS.id} and date in (${soon}::date, ${later}::date, ${beyond}::date)`);
+    const waiting = await t.json("GET", `${base}/dashboard`, { token: tokens.owner, status: 200 });
+    expect(waiting.days_to_update).toEqual({ count: 2, first: soon, within_nights: 30 });
+    const hrefs: Record<string, string> = { raiseHighOccupancy: "/days-to-update", fillWeakNights: "/calendar", publishPrices: "/days-to-update", goalGap: "/goals", belowMarketFull: "/market-analysis", negativePickup: "/sales-dashboard" };
+    for (const a of waiting.actions) expect(a.href.split("?")[0], a.kind).toBe(hrefs[a.kind]);
   });
 });
 

@@ -73,6 +73,8 @@ export interface Answer {
   status: number;
   headers: http.IncomingHttpHeaders;
   body: string;
+  /** With `bodyBytes`: how much of the body was written before the answer came (or the socket closed). */
+  sentBytes?: number;
 }
 
 /** One request; `body` is written in `chunkBytes` pieces (chunked unless `contentLength`) until the answer comes. */
@@ -88,15 +90,15 @@ export function send(
       let body = "";
       res.setEncoding("utf8");
       res.on("data", (c: string) => (body += c));
-      res.on("end", () => resolve({ status: res.statusCode!, headers: res.headers, body }));
+      res.on("end", () => resolve({ status: res.statusCode!, headers: res.headers, body, sentBytes: o.bodyBytes === undefined ? undefined : written }));
       res.on("error", reject);
     });
     let answered = false;
+    let written = 0;
     req.on("response", () => (answered = true));
     req.on("error", (error) => (answered ? undefined : reject(error)));
     if (o.bodyBytes === undefined) return void req.end(o.body);
     const chunk = Buffer.alloc(o.chunkBytes ?? 64 * 1024, "a");
-    let written = 0;
     const pump = () => {
       while (!answered && !req.destroyed && written < o.bodyBytes!) {
         const piece = chunk.subarray(0, Math.min(chunk.length, o.bodyBytes! - written));

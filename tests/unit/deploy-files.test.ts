@@ -46,8 +46,11 @@ describe("deploy/nginx.conf", () => {
     expect(site).toMatch(/location = \/metrics \{\s*return 404;\s*\}/);
   });
 
-  it("retries a refused connection on the next process and keeps no upstream keepalive", () => {
-    expect(site).toMatch(/proxy_next_upstream error/);
+  it("retries a refused or reset connection on the next process (POSTs too, never a timeout or a 502) and keeps no upstream keepalive", () => {
+    const retried = /^\s*proxy_next_upstream ([^;]+);/m.exec(site)![1]!.split(/\s+/);
+    expect(retried).toEqual(expect.arrayContaining(["error", "non_idempotent"]));
+    expect(retried).not.toContain("timeout");
+    expect(retried).not.toContain("http_502");
     expect(site).not.toMatch(/^\s*keepalive\s/m);
   });
 

@@ -37,9 +37,8 @@ describe("graceful shutdown", () => {
     const { drain, base } = await serve(10_000);
     const inFlight = fetch(`${base}/slow`).catch((error: unknown) => error);
     await new Promise((r) => setTimeout(r, 100));
-    const started = Date.now();
+    // The request would run 10 s, past this test's own time-out: only the 300 ms deadline ends the drain in time.
     expect(await drain.drain(300)).toEqual({ cut: 1 });
-    expect(Date.now() - started).toBeLessThan(5_000);
     expect(await inFlight).toBeInstanceOf(Error);
   });
 });

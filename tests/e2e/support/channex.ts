@@ -38,3 +38,15 @@ export async function disconnect(page: Page) {
   await expect(page.getByText("Desconectado do Channex.")).toBeVisible();
   await expect(page.getByText("Não conectado")).toBeVisible();
 }
+
+/**
+ * Cleanup for a spec that connected the demo pousada: disconnects it through the administrator's
+ * API whatever state the page was left in (204 also when it was already disconnected), so a failed
+ * spec never leaves the other specs publishing to a Channex that is gone.
+ */
+export async function disconnectThroughApi(request: APIRequestContext, businessId: string) {
+  const res = await request.post("/api/auth/login", { data: { email: demo.admin, password: DEMO_PASSWORD } });
+  const headers = { authorization: `Bearer ${(await res.json()).token}` };
+  const gone = await request.delete(`/api/v1/admin/businesses/${businessId}/channex`, { headers });
+  expect(gone.status(), await gone.text()).toBe(204);
+}
