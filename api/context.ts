@@ -3,6 +3,7 @@ import type { Database } from "./db/client.ts";
 import type { TFunction } from "i18next";
 import type { BillingProvider } from "./services/billing/provider.ts";
 import type { ChatProvider } from "./services/chat/provider.ts";
+import type { PmsConnector } from "./services/business-pms.ts";
 import type { Mailer } from "./services/mail/transport.ts";
 import type { RateLimitSettings } from "./services/rate-limit.ts";
 
@@ -25,6 +26,8 @@ export interface ApiDeps {
   billing?: BillingProvider;
   /** Who writes the chat's answers; default: the built-in revenue assistant. */
   chatProvider?: ChatProvider;
+  /** Connects a business to its PMS; default: the built-in PMS and "Import from a file" (tests pass the simulated one). */
+  pmsConnector?: PmsConnector;
 }
 
 export interface ApiEnv {

@@ -18,6 +18,8 @@ export const pmsAnswer = z
     settings: z
       .object({
         auth_url: z.string().nullable(),
+        /** built_in: Tarifa's own PMS; file: "Import from a file" (the data step waits for a reservations import); credentials: a connector with the fields below. */
+        kind: z.enum(["built_in", "file", "credentials"]),
         fields: z.array(z.object({ name: z.string(), label: z.string(), type: z.enum(["text", "password", "url"]), required: z.boolean() }).strict()),
       })
       .strict(),

@@ -4,7 +4,7 @@ import { planChoiceSchema, pmsChoiceSchema } from "#domain/schemas/business.ts";
 import { businesses } from "#api/db/schema/index.ts";
 import type { AuthedEnv } from "#api/middleware/auth.ts";
 import { requireBusiness } from "#api/middleware/business.ts";
-import { choosePms, connectPms, runImport } from "#api/services/business-pms.ts";
+import { activePms, choosePms, connectPms, isFileImport, pmsConnector, runImport } from "#api/services/business-pms.ts";
 import { applyBusinessEventOrThrow } from "#api/services/business-status.ts";
 import { answerBusiness, body } from "./businesses-shared.ts";
 import { userActor } from "#api/services/activity/record.ts";
@@ -33,9 +33,12 @@ export const businessOnboardingRoutes = new Hono<AuthedEnv>()
     // builtIn or external follows the business's PMS (business-status.ts reads it).
     const status = await applyBusinessEventOrThrow(db, id, { type: "onboardingSubmitted" }, { now: now() });
     if (status === "PMS_CREDENTIALS_REQUESTED") {
-      // Credentials entered earlier in the wizard are used at once instead of being asked for again.
-      const [row] = await db.select({ credentials: businesses.pmsCredentials }).from(businesses).where(eq(businesses.id, id));
-      if (row?.credentials && Object.keys(row.credentials).length > 0) await connectPms(db, id, now());
+      // Credentials entered earlier in the wizard are used at once instead of being asked for again;
+      // "Import from a file" needs none and goes straight to waiting for its import.
+      const [row] = await db.select({ credentials: businesses.pmsCredentials, pmsId: businesses.pmsId }).from(businesses).where(eq(businesses.id, id));
+      const pms = row?.pmsId == null ? undefined : await activePms(db, row.pmsId);
+      const hasCredentials = !!row?.credentials && Object.keys(row.credentials).length > 0;
+      if (hasCredentials || (pms && isFileImport(pms))) await connectPms(db, id, now(), c.var.deps.pmsConnector ?? pmsConnector);
     }
     return answerBusiness(c, id);
   })
@@ -44,7 +47,7 @@ export const businessOnboardingRoutes = new Hono<AuthedEnv>()
     const { db, now } = c.var.deps;
     const input = await body(c, pmsChoiceSchema);
     const id = c.var.access.business.id;
-    await choosePms(db, c.var.t, id, input, now(), userActor(c.var.user.id));
+    await choosePms(db, c.var.t, id, input, now(), userActor(c.var.user.id), c.var.deps.pmsConnector ?? pmsConnector);
     return answerBusiness(c, id);
   })
 
@@ -53,7 +56,7 @@ export const businessOnboardingRoutes = new Hono<AuthedEnv>()
     const id = c.var.access.business.id;
     const status = await applyBusinessEventOrThrow(db, id, { type: "retry" }, { now: now() });
     // After a failed download, retrying downloads again; after rejected credentials it shows the form again.
-    if (status === "DOWNLOADING_DATA") await runImport(db, id, now());
+    if (status === "DOWNLOADING_DATA") await runImport(db, id, now(), c.var.deps.pmsConnector ?? pmsConnector);
     return answerBusiness(c, id);
   })
 

@@ -34,6 +34,7 @@ export function pmsJson(pms: PmsRow, locale: string): PmsJson {
     name: pms.name,
     settings: {
       auth_url: pms.settings.auth_url,
+      kind: pms.pmsDefault ? "built_in" : pms.settings.kind === "file" ? "file" : "credentials",
       fields: pms.settings.fields.map((f) => ({ name: f.name, label: translated(f.label, locale), type: f.type, required: f.required })),
     },
     image: pms.image,

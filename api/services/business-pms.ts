@@ -13,35 +13,47 @@ import type { Actor } from "#domain/activity/index.ts";
 import { recordActivity } from "./activity/record.ts";
 
 /**
- * The integration seam with property-management systems.
+ * The integration seam with property-management systems (docs/api/businesses.md).
  *
- * Tarifa has no real external PMS connection yet, so the default connector is a simulation
- * that behaves deterministically (and says so in docs/api/businesses.md):
- * - the built-in PMS always connects and has nothing to download;
- * - an external PMS rejects the credentials when any value is exactly "fail" (→ PMS_FAILED),
- *   and its import fails when any value is exactly "download-fail" (→ DOWNLOAD_FAILED);
- *   anything else connects and imports at once (→ DATA_LOADED).
- * A real connector verifies against `settings.auth_url` and queues the import as a job whose
- * worker reports `downloadFinished` / `downloadFailed` through applyBusinessEvent; the statuses
- * and routes stay as they are.
+ * - The built-in PMS connects at once and has nothing to download.
+ * - "Import from a file" (`settings.kind` "file") is the path for any PMS without a connector: it
+ *   connects at once and its data step waits (DOWNLOADING_DATA) for a reservations import, whose
+ *   end moves the business to DATA_LOADED or DOWNLOAD_FAILED (services/imports/run.ts).
+ * - A PMS with credentials needs a connector; none is built yet, so such a row (there is none in
+ *   the reference data) is refused as PMS_FAILED. Tests walk that path with the simulated one.
  */
 export interface PmsConnector {
   verify(pms: PmsRow, credentials: Record<string, string>): Promise<{ ok: boolean }>;
-  importData(pms: PmsRow, credentials: Record<string, string>, businessId: string): Promise<{ ok: boolean }>;
+  /** `waiting`: the data comes later (a file import), and its end settles the step. */
+  importData(pms: PmsRow, credentials: Record<string, string>, businessId: string): Promise<{ ok: boolean } | { waiting: true }>;
 }
 
-export const simulatedPmsConnector: PmsConnector = {
-  async verify(pms, credentials) {
-    if (pms.pmsDefault) return { ok: true };
-    return { ok: !Object.values(credentials).includes("fail") };
+export const isFileImport = (pms: PmsRow) => !pms.pmsDefault && pms.settings.kind === "file";
+
+export const pmsConnector: PmsConnector = {
+  async verify(pms) {
+    return { ok: pms.pmsDefault || isFileImport(pms) };
   },
-  async importData(pms, credentials) {
-    if (pms.pmsDefault) return { ok: true };
-    return { ok: !Object.values(credentials).includes("download-fail") };
+  async importData(pms) {
+    return isFileImport(pms) ? { waiting: true } : { ok: pms.pmsDefault };
   },
 };
 
-const connector: PmsConnector = simulatedPmsConnector;
+/**
+ * For tests only: a PMS with credentials that behaves deterministically — it rejects the
+ * credentials when any value is exactly "fail" (→ PMS_FAILED) and its import fails when any value
+ * is exactly "download-fail" (→ DOWNLOAD_FAILED); anything else connects and imports at once.
+ */
+export const simulatedPmsConnector: PmsConnector = {
+  async verify(pms, credentials) {
+    if (pms.pmsDefault || isFileImport(pms)) return pmsConnector.verify(pms, credentials);
+    return { ok: !Object.values(credentials).includes("fail") };
+  },
+  async importData(pms, credentials, businessId) {
+    if (pms.pmsDefault || isFileImport(pms)) return pmsConnector.importData(pms, credentials, businessId);
+    return { ok: !Object.values(credentials).includes("download-fail") };
+  },
+};
 
 /** Statuses before the data step: choosing a PMS there only records the choice. */
 const BEFORE_DATA_STEP: readonly string[] = ["BUSINESS_CREATED", "SUBSCRIPTION_REQUESTED", "ONBOARDING_EASY_LITE"];
@@ -81,6 +93,7 @@ export async function choosePms(
   input: { pms_id: number; credentials: Record<string, string> },
   now: Date,
   actor: Actor,
+  connector: PmsConnector = pmsConnector,
 ): Promise<void> {
   const pms = await activePms(db, input.pms_id);
   if (!pms) throw fieldError(t, "pms_id", "business.unknownPms");
@@ -99,11 +112,11 @@ export async function choosePms(
     }
     return true;
   });
-  if (connect) await connectPms(db, businessId, now);
+  if (connect) await connectPms(db, businessId, now, connector);
 }
 
 /** Verifies the stored credentials and, when accepted, imports: PMS_FAILED, DOWNLOAD_FAILED or DATA_LOADED. */
-export async function connectPms(db: Database, businessId: string, now: Date): Promise<BusinessStatus | string> {
+export async function connectPms(db: Database, businessId: string, now: Date, connector: PmsConnector = pmsConnector): Promise<BusinessStatus | string> {
   const [row] = await db
     .select({ business: businesses, pms: pmsSystems })
     .from(businesses)
@@ -119,11 +132,11 @@ export async function connectPms(db: Database, businessId: string, now: Date): P
     return "PMS_FAILED";
   }
   await applyBusinessEventOrThrow(db, businessId, { type: "pmsCredentialsSaved" }, { now });
-  return runImport(db, businessId, now);
+  return runImport(db, businessId, now, connector);
 }
 
-/** The import step (DOWNLOADING_DATA → DATA_LOADED or DOWNLOAD_FAILED). */
-export async function runImport(db: Database, businessId: string, now: Date): Promise<BusinessStatus | string> {
+/** The import step (DOWNLOADING_DATA → DATA_LOADED or DOWNLOAD_FAILED, or waiting for a file import). */
+export async function runImport(db: Database, businessId: string, now: Date, connector: PmsConnector = pmsConnector): Promise<BusinessStatus | string> {
   const [row] = await db
     .select({ business: businesses, pms: pmsSystems })
     .from(businesses)
@@ -131,6 +144,7 @@ export async function runImport(db: Database, businessId: string, now: Date): Pr
     .where(eq(businesses.id, businessId));
   if (!row?.pms) return row?.business.status ?? "unknown";
   const imported = await connector.importData(row.pms, openRecord(row.business.pmsCredentials) ?? {}, businessId);
+  if ("waiting" in imported) return row.business.status;
   const applied = await applyBusinessEvent(db, businessId, { type: imported.ok ? "downloadFinished" : "downloadFailed" }, { now });
   return applied.ok ? applied.status : row.business.status;
 }

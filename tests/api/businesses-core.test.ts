@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { businesses, roomCategories } from "#api/db/schema/index.ts";
+import { businesses, pmsSystems, roomCategories } from "#api/db/schema/index.ts";
 import { DEMO_BUSINESS, DEMO_CATEGORY_IDS } from "#api/seed/businesses.ts";
 import { createTestApi, demoUsers, userByEmail, type TestApi } from "#tests/helpers/api.ts";
 
@@ -117,15 +117,26 @@ describe("reference lists", () => {
     expect(pt.data[2].title).toBe("Cama e café (B&B)");
   });
 
-  it("GET /pms lists the built-in default and the external ones with translated credential fields", async () => {
+  it("GET /pms lists the built-in default, Import from a file and a connector's credential fields translated", async () => {
+    const label = (es: string, en: string) => ({ "pt-BR": en, "en-US": en, "es-ES": es, "fr-CA": en, "it-IT": en });
+    await t.db.insert(pmsSystems).values({
+      name: "Sistema Teste",
+      settings: {
+        auth_url: "https://sistema.test/auth",
+        fields: [
+          { name: "username", label: label("Usuario", "Username"), type: "text", required: true },
+          { name: "password", label: label("Contraseña", "Password"), type: "password", required: true },
+        ],
+      },
+    });
     const body = await t.json("GET", "/api/v1/pms", { token: owner, lang: "es", status: 200 });
     expect(body.data).toHaveLength(3);
-    expect(body.data[0]).toMatchObject({ id: 1, name: "Tarifa PMS", pms_default: true, settings: { fields: [] } });
-    expect(body.data[1]).toMatchObject({ id: 2, pms_default: false, settings: { auth_url: expect.stringMatching(/^https:/) } });
-    expect(body.data[1].settings.fields).toEqual([
+    expect(body.data[0]).toMatchObject({ id: 1, name: "Tarifa PMS", pms_default: true, settings: { kind: "built_in", fields: [] } });
+    expect(body.data[1]).toMatchObject({ name: "Import from a file", pms_default: false, settings: { kind: "file", auth_url: null, fields: [] } });
+    expect(body.data[2]).toMatchObject({ name: "Sistema Teste", pms_default: false, settings: { kind: "credentials", auth_url: "https://sistema.test/auth" } });
+    expect(body.data[2].settings.fields).toEqual([
       { name: "username", label: "Usuario", type: "text", required: true },
       { name: "password", label: "Contraseña", type: "password", required: true },
-      { name: "property_id", label: "ID del establecimiento", type: "text", required: true },
     ]);
   });
 

@@ -1,23 +1,52 @@
+import { readFileSync } from "node:fs";
+import { gunzipSync } from "node:zlib";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { businesses } from "#api/db/schema/index.ts";
+import { businesses, pmsSystems, reservationImports, roomCategories } from "#api/db/schema/index.ts";
 import { DEMO_BUSINESS } from "#api/seed/businesses.ts";
+import { simulatedPmsConnector } from "#api/services/business-pms.ts";
 import { applyBusinessEvent } from "#api/services/business-status.ts";
+import { runImport } from "#api/services/imports/run.ts";
 import { openRecord } from "#api/services/secrets.ts";
 import { createTestApi, demoUsers, type TestApi } from "#tests/helpers/api.ts";
 
 let t: TestApi;
 let token: string;
 let admin: string;
+/** Two PMS with credentials, known only to these tests (the simulated connector answers for them). */
+let sistemaA: number;
+let sistemaB: number;
+let fromFile: number;
+
+const label = (text: string) => ({ "pt-BR": text, "en-US": text, "es-ES": text, "fr-CA": text, "it-IT": text });
 
 beforeAll(async () => {
-  t = await createTestApi();
+  t = await createTestApi({ deps: { pmsConnector: simulatedPmsConnector } });
+  [{ id: sistemaA }, { id: sistemaB }] = await t.db
+    .insert(pmsSystems)
+    .values([
+      {
+        name: "Sistema A",
+        settings: {
+          auth_url: "https://sistema-a.test/auth",
+          fields: [
+            { name: "username", label: label("Username"), type: "text", required: true },
+            { name: "password", label: label("Password"), type: "password", required: true },
+            { name: "property_id", label: label("Property ID"), type: "text", required: true },
+          ],
+        },
+      },
+      { name: "Sistema B", settings: { auth_url: null, fields: [{ name: "api_key", label: label("API key"), type: "password", required: true }, { name: "property_id", label: label("Property ID"), type: "text", required: true }] } },
+    ])
+    .returning({ id: pmsSystems.id });
   admin = await t.login(demoUsers.admin.email);
   const registered = await t.json("POST", "/api/auth/register", {
     body: { name: "Paula", surname: "Reis", email: "paula@example.com", password: "pousada-da-paula", password_confirmation: "pousada-da-paula" },
     status: 201,
   });
   token = registered.token;
+  const listed = await t.json("GET", "/api/v1/pms", { token, status: 200 });
+  fromFile = listed.data.find((p: { settings: { kind: string } }) => p.settings.kind === "file").id;
 });
 afterAll(() => t.close());
 
@@ -72,8 +101,8 @@ describe("onboarding with an external PMS (simulated connector)", () => {
   it("records credentials before the data step, then fails, retries, fails the download, and finally loads", async () => {
     const id = await newBusiness("Hotel Externo");
     // Before onboarding ends, choosing a PMS only records it.
-    const chosen = await step("PUT", `${id}/pms`, { pms_id: 2, credentials: { username: "recepcao", password: "fail", property_id: "77" } });
-    expect(chosen.business).toMatchObject({ status: "BUSINESS_CREATED", pms: { id: 2, name: "StayLink", pms_default: false }, pms_credentials_saved: true });
+    const chosen = await step("PUT", `${id}/pms`, { pms_id: sistemaA, credentials: { username: "recepcao", password: "fail", property_id: "77" } });
+    expect(chosen.business).toMatchObject({ status: "BUSINESS_CREATED", pms: { id: sistemaA, name: "Sistema A", pms_default: false, settings: { kind: "credentials" } }, pms_credentials_saved: true });
     expect(JSON.stringify(chosen)).not.toContain("recepcao");
     // Stored encrypted at rest (AES-GCM), read back whole.
     const stored = (await storedStatus(id)).credentials;
@@ -83,35 +112,107 @@ describe("onboarding with an external PMS (simulated connector)", () => {
     // Submitting uses the stored credentials at once: rejected → PMS_FAILED.
     expect((await step("POST", `${id}/onboarding/submit`)).business.status).toBe("PMS_FAILED");
 
-    const missing = await step("PUT", `${id}/pms`, { pms_id: 2, credentials: { username: "recepcao", password: "x" } }, 422);
+    const missing = await step("PUT", `${id}/pms`, { pms_id: sistemaA, credentials: { username: "recepcao", password: "x" } }, 422);
     expect(missing.errors).toEqual({ "credentials.property_id": ["This field is required."] });
-    const unknown = await step("PUT", `${id}/pms`, { pms_id: 99, credentials: {} }, 422);
+    const unknown = await step("PUT", `${id}/pms`, { pms_id: 9999, credentials: {} }, 422);
     expect(unknown.errors).toEqual({ pms_id: ["Choose a PMS from the list."] });
     expect((await storedStatus(id)).status).toBe("PMS_FAILED");
 
     expect((await step("POST", `${id}/setup/retry`)).business.status).toBe("PMS_CREDENTIALS_REQUESTED");
-    const failing = await step("PUT", `${id}/pms`, { pms_id: 2, credentials: { username: "recepcao", password: "download-fail", property_id: "77" } });
+    const failing = await step("PUT", `${id}/pms`, { pms_id: sistemaA, credentials: { username: "recepcao", password: "download-fail", property_id: "77" } });
     expect(failing.business).toMatchObject({ status: "DOWNLOAD_FAILED", allowed_events: expect.arrayContaining(["retry"]) });
     // Retrying downloads again with the same credentials: still failing.
     expect((await step("POST", `${id}/setup/retry`)).business.status).toBe("DOWNLOAD_FAILED");
 
-    const fixed = await step("PUT", `${id}/pms`, { pms_id: 2, credentials: { username: "recepcao", password: "s3nha-boa", property_id: "77", extra: "dropped" } });
+    const fixed = await step("PUT", `${id}/pms`, { pms_id: sistemaA, credentials: { username: "recepcao", password: "s3nha-boa", property_id: "77", extra: "dropped" } });
     expect(fixed.business.status).toBe("DATA_LOADED");
     expect(openRecord((await storedStatus(id)).credentials)).toEqual({ username: "recepcao", password: "s3nha-boa", property_id: "77" });
     expect((await step("POST", `${id}/setup/complete`)).business.status).toBe("SETUP_DONE");
 
     // A live business that changes PMS goes back through the credentials step and re-imports.
-    const switched = await step("PUT", `${id}/pms`, { pms_id: 3, credentials: { api_key: "chave", property_id: "9" } });
-    expect(switched.business).toMatchObject({ status: "DATA_LOADED", pms: { id: 3, name: "HostFlow" } });
+    const switched = await step("PUT", `${id}/pms`, { pms_id: sistemaB, credentials: { api_key: "chave", property_id: "9" } });
+    expect(switched.business).toMatchObject({ status: "DATA_LOADED", pms: { id: sistemaB, name: "Sistema B" } });
     expect((await step("PUT", `${id}/pms`, { pms_id: 1 })).business).toMatchObject({ status: "DATA_LOADED", pms: { id: 1 }, pms_credentials_saved: false });
   });
 
   it("refuses to change the PMS while a download runs (409) and keeps the old one", async () => {
     const id = await newBusiness("Hotel Baixando");
     await t.json("PUT", `/api/v1/admin/businesses/${id}/status`, { token: admin, body: { status: "DOWNLOADING_DATA" }, status: 200 });
-    const refused = await step("PUT", `${id}/pms`, { pms_id: 2, credentials: { username: "a", password: "b", property_id: "c" } }, 409);
+    const refused = await step("PUT", `${id}/pms`, { pms_id: sistemaA, credentials: { username: "a", password: "b", property_id: "c" } }, 409);
     expect(refused.message).toBe("This step is not possible while the business is at “Importing data”.");
     expect(await storedStatus(id)).toEqual({ status: "DOWNLOADING_DATA", pmsId: 1, credentials: null });
+  });
+});
+
+describe("a PMS without a connector: Import from a file", () => {
+  const SHARED = new URL("../fixtures/hotel-booking-demand/resort-hotel.csv.gz", import.meta.url);
+  const csv = gunzipSync(readFileSync(SHARED)).toString("utf8").split("\n").slice(0, 41).join("\n") + "\n";
+
+  /** A business asking for its PMS (as after a subscription with one), with a category to import into. */
+  async function waitingForPms(name: string) {
+    const id = await newBusiness(name);
+    await t.json("PUT", `/api/v1/admin/businesses/${id}/status`, { token: admin, body: { status: "PMS_CREDENTIALS_REQUESTED" }, status: 200 });
+    const [category] = await t.db.insert(roomCategories).values({ businessId: id, name: "Quartos", roomCount: 190, minOccupation: 1, maxOccupation: 6 }).returning();
+    return { id, category: category!.id };
+  }
+
+  async function importMapped(id: string, category: string) {
+    const form = new FormData();
+    form.append("file", new Blob([csv]), "reservas.csv");
+    const res = await t.call("POST", `/api/v1/businesses/${id}/imports`, { token, body: form, lang: "en" });
+    expect(res.status, await res.clone().text()).toBe(201);
+    const imp = ((await res.json()) as { import: { uuid: string } }).import;
+    const presets = (await step("GET", `${id}/import-presets`)).data as { name: string; mapping: Record<string, unknown> }[];
+    const types = Object.fromEntries(["A", "B", "C", "D", "E", "F", "G", "H", "L", "P"].map((type) => [type, category]));
+    await step("PUT", `${id}/imports/${imp.uuid}/mapping`, { mapping: { ...presets.find((p) => p.name === "hotel-booking-demand")!.mapping, room_types: types } });
+    await step("POST", `${id}/imports/${imp.uuid}/run`, undefined, 202);
+    return imp.uuid;
+  }
+
+  it("is offered beside the built-in PMS, and the invented systems are gone", async () => {
+    const listed = (await t.json("GET", "/api/v1/pms", { token, status: 200 })).data as { name: string; pms_default: boolean; settings: { kind: string; fields: unknown[] } }[];
+    expect(listed.filter((p) => !["Sistema A", "Sistema B"].includes(p.name)).map((p) => [p.settings.kind, p.pms_default, p.settings.fields.length])).toEqual([
+      ["built_in", true, 0],
+      ["file", false, 0],
+    ]);
+    expect(listed.map((p) => p.name)).not.toEqual(expect.arrayContaining(["StayLink"]));
+    expect(listed.map((p) => p.name)).not.toEqual(expect.arrayContaining(["HostFlow"]));
+  });
+
+  it("waits in DOWNLOADING_DATA for the import, whose end loads the data", async () => {
+    const { id, category } = await waitingForPms("Pousada do Arquivo");
+    const chosen = await step("PUT", `${id}/pms`, { pms_id: fromFile, credentials: {} });
+    expect(chosen.business).toMatchObject({ status: "DOWNLOADING_DATA", pms: { id: fromFile, settings: { kind: "file" } }, pms_credentials_saved: false });
+    // Nothing to retry while it waits, and it waits until an import ends.
+    await step("POST", `${id}/setup/retry`, undefined, 409);
+    expect((await storedStatus(id)).status).toBe("DOWNLOADING_DATA");
+    const importId = await importMapped(id, category);
+    expect((await storedStatus(id)).status).toBe("DOWNLOADING_DATA");
+    await runImport(t.db, importId);
+    expect((await storedStatus(id)).status).toBe("DATA_LOADED");
+    expect((await step("POST", `${id}/setup/complete`)).business.status).toBe("SETUP_DONE");
+  });
+
+  it("a failed import fails the download; retrying waits for another file", async () => {
+    const { id, category } = await waitingForPms("Pousada do Arquivo Ruim");
+    await step("PUT", `${id}/pms`, { pms_id: fromFile, credentials: {} });
+    const importId = await importMapped(id, category);
+    // The job finds a mapping it cannot read (as a file changed under it would): the import fails.
+    await t.db.update(reservationImports).set({ mapping: { room_types: "?" } }).where(eq(reservationImports.id, importId));
+    await runImport(t.db, importId);
+    expect(await step("GET", `${id}/imports/${importId}`)).toMatchObject({ import: { status: "failed" } });
+    expect((await storedStatus(id)).status).toBe("DOWNLOAD_FAILED");
+    expect((await step("POST", `${id}/setup/retry`)).business.status).toBe("DOWNLOADING_DATA");
+    const again = await importMapped(id, category);
+    await runImport(t.db, again);
+    expect((await storedStatus(id)).status).toBe("DATA_LOADED");
+  });
+
+  it("after onboarding with it chosen, submitting goes straight to waiting for the file", async () => {
+    const id = await newBusiness("Pousada Escolheu Arquivo");
+    expect((await step("PUT", `${id}/pms`, { pms_id: fromFile, credentials: {} })).business.status).toBe("BUSINESS_CREATED");
+    await step("POST", `${id}/onboarding/plan`, { choice: "easylite" });
+    expect((await step("POST", `${id}/onboarding/submit`)).business.status).toBe("DOWNLOADING_DATA");
   });
 });
 

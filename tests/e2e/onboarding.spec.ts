@@ -1,3 +1,5 @@
+import { readFileSync } from "node:fs";
+import { gunzipSync } from "node:zlib";
 import { expect, test, type Browser, type Page, type TestInfo } from "@playwright/test";
 import { demo, scriptsRan, signIn } from "./support/auth";
 
@@ -9,6 +11,7 @@ import { demo, scriptsRan, signIn } from "./support/auth";
  */
 
 const PASSWORD = "pousada-azul-2026";
+const SHARED = new URL("../fixtures/hotel-booking-demand/resort-hotel.csv.gz", import.meta.url);
 
 function unique(prefix: string, info: TestInfo) {
   return `${prefix}-${info.project.name}-${Date.now()}-${info.repeatEachIndex}`;
@@ -116,46 +119,62 @@ async function adminSetsStatus(browser: Browser, info: TestInfo, hotel: string, 
   }
 }
 
-test("an external PMS: credentials, a rejection, then the setup page following the import by itself", async ({ page, browser }, info) => {
-  test.setTimeout(120_000);
+test("a PMS without a connector: Import from a file, the setup page waiting for the import, which loads the data", async ({ page, browser }, info) => {
+  test.setTimeout(180_000);
+  const noJs = info.project.name === "no-js";
   const email = `${unique("import", info)}@example.com`;
   const hotel = `Pousada ${unique("Import", info)}`;
   await register(page, email);
   await createHotel(page, hotel);
+  await page.getByLabel(/^Pousada/).check();
+  await page.getByLabel(/^Lazer/).check();
+  await page.getByRole("button", { name: "Salvar e continuar" }).click();
+  await page.getByLabel("Nome da categoria 1").fill("Standard");
+  await page.getByLabel("Quartos na categoria 1").fill("190");
+  await page.getByRole("button", { name: "Salvar e continuar" }).click();
+  await expect(page).toHaveURL(/\/onboarding\?step=plan$/);
 
-  // The business is asked for PMS credentials (as after a subscription with an external PMS).
+  // The business is asked for its PMS (as after a subscription with an external PMS).
   await adminSetsStatus(browser, info, hotel, "Aguardando credenciais do PMS");
   await page.goto("/");
   await expect(page).toHaveURL(/\/pms-credentials$/);
-  await page.getByLabel(/StayLink/).check();
-  if (info.project.name === "no-js") await page.getByRole("button", { name: "Usar este sistema" }).click();
-  await expect(page.getByRole("heading", { name: "Credenciais do StayLink" })).toBeVisible();
-  await page.getByLabel("Usuário").fill("nina");
-  // The simulated PMS rejects the value "fail" (docs/api/businesses.md).
-  await page.getByLabel("Senha").fill("fail");
-  await page.getByLabel("ID da propriedade").fill("42");
-  await page.getByRole("button", { name: "Conectar" }).click();
-  await expect(page.getByText("A conexão falhou")).toBeVisible();
-  await page.getByLabel(/StayLink/).check();
-  if (info.project.name === "no-js") await page.getByRole("button", { name: "Usar este sistema" }).click();
-  await page.getByLabel("Usuário").fill("nina");
-  await page.getByLabel("Senha").fill("s3cret");
-  await page.getByLabel("ID da propriedade").fill("42");
-  await page.getByRole("button", { name: "Conectar" }).click();
+  await expect(page.getByLabel(/StayLink|HostFlow/)).toHaveCount(0);
+  await page.getByLabel(/Importar de um arquivo/).check();
+  if (noJs) await page.getByRole("button", { name: "Usar este sistema" }).click();
+  await expect(page.getByRole("heading", { name: "Importar as reservas de um arquivo" })).toBeVisible();
+  await page.getByRole("button", { name: "Continuar para a importação" }).click();
+  await expect(page).toHaveURL(/\/pms-settings\/imports$/);
+  await expect(page.getByText("Envie o arquivo de reservas exportado do seu PMS.")).toBeVisible();
+
+  // Every other page waits on the setup page, which links to the import, until the file is in.
+  await page.goto("/");
+  await expect(page).toHaveURL(/\/setup-in-progress$/);
+  await expect(page.getByText(/Estamos importando as reservas/)).toBeVisible();
+  if (noJs) expect(await page.content()).toContain('http-equiv="refresh"');
+  await page.getByRole("link", { name: "Importar as reservas de um arquivo (CSV ou XLSX)" }).click();
+  await expect(page).toHaveURL(/\/pms-settings\/imports$/);
+
+  // Twenty bookings of the shared "Hotel booking demand" file (Antonio, Almeida & Nunes 2019, CC BY 4.0).
+  const csv = gunzipSync(readFileSync(SHARED)).toString("utf8").split("\n").slice(0, 21).join("\n") + "\n";
+  await page.getByLabel("Arquivo de reservas (CSV ou XLSX, até 50 MB)").setInputFiles({ name: "reservas.csv", mimeType: "text/csv", buffer: Buffer.from(csv) });
+  await page.getByRole("button", { name: "Enviar e ver prévia" }).click();
+  await expect(page).toHaveURL(/\/pms-settings\/imports\/[0-9a-f-]{36}$/);
+  await expect(page.getByLabel("Predefinição", { exact: true })).toHaveValue("hotel-booking-demand");
+  const types = page.getByRole("group", { name: "Tipos de quarto" }).getByRole("combobox");
+  for (let i = 0; i < (await types.count()); i++) await types.nth(i).selectOption({ label: "Standard" });
+  await page.getByRole("button", { name: "Fazer a simulação" }).click();
+  await page.getByRole("button", { name: /^Importar \d+ linhas$/ }).click();
+  await expect(page.getByText("Importação concluída.")).toBeVisible({ timeout: 120_000 });
+
+  // The import's end loaded the data: the setup page offers to finish.
+  await page.goto("/");
   await expect(page).toHaveURL(/\/setup-in-progress$/);
   await expect(page.getByText("Os dados foram carregados e está tudo certo para começar.")).toBeVisible();
 
-  // A long import: the page refreshes itself until the status changes.
-  await adminSetsStatus(browser, info, hotel, "Importando dados");
-  await page.goto("/businesses");
-  await expect(page).toHaveURL(/\/setup-in-progress$/);
-  await expect(page.getByText(/Estamos importando as reservas/)).toBeVisible();
-  if (info.project.name === "no-js") {
-    // Without scripts the page reloads itself through a refresh <meta> kept in <noscript>.
-    expect(await page.content()).toContain('http-equiv="refresh"');
-  }
+  // A failed import offers a retry, which waits for another file.
   await adminSetsStatus(browser, info, hotel, "Falha na importação");
-  await expect(page.getByText("Não conseguimos importar os dados do seu PMS.")).toBeVisible({ timeout: 15_000 });
+  await page.goto("/");
+  await expect(page.getByText("Não conseguimos importar os dados do seu PMS.")).toBeVisible();
   await page.getByRole("button", { name: "Tentar de novo" }).click();
-  await expect(page.getByText("Os dados foram carregados e está tudo certo para começar.")).toBeVisible();
+  await expect(page.getByText(/Estamos importando as reservas/)).toBeVisible();
 });

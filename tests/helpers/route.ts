@@ -276,7 +276,7 @@ export interface RouteHarness {
 }
 
 /** The API on a fresh (seeded) database, wired as the web's upstream in every call's load context. */
-export async function createRouteHarness(options: { seed?: boolean; env?: Record<string, string> } = {}): Promise<RouteHarness> {
+export async function createRouteHarness(options: Parameters<typeof createTestApi>[0] = {}): Promise<RouteHarness> {
   const t = await createTestApi(options);
   upstream = async (request) => t.api.fetch(request);
   return {

@@ -8,11 +8,31 @@ import * as easylite from "#app/routes/onboarding/easylite.tsx";
 import * as onboarding from "#app/routes/onboarding/index.tsx";
 import * as pmsCredentials from "#app/routes/onboarding/pms-credentials.tsx";
 import * as setup from "#app/routes/onboarding/setup-in-progress.tsx";
+import { pmsSystems } from "#api/db/schema/index.ts";
+import { simulatedPmsConnector } from "#api/services/business-pms.ts";
 import { type Browser, createRouteHarness, type RouteHarness } from "#tests/helpers/route.ts";
 
 let h: RouteHarness;
+/** A PMS with credentials known only to this file; the simulated connector answers for it. */
+let sistema: string;
 beforeAll(async () => {
-  h = await createRouteHarness();
+  h = await createRouteHarness({ deps: { pmsConnector: simulatedPmsConnector } });
+  const label = (text: string) => ({ "pt-BR": text, "en-US": text, "es-ES": text, "fr-CA": text, "it-IT": text });
+  const [row] = await h.t.db
+    .insert(pmsSystems)
+    .values({
+      name: "Sistema A",
+      settings: {
+        auth_url: null,
+        fields: [
+          { name: "username", label: label("Usuário"), type: "text", required: true },
+          { name: "password", label: label("Senha"), type: "password", required: true },
+          { name: "property_id", label: label("ID da propriedade"), type: "text", required: true },
+        ],
+      },
+    })
+    .returning({ id: pmsSystems.id });
+  sistema = String(row!.id);
 });
 afterAll(() => h.close());
 
@@ -180,33 +200,48 @@ describe("onboarding", () => {
       status: 200,
     });
 
-    const page = await browser.get("/pms-credentials?pms=2", pmsCredentials, inApp);
+    const page = await browser.get(`/pms-credentials?pms=${sistema}`, pmsCredentials, inApp);
     expect(page.status).toBe(200);
-    expect(page.data.chosen).toMatchObject({ id: 2, name: "StayLink", isDefault: false });
+    expect(page.data.chosen).toMatchObject({ id: Number(sistema), name: "Sistema A", kind: "credentials" });
     expect(page.data.chosen.fields.map((f: { name: string }) => f.name)).toEqual(["username", "password", "property_id"]);
     expect(page.data.chosen.fields[0].label).not.toBe("username");
 
-    const missing = await browser.post("/pms-credentials?pms=2", pmsCredentials, { pms_id: "2", "credentials.username": "ana" }, inApp);
+    const missing = await browser.post(`/pms-credentials?pms=${sistema}`, pmsCredentials, { pms_id: sistema, "credentials.username": "ana" }, inApp);
     expect(missing.status).toBe(422);
     expect(Object.keys(missing.data.result.error).sort()).toEqual(["credentials.password", "credentials.property_id"]);
 
     // The simulated connector rejects the value "fail" (docs/api/businesses.md).
     const rejected = await browser.post(
-      "/pms-credentials?pms=2",
+      `/pms-credentials?pms=${sistema}`,
       pmsCredentials,
-      { pms_id: "2", "credentials.username": "ana", "credentials.password": "fail", "credentials.property_id": "77" },
+      { pms_id: sistema, "credentials.username": "ana", "credentials.password": "fail", "credentials.property_id": "77" },
       inApp,
     );
     expect(rejected.location).toBe("/pms-credentials");
     expect((await browser.get("/pms-credentials", pmsCredentials, inApp)).data.business.status).toBe("PMS_FAILED");
 
     const accepted = await browser.post(
-      "/pms-credentials?pms=2",
+      `/pms-credentials?pms=${sistema}`,
       pmsCredentials,
-      { pms_id: "2", "credentials.username": "ana", "credentials.password": "s3cret", "credentials.property_id": "77" },
+      { pms_id: sistema, "credentials.username": "ana", "credentials.password": "s3cret", "credentials.property_id": "77" },
       inApp,
     );
     expect(accepted.location).toBe("/setup-in-progress");
-    expect((await businessesOf(token)).businesses[0]).toMatchObject({ status: "DATA_LOADED", pms: { name: "StayLink" } });
+    expect((await businessesOf(token)).businesses[0]).toMatchObject({ status: "DATA_LOADED", pms: { name: "Sistema A" } });
+  });
+
+  it("offers Import from a file and leads to the import page, the business waiting for the file", async () => {
+    const { browser, token } = await newOwner("arquivo@example.com");
+    await browser.post("/onboarding?step=details", onboarding, { step: "details", ...details }, inApp);
+    const uuid = (await businessesOf(token)).selected_business_uuid;
+    await h.t.json("PUT", `/api/v1/admin/businesses/${uuid}/status`, { token: await h.t.login("admin@tarifa.app"), body: { status: "PMS_CREDENTIALS_REQUESTED" }, status: 200 });
+    const page = await browser.get("/pms-credentials", pmsCredentials, inApp);
+    const file = page.data.systems.find((s: { kind: string }) => s.kind === "file");
+    expect(page.data.systems.map((s: { kind: string }) => s.kind)).toEqual(["built_in", "file", "credentials"]);
+    const chosen = await browser.get(`/pms-credentials?pms=${file.id}`, pmsCredentials, inApp);
+    expect(chosen.data.chosen).toMatchObject({ id: file.id, kind: "file", fields: [] });
+    const sent = await browser.post(`/pms-credentials?pms=${file.id}`, pmsCredentials, { pms_id: String(file.id) }, inApp);
+    expect(sent.location).toBe("/pms-settings/imports");
+    expect((await businessesOf(token)).businesses[0]).toMatchObject({ status: "DOWNLOADING_DATA", pms: { settings: { kind: "file" } } });
   });
 });

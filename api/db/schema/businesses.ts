@@ -33,8 +33,11 @@ export const businessTypes = pgTable("business_types", {
 export const pmsSystems = pgTable("pms_systems", {
   id: serial().primaryKey(),
   name: text().notNull(),
-  /** `{ auth_url, fields: [{ name, label, type, required }] }` — the credential form is built from it. */
-  settings: jsonb().$type<{ auth_url: string | null; fields: { name: string; label: Translated; type: "text" | "password" | "url"; required: boolean }[] }>().notNull(),
+  /**
+   * `{ auth_url, fields: [{ name, label, type, required }] }` — the credential form is built from
+   * it; `kind: "file"` marks "Import from a file" (a PMS without a connector sends a file).
+   */
+  settings: jsonb().$type<{ auth_url: string | null; kind?: "file"; fields: { name: string; label: Translated; type: "text" | "password" | "url"; required: boolean }[] }>().notNull(),
   image: text(),
   pmsDefault: boolean().notNull().default(false),
   isActive: boolean().notNull().default(true),

@@ -1,3 +1,4 @@
+import type { PmsJson } from "#contract/business";
 import type { BusinessStatus } from "#domain/business/status";
 
 /**
@@ -16,21 +17,8 @@ export interface BusinessTypeJson {
   is_bnb: boolean;
 }
 
-export interface PmsField {
-  name: string;
-  label: MaybeTranslated;
-  type: "text" | "password" | "url" | string;
-  required: boolean;
-}
-
-export interface PmsJson {
-  id: number;
-  name: string;
-  settings: { auth_url: string | null; fields: PmsField[] };
-  image: string | null;
-  pms_default: boolean;
-  is_active: boolean;
-}
+/** A PMS as the API answers it (contract/business.ts): credential labels already translated. */
+export type { PmsJson };
 
 export type PriceVariationType = "value" | "percentage";
 

@@ -17,14 +17,18 @@ import type { Route } from "./+types/pms-credentials";
 
 /**
  * Connecting the business to its PMS (statuses PMS_CREDENTIALS_REQUESTED and PMS_FAILED). The
- * built-in PMS is the default and needs nothing; another one shows the credential form its
- * `settings.fields` describe. Choosing a PMS is a GET form (?pms=…), so it works without JavaScript.
+ * built-in PMS is the default and needs nothing; "Import from a file" (any PMS without a connector)
+ * leads to the reservations import, whose end finishes the data step; a connector shows the
+ * credential form its `settings.fields` describe. Choosing is a GET form (?pms=…), so it works
+ * without JavaScript.
  */
 export const handle = { skipSubscribedMiddleware: true } satisfies RouteHandle;
 
 export const middleware: Route.MiddlewareFunction[] = [guard(handle)];
 
 const PAGE = "/pms-credentials";
+/** Where "Import from a file" leads: the import waits there for the file. */
+const IMPORTS = "/pms-settings/imports";
 
 function chosenPms(list: PmsJson[], requested: string | null, business: BusinessJson): PmsJson | undefined {
   return (
@@ -47,12 +51,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       pmsName: business.pms?.name ?? null,
       canEdit: !business.permissions || business.permissions.includes("user.businesses"),
     },
-    systems: list.map((p) => ({ id: p.id, name: p.name, isDefault: p.pms_default })),
+    systems: list.map((p) => ({ id: p.id, name: p.name, kind: p.settings.kind })),
     chosen: chosen
       ? {
           id: chosen.id,
           name: chosen.name,
-          isDefault: chosen.pms_default,
+          kind: chosen.settings.kind,
           fields: chosen.settings.fields.map((f) => ({
             name: f.name,
             label: translated(f.label, locale) || f.name,
@@ -87,6 +91,9 @@ export async function action({ request, context }: Route.ActionArgs) {
       credentials: submission.value.credentials,
     });
     const status = answer?.business?.status ?? "DOWNLOADING_DATA";
+    if (status === "DOWNLOADING_DATA" && pms.settings.kind === "file") {
+      return redirectWithToast(IMPORTS, { kind: "info", message: "onboarding:pms.fileChosen" }, { session });
+    }
     return redirectWithToast(
       pageForStatus(status),
       { kind: status === "PMS_FAILED" ? "error" : "success", message: status === "PMS_FAILED" ? "onboarding:pms.failedToast" : "onboarding:pms.connected" },
@@ -151,8 +158,9 @@ export default function PmsCredentials({ loaderData, actionData }: Route.Compone
                       className="mt-1 accent-brand-600"
                     />
                     <span>
-                      <span className="block font-semibold">{system.name}</span>
-                      {system.isDefault ? <span className="block text-sm text-slate-600">{t("pms.builtInHint")}</span> : null}
+                      <span className="block font-semibold">{system.kind === "file" ? t("pms.fileName") : system.name}</span>
+                      {system.kind === "built_in" ? <span className="block text-sm text-slate-600">{t("pms.builtInHint")}</span> : null}
+                      {system.kind === "file" ? <span className="block text-sm text-slate-600">{t("pms.fileHint")}</span> : null}
                     </span>
                   </label>
                 ))}
@@ -186,11 +194,15 @@ function CredentialsForm({ chosen, lastResult }: { chosen: Chosen; lastResult: S
   const credentials = fields.credentials.getFieldset() as unknown as Record<string, FieldMetadata<unknown>>;
   return (
     <AppForm {...getFormProps(form)} action={PAGE} className="space-y-4 rounded-lg border border-slate-200 bg-white p-4 shadow-sm">
-      <h2 className="text-lg font-semibold">{chosen.isDefault ? t("pms.builtInHeading") : t("pms.credentialsHeading", { name: chosen.name })}</h2>
+      <h2 className="text-lg font-semibold">
+        {chosen.kind === "built_in" ? t("pms.builtInHeading") : chosen.kind === "file" ? t("pms.fileHeading") : t("pms.credentialsHeading", { name: chosen.name })}
+      </h2>
       <input {...getInputProps(fields.pms_id, { type: "hidden" })} />
       <FormErrors id={form.errorId} errors={form.errors} />
-      {chosen.fields.length === 0 ? (
-        <p className="text-slate-700">{chosen.isDefault ? t("pms.builtInText") : t("pms.noCredentials")}</p>
+      {chosen.kind === "file" ? (
+        <p className="text-slate-700">{t("pms.fileText")}</p>
+      ) : chosen.fields.length === 0 ? (
+        <p className="text-slate-700">{chosen.kind === "built_in" ? t("pms.builtInText") : t("pms.noCredentials")}</p>
       ) : (
         chosen.fields.map((field) => (
           <TextField
@@ -203,7 +215,9 @@ function CredentialsForm({ chosen, lastResult }: { chosen: Chosen; lastResult: S
           />
         ))
       )}
-      <SubmitButton pendingLabel={t("pms.connecting")}>{chosen.isDefault ? t("pms.useBuiltIn") : t("pms.connect")}</SubmitButton>
+      <SubmitButton pendingLabel={t("pms.connecting")}>
+        {chosen.kind === "built_in" ? t("pms.useBuiltIn") : chosen.kind === "file" ? t("pms.useFile") : t("pms.connect")}
+      </SubmitButton>
     </AppForm>
   );
 }
