@@ -148,7 +148,7 @@ describe("the books as of D", () => {
     nights: fc.integer({ min: 1, max: 3 }),
     rate: fc.integer({ min: 100, max: 600 }).map((r) => r * 100),
   });
-  type Operation = fc.infer<typeof operation>;
+  type Operation = typeof operation extends fc.Arbitrary<infer T> ? T : never;
   /** Stay nights the runs book into (all of them: a later run may move or cancel an earlier run's stay). */
   const STAYS = { from: "2027-06-01", to: "2027-06-16" };
   const made: string[] = [];
