@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import fc from "fast-check";
-import { backtest, chooseMethod, forecastNight, horizonFor, referenceNights, type CategoryHistory, type HorizonAccuracy } from "./forecast.ts";
+import { backtest, chooseMethod, firstNightKnown, forecastNight, horizonFor, referenceNights, type CategoryHistory, type HorizonAccuracy } from "./forecast.ts";
 import type { BookingEvent } from "./pace.ts";
 
 /** A category of `rooms` rooms from events (no blocks unless given). */
@@ -84,6 +84,49 @@ describe("backtest", () => {
     // 10 nights exact, 10 nights off by 2 of 8 rooms (25 %, 20 points of 10 rooms).
     expect(h7.mape).toBe(12.5);
     expect(h7.maePoints).toBe(10);
+  });
+
+  it("leaves nights that sold nothing out of the percentage error, not out of the error in points", () => {
+    // Nights 990…999 sell 6 of 10 rooms; 1000…1004 sell nothing (closed), which no forecast from a week before knew.
+    const events = steadyHotel(0, 1200, 4, 2).filter((e) => e.night < 1000 || e.night > 1004);
+    const [h7] = backtest([history(events)], { from: 990, to: 1004, today: 1150 }, "additive", [7]);
+    expect(h7.nights).toBe(15);
+    expect(h7.points.filter((p) => p.actual === 0).map((p) => p.night)).toEqual([1000, 1001, 1002, 1003, 1004]);
+    // 10 exact nights make the MAPE; the 5 empty nights, with nothing on the books a week before and
+    // forecast at the usual pickup of 2 rooms of 10, are 20 points off each: 5 × 20 / 15 nights.
+    expect(h7.mape).toBe(0);
+    expect(h7.maePoints).toBe(6.7);
+    // Nothing sold on any measured night: no percentage at all, the points still.
+    const [empty] = backtest([history(events)], { from: 1000, to: 1004, today: 1150 }, "additive", [7]);
+    expect(empty).toMatchObject({ nights: 5, mape: null, maePoints: 20 });
+  });
+
+  it("measures no night whose forecast day comes before the history's first booking", () => {
+    // Bookings start on day 580 (the first ones for night 640).
+    const events = steadyHotel(640, 900, 4, 2);
+    const [h60, h7] = backtest([history(events)], { from: 600, to: 700, today: 900 }, "additive", [60, 7]);
+    // At 60 days out, nights 600…639 were forecast before day 580: not measured.
+    expect(h60.points.map((p) => p.night)).toEqual(Array.from({ length: 61 }, (_, i) => 640 + i));
+    expect(h7.nights).toBe(101);
+    // A cut date before the history entirely: nothing measured, no error figures.
+    const [early] = backtest([history(events)], { from: 450, to: 580, today: 900 }, "additive", [7]);
+    expect(early).toMatchObject({ nights: 0, mape: null, maePoints: null, points: [] });
+  });
+
+  it("does not take a night typed in later as part of the history before it was typed", () => {
+    // A steady hotel from night 400, and a stay of night 236 recorded on day 1100 (a paper record typed in).
+    const steady = steadyHotel(400, 1200, 4, 2);
+    const typedLater: BookingEvent = { night: 236, booked: 1100, off: null, rooms: 1, revenue: 20_000 };
+    const range = { from: 600, to: 660, today: 1150 };
+    for (const method of ["additive", "multiplicative"] as const) {
+      // Forecasts made before day 1100 are the same with and without that record…
+      expect(backtest([history([...steady, typedLater])], range, method, [7, 30])).toEqual(backtest([history(steady)], range, method, [7, 30]));
+    }
+    // …which they were not when the first night was read from today's history: night 600's
+    // reference nights a year before (236 ± 2 weeks) would have joined as nights that sold nothing.
+    expect(referenceNights(600, 593, 236)).toContain(236);
+    const known = firstNightKnown([history([...steady, typedLater])]);
+    expect([known(339), known(340), known(1099), known(1100)]).toEqual([Number.POSITIVE_INFINITY, 400, 400, 236]);
   });
 
   it("chooses the method with the lower mean MAPE; additive on a tie or without measures", () => {

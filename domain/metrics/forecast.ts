@@ -128,6 +128,31 @@ export function firstNightOf(histories: readonly CategoryHistory[]): number {
   return first;
 }
 
+/**
+ * The first stay night of the history as known at the end of each day: the earliest night among
+ * the bookings made by then. A night typed in later (an old stay recorded after the fact, a history
+ * imported this year) was not part of the history before it was typed, so it never becomes a
+ * reference night of a forecast made before.
+ */
+export function firstNightKnown(histories: readonly CategoryHistory[]): (asOf: number) => number {
+  const known: { booked: number; night: number }[] = [];
+  for (const h of histories) for (const events of h.nights.values()) for (const e of events) known.push({ booked: e.booked, night: e.night });
+  known.sort((a, b) => a.booked - b.booked);
+  const firsts: number[] = [];
+  for (const [i, k] of known.entries()) firsts.push(Math.min(k.night, i ? firsts[i - 1] : Number.POSITIVE_INFINITY));
+  return (asOf) => {
+    // The last booking made by the end of asOf (binary search on the booking days).
+    let lo = 0;
+    let hi = known.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (known[mid].booked <= asOf) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo ? firsts[lo - 1] : Number.POSITIVE_INFINITY;
+  };
+}
+
 /** The first day any booking was made: before it the hotel kept no record, so no forecast from then is measured. */
 export function firstBookingDayOf(histories: readonly CategoryHistory[]): number {
   let first = Number.POSITIVE_INFINITY;
@@ -158,10 +183,12 @@ export interface HorizonAccuracy {
 /**
  * The backtest of `method` for the hotel (the sum of `histories`' categories) over the stay
  * nights `from` … `to` (day numbers, all before `today`): for each night and horizon h, the
- * forecast made as of night − h, compared with the room nights finally sold.
+ * forecast made as of night − h with only what was known then (the books and the history's first
+ * night as of that day), compared with the room nights finally sold. A night whose forecast day
+ * comes before the hotel's first booking is not measured.
  */
 export function backtest(histories: readonly CategoryHistory[], range: { from: number; to: number; today: number }, method: PickupMethod, horizons: readonly number[] = BACKTEST_HORIZONS): HorizonAccuracy[] {
-  const firstNight = firstNightOf(histories);
+  const firstNightAt = firstNightKnown(histories);
   const firstDay = firstBookingDayOf(histories);
   return horizons.map((horizon) => {
     const points: BacktestPoint[] = [];
@@ -174,7 +201,7 @@ export function backtest(histories: readonly CategoryHistory[], range: { from: n
       for (const h of histories) {
         capacity += h.capacity(night, range.today);
         actual += onTheBooks(eventsOf(h, night), range.today).roomNights;
-        forecast += forecastNight(h, night, asOf, method, firstNight).forecast.roomNights;
+        forecast += forecastNight(h, night, asOf, method, firstNightAt(asOf)).forecast.roomNights;
       }
       if (capacity > 0) points.push({ night, capacity, actual, forecast });
     }

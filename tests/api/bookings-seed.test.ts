@@ -37,6 +37,18 @@ describe("the demo pousada's bookings", () => {
     expect(await orphanCount(t.db, businessId)).toBe(0);
   });
 
+  it("keeps each stay's versions from its own dates: booked when created, cancelled when cancelled", async () => {
+    const [row] = ((await t.db.execute(sql`select
+        count(*) filter (where not exists (select 1 from reservation_versions v where v.reservation_id = r.id))::int as without,
+        count(*) filter (where r.status = 'cancelled')::int as cancelled,
+        count(*) filter (where r.status = 'cancelled' and exists (select 1 from reservation_versions v where v.reservation_id = r.id and v.status = 'cancelled' and v.valid_from = greatest(r.cancelled_at, r.created_at))
+                           and exists (select 1 from reservation_versions v where v.reservation_id = r.id and v.status = 'confirmed' and v.valid_from = r.created_at))::int as dated
+      from reservations r where r.business_id = ${businessId}`)) as unknown as { rows: { without: number; cancelled: number; dated: number }[] }).rows;
+    expect(row.without).toBe(0);
+    expect(row.cancelled).toBeGreaterThan(0);
+    expect(row.dated).toBe(row.cancelled);
+  });
+
   it("is fuller on weekends than on weekdays, and never overbooked", async () => {
     const today = todayIn("America/Sao_Paulo", t.clock.now);
     const a = await t.json("GET", `${base}/availability?from=${addDays(today, -180)}&to=${addDays(today, -1)}`, { token, status: 200 });

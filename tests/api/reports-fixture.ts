@@ -62,36 +62,39 @@ export async function seedReportFixture(db: Database, ownerId: string) {
   ];
   const ids: Record<string, string> = {};
   for (const s of stays) {
-    const total = s.nights.reduce((sum, [, rate]) => sum + rate, 0);
-    const [r] = await db
-      .insert(reservations)
-      .values({
-        businessId: id,
-        code: s.code,
-        status: s.status,
-        arrival: s.nights[0][0],
-        departure: s.departure,
-        categoryId: s.category,
-        roomId: s.room,
-        guestId: guest.id,
-        ratePerNight: Math.round(total / s.nights.length),
-        total,
-        channel: s.channel,
-        createdAt: new Date(`${s.nights[0][0]}T12:00:00Z`),
-        cancelledAt: s.status === "cancelled" ? new Date("2026-03-01T12:00:00Z") : null,
-      })
-      .returning();
-    ids[s.code] = r.id;
-    const holds = s.status !== "cancelled";
-    await db.insert(reservationNights).values(s.nights.map(([night, rate]) => ({ reservationId: r.id, night, businessId: id, categoryId: s.category, roomId: s.room, rate, holds })));
-    if (holds) {
-      for (const [night] of s.nights) {
-        await db
-          .insert(inventoryNights)
-          .values({ categoryId: s.category, night, businessId: id, sold: 1 })
-          .onConflictDoUpdate({ target: [inventoryNights.categoryId, inventoryNights.night], set: { sold: 2 } });
+    // The reservation and its nights in one transaction, as the API writes them (the versions trigger sees both).
+    await db.transaction(async (tx) => {
+      const total = s.nights.reduce((sum, [, rate]) => sum + rate, 0);
+      const [r] = await tx
+        .insert(reservations)
+        .values({
+          businessId: id,
+          code: s.code,
+          status: s.status,
+          arrival: s.nights[0][0],
+          departure: s.departure,
+          categoryId: s.category,
+          roomId: s.room,
+          guestId: guest.id,
+          ratePerNight: Math.round(total / s.nights.length),
+          total,
+          channel: s.channel,
+          createdAt: new Date(`${s.nights[0][0]}T12:00:00Z`),
+          cancelledAt: s.status === "cancelled" ? new Date("2026-03-01T12:00:00Z") : null,
+        })
+        .returning();
+      ids[s.code] = r.id;
+      const holds = s.status !== "cancelled";
+      await tx.insert(reservationNights).values(s.nights.map(([night, rate]) => ({ reservationId: r.id, night, businessId: id, categoryId: s.category, roomId: s.room, rate, holds })));
+      if (holds) {
+        for (const [night] of s.nights) {
+          await tx
+            .insert(inventoryNights)
+            .values({ categoryId: s.category, night, businessId: id, sold: 1 })
+            .onConflictDoUpdate({ target: [inventoryNights.categoryId, inventoryNights.night], set: { sold: 2 } });
+        }
       }
-    }
+    });
   }
   // B1 out of sale on 25 and 26 March.
   await db.insert(roomBlocks).values({ businessId: id, categoryId: b.id, roomId: b1.id, count: 1, startsAt: "2026-03-25", endsAt: "2026-03-26" });

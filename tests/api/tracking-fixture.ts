@@ -4,7 +4,8 @@ import { addDays, stayNights } from "#domain/bookings/stay.ts";
 
 /**
  * Reservations written straight into the tables with the timestamps a test needs (the bookings
- * API stamps `created_at` with its own clock): what pickup, pace and the forecast read.
+ * API stamps `created_at` with its own clock): what pickup, pace and the forecast read (through the
+ * versions the database records from them, migration 0031).
  */
 export function reservationWriter(db: Database, businessId: string) {
   let guestId: string | null = null;
@@ -45,9 +46,12 @@ export function reservationWriter(db: Database, businessId: string) {
       const g = await guest();
       for (let i = 0; i < pending.length; i += 500) {
         const chunk = pending.slice(i, i + 500);
-        await db.insert(reservations).values(chunk.map((p) => ({ ...p.reservation, guestId: g })));
-        const nights = chunk.flatMap((p) => p.nights);
-        if (nights.length) await db.insert(reservationNights).values(nights);
+        // One transaction, as the API writes them: the versions trigger sees the nights with their reservation.
+        await db.transaction(async (tx) => {
+          await tx.insert(reservations).values(chunk.map((p) => ({ ...p.reservation, guestId: g })));
+          const nights = chunk.flatMap((p) => p.nights);
+          if (nights.length) await tx.insert(reservationNights).values(nights);
+        });
       }
       pending.length = 0;
     },

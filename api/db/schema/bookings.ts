@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { boolean, check, date, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { bigint, boolean, check, date, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { businesses, roomCategories } from "./businesses.ts";
 import { ratePlans } from "./distribution.ts";
 import { users } from "./users.ts";
@@ -139,6 +139,38 @@ export const reservationNights = pgTable(
 );
 
 /**
+ * Every state a reservation had, from the time it became true (migration 0031,
+ * docs/decisions/0041-reservation-versions-by-trigger.md): what the books held on any past day
+ * (api/services/metrics/books-as-of.ts). Written only by the database's triggers on reservations
+ * and reservation_nights, never by the application, so no path can forget it; a version lasts until
+ * the next one's `valid_from`.
+ */
+export const reservationVersions = pgTable(
+  "reservation_versions",
+  {
+    id: bigint({ mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
+    reservationId: uuid()
+      .notNull()
+      .references(() => reservations.id, { onDelete: "cascade" }),
+    businessId: uuid()
+      .notNull()
+      .references(() => businesses.id, { onDelete: "cascade" }),
+    validFrom: timestamp({ withTimezone: true }).notNull(),
+    status: text({ enum: RESERVATION_STATUSES }).notNull(),
+    arrival: date({ mode: "string" }).notNull(),
+    departure: date({ mode: "string" }).notNull(),
+    /** No foreign key: a category may be deleted once no reservation is in it any more, its past stays remain. */
+    categoryId: uuid().notNull(),
+    total: integer().notNull(),
+    /** Each night's rate from the arrival on, in cents (empty while the nights are not written). */
+    nightRates: integer().array().notNull(),
+    /** The transaction that wrote it: a later statement of the same one rewrites it. */
+    writtenTx: bigint({ mode: "number" }).notNull(),
+  },
+  (t) => [index("reservation_versions_reservation_idx").on(t.reservationId, t.validFrom), index("reservation_versions_business_departure_idx").on(t.businessId, t.departure)],
+);
+
+/**
  * The inventory of one category on one night: what is sold and blocked. Every booking write
  * locks the rows of its nights (SELECT … FOR UPDATE, in (category, night) order) and checks
  * sold + blocked against the category's rooms before it changes them, so two requests for the
@@ -256,6 +288,7 @@ export const bookingAudit = pgTable(
 export type GuestRow = typeof guests.$inferSelect;
 export type RoomRow = typeof rooms.$inferSelect;
 export type ReservationRow = typeof reservations.$inferSelect;
+export type ReservationVersionRow = typeof reservationVersions.$inferSelect;
 export type RoomBlockRow = typeof roomBlocks.$inferSelect;
 export type BookingQuoteRow = typeof bookingQuotes.$inferSelect;
 export type BookingAuditRow = typeof bookingAudit.$inferSelect;

@@ -4,11 +4,13 @@ import type { Database } from "#api/db/client.ts";
 import { rowsOf } from "#api/db/query.ts";
 
 /**
- * On the books as of any day, in SQL, from the reservations' created and cancelled timestamps
- * (the definitions are domain/metrics/pace.ts; docs/metrics-pace-and-forecast.md). A
- * reservation night is booked on the business-local day of `created_at` and leaves the books on
- * the local day of `cancelled_at` (a cancelled reservation) or on its arrival day (a no-show);
- * "as of D" is the end of day D in the business's time zone.
+ * On the books as of any day, in SQL, from the reservations' versions (reservation_versions,
+ * docs/decisions/0041-reservation-versions-by-trigger.md; the definitions are
+ * domain/metrics/pace.ts; docs/metrics-pace-and-forecast.md). Each version's nights enter the books
+ * on the business-local day the version became true and leave them on the day the next version did
+ * (an edit moves them, a cancellation takes them off); a cancelled or missed version holds none. A
+ * no-show is dated back to its arrival (the night was never sold). "As of D" is the end of day D in
+ * the business's time zone, so a state that lasted less than a day never counts.
  */
 
 export interface BooksScope {
@@ -21,17 +23,29 @@ export interface BooksScope {
   categoryId?: string;
 }
 
-/** The reservation nights of the scope with the days they entered and left the books. */
+/** The reservation nights of the scope, one row per version and night, with the days they entered and left the books. */
 function bookedNights(s: BooksScope): SQL {
-  const booked = sql`(r.created_at at time zone ${s.timezone})::date`;
-  return sql`select n.category_id, n.night, n.rate,
-      ${booked} as booked,
-      case when r.status = 'cancelled' then greatest((coalesce(r.cancelled_at, r.updated_at) at time zone ${s.timezone})::date, ${booked})
-           when r.status = 'no_show' then greatest(r.arrival, ${booked})
+  const day = (column: string) => sql`(${sql.raw(column)} at time zone ${s.timezone})::date`;
+  // Every version of the reservations whose stay touches the scope at some time: a version's end
+  // is the next one's start, wherever that one's nights are.
+  return sql`select v.category_id, v.arrival + (n.i::int - 1) as night, n.rate,
+      ${day("v.valid_from")} as booked,
+      case when v.next_status = 'no_show' then least(${day("v.until")}, greatest(v.arrival, ${day("v.valid_from")}))
+           else ${day("v.until")}
       end as off
-    from reservation_nights n join reservations r on r.id = n.reservation_id
-    where n.business_id = ${s.businessId} and n.night >= ${s.from}::date and n.night <= ${s.to}::date
-      ${s.categoryId ? sql`and n.category_id = ${s.categoryId}` : sql``}`;
+    from (
+      select rv.category_id, rv.arrival, rv.status, rv.night_rates, rv.valid_from,
+        lead(rv.valid_from) over w as until, lead(rv.status) over w as next_status
+      from reservation_versions rv
+      where rv.reservation_id in (
+        select reservation_id from reservation_versions
+        where business_id = ${s.businessId} and departure > ${s.from}::date and arrival <= ${s.to}::date
+          ${s.categoryId ? sql`and category_id = ${s.categoryId}` : sql``})
+      window w as (partition by rv.reservation_id order by rv.valid_from, rv.id)
+    ) v cross join lateral unnest(v.night_rates) with ordinality as n(rate, i)
+    where v.status not in ('cancelled', 'no_show')
+      and v.arrival + (n.i::int - 1) between ${s.from}::date and ${s.to}::date
+      ${s.categoryId ? sql`and v.category_id = ${s.categoryId}` : sql``}`;
 }
 
 /**
