@@ -3,7 +3,7 @@
  * every classical baseline and every method of ours for each night, the one to use at each
  * horizon chosen on the nights just before the forecast day (rolling origin: only what was known
  * then), a combination weighted by each method's recent error, expected cancellations, the
- * unconstrained demand and an 80 % interval from the recent errors at that horizon.
+ * unconstrained demand and an 80 % interval from the past year's errors at that horizon.
  */
 import { BASELINES, LAST_YEAR, type BaselineName } from "./baselines.ts";
 import { booksAsOf } from "./books.ts";
@@ -25,7 +25,11 @@ export const HORIZONS = [1, 2, 3, 5, 7, 10, 14, 21, 30, 45, 60, 90, 120, 180, 27
  */
 export const EVALUATION_DAYS = 365;
 export const EVALUATION_STEP = 4;
-/** The prediction interval's coverage: the 10th to the 90th percentile of the recent errors. */
+/**
+ * The prediction interval's coverage: the forecast ± the 80th percentile of the scored nights'
+ * misses (|sold − forecast| ÷ forecast) at that horizon, capped by what can be sold. Symmetric
+ * on purpose: the year scored may have run above or below the one ahead (docs/forecast.md).
+ */
 export const INTERVAL = 0.8;
 /** Nights forecast by default: today and the year ahead. */
 export const FORECAST_NIGHTS = 366;
@@ -61,7 +65,7 @@ export interface HorizonChoice {
   errors: Record<MethodName, number> | null;
   /** Each single method's weight in the combination. */
   weights: Record<SingleMethod, number> | null;
-  /** Relative errors (sold − forecast) ÷ forecast at the interval's edges. */
+  /** The interval's edges as relative errors (sold − forecast) ÷ forecast. */
   band: { low: number; high: number } | null;
 }
 
@@ -180,9 +184,9 @@ export function forecastNights(asOf: number, input: CategoryInput, options: Fore
     const combined = rows.map((row) => relativeError(combine(row.values, weights), row.sold));
     const method = chooseMethod(SINGLE_METHODS.map((m) => ({ method: m, errors: rows.map((row) => relativeError(row.values[m], row.sold)) })), combined);
     const pick = (v: Record<SingleMethod, number>) => (method === "combination" ? combine(v, weights) : v[method]);
-    const residuals = rows.map((row) => (row.sold - pick(row.values)) / Math.max(pick(row.values), 1)).sort((a, b) => a - b);
-    const tail = (1 - INTERVAL) / 2;
-    return { horizon, nights: rows.length, method, errors, weights, band: { low: quantile(residuals, tail), high: quantile(residuals, 1 - tail) } };
+    const misses = rows.map((row) => Math.abs(row.sold - pick(row.values)) / Math.max(pick(row.values), 1)).sort((a, b) => a - b);
+    const reach = quantile(misses, INTERVAL);
+    return { horizon, nights: rows.length, method, errors, weights, band: { low: -reach, high: reach } };
   });
   const choiceAt = new Map(choices.map((c) => [c.horizon, c]));
 
