@@ -9,12 +9,14 @@ import { BASELINES, LAST_YEAR, type BaselineName } from "./baselines.ts";
 import { booksAsOf } from "./books.ts";
 import { expectedKept, survivalModel } from "./cancellations.ts";
 import { NET_METHODS, SEASON_WEEKS_EITHER_SIDE, SMOOTHING_WEEKS, type NetMethodName, type View } from "./methods.ts";
+import { fitRidge, type RidgeFit } from "./regression.ts";
 import type { CategoryInput } from "./types.ts";
 
 export type SingleMethod = BaselineName | NetMethodName;
-export type MethodName = SingleMethod | "combination";
+/** "combination": the single methods weighted by their errors; "learned": a ridge regression of the sold rooms on their forecasts. */
+export type MethodName = SingleMethod | "combination" | "learned";
 export const SINGLE_METHODS = [...(Object.keys(NET_METHODS) as NetMethodName[]), ...(Object.keys(BASELINES) as BaselineName[])] as const;
-export const METHODS: readonly MethodName[] = [...SINGLE_METHODS, "combination"];
+export const METHODS: readonly MethodName[] = [...SINGLE_METHODS, "combination", "learned"];
 
 /** Horizons (days before the night) at which methods are compared; a night uses the first at or beyond its lead. */
 export const HORIZONS = [1, 2, 3, 5, 7, 10, 14, 21, 30, 45, 60, 90, 120, 180, 270, 365] as const;
@@ -62,7 +64,7 @@ export interface HorizonChoice {
   nights: number;
   method: MethodName;
   /** Mean |forecast − sold| ÷ sold (sold below 1 counts as 1, so a night that sold nothing weighs its error in rooms), per method. */
-  errors: Record<MethodName, number> | null;
+  errors: Partial<Record<MethodName, number>> | null;
   /** Each single method's weight in the combination. */
   weights: Record<SingleMethod, number> | null;
   /** The interval's edges as relative errors (sold − forecast) ÷ forecast. */
@@ -112,7 +114,7 @@ export function inverseErrorWeights(errors: Record<SingleMethod, number>): Recor
   return Object.fromEntries(SINGLE_METHODS.map((m, i) => [m, raw[i]! / total])) as Record<SingleMethod, number>;
 }
 
-/** How many standard errors a single method must beat the combination by to replace it. */
+/** How many standard errors a method must beat the combination by to replace it. */
 export const CLEAR_WIN = 2;
 
 /**
@@ -121,7 +123,7 @@ export const CLEAR_WIN = 2;
  * lowest of nine close, correlated scores on a few dozen nights mostly picks noise, and a
  * combination is the robust default (docs/forecast.md).
  */
-export function chooseMethod(singles: readonly { method: SingleMethod; errors: readonly number[] }[], combined: readonly number[]): MethodName {
+export function chooseMethod(singles: readonly { method: MethodName; errors: readonly number[] }[], combined: readonly number[]): MethodName {
   let best: MethodName = "combination";
   let bestGain = 0;
   const n = combined.length;
@@ -170,21 +172,28 @@ export function forecastNights(asOf: number, input: CategoryInput, options: Fore
     return out;
   };
 
+  const learnedAt = new Map<number, RidgeFit>();
   const choices: HorizonChoice[] = horizons.map((horizon) => {
     const rows = scored.filter((r) => asked.get(r)!.includes(horizon)).map((r) => {
       const raw = singles(r, horizon);
       const values = Object.fromEntries(SINGLE_METHODS.map((m) => [m, capped(r, horizon, raw[m])])) as Record<SingleMethod, number>;
-      return { sold: books.final(r), values };
+      return { night: r, sold: books.final(r), values };
     });
     if (rows.length === 0) return { horizon, nights: 0, method: "keptPickup", errors: null, weights: null, band: null };
-    const errorOf = (pick: (v: Record<SingleMethod, number>) => number) => rows.reduce((s, row) => s + relativeError(pick(row.values), row.sold), 0) / rows.length;
-    const singleErrors = Object.fromEntries(SINGLE_METHODS.map((m) => [m, errorOf((v) => v[m])])) as Record<SingleMethod, number>;
-    const weights = inverseErrorWeights(singleErrors);
-    const errors = { ...singleErrors, combination: errorOf((v) => combine(v, weights)) };
-    const combined = rows.map((row) => relativeError(combine(row.values, weights), row.sold));
-    const method = chooseMethod(SINGLE_METHODS.map((m) => ({ method: m, errors: rows.map((row) => relativeError(row.values[m], row.sold)) })), combined);
-    const pick = (v: Record<SingleMethod, number>) => (method === "combination" ? combine(v, weights) : v[method]);
-    const misses = rows.map((row) => Math.abs(row.sold - pick(row.values)) / Math.max(pick(row.values), 1)).sort((a, b) => a - b);
+    // Each method's forecast of each scored night; the learned model's made without that night.
+    const forecasts = Object.fromEntries(SINGLE_METHODS.map((m) => [m, rows.map((row) => row.values[m])])) as Record<MethodName, number[]>;
+    const meanError = (values: readonly number[]) => values.reduce((s, v, i) => s + relativeError(v, rows[i]!.sold), 0) / rows.length;
+    const weights = inverseErrorWeights(Object.fromEntries(SINGLE_METHODS.map((m) => [m, meanError(forecasts[m])])) as Record<SingleMethod, number>);
+    forecasts.combination = rows.map((row) => combine(row.values, weights));
+    // Its error is its leave-one-out error: a fitted model always looks good on its own rows.
+    const learned = fitRidge(rows.map((row) => SINGLE_METHODS.map((m) => row.values[m])), rows.map((row) => row.sold));
+    if (learned) learnedAt.set(horizon, learned);
+    const candidates = learned ? METHODS : METHODS.filter((m) => m !== "learned");
+    if (learned) forecasts.learned = learned.leaveOneOut.map((v, i) => capped(rows[i]!.night, horizon, v));
+    const errors: Partial<Record<MethodName, number>> = Object.fromEntries(candidates.map((m) => [m, meanError(forecasts[m])]));
+    const errorsOf = (m: MethodName) => forecasts[m].map((v, i) => relativeError(v, rows[i]!.sold));
+    const method = chooseMethod(candidates.filter((m) => m !== "combination").map((m) => ({ method: m, errors: errorsOf(m) })), errorsOf("combination"));
+    const misses = forecasts[method].map((v, i) => Math.abs(rows[i]!.sold - v) / Math.max(v, 1)).sort((a, b) => a - b);
     const reach = quantile(misses, INTERVAL);
     return { horizon, nights: rows.length, method, errors, weights, band: { low: -reach, high: reach } };
   });
@@ -195,7 +204,11 @@ export function forecastNights(asOf: number, input: CategoryInput, options: Fore
     const choice = choiceAt.get(horizonFor(lead, horizons))!;
     const raw = singles(night, lead);
     const weights = choice.weights ?? inverseErrorWeights(Object.fromEntries(SINGLE_METHODS.map((m) => [m, 1])) as Record<SingleMethod, number>);
-    const rawAll = { ...raw, combination: combine(raw, weights) };
+    const cappedSingles = SINGLE_METHODS.map((m) => capped(night, lead, raw[m]));
+    // The learned model reads the forecasts it was fitted on (capped); without one, the combination stands in.
+    const fit = learnedAt.get(choice.horizon);
+    const learned = fit ? fit.predict(cappedSingles) : combine(raw, weights);
+    const rawAll: Record<MethodName, number> = { ...raw, combination: combine(raw, weights), learned };
     const methods = Object.fromEntries(METHODS.map((m) => [m, capped(night, lead, rawAll[m])])) as Record<MethodName, number>;
     const capacity = input.capacity(night, asOf);
     const onTheBooks = books.onBooks(night, lead);
