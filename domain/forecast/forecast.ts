@@ -120,7 +120,7 @@ export const CLEAR_WIN = 2;
 /**
  * The combination, unless one single method's errors on the same nights are lower by more than
  * CLEAR_WIN standard errors of the paired differences (a Diebold–Mariano style test): picking the
- * lowest of nine close, correlated scores on a few dozen nights mostly picks noise, and a
+ * lowest of ten close, correlated scores on a few dozen nights mostly picks noise, and a
  * combination is the robust default (docs/forecast.md).
  */
 export function chooseMethod(singles: readonly { method: MethodName; errors: readonly number[] }[], combined: readonly number[]): MethodName {
