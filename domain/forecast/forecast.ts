@@ -204,12 +204,13 @@ export function forecastNights(asOf: number, input: CategoryInput, options: Fore
     const choice = choiceAt.get(horizonFor(lead, horizons))!;
     const raw = singles(night, lead);
     const weights = choice.weights ?? inverseErrorWeights(Object.fromEntries(SINGLE_METHODS.map((m) => [m, 1])) as Record<SingleMethod, number>);
-    const cappedSingles = SINGLE_METHODS.map((m) => capped(night, lead, raw[m]));
-    // The learned model reads the forecasts it was fitted on (capped); without one, the combination stands in.
     const fit = learnedAt.get(choice.horizon);
-    const learned = fit ? fit.predict(cappedSingles) : combine(raw, weights);
-    const rawAll: Record<MethodName, number> = { ...raw, combination: combine(raw, weights), learned };
+    // The learned model was fitted on capped forecasts, so it reads them for the forecast; fed the
+    // uncapped ones it gives the demand. Without a model, the combination stands in.
+    const learned = (values: readonly number[]) => (fit ? fit.predict(values) : combine(raw, weights));
+    const rawAll: Record<MethodName, number> = { ...raw, combination: combine(raw, weights), learned: learned(SINGLE_METHODS.map((m) => raw[m])) };
     const methods = Object.fromEntries(METHODS.map((m) => [m, capped(night, lead, rawAll[m])])) as Record<MethodName, number>;
+    methods.learned = capped(night, lead, learned(SINGLE_METHODS.map((m) => capped(night, lead, raw[m]))));
     const capacity = input.capacity(night, asOf);
     const onTheBooks = books.onBooks(night, lead);
     const forecast = methods[choice.method];
@@ -222,7 +223,8 @@ export function forecastNights(asOf: number, input: CategoryInput, options: Fore
       expectedCancellations: onTheBooks - view.expected(night, lead),
       method: choice.method,
       forecast,
-      unconstrained: Math.max(0, rawAll[choice.method]),
+      // Demand is at least what is expected to sell.
+      unconstrained: Math.max(forecast, rawAll[choice.method]),
       low: choice.band ? interval(choice.band.low) : null,
       high: choice.band ? interval(choice.band.high) : null,
       methods,
