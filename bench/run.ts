@@ -15,7 +15,8 @@ import type { BenchContext, BenchRow, BenchSuite } from "./types.ts";
  * gzip size of each page's JavaScript, then every suite in bench/suites/. Reports only.
  * `npm run bench -- --no-suites` stops after the pages and calls; `--suite=<name>` runs only the
  * suites whose file name contains <name> (e.g. `--suite=calendar`; several: `--suite=calendar,lighthouse`).
- * `--soak` adds the footprint suite's 10-minute soak (bench/suites/footprint.ts).
+ * `--soak` adds the footprint suite's 10-minute soak (bench/suites/footprint.ts). Some suites
+ * need no server (`--suite=forecast` measures pure functions) but run after it all the same.
  */
 const BASELINE = "/unauthorized";
 /** Pages measured for throughput and JavaScript size; `as` signs in first. Areas add theirs. */
