@@ -33,6 +33,9 @@ export const UNTRACKED_TABLES = [
   "reservation_imports",
   "imported_reservations",
   "import_presets",
+  // Written only by the triggers of the reservations and their nights (ADR 0041), whose own
+  // writes already move the version in the same transaction.
+  "reservation_versions",
 ] as const;
 
 /**
