@@ -1,4 +1,3 @@
-import type { Submission, SubmissionResult } from "@conform-to/react";
 import type { TFunction } from "i18next";
 import { ApiError, type ApiClient } from "#app/lib/api.server";
 import type { BusinessJson } from "#contract/business";
@@ -40,25 +39,3 @@ export function refusalMessage(error: ApiError, fallbackKey: string, t: TFunctio
   return error.serverMessage ? error.message : t(fallbackKey, { ns: "errors" });
 }
 
-/** `error` when it is an API refusal, else rethrown (redirects to /login, bugs). */
-export function apiRefusal(error: unknown): ApiError {
-  if (error instanceof ApiError) return error;
-  throw error;
-}
-
-/** Conform's reply for an API refusal: field errors beside the fields shown, the rest on top. */
-export function replyWithRefusal<T>(
-  submission: Submission<T>,
-  error: ApiError,
-  message: string,
-  fields: readonly string[],
-): SubmissionResult<string[]> {
-  const fieldErrors: Record<string, string[]> = {};
-  const formErrors: string[] = [];
-  for (const [field, messages] of Object.entries(error.errors)) {
-    if (fields.includes(field)) fieldErrors[field] = messages;
-    else formErrors.push(...messages);
-  }
-  if (!Object.keys(fieldErrors).length && !formErrors.length) formErrors.push(message);
-  return submission.reply({ fieldErrors, formErrors });
-}

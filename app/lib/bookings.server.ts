@@ -1,6 +1,4 @@
-import type { Submission, SubmissionResult } from "@conform-to/react";
 import { redirect, type MiddlewareFunction, type RouterContextProvider } from "react-router";
-import { apiPathToFieldName } from "#domain/validation";
 import { ApiError } from "#app/lib/api.server";
 import { appContext, guard, type RouteHandle } from "#app/lib/guard.server";
 
@@ -26,18 +24,3 @@ export function bookingBusiness(context: Readonly<RouterContextProvider>) {
   };
 }
 
-/**
- * Conform's reply for an API refusal: field errors beside the fields the form has, the rest
- * (and a message without field errors, such as a 409 "no room left") on top of the form.
- */
-export function replyWithApiError<T>(submission: Submission<T>, error: ApiError, fields?: readonly string[]): SubmissionResult<string[]> {
-  const fieldErrors: Record<string, string[]> = {};
-  const formErrors: string[] = [];
-  for (const [path, messages] of Object.entries(error.errors)) {
-    const name = apiPathToFieldName(path);
-    if (!fields || fields.includes(name)) (fieldErrors[name] ??= []).push(...messages);
-    else formErrors.push(...messages);
-  }
-  if (!Object.keys(error.errors).length) formErrors.push(error.serverMessage ?? error.message);
-  return submission.reply({ fieldErrors, formErrors });
-}

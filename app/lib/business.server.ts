@@ -1,8 +1,6 @@
-import type { Submission, SubmissionResult } from "@conform-to/react";
 import { redirect } from "react-router";
-import { apiPathToFieldName } from "#domain/validation";
 import { appContext, type AppState } from "#app/lib/guard.server";
-import { ApiError, type ApiClient } from "#app/lib/api.server";
+import type { ApiClient } from "#app/lib/api.server";
 import type { getRequestState } from "#app/lib/request-context.server";
 import type { BusinessJson, BusinessTypeJson, PmsJson } from "#app/components/business/types";
 
@@ -59,39 +57,3 @@ export async function selectBusiness(api: ApiClient, uuid: string): Promise<void
   await api.put("/api/v1/user/selected-business", { business_uuid: uuid });
 }
 
-/**
- * An API field path ("room_setup.categories.0.name") as Conform names the field
- * ("categories[0].name"), after dropping `stripPrefix` ("room_setup.").
- */
-export function toFieldName(path: string, stripPrefix: string | RegExp = ""): string {
-  const rest =
-    stripPrefix instanceof RegExp ? path.replace(stripPrefix, "") : stripPrefix && path.startsWith(stripPrefix) ? path.slice(stripPrefix.length) : path;
-  return apiPathToFieldName(rest);
-}
-
-/**
- * Conform's reply for an API refusal: field errors beside the fields the form shows, everything
- * else on top of the form so no message is lost. `fields` names what the form shows; list items
- * are written with empty brackets ("categories[].name" matches "categories[3].name").
- */
-export function replyWithApiErrors<T>(
-  submission: Submission<T>,
-  error: ApiError,
-  options: { fields: readonly string[]; stripPrefix?: string | RegExp; rename?: Record<string, string>; hideFields?: string[] },
-): SubmissionResult<string[]> {
-  const fieldErrors: Record<string, string[]> = {};
-  const formErrors: string[] = [];
-  for (const [path, messages] of Object.entries(error.errors)) {
-    const name = options.rename?.[path] ?? toFieldName(path, options.stripPrefix);
-    if (options.fields.includes(name.replace(/\[\d+\]/g, "[]"))) (fieldErrors[name] ??= []).push(...messages);
-    else formErrors.push(...messages);
-  }
-  if (!Object.keys(error.errors).length) formErrors.push(error.message);
-  return submission.reply({ fieldErrors, formErrors, hideFields: options.hideFields });
-}
-
-/** Rethrows anything that is not an API refusal; returns the refusal. */
-export function apiErrorOrThrow(error: unknown): ApiError {
-  if (error instanceof ApiError) return error;
-  throw error;
-}

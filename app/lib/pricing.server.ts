@@ -1,4 +1,3 @@
-import type { Submission, SubmissionResult } from "@conform-to/react";
 import { redirect, type MiddlewareFunction, type RouterContextProvider } from "react-router";
 import type { Permission } from "#domain/access/permissions";
 import type { TariffConfigurationJson } from "#contract/pricing";
@@ -54,16 +53,5 @@ export function fieldName(path: string, rename: Record<string, string> = {}): st
   return apiPathToFieldName(path);
 }
 
-/** Conform's reply for an API refusal: every field error beside its field, others on top. */
-export function replyWithApiError<T>(submission: Submission<T>, error: ApiError, rename: Record<string, string> = {}): SubmissionResult<string[]> {
-  const fieldErrors: Record<string, string[]> = {};
-  const formErrors: string[] = [];
-  for (const [path, messages] of Object.entries(error.errors)) {
-    if (path === "_form") formErrors.push(...messages);
-    else (fieldErrors[fieldName(path, rename)] ??= []).push(...messages);
-  }
-  if (!Object.keys(error.errors).length) formErrors.push(error.message);
-  return submission.reply({ fieldErrors, formErrors });
-}
 
 export { ApiError };

@@ -4,7 +4,6 @@ import { useTranslation } from "react-i18next";
 import { data, useActionData } from "react-router";
 import { issueToKey } from "#domain/validation";
 import { locales } from "#locales/list";
-import { replyWithApiError } from "#app/components/account/api-reply";
 import { languageFormSchema } from "#app/components/account/schemas";
 import { AppForm } from "#app/components/ui/app-form";
 import { SubmitButton } from "#app/components/ui/button";
@@ -15,6 +14,7 @@ import { getRequestState } from "#app/lib/request-context.server";
 import { redirectWithToast } from "#app/lib/toast.server";
 import { accountSettingsHandle } from "#app/components/account/route-flags";
 import type { Route } from "./+types/settings.language";
+import { replyWithApiError } from "#app/lib/api-reply.server";
 
 export const handle = accountSettingsHandle;
 

@@ -3,7 +3,6 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { useTranslation } from "react-i18next";
 import { data, useActionData } from "react-router";
 import { issueToKey } from "#domain/validation";
-import { replyWithApiError } from "#app/components/account/api-reply";
 import { PhotoField } from "#app/components/account/photo-field";
 import { PHOTO_MAX_BYTES, PHOTO_TYPES, PROFILE_TEXT_FIELDS, profileFormSchema } from "#app/components/account/schemas";
 import { AppForm } from "#app/components/ui/app-form";
@@ -19,6 +18,7 @@ import type { SessionJson } from "#contract/session";
 import { accountSettingsHandle } from "#app/components/account/route-flags";
 import { cameBackFromTooLargeUpload } from "#app/lib/upload-too-large";
 import type { Route } from "./+types/settings.my-account";
+import { replyWithApiError } from "#app/lib/api-reply.server";
 
 export const handle = accountSettingsHandle;
 

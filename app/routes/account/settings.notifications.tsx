@@ -4,7 +4,6 @@ import { useTranslation } from "react-i18next";
 import { data, useActionData } from "react-router";
 import { NOTIFICATION_CHANNELS, NOTIFICATION_TOPICS, type NotificationPreferences } from "#domain/schemas/auth";
 import { issueToKey } from "#domain/validation";
-import { replyWithApiError } from "#app/components/account/api-reply";
 import { notificationsFormSchema } from "#app/components/account/schemas";
 import { AppForm } from "#app/components/ui/app-form";
 import { SubmitButton } from "#app/components/ui/button";
@@ -14,6 +13,7 @@ import { getRequestState } from "#app/lib/request-context.server";
 import { redirectWithToast } from "#app/lib/toast.server";
 import { accountSettingsHandle } from "#app/components/account/route-flags";
 import type { Route } from "./+types/settings.notifications";
+import { replyWithApiError } from "#app/lib/api-reply.server";
 
 export const handle = accountSettingsHandle;
 

@@ -13,16 +13,7 @@ import {
 import { formatMoney } from "#domain/money";
 import { businessTimeZone } from "#domain/business/timezone";
 import { currentPlan } from "#domain/subscription/state";
-import {
-  apiRefusal,
-  canManageBilling,
-  loadCatalog,
-  loadInvoices,
-  loadPaymentMethods,
-  loadSubscription,
-  refusalMessage,
-  type BillingAnswer,
-} from "#app/lib/billing.server";
+import { canManageBilling, loadCatalog, loadInvoices, loadPaymentMethods, loadSubscription, refusalMessage, type BillingAnswer } from "#app/lib/billing.server";
 import { issueToKey } from "#domain/validation";
 import { CardLabel, TestCardHint } from "#app/components/billing/cards";
 import { formatDay, statusKey } from "#app/components/billing/format";
@@ -35,6 +26,7 @@ import { getI18n } from "#app/lib/i18n.server";
 import { getRequestState } from "#app/lib/request-context.server";
 import { redirectWithToast } from "#app/lib/toast.server";
 import type { Route } from "./+types/settings.subscriptions";
+import { apiRefusal } from "#app/lib/api-reply.server";
 
 /** Reachable whatever the subscription's state: this is where a lapsed plan is resumed. */
 export const handle: RouteHandle = { skipSubscribedMiddleware: true };

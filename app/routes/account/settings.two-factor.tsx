@@ -5,7 +5,6 @@ import { data, Link, redirect, useActionData } from "react-router";
 import { safeRedirectPath } from "#domain/navigation/guard";
 import { disableTwoFactorSchema, twoFactorCodeSchema } from "#domain/schemas/two-factor";
 import { issueToKey } from "#domain/validation";
-import { replyWithApiError } from "#app/components/account/api-reply";
 import { accountSettingsHandle } from "#app/components/account/route-flags";
 import { AppForm } from "#app/components/ui/app-form";
 import { buttonClass, SubmitButton } from "#app/components/ui/button";
@@ -17,6 +16,7 @@ import { getRequestState } from "#app/lib/request-context.server";
 import { redirectWithToast } from "#app/lib/toast.server";
 import { useBusinessTimeZone } from "#app/lib/business-time-zone";
 import type { Route } from "./+types/settings.two-factor";
+import { replyWithApiError } from "#app/lib/api-reply.server";
 
 export const handle = accountSettingsHandle;
 

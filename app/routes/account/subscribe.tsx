@@ -7,7 +7,7 @@ import { formatMoney } from "#domain/money";
 import { chosenCard, NEW_CARD, subscribeFormSchema } from "#domain/schemas/billing";
 import { currentPlan, DEFAULT_TRIAL_DAYS, hasActiveSubscription, trialDays } from "#domain/subscription/state";
 import { issueToKey } from "#domain/validation";
-import { apiRefusal, canManageBilling, loadCatalog, loadPaymentMethods, loadSubscription, refusalMessage, replyWithRefusal, type BillingAnswer } from "#app/lib/billing.server";
+import { canManageBilling, loadCatalog, loadPaymentMethods, loadSubscription, refusalMessage, type BillingAnswer } from "#app/lib/billing.server";
 import { CardLabel, TestCardHint } from "#app/components/billing/cards";
 import type { BusinessPlan } from "#app/components/billing/types";
 import { AppForm } from "#app/components/ui/app-form";
@@ -18,6 +18,7 @@ import { getI18n } from "#app/lib/i18n.server";
 import { getRequestState } from "#app/lib/request-context.server";
 import { redirectWithToast } from "#app/lib/toast.server";
 import type { Route } from "./+types/subscribe";
+import { apiRefusal, replyWithApiError } from "#app/lib/api-reply.server";
 
 /** Rule 4 sends a business without an active plan here, so the page itself skips that check. */
 export const handle: RouteHandle = { skipSubscribedMiddleware: true };
@@ -74,7 +75,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       delete refusal.errors.payment_method_id;
     }
     const t = getI18n(context).getFixedT(locale);
-    return data(replyWithRefusal(submission, refusal, refusalMessage(refusal, "billing.subscribeFailed", t), FIELDS), { status: refusal.status });
+    return data(replyWithApiError(submission, refusal, { fields: FIELDS, message: refusalMessage(refusal, "billing.subscribeFailed", t) }), { status: refusal.status });
   }
 }
 

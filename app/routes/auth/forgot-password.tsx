@@ -1,7 +1,6 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { useTranslation } from "react-i18next";
 import { data, Link, redirect, useActionData } from "react-router";
-import { replyWithApiError } from "#app/components/account/api-reply";
 import { validateForgotPassword } from "#app/components/account/auth-validation";
 import { AppForm } from "#app/components/ui/app-form";
 import { SubmitButton } from "#app/components/ui/button";
@@ -11,6 +10,7 @@ import { useDeferredModule } from "#app/lib/deferred-module";
 import { getRequestState } from "#app/lib/request-context.server";
 import type { Route } from "./+types/forgot-password";
 import { noHydration } from "#app/lib/hydration";
+import { replyWithApiError } from "#app/lib/api-reply.server";
 
 export function loader({ request }: Route.LoaderArgs) {
   return { sent: new URL(request.url).searchParams.has("sent") };

@@ -5,7 +5,6 @@ import { data, Link, redirect, useActionData, useSearchParams } from "react-rout
 import type { UserJson } from "#contract/user";
 import { twoFactorCodeSchema } from "#domain/schemas/two-factor";
 import { issueToKey } from "#domain/validation";
-import { replyWithApiError } from "#app/components/account/api-reply";
 import { AppForm } from "#app/components/ui/app-form";
 import { SubmitButton } from "#app/components/ui/button";
 import { FormErrors, TextField } from "#app/components/ui/field";
@@ -15,6 +14,7 @@ import { signedIn } from "#app/lib/sign-in.server";
 import { redirectWithToast } from "#app/lib/toast.server";
 import type { Route } from "./+types/login.two-factor";
 import { noHydration } from "#app/lib/hydration";
+import { replyWithApiError } from "#app/lib/api-reply.server";
 
 /** Works fully as HTML forms and links: sent without scripts (app/lib/hydration.ts). */
 export const handle = noHydration;

@@ -6,7 +6,6 @@ import { safeRedirectPath } from "#domain/navigation/guard";
 import { registerSchema } from "#domain/schemas/auth";
 import type { UserJson } from "#contract/user";
 import { issueToKey } from "#domain/validation";
-import { replyWithApiError } from "#app/components/account/api-reply";
 import { NewPasswordFields } from "#app/components/account/new-password-fields";
 import { AppForm } from "#app/components/ui/app-form";
 import { SubmitButton } from "#app/components/ui/button";
@@ -19,6 +18,7 @@ import { commitSession } from "#app/lib/session.server";
 import { setToast } from "#app/lib/toast.server";
 import type { Route } from "./+types/register";
 import { noHydration } from "#app/lib/hydration";
+import { replyWithApiError } from "#app/lib/api-reply.server";
 
 const FIELDS = ["name", "surname", "email", "password", "password_confirmation", "company", "phone"] as const;
 const HIDDEN = ["password", "password_confirmation"];

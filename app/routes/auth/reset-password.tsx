@@ -4,7 +4,6 @@ import { useTranslation } from "react-i18next";
 import { data, Link, useActionData, useLocation } from "react-router";
 import { resetPasswordSchema } from "#domain/schemas/auth";
 import { issueToKey } from "#domain/validation";
-import { replyWithApiError } from "#app/components/account/api-reply";
 import { NewPasswordFields } from "#app/components/account/new-password-fields";
 import { AppForm } from "#app/components/ui/app-form";
 import { SubmitButton } from "#app/components/ui/button";
@@ -14,6 +13,7 @@ import { getRequestState } from "#app/lib/request-context.server";
 import { redirectWithToast } from "#app/lib/toast.server";
 import type { Route } from "./+types/reset-password";
 import { noHydration } from "#app/lib/hydration";
+import { replyWithApiError } from "#app/lib/api-reply.server";
 
 const FIELDS = ["email", "password", "password_confirmation"] as const;
 const HIDDEN = ["password", "password_confirmation"];

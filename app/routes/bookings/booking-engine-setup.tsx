@@ -9,13 +9,14 @@ import { issueToKey } from "#domain/validation";
 import { CheckboxGroup } from "#app/components/ui/choice-group";
 import { FormErrors, TextAreaField, TextField } from "#app/components/ui/field";
 import type { CategoryChoice, EngineSettings } from "#app/components/booking-engine/types";
-import { ApiError, bookingBusiness, replyWithApiError } from "#app/lib/bookings.server";
+import { ApiError, bookingBusiness } from "#app/lib/bookings.server";
 import { AppForm } from "#app/components/ui/app-form";
 import { buttonClass, SubmitButton } from "#app/components/ui/button";
 import { guard, type RouteHandle } from "#app/lib/guard.server";
 import { getRequestState } from "#app/lib/request-context.server";
 import { redirectWithToast } from "#app/lib/toast.server";
 import type { Route } from "./+types/booking-engine-setup";
+import { replyWithApiError } from "#app/lib/api-reply.server";
 
 export const handle: RouteHandle = { permission: "user.businesses", plan: "motor" };
 
@@ -54,7 +55,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     await api.put(`${business.base}/booking-engine`, submission.value);
   } catch (error) {
     if (!(error instanceof ApiError)) throw error;
-    return data(replyWithApiError(submission, error, FIELDS), { status: error.status });
+    return data(replyWithApiError(submission, error, { fields: FIELDS }), { status: error.status });
   }
   return redirectWithToast("/booking-engine/setup", { kind: "success", message: "bookingEngine:setup.saved" }, { session });
 }

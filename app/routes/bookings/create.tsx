@@ -4,7 +4,7 @@ import { useTranslation } from "react-i18next";
 import { data, Link, useActionData } from "react-router";
 import { addDays } from "#domain/bookings/stay";
 import { isDateInRange, issueToKey } from "#domain/validation";
-import { ApiError, bookingBusiness, bookingsMiddleware, replyWithApiError } from "#app/lib/bookings.server";
+import { ApiError, bookingBusiness, bookingsMiddleware } from "#app/lib/bookings.server";
 import { PricePreview, ReservationFields } from "#app/components/bookings/reservation-form";
 import { reservationFormSchema, toPayload } from "#app/components/bookings/schemas";
 import type { BookingOptions, BookingQuoteJson, PriceQuote, ReservationJson } from "#app/components/bookings/types";
@@ -14,6 +14,7 @@ import { FormErrors } from "#app/components/ui/field";
 import { getRequestState } from "#app/lib/request-context.server";
 import { redirectWithToast } from "#app/lib/toast.server";
 import type { Route } from "./+types/create";
+import { replyWithApiError } from "#app/lib/api-reply.server";
 
 export const handle = { permission: "user.reservations" } as const;
 export const middleware: Route.MiddlewareFunction[] = bookingsMiddleware(handle);
@@ -75,7 +76,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     return { result: submission.reply(), quote };
   } catch (error) {
     if (!(error instanceof ApiError)) throw error;
-    return data({ result: replyWithApiError(submission, error, FIELDS), quote: null as PriceQuote | null }, { status: error.status });
+    return data({ result: replyWithApiError(submission, error, { fields: FIELDS }), quote: null as PriceQuote | null }, { status: error.status });
   }
 }
 

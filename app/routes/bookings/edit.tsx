@@ -5,7 +5,7 @@ import { data, Link, redirect, useActionData } from "react-router";
 import { centsToInput, formatMoney } from "#domain/money";
 import { isUuid } from "#domain/text/sanitize";
 import { issueToKey } from "#domain/validation";
-import { ApiError, bookingBusiness, bookingsMiddleware, replyWithApiError } from "#app/lib/bookings.server";
+import { ApiError, bookingBusiness, bookingsMiddleware } from "#app/lib/bookings.server";
 import { ReservationFields } from "#app/components/bookings/reservation-form";
 import { reservationFormSchema, toPayload } from "#app/components/bookings/schemas";
 import type { BookingOptions, ReservationDetail } from "#app/components/bookings/types";
@@ -17,6 +17,7 @@ import { notFoundUnless } from "#app/lib/guard.server";
 import { getRequestState } from "#app/lib/request-context.server";
 import { redirectWithToast } from "#app/lib/toast.server";
 import type { Route } from "./+types/edit";
+import { replyWithApiError } from "#app/lib/api-reply.server";
 
 export const handle = { permission: "user.reservations" } as const;
 export const middleware: Route.MiddlewareFunction[] = bookingsMiddleware(handle);
@@ -43,7 +44,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     await api.put(`${business.base}/reservations/${params.id}`, toPayload(submission.value));
   } catch (error) {
     if (!(error instanceof ApiError)) throw error;
-    return data(replyWithApiError(submission, error, FIELDS), { status: error.status });
+    return data(replyWithApiError(submission, error, { fields: FIELDS }), { status: error.status });
   }
   return redirectWithToast(`/bookings/${params.id}`, { kind: "success", message: "bookings:toast.updated" }, { session });
 }

@@ -6,9 +6,10 @@ import { issueToKey } from "#domain/validation";
 import type { ApiClient } from "#app/lib/api.server";
 import type { AppSession } from "#app/lib/session.server";
 import { redirectWithToast } from "#app/lib/toast.server";
-import { ApiError, replyWithApiError } from "#app/lib/bookings.server";
+import { ApiError } from "#app/lib/bookings.server";
 import { extraForm, paymentForm, paymentPayload } from "#app/components/ledger/schemas";
 import type { AccountJson, FolioActionData, FolioData, FolioJson, ItemJson, PointOfSaleJson } from "#app/components/ledger/types";
+import { replyWithApiError } from "#app/lib/api-reply.server";
 
 /**
  * The folio section of a reservation's page (extras, payments, balance): what its loader adds,
@@ -54,7 +55,7 @@ export async function folioAction(args: { formData: FormData; api: ApiClient; se
       await api.post(`${path}/extras`, body);
     } catch (error) {
       if (!(error instanceof ApiError)) throw error;
-      return data<FolioActionData>({ folio: { extra: replyWithApiError(submission, error, ["item_uuid", "quantity", "point_of_sale_uuid"]) } }, { status: error.status });
+      return data<FolioActionData>({ folio: { extra: replyWithApiError(submission, error, { fields: ["item_uuid", "quantity", "point_of_sale_uuid"] }) } }, { status: error.status });
     }
     return done("ledger:toast.extraAdded");
   }
@@ -64,7 +65,7 @@ export async function folioAction(args: { formData: FormData; api: ApiClient; se
     await api.post(`${path}/payments`, paymentPayload(submission.value));
   } catch (error) {
     if (!(error instanceof ApiError)) throw error;
-    return data<FolioActionData>({ folio: { payment: replyWithApiError(submission, error, ["account_uuid", "kind", "amount", "received_on", "notes"]) } }, { status: error.status });
+    return data<FolioActionData>({ folio: { payment: replyWithApiError(submission, error, { fields: ["account_uuid", "kind", "amount", "received_on", "notes"] }) } }, { status: error.status });
   }
   return done("ledger:toast.paymentAdded");
 }

@@ -6,7 +6,7 @@ import { formatMoney } from "#domain/money";
 import { CHANNELS } from "#domain/schemas/bookings";
 import { isUuid } from "#domain/text/sanitize";
 import { issueToKey } from "#domain/validation";
-import { ApiError, bookingBusiness, bookingsMiddleware, replyWithApiError } from "#app/lib/bookings.server";
+import { ApiError, bookingBusiness, bookingsMiddleware } from "#app/lib/bookings.server";
 import { NightRates } from "#app/components/bookings/night-rates";
 import { convertSchema } from "#app/components/bookings/schemas";
 import { StatusBadge } from "#app/components/bookings/status-badge";
@@ -21,6 +21,7 @@ import { notFoundUnless } from "#app/lib/guard.server";
 import { getRequestState } from "#app/lib/request-context.server";
 import { redirectWithToast } from "#app/lib/toast.server";
 import type { Route } from "./+types/quote";
+import { replyWithApiError } from "#app/lib/api-reply.server";
 
 export const handle = { permission: "user.reservations" } as const;
 export const middleware: Route.MiddlewareFunction[] = bookingsMiddleware(handle);
@@ -48,7 +49,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     return redirectWithToast(`/bookings/${reservation.uuid}`, { kind: "success", message: "bookings:toast.created", values: { code: reservation.code } }, { session });
   } catch (error) {
     if (!(error instanceof ApiError)) throw error;
-    return data(replyWithApiError(submission, error, ["guest_name", "guest_email", "guest_phone", "channel"]), { status: error.status });
+    return data(replyWithApiError(submission, error, { fields: ["guest_name", "guest_email", "guest_phone", "channel"] }), { status: error.status });
   }
 }
 

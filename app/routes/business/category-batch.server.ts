@@ -5,7 +5,8 @@ import { issueToKey } from "#domain/validation";
 import type { ApiClient } from "#app/lib/api.server";
 import { getRequestState } from "#app/lib/request-context.server";
 import { redirectWithToast } from "#app/lib/toast.server";
-import { apiErrorOrThrow, replyWithApiErrors, requireSelectedBusiness } from "#app/lib/business.server";
+import { requireSelectedBusiness } from "#app/lib/business.server";
+import { apiRefusal, replyWithApiError } from "#app/lib/api-reply.server";
 
 type CategoryPatch = { uuid: string } & Record<string, unknown>;
 
@@ -30,8 +31,8 @@ export async function categoryBatchAction(
   try {
     await saveCategoryBatch(api, business.uuid, submission.value.categories);
   } catch (error) {
-    const refusal = apiErrorOrThrow(error);
-    return data(replyWithApiErrors(submission, refusal, { fields: options.fields, stripPrefix: "room_setup." }), { status: refusal.status });
+    const refusal = apiRefusal(error);
+    return data(replyWithApiError(submission, refusal, { fields: options.fields, stripPrefix: "room_setup." }), { status: refusal.status });
   }
   return redirectWithToast(options.page, { kind: "success", message: options.message }, { session });
 }

@@ -1,6 +1,6 @@
 import { useTranslation } from "react-i18next";
 import { data } from "react-router";
-import { apiErrorOrThrow, requireSelectedBusiness } from "#app/lib/business.server";
+import { requireSelectedBusiness } from "#app/lib/business.server";
 import { LogoField } from "#app/components/business/logo-field";
 import { logoSrc } from "#app/components/business/logo";
 import { LOGO_MAX_BYTES, LOGO_TYPES } from "#app/components/business/schemas";
@@ -12,6 +12,7 @@ import { getRequestState } from "#app/lib/request-context.server";
 import { cameBackFromTooLargeUpload } from "#app/lib/upload-too-large";
 import { redirectWithToast } from "#app/lib/toast.server";
 import type { Route } from "./+types/logo";
+import { apiRefusal } from "#app/lib/api-reply.server";
 
 /** The selected business's logo: upload (multipart, field `logo`) with a preview, or remove. */
 export const handle = { permission: "user.businesses" } satisfies RouteHandle;
@@ -45,7 +46,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     upload.append("logo", logo, logo.name);
     await api.post(`/api/v1/businesses/${business.uuid}/upload-logo`, upload);
   } catch (error) {
-    const refusal = apiErrorOrThrow(error);
+    const refusal = apiRefusal(error);
     const messages = Object.values(refusal.errors).flat();
     return failure(...(messages.length ? messages : [refusal.message]));
   }

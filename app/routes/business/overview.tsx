@@ -4,7 +4,7 @@ import { useTranslation } from "react-i18next";
 import { data, Link } from "react-router";
 import { formatPercent, formatVariation } from "#domain/money";
 import { issueToKey } from "#domain/validation";
-import { apiErrorOrThrow, replyWithApiErrors, requireSelectedBusiness } from "#app/lib/business.server";
+import { requireSelectedBusiness } from "#app/lib/business.server";
 import { businessTimeZone } from "#domain/business/timezone";
 import { countryOptions } from "#app/components/business/countries";
 import { TimeZoneField } from "#app/components/business/time-zone-field";
@@ -19,6 +19,7 @@ import { guard, type RouteHandle } from "#app/lib/guard.server";
 import { getRequestState } from "#app/lib/request-context.server";
 import { redirectWithToast } from "#app/lib/toast.server";
 import type { Route } from "./+types/overview";
+import { apiRefusal, replyWithApiError } from "#app/lib/api-reply.server";
 
 /** Everything about the selected hotel on one page, and the form for its details. */
 export const handle = { permission: "user.businesses" } satisfies RouteHandle;
@@ -67,8 +68,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   try {
     await api.put(`/api/v1/businesses/${business.uuid}/details`, submission.value);
   } catch (error) {
-    const refusal = apiErrorOrThrow(error);
-    return data(replyWithApiErrors(submission, refusal, { fields: DETAIL_FIELDS }), { status: refusal.status });
+    const refusal = apiRefusal(error);
+    return data(replyWithApiError(submission, refusal, { fields: DETAIL_FIELDS }), { status: refusal.status });
   }
   return redirectWithToast(PAGE, { kind: "success", message: "business:overview.saved" }, { session });
 }

@@ -6,7 +6,7 @@ import { centsToInput, decimalToInput, formatPercent, formatVariation } from "#d
 import { OCCUPATION_MAX } from "#domain/schemas/business";
 import { isUuid } from "#domain/text/sanitize";
 import { issueToKey } from "#domain/validation";
-import { apiErrorOrThrow, replyWithApiErrors, requireSelectedBusiness } from "#app/lib/business.server";
+import { requireSelectedBusiness } from "#app/lib/business.server";
 import { CATEGORY_FIELDS, PRICE_VARIATION_TYPES, roomCategorySchema } from "#app/components/business/schemas";
 import { categoriesOf, type RoomCategoryJson } from "#app/components/business/types";
 import { AppForm } from "#app/components/ui/app-form";
@@ -17,6 +17,7 @@ import { guard, type RouteHandle } from "#app/lib/guard.server";
 import { getRequestState } from "#app/lib/request-context.server";
 import { redirectWithToast } from "#app/lib/toast.server";
 import type { Route } from "./+types/room-configurations";
+import { apiRefusal, replyWithApiError } from "#app/lib/api-reply.server";
 
 /**
  * The room categories table: create, edit (?edit=<uuid> opens the form on that row), delete.
@@ -53,7 +54,7 @@ function formValues(category: RoomCategoryJson, locale: string) {
   };
 }
 
-type ActionResult = { form: string; result: ReturnType<typeof replyWithApiErrors> } | { form: "delete"; errors: string[] };
+type ActionResult = { form: string; result: ReturnType<typeof replyWithApiError> } | { form: "delete"; errors: string[] };
 
 export async function action({ request, context }: Route.ActionArgs) {
   const { api, session } = getRequestState(context);
@@ -68,7 +69,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     try {
       await api.delete(`${base}/${categoryUuid}`);
     } catch (error) {
-      return data<ActionResult>({ form: "delete", errors: [apiErrorOrThrow(error).message] }, { status: 422 });
+      return data<ActionResult>({ form: "delete", errors: [apiRefusal(error).message] }, { status: 422 });
     }
     return redirectWithToast(PAGE, { kind: "success", message: "business:categories.deleted" }, { session });
   }
@@ -84,8 +85,8 @@ export async function action({ request, context }: Route.ActionArgs) {
       await api.post(base, { room_setup: { categories: [submission.value] } });
     }
   } catch (error) {
-    const refusal = apiErrorOrThrow(error);
-    const result = replyWithApiErrors(submission, refusal, { fields: CATEGORY_FIELDS, stripPrefix: CATEGORY_PATH });
+    const refusal = apiRefusal(error);
+    const result = replyWithApiError(submission, refusal, { fields: CATEGORY_FIELDS, stripPrefix: CATEGORY_PATH });
     return data<ActionResult>({ form: formId, result }, { status: refusal.status });
   }
   return redirectWithToast(

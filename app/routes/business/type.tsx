@@ -3,7 +3,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { useTranslation } from "react-i18next";
 import { data } from "react-router";
 import { issueToKey } from "#domain/validation";
-import { apiErrorOrThrow, listBusinessTypes, replyWithApiErrors, requireSelectedBusiness } from "#app/lib/business.server";
+import { listBusinessTypes, requireSelectedBusiness } from "#app/lib/business.server";
 import { BusinessTypeIcon } from "#app/components/business/icons";
 import { ACCOMMODATION_PURPOSES, businessTypeSchema } from "#app/components/business/schemas";
 import { translated } from "#app/components/business/types";
@@ -15,6 +15,7 @@ import { guard, type RouteHandle } from "#app/lib/guard.server";
 import { getRequestState } from "#app/lib/request-context.server";
 import { redirectWithToast } from "#app/lib/toast.server";
 import type { Route } from "./+types/type";
+import { apiRefusal, replyWithApiError } from "#app/lib/api-reply.server";
 
 /** The selected business's type (from /business-types) and accommodation purpose. */
 export const handle = { permission: "user.businesses" } satisfies RouteHandle;
@@ -48,8 +49,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   try {
     await api.put(`/api/v1/businesses/${business.uuid}/type`, submission.value);
   } catch (error) {
-    const refusal = apiErrorOrThrow(error);
-    return data(replyWithApiErrors(submission, refusal, { fields: ["business_type_uuid", "accommodation_purpose"] }), { status: refusal.status });
+    const refusal = apiRefusal(error);
+    return data(replyWithApiError(submission, refusal, { fields: ["business_type_uuid", "accommodation_purpose"] }), { status: refusal.status });
   }
   return redirectWithToast(PAGE, { kind: "success", message: "business:type.saved" }, { session });
 }

@@ -8,7 +8,6 @@ import type { ChatMessageJson, ConversationJson } from "#contract/chat";
 import { EXAMPLES } from "#domain/chat/compose";
 import { chatMessageSchema, MAX_QUESTION_CHARS } from "#domain/schemas/chat";
 import { issueToKey } from "#domain/validation";
-import { replyWithApiError } from "#app/components/account/api-reply";
 import { AnswerCard } from "#app/components/chat/answer-card";
 import { AppForm } from "#app/components/ui/app-form";
 import { buttonClass, SubmitButton } from "#app/components/ui/button";
@@ -20,6 +19,7 @@ import { getRequestState } from "#app/lib/request-context.server";
 import { redirectWithToast } from "#app/lib/toast.server";
 import { useBusinessTimeZone } from "#app/lib/business-time-zone";
 import type { Route } from "./+types/index";
+import { replyWithApiError } from "#app/lib/api-reply.server";
 
 // skipSetupCheck: issue 7 has a new business open the chat as soon as it adds the ai add-on, while its
 // data is still loading; the assistant answers from whatever is there (and says when prices are not set up).

@@ -5,7 +5,7 @@ import { data, Link, useActionData } from "react-router";
 import { addDays } from "#domain/pricing/dates";
 import { isUuid } from "#domain/text/sanitize";
 import { isDateInRange, issueToKey } from "#domain/validation";
-import { ApiError, bookingBusiness, replyWithApiError } from "#app/lib/bookings.server";
+import { ApiError, bookingBusiness } from "#app/lib/bookings.server";
 import { CompetitorForm, CompetitorList, CsvImportForm } from "#app/components/competitors/competitor-set";
 import { cellErrorsFrom, gridChanges } from "#app/components/competitors/grid-form";
 import { CategorySelect, DateInput } from "#app/components/competitors/period-picker";
@@ -19,6 +19,7 @@ import { guard } from "#app/lib/guard.server";
 import { getRequestState } from "#app/lib/request-context.server";
 import { redirectWithToast } from "#app/lib/toast.server";
 import type { Route } from "./+types/rate-shopper";
+import { replyWithApiError } from "#app/lib/api-reply.server";
 
 export const handle = { permission: "user.competitor-analysis", feature: "competitors" } as const;
 export const middleware: Route.MiddlewareFunction[] = [guard(handle)];
@@ -123,7 +124,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     else await api.post(`${business.base}/competitors`, payload);
   } catch (error) {
     if (!(error instanceof ApiError)) throw error;
-    return fail({ intent: "save-competitor", result: replyWithApiError(submission, error, ["name", "url", "stars", "distance_km", "room_label", "notes", "active"]) }, error.status);
+    return fail({ intent: "save-competitor", result: replyWithApiError(submission, error, { fields: ["name", "url", "stars", "distance_km", "room_label", "notes", "active"] }) }, error.status);
   }
   return redirectWithToast(PAGE, { kind: "success", message: competitor_uuid ? "competitors:toast.updated" : "competitors:toast.added", values: { name: payload.name } }, { session });
 }

@@ -10,7 +10,6 @@ import { ApiError, intelligenceApi } from "#app/routes/intelligence/intelligence
 import { QuestionForm, SelectInput } from "#app/components/intelligence/period-form";
 import { goalsFormSchema, goalsFormToBody } from "#app/components/intelligence/schemas";
 import type { GoalsAnswer } from "#app/components/intelligence/types";
-import { replyWithApiError } from "#app/lib/bookings.server";
 import { AppForm } from "#app/components/ui/app-form";
 import { SubmitButton } from "#app/components/ui/button";
 import { FieldErrors, FormErrors } from "#app/components/ui/field";
@@ -18,6 +17,7 @@ import { guard } from "#app/lib/guard.server";
 import { getRequestState } from "#app/lib/request-context.server";
 import { redirectWithToast } from "#app/lib/toast.server";
 import type { Route } from "./+types/goals";
+import { replyWithApiError } from "#app/lib/api-reply.server";
 
 // Read by who sees the dashboard or the intelligence pages (the API decides), edited with user.business-intelligence.
 export const handle = {} as const;

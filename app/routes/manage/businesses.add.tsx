@@ -4,7 +4,6 @@ import { useTranslation } from "react-i18next";
 import { data, Link } from "react-router";
 import { issueToKey } from "#domain/validation";
 import { adminUser, resolveOwner } from "#app/routes/manage/businesses.server";
-import { apiErrorOrThrow, replyWithApiErrors } from "#app/lib/business.server";
 import { countryOptions } from "#app/components/business/countries";
 import { adminCreateBusinessSchema } from "#app/components/business/schemas";
 import type { BusinessJson } from "#app/components/business/types";
@@ -15,6 +14,7 @@ import { guard, type RouteHandle } from "#app/lib/guard.server";
 import { getRequestState } from "#app/lib/request-context.server";
 import { redirectWithToast } from "#app/lib/toast.server";
 import type { Route } from "./+types/businesses.add";
+import { apiRefusal, replyWithApiError } from "#app/lib/api-reply.server";
 
 /** An administrator creates a business for an account (?owner=<user id> fills the owner in). */
 export const handle = { permission: "admin.businesses" } satisfies RouteHandle;
@@ -41,8 +41,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   try {
     ({ business } = await api.post<{ business: BusinessJson }>("/api/v1/admin/businesses", { ...fields, owner_uuid: resolved.uuid }));
   } catch (error) {
-    const refusal = apiErrorOrThrow(error);
-    const result = replyWithApiErrors(submission, refusal, { fields: ["owner", ...Object.keys(fields)], rename: { owner_uuid: "owner" } });
+    const refusal = apiRefusal(error);
+    const result = replyWithApiError(submission, refusal, { fields: ["owner", ...Object.keys(fields)], rename: { owner_uuid: "owner" } });
     return data(result, { status: refusal.status });
   }
   return redirectWithToast(`/manage/businesses/${business.uuid}`, { kind: "success", message: "business:admin.created", values: { name: business.company_name } }, { session });

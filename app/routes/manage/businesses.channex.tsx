@@ -4,7 +4,7 @@ import { useTranslation } from "react-i18next";
 import { data, Link } from "react-router";
 import { isUuid } from "#domain/text/sanitize";
 import { issueToKey } from "#domain/validation";
-import { apiErrorOrThrow, getBusiness, replyWithApiErrors } from "#app/lib/business.server";
+import { getBusiness } from "#app/lib/business.server";
 import { categoriesOf } from "#app/components/business/types";
 import { channexFormSchema, type ChannexConnectionJson } from "#app/components/channels/schemas";
 import { AppForm } from "#app/components/ui/app-form";
@@ -17,6 +17,7 @@ import { getRequestState } from "#app/lib/request-context.server";
 import { redirectWithToast } from "#app/lib/toast.server";
 import { useBusinessTimeZone } from "#app/lib/business-time-zone";
 import type { Route } from "./+types/businesses.channex";
+import { apiRefusal, replyWithApiError } from "#app/lib/api-reply.server";
 
 /** A business's Channex connection, for administrators: connect, see the last sync and errors, force a full re-sync. */
 export const handle = { permission: "admin.businesses" } satisfies RouteHandle;
@@ -58,7 +59,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       if (intent === "resync") await api.post(`${base}/resync`, {});
       else await api.delete(base);
     } catch (error) {
-      const refusal = apiErrorOrThrow(error);
+      const refusal = apiRefusal(error);
       return redirectWithToast(page, { kind: "error", message: refusal.message }, { session });
     }
     return redirectWithToast(page, { kind: "success", message: intent === "resync" ? "channels:admin.resyncQueued" : "channels:admin.disconnected" }, { session });
@@ -73,9 +74,9 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       mapping: value.mapping.filter((m) => m.room_type_id && m.rate_plan_id),
     });
   } catch (error) {
-    const refusal = apiErrorOrThrow(error);
+    const refusal = apiRefusal(error);
     const fields = ["property_id", "api_key", "mapping", "mapping[].room_category_uuid", "mapping[].room_type_id", "mapping[].rate_plan_id"];
-    return data(replyWithApiErrors(submission, refusal, { fields }), { status: refusal.status });
+    return data(replyWithApiError(submission, refusal, { fields }), { status: refusal.status });
   }
   return redirectWithToast(page, { kind: "success", message: "channels:admin.connected" }, { session });
 }

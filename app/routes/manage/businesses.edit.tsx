@@ -5,7 +5,7 @@ import { data, Link } from "react-router";
 import { BUSINESS_STATUSES } from "#domain/business/status";
 import { isUuid } from "#domain/text/sanitize";
 import { issueToKey } from "#domain/validation";
-import { apiErrorOrThrow, getBusiness, replyWithApiErrors } from "#app/lib/business.server";
+import { getBusiness } from "#app/lib/business.server";
 import { businessTimeZone } from "#domain/business/timezone";
 import { countryOptions } from "#app/components/business/countries";
 import { TimeZoneField } from "#app/components/business/time-zone-field";
@@ -20,6 +20,7 @@ import { guard, type RouteHandle } from "#app/lib/guard.server";
 import { getRequestState } from "#app/lib/request-context.server";
 import { redirectWithToast } from "#app/lib/toast.server";
 import type { Route } from "./+types/businesses.edit";
+import { apiRefusal, replyWithApiError } from "#app/lib/api-reply.server";
 
 /** One business, for administrators: its details and flags, and its status (forced, to repair a stuck setup). */
 export const handle = { permission: "admin.businesses" } satisfies RouteHandle;
@@ -69,7 +70,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   }
 }
 
-type ActionResult = { form: "details" | "status"; result: ReturnType<typeof replyWithApiErrors> };
+type ActionResult = { form: "details" | "status"; result: ReturnType<typeof replyWithApiError> };
 
 export async function action({ request, params, context }: Route.ActionArgs) {
   if (!isUuid(params.id)) notFound();
@@ -82,8 +83,8 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     try {
       await api.put(`/api/v1/admin/businesses/${params.id}/status`, submission.value);
     } catch (error) {
-      const refusal = apiErrorOrThrow(error);
-      return data<ActionResult>({ form: "status", result: replyWithApiErrors(submission, refusal, { fields: ["status"] }) }, { status: refusal.status });
+      const refusal = apiRefusal(error);
+      return data<ActionResult>({ form: "status", result: replyWithApiError(submission, refusal, { fields: ["status"] }) }, { status: refusal.status });
     }
     return redirectWithToast(page, { kind: "success", message: "business:admin.statusChanged" }, { session });
   }
@@ -92,8 +93,8 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   try {
     await api.put(`/api/v1/admin/businesses/${params.id}`, submission.value);
   } catch (error) {
-    const refusal = apiErrorOrThrow(error);
-    const result = replyWithApiErrors(submission, refusal, { fields: [...DETAIL_FIELDS, "is_whitelisted", "advisory"] });
+    const refusal = apiRefusal(error);
+    const result = replyWithApiError(submission, refusal, { fields: [...DETAIL_FIELDS, "is_whitelisted", "advisory"] });
     return data<ActionResult>({ form: "details", result }, { status: refusal.status });
   }
   return redirectWithToast(page, { kind: "success", message: "business:admin.saved" }, { session });

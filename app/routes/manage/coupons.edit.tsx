@@ -1,6 +1,6 @@
 import { useTranslation } from "react-i18next";
 import { data, useActionData } from "react-router";
-import { apiRefusal, type BillingAnswer } from "#app/lib/billing.server";
+import { type BillingAnswer } from "#app/lib/billing.server";
 import { CouponDiscount, CouponState } from "#app/components/billing/coupon-parts";
 import { integerOrNull, requireAdministrator, textOrNull } from "#app/routes/manage/coupons.server";
 import { couponsHandle } from "#app/components/billing/route-flags";
@@ -12,6 +12,7 @@ import { guard, notFoundUnless, type RouteHandle } from "#app/lib/guard.server";
 import { getRequestState } from "#app/lib/request-context.server";
 import { redirectWithToast } from "#app/lib/toast.server";
 import type { Route } from "./+types/coupons.edit";
+import { apiRefusal } from "#app/lib/api-reply.server";
 
 export const handle: RouteHandle = couponsHandle;
 

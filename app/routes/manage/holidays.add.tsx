@@ -4,13 +4,14 @@ import { useTranslation } from "react-i18next";
 import { data, Link, useActionData } from "react-router";
 import { issueToKey } from "#domain/validation";
 import { HolidayFields } from "#app/components/pricing/holiday-form";
-import { ApiError, pricingMiddleware, replyWithApiError, type PricingHandle } from "#app/lib/pricing.server";
+import { ApiError, pricingMiddleware, type PricingHandle } from "#app/lib/pricing.server";
 import { holidayFormSchema } from "#app/components/pricing/schemas";
 import { AppForm } from "#app/components/ui/app-form";
 import { buttonClass, SubmitButton } from "#app/components/ui/button";
 import { getRequestState } from "#app/lib/request-context.server";
 import { redirectWithToast } from "#app/lib/toast.server";
 import type { Route } from "./+types/holidays.add";
+import { replyWithApiError } from "#app/lib/api-reply.server";
 
 export const handle: PricingHandle = { permission: "admin.businesses" };
 export const middleware: Route.MiddlewareFunction[] = pricingMiddleware(handle);

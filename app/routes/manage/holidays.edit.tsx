@@ -6,7 +6,7 @@ import { isUuid } from "#domain/text/sanitize";
 import { issueToKey } from "#domain/validation";
 import { orNotFound } from "#app/lib/not-found.server";
 import { HolidayFields, type HolidayJson } from "#app/components/pricing/holiday-form";
-import { ApiError, pricingMiddleware, replyWithApiError, type PricingHandle } from "#app/lib/pricing.server";
+import { ApiError, pricingMiddleware, type PricingHandle } from "#app/lib/pricing.server";
 import { holidayFormSchema } from "#app/components/pricing/schemas";
 import { AppForm } from "#app/components/ui/app-form";
 import { buttonClass, SubmitButton } from "#app/components/ui/button";
@@ -14,6 +14,7 @@ import { notFoundUnless } from "#app/lib/guard.server";
 import { getRequestState } from "#app/lib/request-context.server";
 import { redirectWithToast } from "#app/lib/toast.server";
 import type { Route } from "./+types/holidays.edit";
+import { replyWithApiError } from "#app/lib/api-reply.server";
 
 export const handle: PricingHandle = { permission: "admin.businesses" };
 export const middleware: Route.MiddlewareFunction[] = pricingMiddleware(handle);

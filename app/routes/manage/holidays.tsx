@@ -5,7 +5,7 @@ import { data, Form, Link, useActionData } from "react-router";
 import { issueToKey } from "#domain/validation";
 import { Input } from "#app/components/pricing/form-bits";
 import type { HolidayJson } from "#app/components/pricing/holiday-form";
-import { ApiError, pricingMiddleware, replyWithApiError, type PricingHandle } from "#app/lib/pricing.server";
+import { ApiError, pricingMiddleware, type PricingHandle } from "#app/lib/pricing.server";
 import { holidayCsvFormSchema, holidayImportFormSchema } from "#app/components/pricing/schemas";
 import { AppForm } from "#app/components/ui/app-form";
 import { buttonClass, SubmitButton } from "#app/components/ui/button";
@@ -14,6 +14,7 @@ import { formatDate } from "#app/lib/format-date";
 import { getRequestState } from "#app/lib/request-context.server";
 import { redirectWithToast } from "#app/lib/toast.server";
 import type { Route } from "./+types/holidays";
+import { replyWithApiError } from "#app/lib/api-reply.server";
 
 /** Holidays are product-wide: administrators with admin.businesses manage them (as the API requires). */
 export const handle: PricingHandle = { permission: "admin.businesses" };

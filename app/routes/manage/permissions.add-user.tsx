@@ -5,7 +5,6 @@ import { data, useActionData } from "react-router";
 import { assignPermissionFormSchema } from "#domain/schemas/admin";
 import { isUuid } from "#domain/text/sanitize";
 import { issueToKey } from "#domain/validation";
-import { replyWithApiError } from "#app/components/account/api-reply";
 import { listPermissions, userWithEmail } from "#app/routes/manage/users.server";
 import { AdminHeader } from "#app/components/admin/page";
 import { assignable } from "#app/components/admin/shared";
@@ -18,6 +17,7 @@ import { getI18n } from "#app/lib/i18n.server";
 import { getRequestState } from "#app/lib/request-context.server";
 import { redirectWithToast } from "#app/lib/toast.server";
 import type { Route } from "./+types/permissions.add-user";
+import { replyWithApiError } from "#app/lib/api-reply.server";
 
 export const handle: RouteHandle = { permission: "admin.permissions" };
 

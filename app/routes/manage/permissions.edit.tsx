@@ -5,7 +5,6 @@ import { data, Link, useActionData } from "react-router";
 import { updatePermissionSchema } from "#domain/schemas/admin";
 import { isUuid } from "#domain/text/sanitize";
 import { issueToKey } from "#domain/validation";
-import { replyWithApiError } from "#app/components/account/api-reply";
 import { getPermission, permissionHolders, uuidParam } from "#app/routes/manage/users.server";
 import { PermissionKindBadge } from "#app/components/admin/badges";
 import { AdminHeader } from "#app/components/admin/page";
@@ -19,6 +18,7 @@ import { guard, type RouteHandle } from "#app/lib/guard.server";
 import { getRequestState } from "#app/lib/request-context.server";
 import { redirectWithToast } from "#app/lib/toast.server";
 import type { Route } from "./+types/permissions.edit";
+import { replyWithApiError } from "#app/lib/api-reply.server";
 
 export const handle: RouteHandle = { permission: "admin.permissions" };
 

@@ -4,7 +4,6 @@ import { useTranslation } from "react-i18next";
 import { data, useActionData } from "react-router";
 import { createUserSchema } from "#domain/schemas/admin";
 import { issueToKey } from "#domain/validation";
-import { replyWithApiError } from "#app/components/account/api-reply";
 import type { AdminUserJson } from "#app/routes/manage/users.server";
 import { AdminHeader } from "#app/components/admin/page";
 import { UserFields } from "#app/components/admin/user-form";
@@ -16,6 +15,7 @@ import { guard, type RouteHandle } from "#app/lib/guard.server";
 import { getRequestState } from "#app/lib/request-context.server";
 import { redirectWithToast } from "#app/lib/toast.server";
 import type { Route } from "./+types/users.add";
+import { replyWithApiError } from "#app/lib/api-reply.server";
 
 export const handle: RouteHandle = { permission: "admin.users" };
 

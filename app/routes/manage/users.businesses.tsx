@@ -6,7 +6,6 @@ import { USER_PERMISSIONS } from "#domain/access/permissions";
 import { isUuid } from "#domain/text/sanitize";
 import { issueToKey } from "#domain/validation";
 import { adminUser } from "#app/routes/manage/businesses.server";
-import { apiErrorOrThrow, replyWithApiErrors } from "#app/lib/business.server";
 import { PermissionCheckboxes, PermissionList } from "#app/components/business/permission-checkboxes";
 import { assignBusinessSchema } from "#app/components/business/schemas";
 import { StatusBadge } from "#app/components/business/status-badge";
@@ -20,6 +19,7 @@ import { guard, notFoundUnless, type RouteHandle } from "#app/lib/guard.server";
 import { getRequestState } from "#app/lib/request-context.server";
 import { redirectWithToast } from "#app/lib/toast.server";
 import type { Route } from "./+types/users.businesses";
+import { apiRefusal, replyWithApiError } from "#app/lib/api-reply.server";
 
 /**
  * One account's businesses, for administrators: those it owns and those it helps in (with the
@@ -57,7 +57,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   };
 }
 
-type ActionResult = { form: "assign"; result: ReturnType<typeof replyWithApiErrors> } | { form: "remove"; errors: string[] };
+type ActionResult = { form: "assign"; result: ReturnType<typeof replyWithApiError> } | { form: "remove"; errors: string[] };
 
 export async function action({ request, params, context }: Route.ActionArgs) {
   notFoundUnless(isUuid(params.id));
@@ -70,7 +70,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     try {
       await api.delete(`/api/v1/admin/users/${params.id}/businesses/${businessUuid}`);
     } catch (error) {
-      const refusal = apiErrorOrThrow(error);
+      const refusal = apiRefusal(error);
       const messages = Object.values(refusal.errors).flat();
       return data<ActionResult>({ form: "remove", errors: messages.length ? messages : [refusal.message] }, { status: refusal.status });
     }
@@ -81,8 +81,8 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   try {
     await api.post(`/api/v1/admin/users/${params.id}/businesses`, submission.value);
   } catch (error) {
-    const refusal = apiErrorOrThrow(error);
-    return data<ActionResult>({ form: "assign", result: replyWithApiErrors(submission, refusal, { fields: ["business_uuid", "permissions"] }) }, { status: refusal.status });
+    const refusal = apiRefusal(error);
+    return data<ActionResult>({ form: "assign", result: replyWithApiError(submission, refusal, { fields: ["business_uuid", "permissions"] }) }, { status: refusal.status });
   }
   return redirectWithToast(page, { kind: "success", message: "business:admin.assigned" }, { session });
 }

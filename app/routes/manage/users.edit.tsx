@@ -4,7 +4,6 @@ import { useTranslation } from "react-i18next";
 import { data, useActionData } from "react-router";
 import { adminEditUserFormSchema } from "#domain/schemas/admin";
 import { issueToKey } from "#domain/validation";
-import { replyWithApiError } from "#app/components/account/api-reply";
 import { getUser, uuidParam } from "#app/routes/manage/users.server";
 import { RoleList, UserStatusBadge } from "#app/components/admin/badges";
 import { AdminHeader, UserTabs } from "#app/components/admin/page";
@@ -18,6 +17,7 @@ import { guard, type RouteHandle } from "#app/lib/guard.server";
 import { getRequestState } from "#app/lib/request-context.server";
 import { redirectWithToast } from "#app/lib/toast.server";
 import type { Route } from "./+types/users.edit";
+import { replyWithApiError } from "#app/lib/api-reply.server";
 
 export const handle: RouteHandle = { permission: "admin.users" };
 

@@ -5,7 +5,6 @@ import { data, useActionData } from "react-router";
 import { FEATURES } from "#domain/access/permissions";
 import { userFeaturesFormSchema } from "#domain/schemas/admin";
 import { issueToKey } from "#domain/validation";
-import { replyWithApiError } from "#app/components/account/api-reply";
 import { getUser, uuidParam } from "#app/routes/manage/users.server";
 import { UserStatusBadge } from "#app/components/admin/badges";
 import { AdminHeader, UserTabs } from "#app/components/admin/page";
@@ -19,6 +18,7 @@ import { guard, type RouteHandle } from "#app/lib/guard.server";
 import { getRequestState } from "#app/lib/request-context.server";
 import { redirectWithToast } from "#app/lib/toast.server";
 import type { Route } from "./+types/users.features";
+import { replyWithApiError } from "#app/lib/api-reply.server";
 
 export const handle: RouteHandle = { permission: "admin.users" };
 

@@ -1,6 +1,6 @@
 import { useTranslation } from "react-i18next";
 import { data, Link, redirect } from "react-router";
-import { apiErrorOrThrow, selectedBusiness } from "#app/lib/business.server";
+import { selectedBusiness } from "#app/lib/business.server";
 import { EasyLiteOffer } from "#app/components/business/easy-lite-offer";
 import { pageForStatus } from "#app/components/business/next-step";
 import { choosePlan, startEasyLite } from "#app/routes/onboarding/onboarding.server";
@@ -9,6 +9,7 @@ import { guard, type RouteHandle } from "#app/lib/guard.server";
 import { getRequestState } from "#app/lib/request-context.server";
 import { redirectWithToast } from "#app/lib/toast.server";
 import type { Route } from "./+types/easylite";
+import { apiRefusal } from "#app/lib/api-reply.server";
 
 /**
  * Easy Lite, the quick start with the built-in PMS and suggested prices. A business waiting for
@@ -43,7 +44,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       return redirectWithToast(pageForStatus(status), { kind: "success", message: "onboarding:easylite.started" }, { session });
     }
   } catch (error) {
-    const refusal = apiErrorOrThrow(error);
+    const refusal = apiRefusal(error);
     return data({ errors: [refusal.message] }, { status: refusal.status });
   }
   return redirect(PAGE);

@@ -3,7 +3,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { useTranslation } from "react-i18next";
 import { data, Link, redirect, useActionData, useLoaderData } from "react-router";
 import { issueToKey } from "#domain/validation";
-import { apiErrorOrThrow, listBusinessTypes, replyWithApiErrors } from "#app/lib/business.server";
+import { listBusinessTypes } from "#app/lib/business.server";
 import { countryOptions } from "#app/components/business/countries";
 import { EasyLiteOffer } from "#app/components/business/easy-lite-offer";
 import { BusinessTypeIcon } from "#app/components/business/icons";
@@ -27,6 +27,7 @@ import { guard, type RouteHandle } from "#app/lib/guard.server";
 import { getRequestState } from "#app/lib/request-context.server";
 import { redirectWithToast } from "#app/lib/toast.server";
 import type { Route } from "./+types/index";
+import { apiRefusal, replyWithApiError } from "#app/lib/api-reply.server";
 
 /**
  * The onboarding wizard (spec section 2): the hotel's name and place, its type and purpose, its
@@ -95,7 +96,7 @@ export async function action({ request, context }: Route.ActionArgs) {
         { session },
       );
     } catch (error) {
-      const refusal = apiErrorOrThrow(error);
+      const refusal = apiRefusal(error);
       return data<StepResult>({ step: "easylite", errors: [refusal.message] }, { status: refusal.status });
     }
   }
@@ -113,8 +114,8 @@ export async function action({ request, context }: Route.ActionArgs) {
         await selectDraft(api, business, selectedUuid);
       }
     } catch (error) {
-      const refusal = apiErrorOrThrow(error);
-      const result = replyWithApiErrors(submission, refusal, { fields: Object.keys(onboardingDetailsSchema.shape) });
+      const refusal = apiRefusal(error);
+      const result = replyWithApiError(submission, refusal, { fields: Object.keys(onboardingDetailsSchema.shape) });
       return data<StepResult>({ step, result }, { status: refusal.status });
     }
     return redirect(`${PAGE}?step=type`);
@@ -129,8 +130,8 @@ export async function action({ request, context }: Route.ActionArgs) {
     try {
       await api.put(`/api/v1/businesses/${draft.uuid}/type`, submission.value);
     } catch (error) {
-      const refusal = apiErrorOrThrow(error);
-      const result = replyWithApiErrors(submission, refusal, { fields: ["business_type_uuid", "accommodation_purpose"] });
+      const refusal = apiRefusal(error);
+      const result = replyWithApiError(submission, refusal, { fields: ["business_type_uuid", "accommodation_purpose"] });
       return data<StepResult>({ step, result }, { status: refusal.status });
     }
     return redirect(`${PAGE}?step=rooms`);
@@ -144,8 +145,8 @@ export async function action({ request, context }: Route.ActionArgs) {
     try {
       await api.put(`/api/v1/businesses/${draft.uuid}/rooms`, { room_setup: { categories: withStoredFields(draft, submission.value.categories) } });
     } catch (error) {
-      const refusal = apiErrorOrThrow(error);
-      const result = replyWithApiErrors(submission, refusal, { fields: ["categories", "categories[].name", "categories[].room_count"], stripPrefix: "room_setup." });
+      const refusal = apiRefusal(error);
+      const result = replyWithApiError(submission, refusal, { fields: ["categories", "categories[].name", "categories[].room_count"], stripPrefix: "room_setup." });
       return data<StepResult>({ step, result }, { status: refusal.status });
     }
     return redirect(`${PAGE}?step=plan`);
@@ -161,8 +162,8 @@ export async function action({ request, context }: Route.ActionArgs) {
       }
       return redirect(pageForStatus(status));
     } catch (error) {
-      const refusal = apiErrorOrThrow(error);
-      return data<StepResult>({ step, result: replyWithApiErrors(submission, refusal, { fields: [] }) }, { status: refusal.status });
+      const refusal = apiRefusal(error);
+      return data<StepResult>({ step, result: replyWithApiError(submission, refusal, { fields: [] }) }, { status: refusal.status });
     }
   }
 

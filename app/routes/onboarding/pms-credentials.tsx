@@ -3,7 +3,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { useTranslation } from "react-i18next";
 import { data, Form, redirect, useSubmit } from "react-router";
 import { issueToKey } from "#domain/validation";
-import { apiErrorOrThrow, listPms, replyWithApiErrors, requireSelectedBusiness } from "#app/lib/business.server";
+import { listPms, requireSelectedBusiness } from "#app/lib/business.server";
 import { pageForStatus } from "#app/components/business/next-step";
 import { pmsCredentialsSchema } from "#app/components/business/schemas";
 import { translated, type BusinessJson, type PmsJson } from "#app/components/business/types";
@@ -14,6 +14,7 @@ import { guard, type RouteHandle } from "#app/lib/guard.server";
 import { getRequestState } from "#app/lib/request-context.server";
 import { redirectWithToast } from "#app/lib/toast.server";
 import type { Route } from "./+types/pms-credentials";
+import { apiRefusal, replyWithApiError } from "#app/lib/api-reply.server";
 
 /**
  * Connecting the business to its PMS (statuses PMS_CREDENTIALS_REQUESTED and PMS_FAILED). The
@@ -76,7 +77,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     try {
       await api.post(`/api/v1/businesses/${business.uuid}/setup/retry`);
     } catch (error) {
-      return data({ result: undefined, errors: [apiErrorOrThrow(error).message] }, { status: 409 });
+      return data({ result: undefined, errors: [apiRefusal(error).message] }, { status: 409 });
     }
     return redirect(PAGE);
   }
@@ -100,8 +101,8 @@ export async function action({ request, context }: Route.ActionArgs) {
       { session },
     );
   } catch (error) {
-    const refusal = apiErrorOrThrow(error);
-    const result = replyWithApiErrors(submission, refusal, { fields: pms.settings.fields.map((f) => `credentials.${f.name}`), hideFields: passwordFields(pms) });
+    const refusal = apiRefusal(error);
+    const result = replyWithApiError(submission, refusal, { fields: pms.settings.fields.map((f) => `credentials.${f.name}`), hideFields: passwordFields(pms) });
     return data({ result, errors: [] }, { status: refusal.status });
   }
 }

@@ -1,6 +1,6 @@
 import { useTranslation } from "react-i18next";
 import { data, Link, redirect } from "react-router";
-import { apiErrorOrThrow, selectedBusiness } from "#app/lib/business.server";
+import { selectedBusiness } from "#app/lib/business.server";
 import { pageForStatus } from "#app/components/business/next-step";
 import { AppForm } from "#app/components/ui/app-form";
 import { buttonClass, SubmitButton } from "#app/components/ui/button";
@@ -10,6 +10,7 @@ import { guard, type RouteHandle } from "#app/lib/guard.server";
 import { getRequestState } from "#app/lib/request-context.server";
 import { redirectWithToast } from "#app/lib/toast.server";
 import type { Route } from "./+types/setup-in-progress";
+import { apiRefusal } from "#app/lib/api-reply.server";
 
 /**
  * Where a user with no business lands (a welcome that leads to /onboarding) and where a business
@@ -43,7 +44,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       return redirect("/onboarding/completed");
     }
   } catch (error) {
-    const refusal = apiErrorOrThrow(error);
+    const refusal = apiRefusal(error);
     return data({ errors: [refusal.message] }, { status: refusal.status });
   }
   // A stale page (the status moved on meanwhile): show the current one.

@@ -4,7 +4,7 @@ import { useTranslation } from "react-i18next";
 import { data, Link } from "react-router";
 import { decimalToInput, formatPercent } from "#domain/money";
 import { issueToKey } from "#domain/validation";
-import { apiErrorOrThrow, replyWithApiErrors, requireSelectedBusiness } from "#app/lib/business.server";
+import { requireSelectedBusiness } from "#app/lib/business.server";
 import type { BusinessJson, RoomCategoryJson } from "#app/components/business/types";
 import { categoriesOf } from "#app/components/business/types";
 import type { RoomJson } from "#app/components/bookings/types";
@@ -18,6 +18,7 @@ import { guard, type RouteHandle } from "#app/lib/guard.server";
 import { getRequestState } from "#app/lib/request-context.server";
 import { redirectWithToast } from "#app/lib/toast.server";
 import type { Route } from "./+types/categories";
+import { apiRefusal, replyWithApiError } from "#app/lib/api-reply.server";
 
 /**
  * The room categories as the PMS sees them (the same categories as /businesses/rooms, no copy):
@@ -53,8 +54,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   try {
     await api.put(`${businessPath(context)}/room-categories/${room_category_uuid}`, patch);
   } catch (error) {
-    const refusal = apiErrorOrThrow(error);
-    return data({ uuid: room_category_uuid, result: replyWithApiErrors(submission, refusal, { fields: ["room_count", "commission"] }) }, { status: refusal.status });
+    const refusal = apiRefusal(error);
+    return data({ uuid: room_category_uuid, result: replyWithApiError(submission, refusal, { fields: ["room_count", "commission"] }) }, { status: refusal.status });
   }
   return redirectWithToast(PAGE, { kind: "success", message: "pms:categories.saved" }, { session });
 }

@@ -3,7 +3,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { useTranslation } from "react-i18next";
 import { data, Link } from "react-router";
 import { issueToKey } from "#domain/validation";
-import { apiErrorOrThrow, replyWithApiErrors, requireSelectedBusiness } from "#app/lib/business.server";
+import { requireSelectedBusiness } from "#app/lib/business.server";
 import { PermissionCheckboxes } from "#app/components/business/permission-checkboxes";
 import { grantableBy } from "#app/components/business/permission-labels";
 import { collaboratorSchema } from "#app/components/business/schemas";
@@ -14,6 +14,7 @@ import { guard, type RouteHandle } from "#app/lib/guard.server";
 import { getRequestState } from "#app/lib/request-context.server";
 import { redirectWithToast } from "#app/lib/toast.server";
 import type { Route } from "./+types/collaborators.add";
+import { apiRefusal, replyWithApiError } from "#app/lib/api-reply.server";
 
 /**
  * Adds a collaborator by e-mail with the permissions ticked: someone with an account becomes a
@@ -39,8 +40,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   try {
     answer = await api.post(`/api/v1/businesses/${business.uuid}/collaborators`, submission.value);
   } catch (error) {
-    const refusal = apiErrorOrThrow(error);
-    return data(replyWithApiErrors(submission, refusal, { fields: ["email", "permissions"] }), { status: refusal.status });
+    const refusal = apiRefusal(error);
+    return data(replyWithApiError(submission, refusal, { fields: ["email", "permissions"] }), { status: refusal.status });
   }
   return redirectWithToast(
     "/pms-settings/collaborators",

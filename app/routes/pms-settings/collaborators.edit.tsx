@@ -4,7 +4,7 @@ import { useTranslation } from "react-i18next";
 import { data, Link } from "react-router";
 import { isUuid } from "#domain/text/sanitize";
 import { issueToKey } from "#domain/validation";
-import { apiErrorOrThrow, replyWithApiErrors, requireSelectedBusiness } from "#app/lib/business.server";
+import { requireSelectedBusiness } from "#app/lib/business.server";
 import { listCollaborators } from "#app/routes/pms-settings/collaborators.server";
 import { PermissionCheckboxes } from "#app/components/business/permission-checkboxes";
 import { grantableBy } from "#app/components/business/permission-labels";
@@ -16,6 +16,7 @@ import { guard, type RouteHandle } from "#app/lib/guard.server";
 import { getRequestState } from "#app/lib/request-context.server";
 import { redirectWithToast } from "#app/lib/toast.server";
 import type { Route } from "./+types/collaborators.edit";
+import { apiRefusal, replyWithApiError } from "#app/lib/api-reply.server";
 
 /** One collaborator's permissions on the selected business. */
 export const handle = { permission: "user.collaborators" } satisfies RouteHandle;
@@ -48,8 +49,8 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   try {
     await api.put(`/api/v1/businesses/${business.uuid}/collaborators/${params.id}`, submission.value);
   } catch (error) {
-    const refusal = apiErrorOrThrow(error);
-    return data(replyWithApiErrors(submission, refusal, { fields: ["permissions"] }), { status: refusal.status });
+    const refusal = apiRefusal(error);
+    return data(replyWithApiError(submission, refusal, { fields: ["permissions"] }), { status: refusal.status });
   }
   return redirectWithToast("/pms-settings/collaborators", { kind: "success", message: "business:collaborators.updated" }, { session });
 }

@@ -1,7 +1,7 @@
 import { useTranslation } from "react-i18next";
 import { data, Link } from "react-router";
 import { isUuid } from "#domain/text/sanitize";
-import { apiErrorOrThrow, requireSelectedBusiness } from "#app/lib/business.server";
+import { requireSelectedBusiness } from "#app/lib/business.server";
 import { listCollaborators } from "#app/routes/pms-settings/collaborators.server";
 import { PermissionList } from "#app/components/business/permission-checkboxes";
 import { AppForm } from "#app/components/ui/app-form";
@@ -11,6 +11,7 @@ import { guard, type RouteHandle } from "#app/lib/guard.server";
 import { getRequestState } from "#app/lib/request-context.server";
 import { redirectWithToast } from "#app/lib/toast.server";
 import type { Route } from "./+types/collaborators";
+import { apiRefusal } from "#app/lib/api-reply.server";
 
 /** The selected business's collaborators and pending invitations: remove, revoke, edit, add. */
 export const handle = { permission: "user.collaborators" } satisfies RouteHandle;
@@ -45,7 +46,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       return redirectWithToast(PAGE, { kind: "success", message: "business:collaborators.revoked" }, { session });
     }
   } catch (error) {
-    const refusal = apiErrorOrThrow(error);
+    const refusal = apiRefusal(error);
     return data({ errors: [refusal.message] }, { status: refusal.status });
   }
   return data({ errors: ["validation.choice"] }, { status: 400 });

@@ -7,7 +7,6 @@ import { isUuid } from "#domain/text/sanitize";
 import { issueToKey } from "#domain/validation";
 import { orNotFound } from "#app/lib/not-found.server";
 import { ApiError, businessToday, ledgerBusiness, refusal } from "#app/routes/pms-settings/ledger.server";
-import { replyWithApiError } from "#app/lib/bookings.server";
 import { expenseForm, expensePayload, supplierForm } from "#app/components/ledger/schemas";
 import type { AccountJson, ExpenseJson, SupplierJson } from "#app/components/ledger/types";
 import { Empty, LedgerPage, Panel, RowButton } from "#app/components/ledger/ui";
@@ -19,6 +18,7 @@ import { guard, notFoundUnless } from "#app/lib/guard.server";
 import { getRequestState } from "#app/lib/request-context.server";
 import { redirectWithToast } from "#app/lib/toast.server";
 import type { Route } from "./+types/edit-suppliers";
+import { replyWithApiError } from "#app/lib/api-reply.server";
 
 export const handle = { permission: "user.pms-settings" } as const;
 export const middleware: Route.MiddlewareFunction[] = [guard(handle)];
@@ -69,7 +69,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
       await api.post(`${path}/expenses`, expensePayload(submission.value));
     } catch (error) {
       if (!(error instanceof ApiError)) throw error;
-      return data<ActionData>({ expense: replyWithApiError(submission, error, ["account_uuid", "amount", "spent_on", "description"]) }, { status: error.status });
+      return data<ActionData>({ expense: replyWithApiError(submission, error, { fields: ["account_uuid", "amount", "spent_on", "description"] }) }, { status: error.status });
     }
     return redirectWithToast(pageOf(params.id), { kind: "success", message: "ledger:toast.expenseAdded" }, { session });
   }
@@ -83,7 +83,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     }
   } catch (error) {
     if (!(error instanceof ApiError)) throw error;
-    return data<ActionData>({ supplier: replyWithApiError(submission, error, SUPPLIER_FIELDS) }, { status: error.status });
+    return data<ActionData>({ supplier: replyWithApiError(submission, error, { fields: SUPPLIER_FIELDS }) }, { status: error.status });
   }
   return redirectWithToast(pageOf(params.id), { kind: "success", message: "ledger:toast.saved" }, { session });
 }

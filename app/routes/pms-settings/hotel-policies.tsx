@@ -5,7 +5,6 @@ import { data } from "react-router";
 import { GUARANTEES } from "#domain/distribution/constants";
 import { decimalToInput } from "#domain/money";
 import { issueToKey } from "#domain/validation";
-import { apiErrorOrThrow, replyWithApiErrors } from "#app/lib/business.server";
 import { CheckboxField } from "#app/components/ui/field";
 import { PmsPageHeader, PmsSettingsNav } from "#app/components/pms-settings/nav";
 import { businessPath } from "#app/routes/pms-settings/pms.server";
@@ -18,6 +17,7 @@ import { guard, type RouteHandle } from "#app/lib/guard.server";
 import { getRequestState } from "#app/lib/request-context.server";
 import { redirectWithToast } from "#app/lib/toast.server";
 import type { Route } from "./+types/hotel-policies";
+import { apiRefusal, replyWithApiError } from "#app/lib/api-reply.server";
 
 /** The house rules guests see on the booking page and in their confirmation e-mail. */
 export const handle = { permission: "user.pms-settings" } satisfies RouteHandle;
@@ -52,8 +52,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   try {
     await api.put(`${businessPath(context)}/hotel-policies`, submission.value);
   } catch (error) {
-    const refusal = apiErrorOrThrow(error);
-    return data(replyWithApiErrors(submission, refusal, { fields: FIELDS }), { status: refusal.status });
+    const refusal = apiRefusal(error);
+    return data(replyWithApiError(submission, refusal, { fields: FIELDS }), { status: refusal.status });
   }
   return redirectWithToast(PAGE, { kind: "success", message: "pms:policies.saved" }, { session });
 }

@@ -5,7 +5,6 @@ import { data, Link, useActionData } from "react-router";
 import { isUuid } from "#domain/text/sanitize";
 import { issueToKey } from "#domain/validation";
 import type { BookingOptions } from "#app/components/bookings/types";
-import { replyWithApiError } from "#app/lib/bookings.server";
 import { ApiError, editingFrom, ledgerBusiness, refusal } from "#app/routes/pms-settings/ledger.server";
 import { icalFeedForm, icalImportForm } from "#app/components/ledger/schemas";
 import type { IcalFeedJson, IcalImportJson } from "#app/components/ledger/types";
@@ -19,6 +18,7 @@ import { getRequestState } from "#app/lib/request-context.server";
 import { redirectWithToast } from "#app/lib/toast.server";
 import type { Route } from "./+types/ical";
 import { useBusinessTimeZone } from "#app/lib/business-time-zone";
+import { replyWithApiError } from "#app/lib/api-reply.server";
 
 export const handle = { permission: "user.pms-settings" } as const;
 export const middleware: Route.MiddlewareFunction[] = [guard(handle)];
@@ -67,7 +67,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       await api.post(`${business.base}/ical-feeds`, submission.value);
     } catch (error) {
       if (!(error instanceof ApiError)) throw error;
-      return data<ActionData>({ feed: replyWithApiError(submission, error, ["room_uuid", "room_category_uuid"]) }, { status: error.status });
+      return data<ActionData>({ feed: replyWithApiError(submission, error, { fields: ["room_uuid", "room_category_uuid"] }) }, { status: error.status });
     }
     return done({ message: "ledger:toast.feedCreated" });
   }
@@ -80,7 +80,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       else await api.post(`${business.base}/ical-imports`, body);
     } catch (error) {
       if (!(error instanceof ApiError)) throw error;
-      return data<ActionData>({ import: replyWithApiError(submission, error, ["name", "url", "room_uuid", "room_category_uuid", "active"]) }, { status: error.status });
+      return data<ActionData>({ import: replyWithApiError(submission, error, { fields: ["name", "url", "room_uuid", "room_category_uuid", "active"] }) }, { status: error.status });
     }
     return done({ message: uuid ? "ledger:toast.saved" : "ledger:toast.created" });
   }

@@ -8,7 +8,8 @@ import { appContext } from "#app/lib/guard.server";
 import { getRequestState } from "#app/lib/request-context.server";
 import { redirectWithToast } from "#app/lib/toast.server";
 import { businessTimeZone } from "#domain/business/timezone";
-import { ApiError, bookingBusiness, replyWithApiError } from "#app/lib/bookings.server";
+import { ApiError, bookingBusiness } from "#app/lib/bookings.server";
+import { replyWithApiError } from "#app/lib/api-reply.server";
 
 export { ApiError, bookingBusiness as ledgerBusiness };
 
@@ -57,7 +58,7 @@ export async function listAndFormAction<S extends z.ZodType<{ uuid?: string }>>(
     else await api.post(`${business.base}${collection}`, body);
   } catch (error) {
     if (!(error instanceof ApiError)) throw error;
-    return data({ result: replyWithApiError(submission, error, fields), error: null }, { status: error.status });
+    return data({ result: replyWithApiError(submission, error, { fields: fields }), error: null }, { status: error.status });
   }
   return redirectWithToast(page, { kind: "success", message: uuid ? "ledger:toast.saved" : "ledger:toast.created" }, { session });
 }

@@ -5,7 +5,6 @@ import { data, Link } from "react-router";
 import { channelMappingsSchema } from "#domain/schemas/distribution";
 import { isUuid } from "#domain/text/sanitize";
 import { issueToKey } from "#domain/validation";
-import { apiErrorOrThrow, replyWithApiErrors } from "#app/lib/business.server";
 import { PmsPageHeader, PmsSettingsNav } from "#app/components/pms-settings/nav";
 import { businessPath, pageNotFound } from "#app/routes/pms-settings/pms.server";
 import type { ChannelMappingView, SalesChannelJson } from "#app/components/pms-settings/types";
@@ -17,6 +16,7 @@ import { guard, type RouteHandle } from "#app/lib/guard.server";
 import { getRequestState } from "#app/lib/request-context.server";
 import { redirectWithToast } from "#app/lib/toast.server";
 import type { Route } from "./+types/mapping";
+import { apiRefusal, replyWithApiError } from "#app/lib/api-reply.server";
 
 /**
  * One sales channel's mapping: each room category ↔ the channel's room type id, each rate plan ↔
@@ -69,9 +69,9 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   try {
     await api.put(target, submission.value);
   } catch (error) {
-    const refusal = apiErrorOrThrow(error);
+    const refusal = apiRefusal(error);
     if (refusal.status === 404) pageNotFound();
-    return data(replyWithApiErrors(submission, refusal, { fields: FIELDS }), { status: refusal.status });
+    return data(replyWithApiError(submission, refusal, { fields: FIELDS }), { status: refusal.status });
   }
   return redirectWithToast(`/pms-settings/mapping/${params.channelUuid}`, { kind: "success", message: "pms:mapping.saved" }, { session });
 }

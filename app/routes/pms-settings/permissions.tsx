@@ -2,7 +2,7 @@ import { useTranslation } from "react-i18next";
 import { data, Link } from "react-router";
 import { USER_PERMISSIONS } from "#domain/access/permissions";
 import { isUuid } from "#domain/text/sanitize";
-import { apiErrorOrThrow, requireSelectedBusiness } from "#app/lib/business.server";
+import { requireSelectedBusiness } from "#app/lib/business.server";
 import { listCollaborators } from "#app/routes/pms-settings/collaborators.server";
 import { grantableBy, permissionKey } from "#app/components/business/permission-labels";
 import { PmsPageHeader, PmsSettingsNav } from "#app/components/pms-settings/nav";
@@ -14,6 +14,7 @@ import { guard, type RouteHandle } from "#app/lib/guard.server";
 import { getRequestState } from "#app/lib/request-context.server";
 import { redirectWithToast } from "#app/lib/toast.server";
 import type { Route } from "./+types/permissions";
+import { apiRefusal } from "#app/lib/api-reply.server";
 
 /**
  * The permission matrix: one row per collaborator, one column per user.* permission; saved at
@@ -42,7 +43,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   try {
     await api.put(`${businessPath(context)}/collaborators`, { collaborators });
   } catch (error) {
-    const refusal = apiErrorOrThrow(error);
+    const refusal = apiRefusal(error);
     return data({ errors: [...Object.values(refusal.errors).flat(), ...(Object.keys(refusal.errors).length ? [] : [refusal.message])] }, { status: refusal.status });
   }
   return redirectWithToast(PAGE, { kind: "success", message: "pms:permissions.saved" }, { session });

@@ -6,7 +6,6 @@ import { CANCELLATION_SOURCES, MEAL_PLANS, RATE_PLAN_KINDS } from "#domain/distr
 import { centsToInput, decimalToInput } from "#domain/money";
 import { isUuid } from "#domain/text/sanitize";
 import { issueToKey } from "#domain/validation";
-import { apiErrorOrThrow, replyWithApiErrors } from "#app/lib/business.server";
 import { CheckboxField } from "#app/components/ui/field";
 import { PmsPageHeader, PmsSettingsNav } from "#app/components/pms-settings/nav";
 import { businessPath, pageNotFound } from "#app/routes/pms-settings/pms.server";
@@ -22,6 +21,7 @@ import { getRequestState } from "#app/lib/request-context.server";
 import { redirectWithToast } from "#app/lib/toast.server";
 import type { Route } from "./+types/rate-plan-form";
 import { weekdayName } from "#app/lib/format-date";
+import { apiRefusal, replyWithApiError } from "#app/lib/api-reply.server";
 
 /** Create a rate plan (/rate-plans/create) or edit one (/rate-plans/{id}/edit). */
 export const handle = { permission: "user.pms-settings" } satisfies RouteHandle;
@@ -68,9 +68,9 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     if (editing) await api.put(`${base}/${params.planId}`, submission.value);
     else await api.post(base, submission.value);
   } catch (error) {
-    const refusal = apiErrorOrThrow(error);
+    const refusal = apiRefusal(error);
     if (refusal.status === 404) pageNotFound();
-    return data(replyWithApiErrors(submission, refusal, { fields: FIELDS }), { status: refusal.status });
+    return data(replyWithApiError(submission, refusal, { fields: FIELDS }), { status: refusal.status });
   }
   return redirectWithToast("/pms-settings/rate-plans", { kind: "success", message: editing ? "pms:plans.updated" : "pms:plans.created" }, { session });
 }

@@ -1,7 +1,7 @@
 import { useTranslation } from "react-i18next";
 import { data, Link } from "react-router";
 import { isUuid } from "#domain/text/sanitize";
-import { apiErrorOrThrow, requireSelectedBusiness } from "#app/lib/business.server";
+import { requireSelectedBusiness } from "#app/lib/business.server";
 import { PmsPageHeader, PmsSettingsNav } from "#app/components/pms-settings/nav";
 import { businessPath } from "#app/routes/pms-settings/pms.server";
 import { useRatePlanRule } from "#app/components/pms-settings/rate-plan-rule";
@@ -13,6 +13,7 @@ import { guard, type RouteHandle } from "#app/lib/guard.server";
 import { getRequestState } from "#app/lib/request-context.server";
 import { redirectWithToast } from "#app/lib/toast.server";
 import type { Route } from "./+types/rate-plans";
+import { apiRefusal } from "#app/lib/api-reply.server";
 
 /** The rate plans: each one the engine's price plus its rule, with meal plan, cancellation and stay limits. */
 export const handle = { permission: "user.pms-settings" } satisfies RouteHandle;
@@ -37,7 +38,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   try {
     await api.delete(`${businessPath(context)}/rate-plans/${id}`);
   } catch (error) {
-    const refusal = apiErrorOrThrow(error);
+    const refusal = apiRefusal(error);
     return data({ errors: [refusal.message] }, { status: refusal.status });
   }
   return redirectWithToast(PAGE, { kind: "success", message: "pms:plans.deleted" }, { session });

@@ -5,7 +5,7 @@ import { data, Link, useActionData } from "react-router";
 import { BLOCK_REASONS } from "#domain/schemas/bookings";
 import { isUuid } from "#domain/text/sanitize";
 import { issueToKey } from "#domain/validation";
-import { ApiError, bookingBusiness, bookingsMiddleware, replyWithApiError } from "#app/lib/bookings.server";
+import { ApiError, bookingBusiness, bookingsMiddleware } from "#app/lib/bookings.server";
 import { roomBlockFormSchema } from "#app/components/bookings/schemas";
 import type { BookingOptions, RoomBlockJson } from "#app/components/bookings/types";
 import { AppForm } from "#app/components/ui/app-form";
@@ -15,6 +15,7 @@ import { formatDate } from "#app/lib/format-date";
 import { getRequestState } from "#app/lib/request-context.server";
 import { redirectWithToast } from "#app/lib/toast.server";
 import type { Route } from "./+types/room-blocks";
+import { replyWithApiError } from "#app/lib/api-reply.server";
 
 export const handle = { permission: "user.pms-settings" } as const;
 export const middleware: Route.MiddlewareFunction[] = bookingsMiddleware(handle);
@@ -57,7 +58,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     else await api.post(`${business.base}/room-blocks`, payload);
   } catch (error) {
     if (!(error instanceof ApiError)) throw error;
-    return data({ result: replyWithApiError(submission, error, ["room_category_uuid", "room_uuid", "count", "starts_at", "ends_at", "reason", "notes"]), error: null }, { status: error.status });
+    return data({ result: replyWithApiError(submission, error, { fields: ["room_category_uuid", "room_uuid", "count", "starts_at", "ends_at", "reason", "notes"] }), error: null }, { status: error.status });
   }
   return redirectWithToast(PAGE, { kind: "success", message: block_uuid ? "bookings:toast.blockUpdated" : "bookings:toast.blockCreated" }, { session });
 }

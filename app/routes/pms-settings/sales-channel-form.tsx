@@ -7,7 +7,6 @@ import { decimalToInput } from "#domain/money";
 import { CHANNELS } from "#domain/schemas/bookings";
 import { isUuid } from "#domain/text/sanitize";
 import { issueToKey } from "#domain/validation";
-import { apiErrorOrThrow, replyWithApiErrors } from "#app/lib/business.server";
 import { CheckboxField } from "#app/components/ui/field";
 import { PmsPageHeader, PmsSettingsNav } from "#app/components/pms-settings/nav";
 import { businessPath, pageNotFound } from "#app/routes/pms-settings/pms.server";
@@ -21,6 +20,7 @@ import { guard, type RouteHandle } from "#app/lib/guard.server";
 import { getRequestState } from "#app/lib/request-context.server";
 import { redirectWithToast } from "#app/lib/toast.server";
 import type { Route } from "./+types/sales-channel-form";
+import { apiRefusal, replyWithApiError } from "#app/lib/api-reply.server";
 
 /** Create a sales channel (/sales-channels/create) or edit one (/sales-channels/{id}/edit); the code is fixed once created. */
 export const handle = { permission: "user.pms-settings" } satisfies RouteHandle;
@@ -58,9 +58,9 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     if (editing) await api.put(`${base}/${params.channelId}`, submission.value);
     else await api.post(base, submission.value);
   } catch (error) {
-    const refusal = apiErrorOrThrow(error);
+    const refusal = apiRefusal(error);
     if (refusal.status === 404) pageNotFound();
-    return data(replyWithApiErrors(submission, refusal, { fields: FIELDS }), { status: refusal.status });
+    return data(replyWithApiError(submission, refusal, { fields: FIELDS }), { status: refusal.status });
   }
   return redirectWithToast("/pms-settings/sales-channels", { kind: "success", message: editing ? "pms:channels.updated" : "pms:channels.created" }, { session });
 }

@@ -5,7 +5,6 @@ import { data, Link } from "react-router";
 import { SALES_CHANNEL_CONNECTIONS } from "#domain/distribution/constants";
 import { decimalToInput } from "#domain/money";
 import { issueToKey } from "#domain/validation";
-import { apiErrorOrThrow, replyWithApiErrors } from "#app/lib/business.server";
 import { CheckboxField } from "#app/components/ui/field";
 import { PmsPageHeader, PmsSettingsNav } from "#app/components/pms-settings/nav";
 import { businessPath } from "#app/routes/pms-settings/pms.server";
@@ -18,6 +17,7 @@ import { guard, type RouteHandle } from "#app/lib/guard.server";
 import { getRequestState } from "#app/lib/request-context.server";
 import { redirectWithToast } from "#app/lib/toast.server";
 import type { Route } from "./+types/sales-channels.booking";
+import { apiRefusal, replyWithApiError } from "#app/lib/api-reply.server";
 
 /**
  * The Booking.com connection: how it connects (none, through Channex, iCal), the hotel's id on
@@ -64,8 +64,8 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (channel) await api.put(`${base}/${channel.uuid}`, submission.value);
     else await api.post(base, { code: CODE, name: "Booking.com", ...submission.value });
   } catch (error) {
-    const refusal = apiErrorOrThrow(error);
-    return data(replyWithApiErrors(submission, refusal, { fields: ["commission", "connection", "external_property_id", "active"] }), { status: refusal.status });
+    const refusal = apiRefusal(error);
+    return data(replyWithApiError(submission, refusal, { fields: ["commission", "connection", "external_property_id", "active"] }), { status: refusal.status });
   }
   return redirectWithToast(PAGE, { kind: "success", message: "pms:booking.saved" }, { session });
 }

@@ -2,7 +2,6 @@ import { useTranslation } from "react-i18next";
 import { data, Link } from "react-router";
 import { formatPercent } from "#domain/money";
 import { isUuid } from "#domain/text/sanitize";
-import { apiErrorOrThrow } from "#app/lib/business.server";
 import { PmsPageHeader, PmsSettingsNav } from "#app/components/pms-settings/nav";
 import { businessPath } from "#app/routes/pms-settings/pms.server";
 import type { SalesChannelJson } from "#app/components/pms-settings/types";
@@ -13,6 +12,7 @@ import { guard, type RouteHandle } from "#app/lib/guard.server";
 import { getRequestState } from "#app/lib/request-context.server";
 import { redirectWithToast } from "#app/lib/toast.server";
 import type { Route } from "./+types/sales-channels";
+import { apiRefusal } from "#app/lib/api-reply.server";
 
 /** Where the hotel sells: each channel's commission, markup, connection; activate or deactivate, edit, map. */
 export const handle = { permission: "user.pms-settings" } satisfies RouteHandle;
@@ -36,7 +36,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   try {
     await api.put(`${businessPath(context)}/sales-channels/${id}`, { active: intent === "activate" });
   } catch (error) {
-    const refusal = apiErrorOrThrow(error);
+    const refusal = apiRefusal(error);
     return data({ errors: [refusal.message] }, { status: refusal.status });
   }
   return redirectWithToast(PAGE, { kind: "success", message: intent === "activate" ? "pms:channels.activated" : "pms:channels.deactivated" }, { session });

@@ -8,7 +8,7 @@ import { Explanation } from "#app/components/calendar/explanation";
 import { PlanRates, type PlanRatesAnswer } from "#app/components/pms-settings/plan-rates";
 import { currentMonth, monthBounds, MONTH, shiftMonth, weeksOf, type CalendarAnswer } from "#app/components/calendar/month";
 import { Input, SeasonSwatch, WeekdayBoxes } from "#app/components/pricing/form-bits";
-import { ApiError, heldPermissions, pricingBusiness, pricingMiddleware, replyWithApiError, type PricingHandle } from "#app/lib/pricing.server";
+import { ApiError, heldPermissions, pricingBusiness, pricingMiddleware, type PricingHandle } from "#app/lib/pricing.server";
 import { manualPriceFormSchema } from "#app/components/pricing/schemas";
 import { AppForm } from "#app/components/ui/app-form";
 import { buttonClass, SubmitButton } from "#app/components/ui/button";
@@ -20,6 +20,7 @@ import { redirectWithToast } from "#app/lib/toast.server";
 import { businessTimeZone } from "#domain/business/timezone";
 import { appContext } from "#app/lib/guard.server";
 import type { Route } from "./+types/calendar";
+import { replyWithApiError } from "#app/lib/api-reply.server";
 
 /** The calendar opens with the calendar permission or the price-settings one (who sets prices sees them). */
 export const handle: PricingHandle = { permission: "user.calendar", anyOf: ["user.calendar", "user.price-settings"] };

@@ -6,7 +6,7 @@ import type { Suggestion } from "#contract/pricing";
 import { centsToInput, decimalToInput, formatMoney } from "#domain/money";
 import { issueToKey } from "#domain/validation";
 import { Input, PriceSettingsNav, SeasonSwatch, Select } from "#app/components/pricing/form-bits";
-import { ApiError, loadTariff, pricingBusiness, pricingMiddleware, replyWithApiError, type PricingHandle } from "#app/lib/pricing.server";
+import { ApiError, loadTariff, pricingBusiness, pricingMiddleware, type PricingHandle } from "#app/lib/pricing.server";
 import { levelsFormSchema, occupancyFormSchema, roomsTariffFormSchema } from "#app/components/pricing/schemas";
 import { LayoutContainer, StepContent, StepWrapper, stepNumber, WIZARD_STEPS } from "#app/components/pricing/wizard";
 import { AppForm } from "#app/components/ui/app-form";
@@ -15,6 +15,7 @@ import { FormErrors } from "#app/components/ui/field";
 import { getRequestState } from "#app/lib/request-context.server";
 import { redirectWithToast } from "#app/lib/toast.server";
 import type { Route } from "./+types/price-settings.new-setting";
+import { replyWithApiError } from "#app/lib/api-reply.server";
 
 export const handle: PricingHandle = { permission: "user.price-settings" };
 export const middleware: Route.MiddlewareFunction[] = pricingMiddleware(handle);

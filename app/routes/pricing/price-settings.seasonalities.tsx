@@ -6,7 +6,7 @@ import type { SeasonalityJson, Suggestion } from "#contract/pricing";
 import { formatMoney } from "#domain/money";
 import { issueToKey } from "#domain/validation";
 import { PriceSettingsNav, SeasonSwatch } from "#app/components/pricing/form-bits";
-import { ApiError, loadTariff, pricingBusiness, pricingMiddleware, replyWithApiError, type PricingHandle } from "#app/lib/pricing.server";
+import { ApiError, loadTariff, pricingBusiness, pricingMiddleware, type PricingHandle } from "#app/lib/pricing.server";
 import { seasonalityFormSchema } from "#app/components/pricing/schemas";
 import { SeasonalityFields } from "#app/components/pricing/seasonality-form";
 import { SeasonPreview } from "#app/components/pricing/season-preview";
@@ -16,6 +16,7 @@ import { formatDate } from "#app/lib/format-date";
 import { getRequestState } from "#app/lib/request-context.server";
 import { redirectWithToast } from "#app/lib/toast.server";
 import type { Route } from "./+types/price-settings.seasonalities";
+import { replyWithApiError } from "#app/lib/api-reply.server";
 
 export const handle: PricingHandle = { permission: "user.price-settings" };
 export const middleware: Route.MiddlewareFunction[] = pricingMiddleware(handle);

@@ -5,7 +5,7 @@ import { data, Link, useActionData } from "react-router";
 import { formatMoney, formatPercent, formatPercentRange } from "#domain/money";
 import { issueToKey } from "#domain/validation";
 import { Input, PriceSettingsNav, SeasonSwatch } from "#app/components/pricing/form-bits";
-import { ApiError, loadTariff, pricingBusiness, pricingMiddleware, replyWithApiError, type PricingHandle } from "#app/lib/pricing.server";
+import { ApiError, loadTariff, pricingBusiness, pricingMiddleware, type PricingHandle } from "#app/lib/pricing.server";
 import { leadTimeFormSchema } from "#app/components/pricing/schemas";
 import { AppForm } from "#app/components/ui/app-form";
 import { buttonClass, SubmitButton } from "#app/components/ui/button";
@@ -13,6 +13,7 @@ import { FormErrors } from "#app/components/ui/field";
 import { getRequestState } from "#app/lib/request-context.server";
 import { redirectWithToast } from "#app/lib/toast.server";
 import type { Route } from "./+types/price-settings";
+import { replyWithApiError } from "#app/lib/api-reply.server";
 
 export const handle: PricingHandle = { permission: "user.price-settings" };
 export const middleware: Route.MiddlewareFunction[] = pricingMiddleware(handle);

@@ -10,7 +10,6 @@ import { ApiError, publicPath, readOffers, staySearch } from "#app/routes/public
 import { stayQuery } from "#app/components/booking-engine/stay-query";
 import { accentButton, NightRates, StaySummary, useProfile } from "#app/components/booking-engine/public-ui";
 import type { PublicReservation } from "#app/components/booking-engine/types";
-import { replyWithApiError } from "#app/lib/bookings.server";
 import { FormErrors, TextAreaField, TextField } from "#app/components/ui/field";
 import { AppForm } from "#app/components/ui/app-form";
 import { OfferPlan } from "#app/components/booking-engine/public-policies";
@@ -18,6 +17,7 @@ import { honeypot } from "#app/lib/honeypot.server";
 import { getRequestState } from "#app/lib/request-context.server";
 import type { Route } from "./+types/booking.book";
 import { noHydration } from "#app/lib/hydration";
+import { replyWithApiError } from "#app/lib/api-reply.server";
 
 /** Works fully as HTML forms and links: sent without scripts (app/lib/hydration.ts). */
 export const handle = noHydration;
@@ -64,7 +64,7 @@ export async function action({ params, request, context }: Route.ActionArgs) {
   } catch (error) {
     if (!(error instanceof ApiError)) throw error;
     if (error.status === 404) throw data(null, { status: 404, statusText: "Page Not Found" });
-    return data(replyWithApiError(submission, error, FIELDS), { status: error.status });
+    return data(replyWithApiError(submission, error, { fields: FIELDS }), { status: error.status });
   }
 }
 
