@@ -3,7 +3,7 @@ import type { Database } from "./db/client.ts";
 import type { TFunction } from "i18next";
 import type { BillingProvider } from "./services/billing/provider.ts";
 import type { ChatProvider } from "./services/chat/provider.ts";
-import type { PmsConnector } from "./services/business-pms.ts";
+import type { PmsConnector } from "./services/pms-connector.ts";
 import type { Mailer } from "./services/mail/transport.ts";
 import type { RateLimitSettings } from "./services/rate-limit.ts";
 

@@ -4,7 +4,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { businesses, pmsSystems, reservationImports, roomCategories } from "#api/db/schema/index.ts";
 import { DEMO_BUSINESS } from "#api/seed/businesses.ts";
-import { simulatedPmsConnector } from "#api/services/business-pms.ts";
+import { simulatedPmsConnector } from "#api/services/pms-connector.ts";
 import { applyBusinessEvent } from "#api/services/business-status.ts";
 import { runImport } from "#api/services/imports/run.ts";
 import { openRecord } from "#api/services/secrets.ts";

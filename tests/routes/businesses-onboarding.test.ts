@@ -9,7 +9,7 @@ import * as onboarding from "#app/routes/onboarding/index.tsx";
 import * as pmsCredentials from "#app/routes/onboarding/pms-credentials.tsx";
 import * as setup from "#app/routes/onboarding/setup-in-progress.tsx";
 import { pmsSystems } from "#api/db/schema/index.ts";
-import { simulatedPmsConnector } from "#api/services/business-pms.ts";
+import { simulatedPmsConnector } from "#api/services/pms-connector.ts";
 import { type Browser, createRouteHarness, type RouteHarness } from "#tests/helpers/route.ts";
 
 let h: RouteHarness;
