@@ -111,7 +111,12 @@ export function isGuard(fn: unknown): boolean {
   return typeof fn === "function" && (fn as unknown as Record<symbol, unknown>)[GUARD] === true;
 }
 
-/** A route whose parameters fail validation answers 404 'Page Not Found' (spec section 2). */
+/** A route whose parameters fail validation, or name what the API does not know, answers 404 'Page Not Found' (spec section 2). */
+export function pageNotFound(): never {
+  throw new Response("Page Not Found", { status: 404, statusText: "Page Not Found" });
+}
+
+/** `pageNotFound()` unless the condition holds. */
 export function notFoundUnless(condition: unknown): asserts condition {
-  if (!condition) throw new Response("Page Not Found", { status: 404, statusText: "Page Not Found" });
+  if (!condition) pageNotFound();
 }

@@ -10,6 +10,7 @@ import { ApiError } from "#app/lib/api.server";
 import { getRequestState } from "#app/lib/request-context.server";
 import { redirectWithToast } from "#app/lib/toast.server";
 import type { Route } from "./+types/invitations";
+import { notFoundUnless } from "#app/lib/guard.server";
 
 /**
  * An invitation to collaborate on a business (public: the link arrives by e-mail). The person it
@@ -30,7 +31,7 @@ export async function action({ params, context }: Route.ActionArgs) {
   const back = `/invitations/${params.token}`;
   if (!user) return redirect(`/login?redirectTo=${encodeURIComponent(back)}`);
   const invitation = await readInvitation(api, params.token);
-  if (!invitation) throw data(null, { status: 404, statusText: "Page Not Found" });
+  notFoundUnless(invitation);
   // The API answers 403 for another account, which the web's client would turn into a sign-in redirect.
   if (invitation.email.toLowerCase() !== user.email.toLowerCase()) return data({ errors: ["business:invitation.otherEmail"] }, { status: 403 });
   try {

@@ -13,7 +13,7 @@ import { AppForm } from "#app/components/ui/app-form";
 import { buttonClass, SubmitButton } from "#app/components/ui/button";
 import { ChoiceGroup } from "#app/components/ui/choice-group";
 import { FormErrors, TextField } from "#app/components/ui/field";
-import { guard, type RouteHandle } from "#app/lib/guard.server";
+import { guard, type RouteHandle, notFoundUnless } from "#app/lib/guard.server";
 import { getRequestState } from "#app/lib/request-context.server";
 import { redirectWithToast } from "#app/lib/toast.server";
 import type { Route } from "./+types/room-configurations";
@@ -79,7 +79,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (submission.status !== "success") return data<ActionResult>({ form: formId, result: submission.reply() }, { status: 422 });
   try {
     if (intent === "update") {
-      if (!isUuid(categoryUuid)) throw new Response("Page Not Found", { status: 404 });
+      notFoundUnless(isUuid(categoryUuid));
       await api.put(`${base}/${categoryUuid}`, submission.value);
     } else {
       await api.post(base, { room_setup: { categories: [submission.value] } });

@@ -6,7 +6,7 @@ import { loadActivityLog } from "#app/lib/activity-log.server";
 import { getBusiness } from "#app/lib/business.server";
 import { buttonClass } from "#app/components/ui/button";
 import { ApiError } from "#app/lib/api.server";
-import { guard, type RouteHandle } from "#app/lib/guard.server";
+import { guard, type RouteHandle, pageNotFound } from "#app/lib/guard.server";
 import { getRequestState } from "#app/lib/request-context.server";
 import type { Route } from "./+types/businesses.activity-log";
 
@@ -16,14 +16,13 @@ export const handle = { permission: "admin.businesses" } satisfies RouteHandle;
 export const middleware: Route.MiddlewareFunction[] = [guard(handle)];
 
 export async function loader({ params, context, request }: Route.LoaderArgs) {
-  const notFound = () => new Response("Page Not Found", { status: 404, statusText: "Page Not Found" });
-  if (!isUuid(params.id)) throw notFound();
+  if (!isUuid(params.id)) pageNotFound();
   const { api } = getRequestState(context);
   try {
     const business = await getBusiness(api, params.id);
     return { business: { uuid: business.uuid, name: business.company_name }, ...(await loadActivityLog(api, business.uuid, new URL(request.url))) };
   } catch (error) {
-    if (error instanceof ApiError && (error.status === 404 || error.status === 422)) throw notFound();
+    if (error instanceof ApiError && (error.status === 404 || error.status === 422)) pageNotFound();
     throw error;
   }
 }

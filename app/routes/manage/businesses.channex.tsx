@@ -12,7 +12,7 @@ import { buttonClass, SubmitButton } from "#app/components/ui/button";
 import { FormErrors, TextField } from "#app/components/ui/field";
 import { ApiError } from "#app/lib/api.server";
 import { formatDateTime } from "#app/lib/format-date";
-import { guard, type RouteHandle } from "#app/lib/guard.server";
+import { guard, type RouteHandle, pageNotFound } from "#app/lib/guard.server";
 import { getRequestState } from "#app/lib/request-context.server";
 import { redirectWithToast } from "#app/lib/toast.server";
 import { useBusinessTimeZone } from "#app/lib/business-time-zone";
@@ -24,12 +24,9 @@ export const handle = { permission: "admin.businesses" } satisfies RouteHandle;
 
 export const middleware: Route.MiddlewareFunction[] = [guard(handle)];
 
-function notFound(): never {
-  throw new Response("Page Not Found", { status: 404, statusText: "Page Not Found" });
-}
 
 export async function loader({ params, context }: Route.LoaderArgs) {
-  if (!isUuid(params.id)) notFound();
+  if (!isUuid(params.id)) pageNotFound();
   const { api } = getRequestState(context);
   try {
     const [business, connection] = await Promise.all([
@@ -42,13 +39,13 @@ export async function loader({ params, context }: Route.LoaderArgs) {
       connection: connection.data,
     };
   } catch (error) {
-    if (error instanceof ApiError && (error.status === 404 || error.status === 422)) notFound();
+    if (error instanceof ApiError && (error.status === 404 || error.status === 422)) pageNotFound();
     throw error;
   }
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
-  if (!isUuid(params.id)) notFound();
+  if (!isUuid(params.id)) pageNotFound();
   const { api, session } = getRequestState(context);
   const formData = await request.formData();
   const page = `/manage/businesses/${params.id}/channex`;

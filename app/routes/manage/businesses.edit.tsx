@@ -16,7 +16,7 @@ import { AppForm } from "#app/components/ui/app-form";
 import { buttonClass, SubmitButton } from "#app/components/ui/button";
 import { FormErrors, SelectField, TextField } from "#app/components/ui/field";
 import { ApiError } from "#app/lib/api.server";
-import { guard, type RouteHandle } from "#app/lib/guard.server";
+import { guard, type RouteHandle, pageNotFound } from "#app/lib/guard.server";
 import { getRequestState } from "#app/lib/request-context.server";
 import { redirectWithToast } from "#app/lib/toast.server";
 import type { Route } from "./+types/businesses.edit";
@@ -27,12 +27,9 @@ export const handle = { permission: "admin.businesses" } satisfies RouteHandle;
 
 export const middleware: Route.MiddlewareFunction[] = [guard(handle)];
 
-function notFound(): never {
-  throw new Response("Page Not Found", { status: 404, statusText: "Page Not Found" });
-}
 
 export async function loader({ params, context }: Route.LoaderArgs) {
-  if (!isUuid(params.id)) notFound();
+  if (!isUuid(params.id)) pageNotFound();
   const { api } = getRequestState(context);
   try {
     const b = await getBusiness(api, params.id);
@@ -65,7 +62,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
       },
     };
   } catch (error) {
-    if (error instanceof ApiError && (error.status === 404 || error.status === 422)) notFound();
+    if (error instanceof ApiError && (error.status === 404 || error.status === 422)) pageNotFound();
     throw error;
   }
 }
@@ -73,7 +70,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 type ActionResult = { form: "details" | "status"; result: ReturnType<typeof replyWithApiError> };
 
 export async function action({ request, params, context }: Route.ActionArgs) {
-  if (!isUuid(params.id)) notFound();
+  if (!isUuid(params.id)) pageNotFound();
   const { api, session } = getRequestState(context);
   const formData = await request.formData();
   const page = `/manage/businesses/${params.id}`;

@@ -12,7 +12,7 @@ import { collaboratorPermissionsSchema } from "#app/components/business/schemas"
 import { AppForm } from "#app/components/ui/app-form";
 import { buttonClass, SubmitButton } from "#app/components/ui/button";
 import { FormErrors } from "#app/components/ui/field";
-import { guard, type RouteHandle } from "#app/lib/guard.server";
+import { guard, type RouteHandle, pageNotFound } from "#app/lib/guard.server";
 import { getRequestState } from "#app/lib/request-context.server";
 import { redirectWithToast } from "#app/lib/toast.server";
 import type { Route } from "./+types/collaborators.edit";
@@ -23,17 +23,14 @@ export const handle = { permission: "user.collaborators" } satisfies RouteHandle
 
 export const middleware: Route.MiddlewareFunction[] = [guard(handle)];
 
-function notFound(): never {
-  throw new Response("Page Not Found", { status: 404, statusText: "Page Not Found" });
-}
 
 export async function loader({ params, context }: Route.LoaderArgs) {
-  if (!isUuid(params.id)) notFound();
+  if (!isUuid(params.id)) pageNotFound();
   const { api } = getRequestState(context);
   const business = requireSelectedBusiness(context);
   const { data: collaborators } = await listCollaborators(api, business.uuid);
   const collaborator = collaborators.find((c) => c.user.uuid.toLowerCase() === params.id.toLowerCase());
-  if (!collaborator) notFound();
+  if (!collaborator) pageNotFound();
   const grantable = grantableBy(business.permissions);
   // What they already hold stays visible even when the editor could not grant it.
   for (const name of collaborator.permissions) if (!grantable.includes(name)) grantable.push(name);
@@ -41,7 +38,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
-  if (!isUuid(params.id)) notFound();
+  if (!isUuid(params.id)) pageNotFound();
   const { api, session } = getRequestState(context);
   const submission = parseWithZod(await request.formData(), { schema: collaboratorPermissionsSchema, error: issueToKey });
   if (submission.status !== "success") return data(submission.reply(), { status: 422 });
