@@ -1,6 +1,7 @@
-import { redirect, type MiddlewareFunction, type RouterContextProvider } from "react-router";
+import { type MiddlewareFunction, type RouterContextProvider } from "react-router";
 import { ApiError } from "#app/lib/api.server";
-import { appContext, guard, type RouteHandle } from "#app/lib/guard.server";
+import { guard, type RouteHandle } from "#app/lib/guard.server";
+import { requireSelectedBusiness } from "#app/lib/business.server";
 
 export { ApiError };
 
@@ -14,8 +15,7 @@ export function bookingsMiddleware(handle: RouteHandle): MiddlewareFunction<Resp
 
 /** The selected business: its id for the API paths, its name and currency. */
 export function bookingBusiness(context: Readonly<RouterContextProvider>) {
-  const { business } = context.get(appContext);
-  if (!business) throw redirect("/setup-in-progress");
+  const business = requireSelectedBusiness(context);
   return {
     uuid: business.uuid,
     name: business.company_name,

@@ -22,7 +22,7 @@ export interface BusinessList {
  */
 export function listBusinesses(context: Context): BusinessList {
   const { businesses, business } = context.get(appContext);
-  return { businesses: businesses as unknown as BusinessJson[], selectedUuid: business?.uuid ?? null };
+  return { businesses, selectedUuid: business?.uuid ?? null };
 }
 
 /** GET /businesses/{id} → data. */
@@ -32,7 +32,7 @@ export async function getBusiness(api: ApiClient, uuid: string): Promise<Busines
 
 /** The selected business (GET /businesses answers each one whole), or null when the user has none. */
 export function selectedBusiness(context: Context): BusinessJson | null {
-  return (context.get(appContext).business as unknown as BusinessJson | null) ?? null;
+  return context.get(appContext).business ?? null;
 }
 
 /** The selected business for a page that needs one; with none, the welcome of /setup-in-progress. */

@@ -3,8 +3,9 @@ import type { Permission } from "#domain/access/permissions";
 import type { TariffConfigurationJson } from "#contract/pricing";
 import { apiPathToFieldName } from "#domain/validation";
 import { ApiError } from "#app/lib/api.server";
-import { appContext, guard, type RouteHandle } from "#app/lib/guard.server";
+import { guard, type RouteHandle } from "#app/lib/guard.server";
 import { getRequestState } from "#app/lib/request-context.server";
+import { requireSelectedBusiness } from "#app/lib/business.server";
 
 /** A pricing page's handle: its permission, or several of which any one opens it. */
 export interface PricingHandle extends RouteHandle {
@@ -32,8 +33,7 @@ export function pricingMiddleware(handle: PricingHandle): MiddlewareFunction<Res
 
 /** The selected business (the guard sent users without one elsewhere) and its currency. */
 export function pricingBusiness(context: Readonly<RouterContextProvider>) {
-  const { business } = context.get(appContext);
-  if (!business) throw redirect("/setup-in-progress");
+  const business = requireSelectedBusiness(context);
   return { uuid: business.uuid, name: business.company_name, currency: typeof business.currency === "string" ? business.currency : "BRL" };
 }
 

@@ -1,5 +1,4 @@
-import type { PmsJson } from "#contract/business";
-import type { BusinessStatus } from "#domain/business/status";
+import type { BusinessJson, PmsJson } from "#contract/business";
 
 /**
  * What the API answers about businesses (spec section 3 plus `room_setup`, `logo`, `slug` and the
@@ -17,8 +16,8 @@ export interface BusinessTypeJson {
   is_bnb: boolean;
 }
 
-/** A PMS as the API answers it (contract/business.ts): credential labels already translated. */
-export type { PmsJson };
+/** A business and a PMS as the API answers them (contract/business.ts): labels already translated. */
+export type { BusinessJson, PmsJson };
 
 export type PriceVariationType = "value" | "percentage";
 
@@ -40,37 +39,6 @@ export interface PersonJson {
   name: string;
   surname: string;
   email: string;
-}
-
-export interface BusinessJson {
-  uuid: string;
-  status: BusinessStatus;
-  slug?: string;
-  logo: string | null;
-  company_name: string;
-  corporate_name?: string | null;
-  business_type?: BusinessTypeJson | null;
-  business_type_uuid?: string | null;
-  accommodation_purpose?: string | null;
-  primary_customer_segment?: string | null;
-  address?: string | null;
-  email?: string | null;
-  phone_number?: string | null;
-  corporate_tax_code?: string | null;
-  country?: string | null;
-  state?: string | null;
-  city?: string | null;
-  zip_code?: string | null;
-  website?: string | null;
-  room_count?: number;
-  total_rooms?: number;
-  payment_frequency?: string | null;
-  owner?: PersonJson | null;
-  pms?: PmsJson | null;
-  room_setup?: { categories: RoomCategoryJson[] } | null;
-  permissions?: string[];
-  created_at?: string;
-  updated_at?: string;
 }
 
 export interface CollaboratorJson {

@@ -1,5 +1,5 @@
 import { useTranslation } from "react-i18next";
-import { data, Link, redirect, useActionData, useLoaderData } from "react-router";
+import { data, Link, useActionData, useLoaderData } from "react-router";
 import type { z } from "zod";
 import {
   addAddonSchema,
@@ -21,12 +21,13 @@ import type { BusinessPlan, CatalogPlan, ChangePreview } from "#app/components/b
 import { AppForm } from "#app/components/ui/app-form";
 import { buttonClass, SubmitButton } from "#app/components/ui/button";
 import type { ApiClient } from "#app/lib/api.server";
-import { appContext, guard, type RouteHandle } from "#app/lib/guard.server";
+import { guard, type RouteHandle } from "#app/lib/guard.server";
 import { getI18n } from "#app/lib/i18n.server";
 import { getRequestState } from "#app/lib/request-context.server";
 import { redirectWithToast } from "#app/lib/toast.server";
 import type { Route } from "./+types/settings.subscriptions";
 import { apiRefusal } from "#app/lib/api-reply.server";
+import { requireSelectedBusiness } from "#app/lib/business.server";
 
 /** Reachable whatever the subscription's state: this is where a lapsed plan is resumed. */
 export const handle: RouteHandle = { skipSubscribedMiddleware: true };
@@ -37,8 +38,7 @@ const PAGE = "/account-settings/subscriptions";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { api, user } = getRequestState(context);
-  const { business } = context.get(appContext);
-  if (!business) throw redirect("/setup-in-progress");
+  const business = requireSelectedBusiness(context);
   const manage = canManageBilling(business, user!.roles);
   const url = new URL(request.url);
   const [catalog, subscription, methods, invoices] = await Promise.all([
@@ -162,8 +162,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const call = intent ? CALLS[intent] : undefined;
   if (!intent || !call) return data({ intent: null, message: null, errors: {} as Record<string, string[]> }, { status: 400 });
   const { api, session, locale } = getRequestState(context);
-  const { business } = context.get(appContext);
-  if (!business) throw redirect("/setup-in-progress");
+  const business = requireSelectedBusiness(context);
   const t = getI18n(context).getFixedT(locale);
   const parsed = call.schema.safeParse(call.input(form), { error: issueToKey });
   if (!parsed.success) {

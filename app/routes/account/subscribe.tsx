@@ -1,7 +1,7 @@
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useTranslation } from "react-i18next";
-import { data, Link, redirect, useActionData } from "react-router";
+import { data, Link, useActionData } from "react-router";
 import { trialLength } from "#domain/billing/renewal";
 import { formatMoney } from "#domain/money";
 import { chosenCard, NEW_CARD, subscribeFormSchema } from "#domain/schemas/billing";
@@ -13,12 +13,13 @@ import type { BusinessPlan } from "#app/components/billing/types";
 import { AppForm } from "#app/components/ui/app-form";
 import { buttonClass, SubmitButton } from "#app/components/ui/button";
 import { FieldErrors, FormErrors, TextField } from "#app/components/ui/field";
-import { appContext, guard, type RouteHandle } from "#app/lib/guard.server";
+import { guard, type RouteHandle } from "#app/lib/guard.server";
 import { getI18n } from "#app/lib/i18n.server";
 import { getRequestState } from "#app/lib/request-context.server";
 import { redirectWithToast } from "#app/lib/toast.server";
 import type { Route } from "./+types/subscribe";
 import { apiRefusal, replyWithApiError } from "#app/lib/api-reply.server";
+import { requireSelectedBusiness } from "#app/lib/business.server";
 
 /** Rule 4 sends a business without an active plan here, so the page itself skips that check. */
 export const handle: RouteHandle = { skipSubscribedMiddleware: true };
@@ -30,8 +31,7 @@ const FIELDS = ["plan_identifier", "payment_method_id", "new_payment_method", "c
 
 export async function loader({ context }: Route.LoaderArgs) {
   const { api, user } = getRequestState(context);
-  const { business } = context.get(appContext);
-  if (!business) throw redirect("/setup-in-progress");
+  const business = requireSelectedBusiness(context);
   const manage = canManageBilling(business, user!.roles);
   const [catalog, subscription, methods] = await Promise.all([
     loadCatalog(api),
@@ -55,8 +55,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const submission = parseWithZod(formData, { schema: subscribeFormSchema, error: issueToKey });
   if (submission.status !== "success") return data(submission.reply(), { status: 422 });
   const { api, session, locale } = getRequestState(context);
-  const { business } = context.get(appContext);
-  if (!business) throw redirect("/setup-in-progress");
+  const business = requireSelectedBusiness(context);
   const value = submission.value;
   try {
     const answer = await api.post<BillingAnswer>(`/api/v1/subscriptions/${business.uuid}/subscribe`, {

@@ -1,5 +1,5 @@
 import { useTranslation } from "react-i18next";
-import { data, Link, redirect } from "react-router";
+import { data, Link } from "react-router";
 import type { ChatMessageJson, ConversationJson } from "#contract/chat";
 import { isUuid } from "#domain/text/sanitize";
 import { AnswerCard } from "#app/components/chat/answer-card";
@@ -7,12 +7,13 @@ import { AppForm } from "#app/components/ui/app-form";
 import { SubmitButton } from "#app/components/ui/button";
 import { SearchForm } from "#app/components/ui/search-form";
 import { ApiError } from "#app/lib/api.server";
-import { appContext, guard, type RouteHandle } from "#app/lib/guard.server";
+import { guard, type RouteHandle } from "#app/lib/guard.server";
 import { getRequestState } from "#app/lib/request-context.server";
 import { redirectWithToast } from "#app/lib/toast.server";
 import { businessTimeZone } from "#domain/business/timezone";
 import type { Route } from "./+types/archive";
 import { formatInstant } from "#domain/intl-formats";
+import { requireSelectedBusiness } from "#app/lib/business.server";
 
 /**
  * /chat.bkp: the archive of earlier AI conversations — a searchable list and read-only
@@ -23,13 +24,7 @@ export const middleware: Route.MiddlewareFunction[] = [guard(handle)];
 
 const PAGE = "/chat.bkp";
 
-function selectedBusiness(context: Route.LoaderArgs["context"]) {
-  const { business } = context.get(appContext);
-  if (!business) throw redirect("/setup-in-progress");
-  return business;
-}
-
-const conversationsPath = (context: Route.LoaderArgs["context"]) => `/api/v1/businesses/${selectedBusiness(context).uuid}/chat/conversations`;
+const conversationsPath = (context: Route.LoaderArgs["context"]) => `/api/v1/businesses/${requireSelectedBusiness(context).uuid}/chat/conversations`;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const base = conversationsPath(context);
@@ -48,7 +43,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     if (!thread) return redirectWithToast(PAGE, { kind: "error", message: "chat:page.notFound" }, { session });
   }
   // Times in the business's time zone, the same on the server and in the browser.
-  const timeZone = businessTimeZone(selectedBusiness(context));
+  const timeZone = businessTimeZone(requireSelectedBusiness(context));
   return { conversations, q, thread, timeZone };
 }
 

@@ -13,13 +13,14 @@ import { AppForm } from "#app/components/ui/app-form";
 import { buttonClass, SubmitButton } from "#app/components/ui/button";
 import { FieldErrors, FormErrors } from "#app/components/ui/field";
 import { ApiError } from "#app/lib/api.server";
-import { appContext, guard, type RouteHandle } from "#app/lib/guard.server";
+import { guard, type RouteHandle } from "#app/lib/guard.server";
 import { formatDateTime } from "#app/lib/format-date";
 import { getRequestState } from "#app/lib/request-context.server";
 import { redirectWithToast } from "#app/lib/toast.server";
 import { useBusinessTimeZone } from "#app/lib/business-time-zone";
 import type { Route } from "./+types/index";
 import { replyWithApiError } from "#app/lib/api-reply.server";
+import { requireSelectedBusiness } from "#app/lib/business.server";
 
 // skipSetupCheck: issue 7 has a new business open the chat as soon as it adds the ai add-on, while its
 // data is still loading; the assistant answers from whatever is there (and says when prices are not set up).
@@ -30,10 +31,7 @@ const PAGE = "/chat";
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 function businessId(context: Route.LoaderArgs["context"]): string {
-  const { business } = context.get(appContext);
-  // The guard sends users without a business elsewhere first.
-  if (!business) throw redirect("/setup-in-progress");
-  return business.uuid;
+  return requireSelectedBusiness(context).uuid;
 }
 
 export async function loader({ request, context }: Route.LoaderArgs) {
