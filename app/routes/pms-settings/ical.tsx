@@ -77,8 +77,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   try {
     // A check is a job on the queue (202): the page says "checking…" beside each import until its result is in.
     if (intent === "poll_all") {
-      const { queued } = await api.post<{ queued: string[] }>(`${business.base}/ical-imports/poll`, {});
-      return done({ message: queued.length ? "ledger:toast.pollQueued" : "ledger:toast.pollRunning" });
+      const { queued, ical_imports: imports } = await api.post<{ queued: string[]; ical_imports: IcalImportJson[] }>(`${business.base}/ical-imports/poll`, {});
+      if (queued.length) return done({ message: "ledger:toast.pollQueued" });
+      return done({ message: imports.some((i) => i.checking) ? "ledger:toast.pollRunning" : "ledger:toast.pollNothing" });
     }
     const id = String(formData.get("uuid") ?? "");
     if (!isUuid(id)) return data<ActionData>({ error: "validation.uuid" }, { status: 422 });
