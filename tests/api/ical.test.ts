@@ -4,10 +4,10 @@ import { and, eq, sql } from "drizzle-orm";
 import { rowsOf } from "#api/db/query.ts";
 import ICAL from "ical.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { dailyCommandRuns, roomBlocks } from "#api/db/schema/index.ts";
+import { dailyCommandRuns, icalImports, roomBlocks } from "#api/db/schema/index.ts";
 import { dailyCommand } from "#api/services/daily/commands.ts";
 import { runDailyCommand } from "#api/services/daily/runs.ts";
-import { businessesWithIcalImports, ICAL_POLL_JOB, pollIcalImports, runPollJob } from "#api/services/ledger/ical-imports.ts";
+import { businessesWithIcalImports, ICAL_POLL_JOB, pollIcalImports, runPollJob, sweepPollRequests } from "#api/services/ledger/ical-imports.ts";
 import { backgroundFor } from "#api/services/jobs/server-jobs.ts";
 import { createTestApi, type TestApi } from "#tests/helpers/api.ts";
 import { bookingsFixture, inventoryMatches, stay, type BookingsFixture } from "./bookings-fixture.ts";
@@ -356,7 +356,7 @@ describe("“check now” is a job on the queue (issue 24)", () => {
     for (const uuid of [slow, fine]) await t.call("DELETE", `${g.base}/ical-imports/${uuid}`, { token: g.token });
   });
 
-  it("on the server's queue the job runs by itself, one per calendar at a time, and the page's import shows the result", async () => {
+  it("on the server's queue the job runs by itself, one per calendar at a time, and the page's import shows the result; a request left without a job gets one from the sweep", async () => {
     let release = () => {};
     slowGate = new Promise<void>((done) => (release = done));
     pages.set("/slow.ics", [200, calendar([{ uid: "s2", start: "2027-11-10", end: "2027-11-12" }])]);
@@ -373,6 +373,17 @@ describe("“check now” is a job on the queue (issue 24)", () => {
       await expect.poll(async () => (await importOfG(uuid)).checking, { timeout: 30_000 }).toBe(false);
       expect(await importOfG(uuid)).toMatchObject({ event_count: 1, last_error: null, last_polled_at: expect.any(String) });
       expect(await jobs()).toBe(1);
+
+      // A request left without a job (asked in a process that runs no queue): the minute's sweep gives it one.
+      t.clock.now = new Date(t.clock.now.getTime() + 60_000);
+      await t.db.update(icalImports).set({ pollRequestedAt: new Date(t.clock.now.getTime() - 45_000) }).where(eq(icalImports.id, uuid));
+      expect((await importOfG(uuid)).checking).toBe(true);
+      expect(await sweepPollRequests(t.db, queue, t.clock.now)).toBe(1);
+      await expect.poll(async () => (await importOfG(uuid)).checking, { timeout: 30_000 }).toBe(false);
+      expect(await jobs()).toBe(2);
+      // Nothing asked any more: the sweep queues nothing, and a stray job does nothing.
+      expect(await sweepPollRequests(t.db, queue, t.clock.now)).toBe(0);
+      expect(await runPollJob(t.db, job(uuid), { now: t.clock.now })).toBeNull();
     } finally {
       release();
       await queue.stop();

@@ -14,7 +14,7 @@ import { createBlock, deleteBlock, updateBlock } from "#api/services/bookings/bl
 import { notify } from "#api/services/notifications/notify.ts";
 import { fieldError, type BookingContext } from "#api/services/bookings/context.ts";
 import { fetchCalendar, IcalFetchError } from "./ical-fetch.ts";
-import { runningQueue } from "#api/services/queue/queue.ts";
+import { runningQueue, type JobQueue } from "#api/services/queue/queue.ts";
 import type { IcalImportJson } from "#contract/ledger.ts";
 
 /**
@@ -331,12 +331,34 @@ export async function requestPolls(ctx: BookingContext, only?: string): Promise<
   });
 }
 
-/** The job of a "check now": polls the import (null when it is gone, or another poll holds it and will answer the request). */
+/**
+ * The job of a "check now": polls the import. Null when there is nothing to do: the import is
+ * gone, its request was already answered (a second job, or the sweep's), or another poll holds it
+ * and will answer the request when it ends.
+ */
 export async function runPollJob(db: Database, job: IcalPollJob, options: PollOptions & { now?: Date } = {}): Promise<PollResult | null> {
+  const [asked] = await db.select({ at: icalImports.pollRequestedAt }).from(icalImports).where(and(eq(icalImports.id, job.importId), eq(icalImports.businessId, job.businessId)));
+  if (!asked?.at) return null;
   const ctx = await pollContext(db, job.businessId, job.userId, options.now);
   if (!ctx) return null;
   return pollImport(ctx, job.importId, options).catch((error: unknown) => {
     if (error instanceof HttpError && error.status === 404) return null;
     throw error;
   });
+}
+
+/** How long a request waits for the job its own process queued before the sweep queues one. */
+const SWEEP_AFTER_MS = 30_000;
+
+/**
+ * Every minute: requests left without a job — asked in a process that runs no queue (JOBS=false),
+ * or whose job was lost — get one. Answers how many were queued.
+ */
+export async function sweepPollRequests(db: Database, queue: JobQueue, now = new Date()): Promise<number> {
+  const waiting = await db
+    .select({ id: icalImports.id, businessId: icalImports.businessId })
+    .from(icalImports)
+    .where(and(lt(icalImports.pollRequestedAt, new Date(now.getTime() - SWEEP_AFTER_MS)), or(isNull(icalImports.lockedUntil), lt(icalImports.lockedUntil, now))));
+  for (const w of waiting) await queue.send(ICAL_POLL_JOB, { businessId: w.businessId, importId: w.id, userId: null } satisfies IcalPollJob, { singletonKey: w.id, singletonSeconds: 60 });
+  return waiting.length;
 }
