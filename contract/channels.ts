@@ -72,6 +72,8 @@ export const attentionAnswer = z
     amount: z.string().nullable(),
     currency: z.string().nullable(),
     received_at: timestamp,
+    /** When the channel cancelled the booking afterwards (then nothing is to be entered, or what was entered by hand is to be cancelled); null while it stands. */
+    cancelled_at: timestamp.nullable(),
   })
   .strict();
 export type AttentionJson = z.infer<typeof attentionAnswer>;

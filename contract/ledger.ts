@@ -98,9 +98,9 @@ export const icalImportAnswer = z
     last_success_at: timestamp.nullable(),
     last_error: z.string().nullable(),
     last_error_code: z.string().nullable(),
+    /** A check was asked for ("check now") and waits on the queue, or a poll runs. */
+    checking: z.boolean(),
   })
   .strict();
 export type IcalImportJson = z.infer<typeof icalImportAnswer>;
 
-/** One poll: blocks created, updated and removed; `error` is the recorded sync error's key, or null. */
-export const pollResultAnswer = z.object({ uuid, created: z.int().min(0), updated: z.int().min(0), removed: z.int().min(0), error: z.string().nullable() }).strict();

@@ -79,6 +79,12 @@ export function hasInvalidCharacters(text: string): boolean {
  * string of the OpenAPI document that has no pattern of its own (api/openapi/document.ts).
  */
 export const VALID_TEXT_PATTERN = "^[^\\u0000\\ud800-\\udfff]*$";
+/**
+ * The text rule of a required text the API cleans before counting it (trimmed, markup removed:
+ * `requiredText`, `.trim().min(1)`): besides the text rule, at least one character that stays —
+ * blank text is refused as missing, so the document says so (api/openapi/describe.ts).
+ */
+export const FILLED_TEXT_PATTERN = "^(?=[\\s\\S]*[^\\s<>\"'&])[^\\u0000\\ud800-\\udfff]*$";
 /** NUL, a high surrogate not followed by a low one, or a low one not preceded by a high one. */
 const INVALID_CHARACTERS = /\u0000|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
 

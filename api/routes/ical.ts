@@ -3,13 +3,13 @@ import { icalFeedSchema, icalImportSchema } from "#domain/schemas/ledger.ts";
 import type { ApiEnv } from "#api/context.ts";
 import { requireBusiness, type BusinessEnv } from "#api/middleware/business.ts";
 import { createFeed, deleteFeed, feedCalendar, getFeed, listFeeds, regenerateFeed } from "#api/services/ledger/ical-feeds.ts";
-import { createImport, deleteImport, getImport, listImports, pollIcalImports, pollImport, updateImport } from "#api/services/ledger/ical-imports.ts";
+import { createImport, deleteImport, getImport, listImports, requestPolls, updateImport } from "#api/services/ledger/ical-imports.ts";
 import { notFound } from "#api/errors.ts";
 import { body, bookingContext, idParam, type BC } from "./bookings-shared.ts";
 import { docs } from "#api/openapi/describe.ts";
 import { z } from "zod";
 import { envelope } from "#contract/primitives.ts";
-import { icalFeedAnswer, icalImportAnswer, pollResultAnswer } from "#contract/ledger.ts";
+import { icalFeedAnswer, icalImportAnswer } from "#contract/ledger.ts";
 
 const feedWritten = z.object({ ical_feed: icalFeedAnswer }).strict();
 const importWritten = z.object({ ical_import: icalImportAnswer }).strict();
@@ -61,17 +61,18 @@ export const icalRoutes = new Hono<BusinessEnv>()
     await deleteImport(bookingContext(c), importId(c));
     return c.body(null, 204);
   })
-  /** Polls every active import now. */
-  .post(`${base}/ical-imports/poll`, doc({ response: z.object({ data: z.array(pollResultAnswer), ical_imports: z.array(icalImportAnswer) }).strict() }), settings, async (c) => {
+  /** Asks for a check of every active import now: queued (202); each shows `checking` until its job ends. */
+  .post(`${base}/ical-imports/poll`, doc({ status: 202, response: z.object({ queued: z.array(z.uuid()), ical_imports: z.array(icalImportAnswer) }).strict() }), settings, async (c) => {
     const ctx = bookingContext(c);
-    const results = await pollIcalImports(ctx.db, ctx.business.id, { now: ctx.now, allowPrivateHosts: c.var.deps.config.icalPrivateHosts });
-    return c.json({ data: results, ical_imports: await listImports(ctx) });
+    const queued = await requestPolls(ctx);
+    return c.json({ queued, ical_imports: await listImports(ctx) }, 202);
   })
-  .post(`${base}/ical-imports/:importId/poll`, doc({ response: z.object({ data: pollResultAnswer.nullable(), ical_import: icalImportAnswer }).strict() }), settings, async (c) => {
+  /** Asks for a check of one import now; `queued` is false when one already waits or runs. */
+  .post(`${base}/ical-imports/:importId/poll`, doc({ status: 202, response: z.object({ queued: z.boolean(), ical_import: icalImportAnswer }).strict() }), settings, async (c) => {
     const ctx = bookingContext(c);
     const id = importId(c);
-    const result = await pollImport(ctx, id, { allowPrivateHosts: c.var.deps.config.icalPrivateHosts });
-    return c.json({ data: result, ical_import: await getImport(ctx, id) });
+    const queued = await requestPolls(ctx, id);
+    return c.json({ queued: queued.length > 0, ical_import: await getImport(ctx, id) }, 202);
   });
 
 /**

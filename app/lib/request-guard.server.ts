@@ -2,7 +2,7 @@ import { data, redirect, type MiddlewareFunction } from "react-router";
 import { getConfig } from "#config";
 import { csrfMiddleware } from "./csrf.server";
 import { getI18n, getLocale } from "./i18n.server";
-import { tooLargeUploadAddress } from "./upload-too-large";
+import { tooLargeUploadAddress, UPLOAD_LIMIT_MB } from "./upload-too-large";
 
 /**
  * The one guard every state-changing web request passes (root middleware, before the session is
@@ -28,7 +28,7 @@ import { tooLargeUploadAddress } from "./upload-too-large";
  * server/security-headers.ts): the unread rest must not be taken for the next request.
  */
 export const FORM_BODY_LIMIT = 1024 * 1024;
-export const UPLOAD_BODY_LIMIT = 5 * 1024 * 1024;
+export const UPLOAD_BODY_LIMIT = UPLOAD_LIMIT_MB * 1024 * 1024;
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 /** Marks middleware made here; the coverage test checks the root runs it. */

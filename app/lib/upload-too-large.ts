@@ -1,3 +1,5 @@
+import { encodeMessage } from "#domain/validation-messages";
+
 /**
  * A file larger than the web takes (request-guard.server.ts) is not a bare 413: the rest of the
  * upload is read and dropped, and the browser is sent back to the form's page with this mark in
@@ -5,6 +7,9 @@
  * 2 MB."). Post/redirect/get, so it works the same with JavaScript off.
  */
 export const UPLOAD_TOO_LARGE = "upload-too-large";
+
+/** The largest multipart form the web takes, in MB (request-guard.server.ts). */
+export const UPLOAD_LIMIT_MB = 5;
 
 /** The page the form was posted to, marked. */
 export function tooLargeUploadAddress(request: Request): string {
@@ -16,4 +21,12 @@ export function tooLargeUploadAddress(request: Request): string {
 /** True on the page the browser was sent back to after a too-large upload. */
 export function cameBackFromTooLargeUpload(request: Request): boolean {
   return new URL(request.url).searchParams.has(UPLOAD_TOO_LARGE);
+}
+
+/**
+ * For a file field without a size rule of its own (a CSV, an image the API checks): its message
+ * on the page the browser was sent back to ("The file is larger than 5 MB."), else undefined.
+ */
+export function tooLargeUploadErrors(request: Request): string[] | undefined {
+  return cameBackFromTooLargeUpload(request) ? [encodeMessage("upload.fileTooLarge", { max: UPLOAD_LIMIT_MB })] : undefined;
 }

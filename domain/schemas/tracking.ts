@@ -25,10 +25,11 @@ export const onTheBooksQuerySchema = z
 
 export const pickupQuerySchema = z.object({
   as_of: isoDate.optional(),
-  window: z.coerce
-    .number()
-    .refine((w) => (PICKUP_WINDOW_DAYS as readonly number[]).includes(w), "tracking:validation.window")
-    .default(7),
+  // An enum of the query's text, so the OpenAPI document lists the windows the API takes.
+  window: z
+    .enum(PICKUP_WINDOW_DAYS.map(String) as [string, ...string[]], { error: "tracking:validation.window" })
+    .default("7")
+    .transform(Number),
   days: nights.default(DEFAULT_TRACKING_NIGHTS),
 });
 

@@ -1,6 +1,9 @@
 import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { channelAriState, channexBookingRevisions, channexConnections, ratePlans } from "#api/db/schema/index.ts";
+import { channelAriState, channexBookingRevisions, channexConnections, ratePlans, reservations } from "#api/db/schema/index.ts";
+import type { BookingRevision } from "#api/services/channels/channex-client.ts";
+import { FULL_RESYNC_CRON, resyncSlotOf } from "#api/services/channels/resync-schedule.ts";
+import { DAILY_COMMANDS } from "#api/services/daily/commands.ts";
 import { translatorFor } from "#api/i18n.ts";
 import { connectChannex } from "#api/services/channels/connections.ts";
 import { pullBookings } from "#api/services/channels/feed.ts";
@@ -106,8 +109,8 @@ describe("connecting reads every page and checks the currency", () => {
   });
 });
 
-describe("the booking feed cannot jam", () => {
-  const revision = (n: number, mapped: boolean) => ({
+/** A Booking.com revision of one night (2027-05-01 + n), its room mapped or not. */
+const revisionFor = (n: number, mapped: boolean): BookingRevision => ({
     id: crypto.randomUUID(),
     property_id: property.id,
     booking_id: crypto.randomUUID(),
@@ -131,15 +134,16 @@ describe("the booking feed cannot jam", () => {
     ],
   });
 
+describe("the booking feed cannot jam", () => {
   it("25 waiting revisions, two of them unmapped at the head, are all read and acknowledged in one cycle; the unmapped ones need attention", async () => {
-    const revisions = Array.from({ length: 25 }, (_, n) => revision(n, n >= 2));
+    const revisions = Array.from({ length: 25 }, (_, n) => revisionFor(n, n >= 2));
     for (const r of revisions) fake.deliver(r);
     const report = await pullBookings(t.db, f.business.id, { now });
     expect(report).toMatchObject({ applied: 23, attention: 2, failed: 0 });
     expect(fake.pending()).toEqual([]);
     expect(new Set(fake.acks)).toEqual(new Set(revisions.map((r) => r.id)));
-    // The documented call, with a JSON body.
-    expect(fake.ackBodies.every((b) => typeof b === "object" && b !== null)).toBe(true);
+    // The documented call has no fields: an empty JSON object each time (the fake refuses any field).
+    expect(fake.ackBodies).toEqual(revisions.map(() => ({})));
     const attention = await t.db
       .select()
       .from(channexBookingRevisions)
@@ -155,12 +159,74 @@ describe("the booking feed cannot jam", () => {
   });
 
   it("a revision in another currency is recorded as needing attention and acknowledged", async () => {
-    const r = { ...revision(40, true), currency: "USD" };
+    const r = { ...revisionFor(40, true), currency: "USD" };
     fake.deliver(r);
     expect(await pullBookings(t.db, f.business.id, { now })).toMatchObject({ applied: 0, attention: 1 });
     expect(fake.pending()).toEqual([]);
     const [row] = await t.db.select().from(channexBookingRevisions).where(eq(channexBookingRevisions.revisionId, r.id));
     expect(row).toMatchObject({ attention: "currency", currency: "USD", amount: "320.00" });
+  });
+});
+
+describe("a cancellation of a booking kept as needing attention", () => {
+  type Listed = { booking_id: string; revision_id: string; cancelled_at: string | null; reason: string };
+  const list = async (): Promise<Listed[]> => (await t.json("GET", `${f.base}/channel-bookings-needing-attention`, { token: f.token, status: 200 })).data;
+  const cancellationOf = (r: BookingRevision): BookingRevision => ({ ...r, id: crypto.randomUUID(), status: "cancelled" });
+  const cancelledNotices = async (guest: string) =>
+    (await t.json("GET", `/api/v1/notifications?kind=reservation.cancelled&per_page=100`, { token: f.token, lang: "en", status: 200 })).notifications.filter(
+      (n: { business_uuid: string; title: string }) => n.business_uuid === f.business.id && n.title.includes(guest),
+    );
+
+  it("marks the record cancelled (no second record needing attention), puts it back on the list even once handled, and tells the team", async () => {
+    const unmapped = revisionFor(60, false);
+    const dollars = { ...revisionFor(61, true), currency: "USD" };
+    fake.deliver(unmapped);
+    fake.deliver(dollars);
+    expect(await pullBookings(t.db, f.business.id, { now })).toMatchObject({ attention: 2, failed: 0 });
+    // The unmapped one is entered by hand and marked handled: it leaves the list.
+    expect((await t.call("POST", `${f.base}/channel-bookings-needing-attention/${unmapped.id}/resolve`, { token: f.token })).status).toBe(204);
+    expect((await list()).map((a) => a.booking_id)).not.toContain(unmapped.booking_id);
+    expect((await list()).find((a) => a.booking_id === dollars.booking_id)?.cancelled_at).toBeNull();
+
+    clock += 60_000;
+    fake.deliver(cancellationOf(unmapped));
+    // Its cancellation comes in dollars too: a cancellation takes no price, so it still reaches the booking.
+    fake.deliver(cancellationOf(dollars));
+    expect(await pullBookings(t.db, f.business.id, { now })).toMatchObject({ applied: 2, attention: 0, failed: 0 });
+    expect(fake.pending()).toEqual([]);
+
+    const listed = (await list()).filter((a) => a.booking_id === unmapped.booking_id || a.booking_id === dollars.booking_id);
+    expect(listed.map((a) => [a.revision_id, a.reason, a.cancelled_at]).sort()).toEqual(
+      [
+        [unmapped.id, "unmapped_room", now().toISOString()],
+        [dollars.id, "currency", now().toISOString()],
+      ].sort(),
+    );
+    // One record needing attention per booking; the cancellation is kept beside it.
+    const records = await t.db.select().from(channexBookingRevisions).where(eq(channexBookingRevisions.bookingId, unmapped.booking_id));
+    expect(records.map((r) => [r.status, r.attention]).sort()).toEqual([
+      ["cancelled", null],
+      ["new", "unmapped_room"],
+    ]);
+    expect(await cancelledNotices("Guest 60")).toHaveLength(1);
+    expect(await cancelledNotices("Guest 61")).toHaveLength(1);
+  });
+
+  it("a booking placed, then changed to a room that is not mapped, then cancelled: its reservation is cancelled and the change's record says so", async () => {
+    const placed = revisionFor(70, true);
+    fake.deliver(placed);
+    expect(await pullBookings(t.db, f.business.id, { now })).toMatchObject({ applied: 1, attention: 0 });
+    const [record] = await t.db.select().from(channexBookingRevisions).where(eq(channexBookingRevisions.revisionId, placed.id));
+    clock += 60_000;
+    const moved: BookingRevision = { ...revisionFor(72, false), booking_id: placed.booking_id, status: "modified" };
+    fake.deliver(moved);
+    expect(await pullBookings(t.db, f.business.id, { now })).toMatchObject({ applied: 0, attention: 1 });
+    clock += 60_000;
+    fake.deliver(cancellationOf(placed));
+    expect(await pullBookings(t.db, f.business.id, { now })).toMatchObject({ applied: 1, attention: 0 });
+    const [reservation] = await t.db.select({ status: reservations.status }).from(reservations).where(eq(reservations.id, record.reservationIds[0]));
+    expect(reservation.status).toBe("cancelled");
+    expect((await list()).find((a) => a.revision_id === moved.id)).toMatchObject({ reason: "unmapped_room", cancelled_at: now().toISOString() });
   });
 });
 
@@ -317,5 +383,125 @@ describe("what the push sends", () => {
     expect(row.pushScheduledAt?.getTime()).toBe(pushedAt + MIN_PUSH_INTERVAL_MS);
     clock = pushedAt + MIN_PUSH_INTERVAL_MS;
     expect((await pushBusiness(t.db, f.business.id, { now })).nights).toBeGreaterThan(0);
+  });
+});
+
+describe("a 429 pauses the property's pushes", () => {
+  const [restrictions, availability] = ["/api/v1/restrictions", "/api/v1/availability"] as const;
+  /** A change of one Standard night the channel does not have yet. */
+  async function change(night: string) {
+    await t.db.transaction((tx) => markNightsChanged(tx as never, f.business.id, [{ categoryId: f.standard.id, from: night, to: night }], "test"));
+    await t.db.delete(channelAriState).where(and(eq(channelAriState.businessId, f.business.id), eq(channelAriState.night, night)));
+  }
+  const nextPushAt = async () => (await t.db.select().from(channexConnections).where(eq(channexConnections.businessId, f.business.id)))[0].nextPushAt?.getTime();
+  const standardPlan = () => property.ratePlans[0].id;
+  /** The push jobs firing every `step` ms from `from` to before `until`: each sends nothing. */
+  async function firesSendNothing(from: number, until: number, step: number, during?: (at: number) => Promise<void>) {
+    for (let at = from; at < until; at += step) {
+      clock = at;
+      await during?.(at);
+      expect(await pushBusiness(t.db, f.business.id, { now })).toEqual({ nights: 0 });
+    }
+  }
+
+  it("a Retry-After longer than the documented minute is honoured: nothing is sent until it has passed, then the waiting changes go together", async () => {
+    clock += 120_000;
+    fake.calls.length = 0;
+    fake.limited.length = 0;
+    await change("2027-09-01");
+    fake.limitNext(90);
+    const at = clock;
+    await expect(pushBusiness(t.db, f.business.id, { now })).rejects.toMatchObject({ status: 429, retryAfterMs: 90_000 });
+    expect(await nextPushAt()).toBe(at + 90_000);
+    expect(await stateOf("", "2027-09-01")).toMatchObject({ status: "failed" });
+    // Jobs keep firing and another change is saved meanwhile: nothing reaches Channex.
+    await firesSendNothing(at + 5_000, at + 90_000, 5_000, async (t0) => {
+      if (t0 === at + 30_000) await change("2027-09-02");
+    });
+    expect(fake.calls).toEqual([]);
+    expect(fake.limited).toHaveLength(1);
+    clock = at + 90_000;
+    expect((await pushBusiness(t.db, f.business.id, { now })).nights).toBeGreaterThan(0);
+    expect(fake.calls.filter((c) => c.path === restrictions)).toHaveLength(1);
+    const sent = fake.nights(restrictions);
+    expect([sent.get(`${standardPlan()}|2027-09-01`)?.length, sent.get(`${standardPlan()}|2027-09-02`)?.length]).toEqual([1, 1]);
+    expect(await stateOf("", "2027-09-01")).toMatchObject({ status: "sent" });
+    expect(await outboxRows(t.db, f.business.id)).toBe(0);
+  });
+
+  it("without Retry-After the property pauses the documented minute", async () => {
+    clock += 120_000;
+    fake.calls.length = 0;
+    await change("2027-09-03");
+    fake.limitNext(null);
+    const at = clock;
+    await expect(pushBusiness(t.db, f.business.id, { now })).rejects.toMatchObject({ status: 429, retryAfterMs: null });
+    expect(await nextPushAt()).toBe(at + 60_000);
+    await firesSendNothing(at + 1_000, at + 60_000, 7_000);
+    expect(fake.calls).toEqual([]);
+    clock = at + 60_000;
+    expect((await pushBusiness(t.db, f.business.id, { now })).nights).toBeGreaterThan(0);
+  });
+
+  it("pushes forced closer than Channex allows meet its own limit once: its 429 stops them until the window is clear, and none is refused again", async () => {
+    clock += 120_000;
+    fake.calls.length = 0;
+    fake.limited.length = 0;
+    // One change a second, pushed with no spacing of our own (as a broken interval would): the 11th call is over Channex's 10 a minute.
+    let refusedAt = 0;
+    for (let n = 0; n < 11; n++) {
+      await change(addDays("2027-10-01", n));
+      const pushed = pushBusiness(t.db, f.business.id, { now, minIntervalMs: 1_000 });
+      if (n < 10) await pushed;
+      else {
+        refusedAt = clock;
+        await expect(pushed).rejects.toMatchObject({ status: 429 });
+      }
+      clock += 1_000;
+    }
+    expect(fake.limited.map((l) => l.path)).toEqual([availability]);
+    // Channex's Retry-After (50 s, when the first call leaves its window) is shorter than the documented minute: the minute wins.
+    expect(await nextPushAt()).toBe(refusedAt + 60_000);
+    await firesSendNothing(clock, refusedAt + 60_000, 1_000);
+    expect(fake.calls.filter((c) => c.at > refusedAt)).toEqual([]);
+    clock = refusedAt + 60_000;
+    await drain();
+    expect(fake.limited).toHaveLength(1);
+    expect(fake.nights(availability).get(`${property.roomTypes[0].id}|2027-10-11`)).toBeDefined();
+  });
+});
+
+describe("the daily full re-sync is spread over the night", () => {
+  const command = DAILY_COMMANDS.find((c) => c.name === "channels.full-resync")!;
+  /** The cron line's fires over one day (minute and hour fields only, as FULL_RESYNC_CRON uses). */
+  function firesOn(day: string): Date[] {
+    const [minute, hour] = FULL_RESYNC_CRON.split(" ");
+    const step = Number(minute.replace("*/", ""));
+    const [first, last] = hour.split("-").map(Number);
+    const out: Date[] = [];
+    for (let h = first; h <= last; h++) for (let m = 0; m < 60; m += step) out.push(new Date(`${day}T${String(h).padStart(2, "0")}:${String(m).padStart(2, "0")}:00Z`));
+    return out;
+  }
+
+  it("each business is re-synced once a night, in its own ten-minute slot between 01:00 and 05:00 UTC; a run by day takes every one", async () => {
+    const fires = firesOn("2026-12-02");
+    expect(fires).toHaveLength(24);
+    expect(fires.every((d) => d.getUTCHours() >= 1 && d.getUTCHours() < 5)).toBe(true);
+    const picked: Date[] = [];
+    for (const fire of fires) if ((await command.businesses!(t.db, fire)).includes(f.business.id)) picked.push(fire);
+    expect(picked).toEqual([fires[resyncSlotOf(f.business.id)]]);
+    expect(await command.businesses!(t.db, new Date("2026-12-02T12:00:00Z"))).toContain(f.business.id);
+    // Running it at that slot asks for the full push of the horizon.
+    clock += 120_000;
+    await command.run(t.db, f.business.id, picked[0]);
+    expect(await outboxRows(t.db, f.business.id)).toBeGreaterThan(0);
+    await drain();
+  });
+
+  it("2,400 properties fill every slot, none with more than twice its share", () => {
+    const counts = new Array(24).fill(0);
+    for (let n = 0; n < 2_400; n++) counts[resyncSlotOf(crypto.randomUUID())]++;
+    expect(Math.min(...counts)).toBeGreaterThan(0);
+    expect(Math.max(...counts)).toBeLessThanOrEqual(200);
   });
 });

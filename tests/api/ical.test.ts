@@ -1,12 +1,14 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import { and, eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
+import { rowsOf } from "#api/db/query.ts";
 import ICAL from "ical.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { dailyCommandRuns, roomBlocks } from "#api/db/schema/index.ts";
+import { dailyCommandRuns, icalImports, roomBlocks } from "#api/db/schema/index.ts";
 import { dailyCommand } from "#api/services/daily/commands.ts";
 import { runDailyCommand } from "#api/services/daily/runs.ts";
-import { businessesWithIcalImports, pollIcalImports } from "#api/services/ledger/ical-imports.ts";
+import { businessesWithIcalImports, ICAL_POLL_JOB, pollIcalImports, runPollJob, sweepPollRequests } from "#api/services/ledger/ical-imports.ts";
+import { backgroundFor } from "#api/services/jobs/server-jobs.ts";
 import { createTestApi, type TestApi } from "#tests/helpers/api.ts";
 import { bookingsFixture, inventoryMatches, stay, type BookingsFixture } from "./bookings-fixture.ts";
 
@@ -18,6 +20,8 @@ let origin: string;
 /** What the fake channel answers, by path: [status, body, content type]. */
 const pages = new Map<string, [number, string, string?]>();
 let hits = 0;
+/** Requests for /slow.ics wait for this (a calendar that does not answer until released). */
+let slowGate: Promise<void> = Promise.resolve();
 const pollCommand = dailyCommand("ical.poll")!;
 
 beforeAll(async () => {
@@ -26,8 +30,9 @@ beforeAll(async () => {
   f = await bookingsFixture(t);
   const list = (await t.json("GET", `${f.base}/rooms`, { token: f.token, status: 200 })).data as { uuid: string; number: string }[];
   room = Object.fromEntries(list.map((r) => [r.number, r.uuid]));
-  server = createServer((req, res) => {
+  server = createServer(async (req, res) => {
     hits++;
+    if (req.url === "/slow.ics") await slowGate;
     const page = pages.get(req.url ?? "");
     if (!page) {
       res.writeHead(404).end("not found");
@@ -44,6 +49,20 @@ afterAll(async () => {
 });
 
 const post = (path: string, body: unknown, status: number) => t.json("POST", `${f.base}${path}`, { token: f.token, body, status, lang: "en" });
+const importOf = async (uuid: string) => (await t.json("GET", `${f.base}/ical-imports`, { token: f.token, lang: "en", status: 200 })).data.find((i: { uuid: string }) => i.uuid === uuid);
+
+/**
+ * "Check now" of one import as the owner: answered at once (202) with the import `checking`,
+ * then its job run as the queue's worker would. Answers the job's result and the import after it.
+ */
+async function checkNow(uuid: string) {
+  const asked = await post(`/ical-imports/${uuid}/poll`, {}, 202);
+  expect(asked).toMatchObject({ queued: true, ical_import: { uuid, checking: true } });
+  const data = await runPollJob(t.db, { businessId: f.business.id, importId: uuid, userId: f.owner.id }, { now: t.clock.now });
+  const ical_import = await importOf(uuid);
+  expect(ical_import.checking).toBe(false);
+  return { data, ical_import };
+}
 
 /** The nights an iCal text blocks, read back with ical.js (DTEND exclusive). */
 function blockedNights(text: string): string[] {
@@ -141,7 +160,7 @@ describe("imports", () => {
       ]),
     ]);
     const { ical_import: imp } = await post("/ical-imports", { name: "Airbnb Standard", url: `${origin}/airbnb.ics`, room_category_uuid: f.standard.id }, 201);
-    const first = await post(`/ical-imports/${imp.uuid}/poll`, {}, 200);
+    const first = await checkNow(imp.uuid);
     expect(first.data).toMatchObject({ created: 2, updated: 0, removed: 0, error: null });
     expect(first.ical_import).toMatchObject({ event_count: 2, last_error: null });
     expect(await blocksOf(f.standard.id)).toEqual([
@@ -150,13 +169,13 @@ describe("imports", () => {
     ]);
 
     // Polled again, unchanged: nothing new.
-    const again = await post("/ical-imports/poll", {}, 200);
-    expect(again.data.find((r: { uuid: string }) => r.uuid === imp.uuid)).toMatchObject({ created: 0, updated: 0, removed: 0, error: null });
+    const again = await checkNow(imp.uuid);
+    expect(again.data).toMatchObject({ created: 0, updated: 0, removed: 0, error: null });
     expect(await blocksOf(f.standard.id)).toHaveLength(2);
 
     // Moved and cancelled.
     pages.set("/airbnb.ics", [200, calendar([{ uid: "a@airbnb", start: "2027-03-02", end: "2027-03-06" }])]);
-    const moved = await post(`/ical-imports/${imp.uuid}/poll`, {}, 200);
+    const moved = await checkNow(imp.uuid);
     expect(moved.data).toMatchObject({ created: 0, updated: 1, removed: 1, error: null });
     expect(await blocksOf(f.standard.id)).toEqual([{ startsAt: "2027-03-02", endsAt: "2027-03-05", roomId: null }]);
     expect((await inventoryMatches(t.db, f.business.id)).detail).toBe("");
@@ -170,7 +189,7 @@ describe("imports", () => {
     pages.set("/booking.ics", [200, calendar([{ uid: "x@booking", start: "2027-04-01", end: "2027-04-03" }])]);
     const { ical_import: imp } = await post("/ical-imports", { name: "Booking 101", url: `${origin}/booking.ics`, room_uuid: room["101"] }, 201);
     expect(imp).toMatchObject({ room: { number: "101" }, room_category: { uuid: f.standard.id } });
-    await post(`/ical-imports/${imp.uuid}/poll`, {}, 200);
+    await checkNow(imp.uuid);
     const blocked = [{ startsAt: "2027-04-01", endsAt: "2027-04-02", roomId: room["101"] }];
     expect(await blocksOf(f.standard.id)).toEqual(blocked);
 
@@ -182,14 +201,14 @@ describe("imports", () => {
     ];
     for (const [page, code, message] of cases) {
       pages.set("/booking.ics", page);
-      const answer = await t.json("POST", `${f.base}/ical-imports/${imp.uuid}/poll`, { token: f.token, lang: "en", status: 200 });
-      expect(answer.data.error, code).toMatch(new RegExp(`^ledger:ical\\.error\\.${code}`));
+      const answer = await checkNow(imp.uuid);
+      expect(answer.data?.error, code).toMatch(new RegExp(`^ledger:ical\\.error\\.${code}`));
       expect(answer.ical_import).toMatchObject({ last_error_code: code, last_error: message });
       expect(await blocksOf(f.standard.id)).toEqual(blocked);
     }
     // Nobody listening.
     await t.json("PUT", `${f.base}/ical-imports/${imp.uuid}`, { token: f.token, body: { name: "Booking 101", url: "http://127.0.0.1:9/none.ics", room_uuid: room["101"] }, status: 200 });
-    const unreachable = await t.json("POST", `${f.base}/ical-imports/${imp.uuid}/poll`, { token: f.token, lang: "en", status: 200 });
+    const unreachable = await checkNow(imp.uuid);
     expect(unreachable.ical_import.last_error_code).toBe("network");
     expect(await blocksOf(f.standard.id)).toEqual(blocked);
     await t.call("DELETE", `${f.base}/ical-imports/${imp.uuid}`, { token: f.token });
@@ -207,7 +226,7 @@ describe("imports", () => {
       ]),
     ]);
     const { ical_import: imp } = await post("/ical-imports", { name: "Suíte", url: `${origin}/suite.ics`, room_category_uuid: f.suite.id }, 201);
-    const answer = await t.json("POST", `${f.base}/ical-imports/${imp.uuid}/poll`, { token: f.token, lang: "en", status: 200 });
+    const answer = await checkNow(imp.uuid);
     expect(answer.data).toMatchObject({ created: 1 });
     expect(answer.ical_import.last_error).toBe("1 event could not be blocked (no room free on those nights)");
     expect((await blocksOf(f.suite.id)).map((b) => b.startsAt)).toEqual(["2027-05-20"]);
@@ -287,4 +306,87 @@ describe("the daily command ical.poll", () => {
       [1, "failed"],
     ]);
   });
+});
+
+describe("“check now” is a job on the queue (issue 24)", () => {
+  let g: BookingsFixture;
+  const asGuest = (path: string, status: number) => t.json("POST", `${g.base}${path}`, { token: g.token, body: {}, status, lang: "en" });
+  const importOfG = async (uuid: string) => (await t.json("GET", `${g.base}/ical-imports`, { token: g.token, lang: "en", status: 200 })).data.find((i: { uuid: string }) => i.uuid === uuid);
+  const create = async (name: string, path: string) =>
+    (await t.json("POST", `${g.base}/ical-imports`, { token: g.token, body: { name, url: `${origin}${path}`, room_category_uuid: g.standard.id }, status: 201 })).ical_import.uuid as string;
+  const job = (importId: string) => ({ businessId: g.business.id, importId, userId: g.owner.id });
+
+  beforeAll(async () => {
+    g = await bookingsFixture(t);
+  });
+
+  it("answers 202 at once without fetching; asking again while the check waits queues nothing; its end answers it, and then it may be asked again", async () => {
+    pages.set("/queued.ics", [200, calendar([{ uid: "q1", start: "2027-10-01", end: "2027-10-03" }])]);
+    const uuid = await create("Queued", "/queued.ics");
+    const before = hits;
+    expect(await asGuest(`/ical-imports/${uuid}/poll`, 202)).toMatchObject({ queued: true, ical_import: { checking: true, last_polled_at: null } });
+    expect(hits).toBe(before);
+    expect(await asGuest(`/ical-imports/${uuid}/poll`, 202)).toMatchObject({ queued: false, ical_import: { checking: true } });
+    expect((await asGuest("/ical-imports/poll", 202)).queued).toEqual([]);
+    expect(await runPollJob(t.db, job(uuid), { now: t.clock.now })).toMatchObject({ created: 1, error: null });
+    expect(hits).toBe(before + 1);
+    expect(await importOfG(uuid)).toMatchObject({ checking: false, event_count: 1, last_error: null });
+    expect((await asGuest("/ical-imports/poll", 202)).queued).toEqual([uuid]);
+    await runPollJob(t.db, job(uuid), { now: t.clock.now });
+    expect((await importOfG(uuid)).checking).toBe(false);
+    // Another business's import is not this owner's to check: 404, nothing asked.
+    expect((await t.call("POST", `${f.base}/ical-imports/${uuid}/poll`, { token: f.token, body: {} })).status).toBe(404);
+    await t.call("DELETE", `${g.base}/ical-imports/${uuid}`, { token: g.token });
+  });
+
+  it("a calendar that does not answer fails on its own time-out, recorded on it; the business's other calendar is checked all the same", async () => {
+    let release = () => {};
+    slowGate = new Promise<void>((done) => (release = done));
+    pages.set("/slow.ics", [200, calendar([{ uid: "s1", start: "2027-10-10", end: "2027-10-11" }])]);
+    pages.set("/fine.ics", [200, calendar([{ uid: "f1", start: "2027-10-20", end: "2027-10-21" }])]);
+    const slow = await create("Slow", "/slow.ics");
+    const fine = await create("Fine", "/fine.ics");
+    expect((await asGuest("/ical-imports/poll", 202)).queued.sort()).toEqual([slow, fine].sort());
+    const [slowResult, fineResult] = await Promise.all([runPollJob(t.db, job(slow), { now: t.clock.now, timeoutMs: 200 }), runPollJob(t.db, job(fine), { now: t.clock.now, timeoutMs: 200 })]);
+    release();
+    expect(slowResult).toMatchObject({ created: 0, error: "ledger:ical.error.timeout" });
+    expect(fineResult).toMatchObject({ created: 1, error: null });
+    expect(await importOfG(slow)).toMatchObject({ checking: false, last_error_code: "timeout" });
+    expect(await importOfG(fine)).toMatchObject({ checking: false, event_count: 1 });
+    for (const uuid of [slow, fine]) await t.call("DELETE", `${g.base}/ical-imports/${uuid}`, { token: g.token });
+  });
+
+  it("on the server's queue the job runs by itself, one per calendar at a time, and the page's import shows the result; a request left without a job gets one from the sweep", async () => {
+    let release = () => {};
+    slowGate = new Promise<void>((done) => (release = done));
+    pages.set("/slow.ics", [200, calendar([{ uid: "s2", start: "2027-11-10", end: "2027-11-12" }])]);
+    const uuid = await create("Slow on the queue", "/slow.ics");
+    const queue = await backgroundFor(t.handle, { RENEWALS_EVERY_MINUTES: 0 }, () => t.clock.now);
+    try {
+      const jobs = async () => Number((await rowsOf<{ n: number }>(t.db, sql`select count(*)::int as n from pgboss.job where name = ${ICAL_POLL_JOB} and data->>'importId' = ${uuid}`))[0].n);
+      expect((await asGuest(`/ical-imports/${uuid}/poll`, 202)).queued).toBe(true);
+      // The worker takes it and waits on the calendar: asking again starts no second job.
+      await expect.poll(async () => Number((await rowsOf<{ n: number }>(t.db, sql`select count(*)::int as n from pgboss.job where name = ${ICAL_POLL_JOB} and state = 'active'`))[0].n), { timeout: 30_000 }).toBe(1);
+      expect(await asGuest(`/ical-imports/${uuid}/poll`, 202)).toMatchObject({ queued: false, ical_import: { checking: true } });
+      expect(await jobs()).toBe(1);
+      release();
+      await expect.poll(async () => (await importOfG(uuid)).checking, { timeout: 30_000 }).toBe(false);
+      expect(await importOfG(uuid)).toMatchObject({ event_count: 1, last_error: null, last_polled_at: expect.any(String) });
+      expect(await jobs()).toBe(1);
+
+      // A request left without a job (asked in a process that runs no queue): the minute's sweep gives it one.
+      t.clock.now = new Date(t.clock.now.getTime() + 60_000);
+      await t.db.update(icalImports).set({ pollRequestedAt: new Date(t.clock.now.getTime() - 45_000) }).where(eq(icalImports.id, uuid));
+      expect((await importOfG(uuid)).checking).toBe(true);
+      expect(await sweepPollRequests(t.db, queue, t.clock.now)).toBe(1);
+      await expect.poll(async () => (await importOfG(uuid)).checking, { timeout: 30_000 }).toBe(false);
+      expect(await jobs()).toBe(2);
+      // Nothing asked any more: the sweep queues nothing, and a stray job does nothing.
+      expect(await sweepPollRequests(t.db, queue, t.clock.now)).toBe(0);
+      expect(await runPollJob(t.db, job(uuid), { now: t.clock.now })).toBeNull();
+    } finally {
+      release();
+      await queue.stop();
+    }
+  }, 90_000);
 });

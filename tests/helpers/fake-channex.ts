@@ -10,7 +10,8 @@ import type { BookingRevision } from "#api/services/channels/channex-client.ts";
  * booking feed are paginated (10 by default, `pagination[limit]` up to 100, `meta` with page,
  * limit and total); an ARI value it cannot take is left out with a warning in a 200 answer while
  * the others are applied; more than 10 calls a minute per property and endpoint answer 429 (with
- * Retry-After) and are not applied; rate plans have their own currency and sell mode; a revision's
+ * Retry-After) and are not applied; an acknowledgement with fields (the documented one has none)
+ * is a 422; rate plans have their own currency and sell mode; a revision's
  * room may have null ids (not mapped). A body of the wrong shape is a 422, so a wrong field name
  * fails the test. Its clock can be injected, so a test can run minutes of pushes without waiting.
  */
@@ -51,6 +52,7 @@ export interface AriCall {
 }
 
 const ISO = /^\d{4}-\d{2}-\d{2}$/;
+const isEmptyObject = (v: unknown) => typeof v === "object" && v !== null && !Array.isArray(v) && Object.keys(v).length === 0;
 const AVAILABILITY_KEYS = new Set(["property_id", "room_type_id", "date", "date_from", "date_to", "availability"]);
 const RESTRICTION_KEYS = new Set(RESTRICTION_FIELDS_DOC);
 const RESTRICTION_FIELDS = RESTRICTION_FIELDS_DOC.filter((k) => !["property_id", "rate_plan_id", "date", "date_from", "date_to", "days"].includes(k));
@@ -71,6 +73,8 @@ export async function startFakeChannex(options: { apiKey?: string; port?: number
   /** ARI values to refuse with a warning: `rate_plan_id|date` → the field and its message. */
   const refusals = new Map<string, { field: string; message: string }>();
   let failures: number[] = [];
+  /** The next ARI requests answer the documented 429, each with this Retry-After (seconds; null: none). */
+  let limits: (number | null)[] = [];
   let feedFailures: number[] = [];
   let dropAcks = 0;
   /** While set, ARI requests wait for it: a push stays in flight, its night queued. */
@@ -236,6 +240,11 @@ export async function startFakeChannex(options: { apiKey?: string; port?: number
       if (held) await held.until;
       const failure = failures.shift();
       if (failure) return send(res, failure, { errors: { code: "internal_error", title: "Internal Server Error" } });
+      if (limits.length) {
+        const retryAfter = limits.shift();
+        limited.push({ path, at: clock() });
+        return send(res, 429, RATE_LIMIT.example, retryAfter == null ? {} : { "retry-after": String(retryAfter) });
+      }
       return ari(res, path, body);
     }
     if (req.method === "GET" && path.startsWith("/api/v1/properties/")) {
@@ -289,6 +298,8 @@ export async function startFakeChannex(options: { apiKey?: string; port?: number
     if (req.method === "POST" && ack) {
       const entry = feed.find((f) => f.revision.id === decodeURIComponent(ack[1]));
       if (!entry) return send(res, 404, ACK.notFound);
+      // The documented request has no fields: nothing, or an empty JSON object.
+      if (body !== undefined && (req.headers["content-type"] !== "application/json" || !isEmptyObject(body))) return invalid(res, path, "the acknowledgement takes no fields");
       acks.push(entry.revision.id);
       ackBodies.push(body);
       // A lost acknowledgement: the revision is served again.
@@ -315,6 +326,10 @@ export async function startFakeChannex(options: { apiKey?: string; port?: number
     /** The next ARI requests answer these statuses (e.g. [500]). */
     failNext(...statuses: number[]) {
       failures = [...statuses];
+    },
+    /** The next ARI requests answer the documented 429, with these Retry-After values in seconds (null: no header). */
+    limitNext(...retryAfterSeconds: (number | null)[]) {
+      limits = [...retryAfterSeconds];
     },
     /** The next booking-feed requests answer these statuses (e.g. [503]). */
     failFeedNext(...statuses: number[]) {

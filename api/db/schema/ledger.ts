@@ -259,6 +259,8 @@ export const icalImports = pgTable(
     lastError: text(),
     /** A poll holds the import until then, so two workers never apply the same calendar at once. */
     lockedUntil: timestamp({ withTimezone: true }),
+    /** Someone asked to check it now ("check now"): its job waits or runs; cleared when any poll of it ends. */
+    pollRequestedAt: timestamp({ withTimezone: true }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index("ical_imports_business_idx").on(t.businessId)],

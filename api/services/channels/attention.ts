@@ -1,4 +1,4 @@
-import { and, desc, eq, isNotNull, isNull } from "drizzle-orm";
+import { and, desc, eq, inArray, isNotNull, isNull, max } from "drizzle-orm";
 import type { Database } from "#api/db/client.ts";
 import { channexBookingRevisions } from "#api/db/schema/index.ts";
 import { notFound } from "#api/errors.ts";
@@ -7,7 +7,8 @@ import type { AttentionJson } from "#contract/channels.ts";
 /**
  * Channel bookings that could not be placed (an unmapped room or rate plan, another currency,
  * values we cannot take): acknowledged to Channex and kept here, with what the guest booked,
- * until someone of the hotel has entered them by hand and marks them handled.
+ * until someone of the hotel has entered them by hand and marks them handled. A booking the
+ * channel cancelled afterwards says so (`cancelled_at`).
  */
 export async function bookingsNeedingAttention(db: Database, businessId: string): Promise<AttentionJson[]> {
   const rows = await db
@@ -16,6 +17,23 @@ export async function bookingsNeedingAttention(db: Database, businessId: string)
     .where(and(eq(channexBookingRevisions.businessId, businessId), isNotNull(channexBookingRevisions.attention), isNull(channexBookingRevisions.resolvedAt)))
     .orderBy(desc(channexBookingRevisions.appliedAt))
     .limit(200);
+  // A later cancellation of the same booking (feed.ts records it beside, without attention).
+  const bookingIds = [...new Set(rows.map((r) => r.bookingId))];
+  const cancellations = bookingIds.length
+    ? await db
+        .select({ bookingId: channexBookingRevisions.bookingId, at: max(channexBookingRevisions.appliedAt) })
+        .from(channexBookingRevisions)
+        .where(
+          and(
+            eq(channexBookingRevisions.businessId, businessId),
+            inArray(channexBookingRevisions.bookingId, bookingIds),
+            eq(channexBookingRevisions.status, "cancelled"),
+            isNull(channexBookingRevisions.attention),
+          ),
+        )
+        .groupBy(channexBookingRevisions.bookingId)
+    : [];
+  const cancelledAt = new Map(cancellations.map((c) => [c.bookingId, c.at]));
   return rows.map((r) => ({
     revision_id: r.revisionId,
     booking_id: r.bookingId,
@@ -29,6 +47,7 @@ export async function bookingsNeedingAttention(db: Database, businessId: string)
     amount: r.amount,
     currency: r.currency,
     received_at: r.appliedAt.toISOString(),
+    cancelled_at: cancelledAt.get(r.bookingId)?.toISOString() ?? null,
   }));
 }
 

@@ -1,4 +1,4 @@
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq, isNotNull, isNull, sql } from "drizzle-orm";
 import { daysBetween } from "#domain/bookings/stay.ts";
 import { reservationCreateSchema, type Channel } from "#domain/schemas/bookings.ts";
 import type { Database } from "#api/db/client.ts";
@@ -53,7 +53,8 @@ class Unplaceable extends Error {
  * an unmapped room (Channex sends its room type as null), an unknown rate plan, another
  * currency, values we cannot take — is recorded as a reservation needing attention, with the
  * guest and the amounts, told to the team, and acknowledged too: nothing from a channel is
- * dropped, and one bad revision never blocks the ones behind it. A night already full is still
+ * dropped, and one bad revision never blocks the ones behind it. Its later cancellation is
+ * recorded beside it and shows on it (cancelAttention). A night already full is still
  * taken (the guest paid the channel) and flagged as an overbooking. Only a failure to record
  * leaves a revision unacknowledged, for the next poll.
  */
@@ -158,18 +159,23 @@ async function applyRevision(
     return await db.transaction(async (txRaw) => {
       const tx = txRaw as unknown as Database;
       const [business] = await tx.select().from(businesses).where(eq(businesses.id, businessId));
-      if (revision.currency && revision.currency !== business.currency) throw new Unplaceable("currency", `revision in ${revision.currency}, business in ${business.currency}`);
+      const cancelling = revision.status === "cancelled";
+      // A cancellation takes no price, so its currency does not matter: it must reach the booking.
+      if (!cancelling && revision.currency && revision.currency !== business.currency) {
+        throw new Unplaceable("currency", `revision in ${revision.currency}, business in ${business.currency}`);
+      }
       // Inside the revision's transaction every booking call runs on it (as savepoints).
       const ctx: BookingContext = { db: tx, business, userId: null, now, t: translatorFor("pt-BR"), actor: { kind: "channel", label: revision.ota_name ?? "Channex" } };
       const [previous] = await tx
         .select({ ids: channexBookingRevisions.reservationIds })
         .from(channexBookingRevisions)
-        .where(and(eq(channexBookingRevisions.businessId, businessId), eq(channexBookingRevisions.bookingId, revision.booking_id)))
+        // The last revision that was placed: one kept as needing attention made no reservation.
+        .where(and(eq(channexBookingRevisions.businessId, businessId), eq(channexBookingRevisions.bookingId, revision.booking_id), isNull(channexBookingRevisions.attention)))
         .orderBy(sql`${channexBookingRevisions.appliedAt} desc`)
         .limit(1);
       const earlier = previous?.ids ?? [];
       const ids: string[] = [];
-      const targets = revision.status === "cancelled" ? [] : await planTargets(tx, businessId);
+      const targets = cancelling ? [] : await planTargets(tx, businessId);
       // Which of our plans a room's Channex rate plan is: a mapped pair's plan, null for the category's own Channex plan (the engine's price).
       const planOf = (categoryId: string, channexPlan: string | null | undefined) => {
         const pair = targets.find((p) => p.categoryId === categoryId && p.ratePlanKey === channexPlan);
@@ -177,8 +183,9 @@ async function applyRevision(
         if (channexPlan && channexPlan === mapping[categoryId]?.rate_plan_id) return null;
         throw new Unplaceable("unknown_rate_plan", `rate plan ${channexPlan ?? "null"} is not mapped`);
       };
-      if (revision.status === "cancelled") {
+      if (cancelling) {
         for (const id of earlier) await cancelIfHeld(ctx, id, revision);
+        await cancelAttention(tx, businessId, revision);
       } else {
         for (const [index, room] of revision.rooms.entries()) {
           const categoryId = room.room_type_id ? categoryOf.get(room.room_type_id) : undefined;
@@ -210,7 +217,7 @@ async function applyRevision(
         businessId,
         bookingId: revision.booking_id,
         status: revision.status,
-        reservationIds: revision.status === "cancelled" ? earlier : ids,
+        reservationIds: cancelling ? earlier : ids,
         overbooked: flagged.length > 0,
         appliedAt: now,
       });
@@ -221,6 +228,32 @@ async function applyRevision(
     if ((error as { cause?: { code?: string }; code?: string })?.code === "23505" || (error as { cause?: { code?: string } })?.cause?.code === "23505") return "duplicate";
     throw error;
   }
+}
+
+/**
+ * A cancellation of a booking kept as needing attention: its record shows the cancellation (read
+ * from this revision, recorded beside it) and is back on the list even if it was marked handled —
+ * a reservation entered by hand must be cancelled by hand too — and the team is told.
+ */
+async function cancelAttention(tx: Database, businessId: string, revision: BookingRevision) {
+  const reopened = await tx
+    .update(channexBookingRevisions)
+    .set({ resolvedAt: null })
+    .where(and(eq(channexBookingRevisions.businessId, businessId), eq(channexBookingRevisions.bookingId, revision.booking_id), isNotNull(channexBookingRevisions.attention)))
+    .returning({ guest: channexBookingRevisions.guestName, code: channexBookingRevisions.otaReservationCode, arrival: channexBookingRevisions.arrival, departure: channexBookingRevisions.departure });
+  if (reopened.length === 0) return;
+  const facts = revisionFacts(revision);
+  const [first] = reopened;
+  await notify(tx, {
+    businessId,
+    kind: "reservation.cancelled",
+    params: {
+      guest: facts.guestName ?? first.guest ?? facts.otaReservationCode ?? first.code ?? revision.booking_id,
+      check_in: facts.arrival ?? first.arrival ?? "",
+      check_out: facts.departure ?? first.departure ?? "",
+    },
+    link: "/bookings",
+  });
 }
 
 async function cancelIfHeld(ctx: BookingContext, reservationId: string, revision: BookingRevision) {

@@ -10,7 +10,8 @@ import { BlockList, isIP } from "node:net";
  */
 
 export const MAX_CALENDAR_BYTES = 2 * 1024 * 1024;
-const TIMEOUT_MS = 15_000;
+/** Each calendar's own time-out (a poll job fetches one calendar). */
+export const CALENDAR_TIMEOUT_MS = 15_000;
 const MAX_REDIRECTS = 3;
 
 export class IcalFetchError extends Error {
@@ -82,9 +83,9 @@ async function readLimited(response: Response): Promise<string> {
   return new TextDecoder().decode(Buffer.concat(chunks));
 }
 
-export async function fetchCalendar(address: string, options: { allowPrivateHosts: boolean }): Promise<string> {
+export async function fetchCalendar(address: string, options: { allowPrivateHosts: boolean; timeoutMs?: number }): Promise<string> {
   let url = new URL(address);
-  const signal = AbortSignal.timeout(TIMEOUT_MS);
+  const signal = AbortSignal.timeout(options.timeoutMs ?? CALENDAR_TIMEOUT_MS);
   try {
     for (let hop = 0; ; hop++) {
       if (url.protocol !== "http:" && url.protocol !== "https:") throw new IcalFetchError("ledger:ical.error.scheme");

@@ -14,6 +14,7 @@ import { createBlock, deleteBlock, updateBlock } from "#api/services/bookings/bl
 import { notify } from "#api/services/notifications/notify.ts";
 import { fieldError, type BookingContext } from "#api/services/bookings/context.ts";
 import { fetchCalendar, IcalFetchError } from "./ical-fetch.ts";
+import { runningQueue, type JobQueue } from "#api/services/queue/queue.ts";
 import type { IcalImportJson } from "#contract/ledger.ts";
 
 /**
@@ -29,7 +30,7 @@ import type { IcalImportJson } from "#contract/ledger.ts";
 /** How long a poll holds an import against a second poller. */
 const LEASE_SECONDS = 120;
 
-function importJson(i: IcalImportRow & { categoryName: string; roomNumber: string | null; eventCount: number }, t: TFunction): IcalImportJson {
+function importJson(i: IcalImportRow & { categoryName: string; roomNumber: string | null; eventCount: number }, t: TFunction, now: Date): IcalImportJson {
   const error = i.lastError ? decodeMessage(i.lastError) : null;
   return {
     uuid: i.id,
@@ -43,6 +44,7 @@ function importJson(i: IcalImportRow & { categoryName: string; roomNumber: strin
     last_success_at: i.lastSuccessAt?.toISOString() ?? null,
     last_error: error ? t(error.key, error.values) : null,
     last_error_code: error ? error.key.replace(/^ledger:ical\.error\./, "") : null,
+    checking: i.pollRequestedAt !== null || (i.lockedUntil !== null && i.lockedUntil > now),
   };
 }
 export type { IcalImportJson };
@@ -60,7 +62,7 @@ export async function listImports(ctx: BookingContext) {
     .leftJoin(rooms, eq(rooms.id, icalImports.roomId))
     .where(eq(icalImports.businessId, ctx.business.id))
     .orderBy(asc(icalImports.createdAt), asc(icalImports.id));
-  return rows.map((r) => importJson({ ...r.i, categoryName: r.categoryName, roomNumber: r.roomNumber, eventCount: Number(r.eventCount) }, ctx.t));
+  return rows.map((r) => importJson({ ...r.i, categoryName: r.categoryName, roomNumber: r.roomNumber, eventCount: Number(r.eventCount) }, ctx.t, ctx.now));
 }
 
 export async function getImport(ctx: BookingContext, id: string) {
@@ -213,15 +215,21 @@ async function apply(ctx: BookingContext, imp: IcalImportRow, events: RemoteEven
   return counts;
 }
 
+export interface PollOptions {
+  allowPrivateHosts?: boolean;
+  /** The calendar's own time-out (default CALENDAR_TIMEOUT_MS). */
+  timeoutMs?: number;
+}
+
 /** Polls one import now (held against concurrent pollers); null when another poll holds it. */
-export async function pollImport(ctx: BookingContext, id: string, options: { allowPrivateHosts?: boolean } = {}): Promise<PollResult | null> {
+export async function pollImport(ctx: BookingContext, id: string, options: PollOptions = {}): Promise<PollResult | null> {
   await importRow(ctx, id);
   const imp = await claim(ctx.db, id, ctx.now);
   if (!imp) return null;
   const result: PollResult = { uuid: id, created: 0, updated: 0, removed: 0, error: null };
   let succeeded = false;
   try {
-    const text = await fetchCalendar(imp.url, { allowPrivateHosts: options.allowPrivateHosts ?? getConfig().icalPrivateHosts });
+    const text = await fetchCalendar(imp.url, { allowPrivateHosts: options.allowPrivateHosts ?? getConfig().icalPrivateHosts, timeoutMs: options.timeoutMs });
     const events = remoteEvents(text, ctx.business.timezone);
     if (!events) throw new IcalFetchError("ledger:ical.error.notCalendar");
     const counts = await apply(ctx, imp, events);
@@ -239,7 +247,8 @@ export async function pollImport(ctx: BookingContext, id: string, options: { all
     const tx = t as unknown as Database;
     await tx
       .update(icalImports)
-      .set({ lastPolledAt: ctx.now, lastError: result.error, lockedUntil: null, ...(succeeded ? { lastSuccessAt: ctx.now } : {}) })
+      // Any poll's end answers a "check now" that waited for it.
+      .set({ lastPolledAt: ctx.now, lastError: result.error, lockedUntil: null, pollRequestedAt: null, ...(succeeded ? { lastSuccessAt: ctx.now } : {}) })
       .where(eq(icalImports.id, id));
     // The scheduled poll tells the team once per outage (the import had been read fine); whoever
     // pressed "check now" reads the error on the page.
@@ -260,10 +269,9 @@ export async function businessesWithIcalImports(db: Database): Promise<string[]>
  * Polls every active iCal import of a business: the daily command `ical.poll` (every 15 minutes,
  * ADR 0020) and what "poll now" runs. Never throws for a bad calendar: each import records its own error.
  */
-export async function pollIcalImports(db: Database, businessId: string, options: { now?: Date; allowPrivateHosts?: boolean } = {}): Promise<PollResult[]> {
-  const [business] = await db.select().from(businesses).where(eq(businesses.id, businessId));
-  if (!business) return [];
-  const ctx: BookingContext = { db, business, userId: null, now: options.now ?? new Date(), t: translatorFor("pt-BR"), actor: { kind: "channel", label: "iCal" } };
+export async function pollIcalImports(db: Database, businessId: string, options: PollOptions & { now?: Date } = {}): Promise<PollResult[]> {
+  const ctx = await pollContext(db, businessId, null, options.now);
+  if (!ctx) return [];
   const imports = await db
     .select({ id: icalImports.id })
     .from(icalImports)
@@ -275,4 +283,82 @@ export async function pollIcalImports(db: Database, businessId: string, options:
     if (result) results.push(result);
   }
   return results;
+}
+
+/** A poll's context: the business, acting as iCal on behalf of `userId` (null: the schedule). */
+async function pollContext(db: Database, businessId: string, userId: string | null, now = new Date()): Promise<BookingContext | null> {
+  const [business] = await db.select().from(businesses).where(eq(businesses.id, businessId));
+  return business ? { db, business, userId, now, t: translatorFor("pt-BR"), actor: { kind: "channel", label: "iCal" } } : null;
+}
+
+/** "Check now" of one import, run on the queue. */
+export const ICAL_POLL_JOB = "ical.poll-import";
+export interface IcalPollJob {
+  businessId: string;
+  importId: string;
+  /** Who asked: they read the result on the page, so no notice is sent for it. */
+  userId: string | null;
+}
+/** A request whose job never ran (lost with its process) stops holding the import back after this. */
+const REQUEST_STALE_MS = 10 * 60_000;
+
+/**
+ * "Check now" (POST …/ical-imports/poll, …/{id}/poll) answers at once: each import (the one
+ * named, or every active one) is marked as asked for and gets one job on the queue, in the same
+ * transaction. An import whose check already waits or runs is left alone, so asking again while
+ * it runs starts nothing. Answers the ids queued.
+ */
+export async function requestPolls(ctx: BookingContext, only?: string): Promise<string[]> {
+  if (only) await importRow(ctx, only);
+  const stale = new Date(ctx.now.getTime() - REQUEST_STALE_MS);
+  return ctx.db.transaction(async (t) => {
+    const tx = t as unknown as Database;
+    const asked = await tx
+      .update(icalImports)
+      .set({ pollRequestedAt: ctx.now })
+      .where(
+        and(
+          eq(icalImports.businessId, ctx.business.id),
+          only ? eq(icalImports.id, only) : eq(icalImports.active, true),
+          or(isNull(icalImports.pollRequestedAt), lt(icalImports.pollRequestedAt, stale)),
+          or(isNull(icalImports.lockedUntil), lt(icalImports.lockedUntil, ctx.now)),
+        ),
+      )
+      .returning({ id: icalImports.id });
+    const queue = runningQueue();
+    for (const { id } of asked) await queue?.sendWithin(tx, ICAL_POLL_JOB, { businessId: ctx.business.id, importId: id, userId: ctx.userId } satisfies IcalPollJob);
+    return asked.map((a) => a.id);
+  });
+}
+
+/**
+ * The job of a "check now": polls the import. Null when there is nothing to do: the import is
+ * gone, its request was already answered (a second job, or the sweep's), or another poll holds it
+ * and will answer the request when it ends.
+ */
+export async function runPollJob(db: Database, job: IcalPollJob, options: PollOptions & { now?: Date } = {}): Promise<PollResult | null> {
+  const [asked] = await db.select({ at: icalImports.pollRequestedAt }).from(icalImports).where(and(eq(icalImports.id, job.importId), eq(icalImports.businessId, job.businessId)));
+  if (!asked?.at) return null;
+  const ctx = await pollContext(db, job.businessId, job.userId, options.now);
+  if (!ctx) return null;
+  return pollImport(ctx, job.importId, options).catch((error: unknown) => {
+    if (error instanceof HttpError && error.status === 404) return null;
+    throw error;
+  });
+}
+
+/** How long a request waits for the job its own process queued before the sweep queues one. */
+const SWEEP_AFTER_MS = 30_000;
+
+/**
+ * Every minute: requests left without a job — asked in a process that runs no queue (JOBS=false),
+ * or whose job was lost — get one. Answers how many were queued.
+ */
+export async function sweepPollRequests(db: Database, queue: JobQueue, now = new Date()): Promise<number> {
+  const waiting = await db
+    .select({ id: icalImports.id, businessId: icalImports.businessId })
+    .from(icalImports)
+    .where(and(lt(icalImports.pollRequestedAt, new Date(now.getTime() - SWEEP_AFTER_MS)), or(isNull(icalImports.lockedUntil), lt(icalImports.lockedUntil, now))));
+  for (const w of waiting) await queue.send(ICAL_POLL_JOB, { businessId: w.businessId, importId: w.id, userId: null } satisfies IcalPollJob, { singletonKey: w.id, singletonSeconds: 60 });
+  return waiting.length;
 }

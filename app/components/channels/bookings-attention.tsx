@@ -3,28 +3,14 @@ import { Form } from "react-router";
 import { formatDate, formatDateTime } from "#app/lib/format-date";
 import { buttonClass } from "#app/components/ui/button";
 import { useBusinessTimeZone } from "#app/lib/business-time-zone";
-
-/** A channel booking that could not be placed (GET /channel-bookings-needing-attention). */
-export interface AttentionBooking {
-  revision_id: string;
-  booking_id: string;
-  status: string;
-  reason: "unmapped_room" | "unknown_rate_plan" | "currency" | "invalid";
-  guest_name: string | null;
-  ota_name: string | null;
-  ota_reservation_code: string | null;
-  arrival: string | null;
-  departure: string | null;
-  amount: string | null;
-  currency: string | null;
-  received_at: string;
-}
+import type { AttentionJson } from "#contract/channels";
 
 /**
  * /bookings: the channel bookings Tarifa could not place by itself, with what the guest booked,
- * why, and a form (no script needed) to mark one handled once it is entered by hand.
+ * why, and a form (no script needed) to mark one handled once it is entered by hand. One the
+ * channel cancelled afterwards says so: nothing to enter, or the hand-entered one to cancel.
  */
-export function BookingsNeedingAttention({ items }: { items: AttentionBooking[] }) {
+export function BookingsNeedingAttention({ items }: { items: AttentionJson[] }) {
   const { t, i18n } = useTranslation("channels");
   const locale = i18n.language;
   const timeZone = useBusinessTimeZone();
@@ -49,6 +35,11 @@ export function BookingsNeedingAttention({ items }: { items: AttentionBooking[] 
               <p className="text-xs">
                 {t(`attention.reason.${b.reason}`)} · {t("attention.received", { when: formatDateTime(b.received_at, locale, timeZone) })}
               </p>
+              {b.cancelled_at ? (
+                <p className="font-medium" data-cancelled="">
+                  {t("attention.cancelledByChannel", { when: formatDateTime(b.cancelled_at, locale, timeZone) })}
+                </p>
+              ) : null}
             </div>
             <Form method="post">
               <input type="hidden" name="intent" value="resolve-attention" />

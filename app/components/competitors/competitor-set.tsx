@@ -5,7 +5,7 @@ import { Link } from "react-router";
 import { issueToKey } from "#domain/validation";
 import { AppForm } from "#app/components/ui/app-form";
 import { buttonClass, SubmitButton } from "#app/components/ui/button";
-import { FormErrors, TextField } from "#app/components/ui/field";
+import { FieldErrors, FormErrors, TextField } from "#app/components/ui/field";
 import { competitorFormSchema } from "./schemas";
 import type { CompetitorJson } from "./types";
 
@@ -125,8 +125,8 @@ export function CompetitorForm({ editing, page, lastResult }: { editing: Competi
   );
 }
 
-/** CSV from any rate-shopping tool or a spreadsheet: a file or pasted text, imported all or nothing. */
-export function CsvImportForm({ page, errors }: { page: string; errors?: string[] }) {
+/** CSV from any rate-shopping tool or a spreadsheet: a file or pasted text, imported all or nothing; `fileErrors` beside the file field (a file too large). */
+export function CsvImportForm({ page, errors, fileErrors }: { page: string; errors?: string[]; fileErrors?: string[] }) {
   const { t } = useTranslation("competitors");
   return (
     <AppForm action={page} encType="multipart/form-data" className="space-y-3" aria-describedby="csv-help">
@@ -139,7 +139,16 @@ export function CsvImportForm({ page, errors }: { page: string; errors?: string[
         <label htmlFor="csv-file" className="block text-sm font-medium text-slate-800">
           {t("csv.file")}
         </label>
-        <input id="csv-file" name="file" type="file" accept=".csv,text/csv,text/plain" className="mt-1 block w-full text-sm" />
+        <input
+          id="csv-file"
+          name="file"
+          type="file"
+          accept=".csv,text/csv,text/plain"
+          className="mt-1 block w-full text-sm"
+          aria-invalid={fileErrors ? true : undefined}
+          aria-describedby={fileErrors ? "csv-file-error" : undefined}
+        />
+        <FieldErrors id="csv-file-error" errors={fileErrors} />
       </div>
       <div>
         <label htmlFor="csv-text" className="block text-sm font-medium text-slate-800">

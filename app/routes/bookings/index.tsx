@@ -7,7 +7,8 @@ import { ApiError, bookingBusiness, bookingsMiddleware } from "#app/lib/bookings
 import { StatusBadge } from "#app/components/bookings/status-badge";
 import type { BookingOptions, ListAnswer } from "#app/components/bookings/types";
 import { buttonClass } from "#app/components/ui/button";
-import { BookingsNeedingAttention, type AttentionBooking } from "#app/components/channels/bookings-attention";
+import { BookingsNeedingAttention } from "#app/components/channels/bookings-attention";
+import type { AttentionJson } from "#contract/channels";
 import { redirectWithToast } from "#app/lib/toast.server";
 import { formatDate } from "#app/lib/format-date";
 import { getRequestState } from "#app/lib/request-context.server";
@@ -30,7 +31,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const [list, options, attention] = await Promise.all([
     api.get<ListAnswer>(`${business.base}/reservations`, { query: { ...query } as Record<string, string | number | undefined> }),
     api.get<{ data: BookingOptions }>(`${business.base}/reservations/options`),
-    api.get<{ data: AttentionBooking[] }>(`${business.base}/channel-bookings-needing-attention`),
+    api.get<{ data: AttentionJson[] }>(`${business.base}/channel-bookings-needing-attention`),
   ]);
   return { list, categories: options.data.categories, filters, invalid: !parsed.success, currency: business.currency, attention: attention.data };
 }

@@ -5,6 +5,7 @@ import { data, Link, useActionData } from "react-router";
 import { addDays } from "#domain/pricing/dates";
 import { isUuid } from "#domain/text/sanitize";
 import { isDateInRange, issueToKey } from "#domain/validation";
+import { tooLargeUploadErrors } from "#app/lib/upload-too-large";
 import { ApiError, bookingBusiness } from "#app/lib/bookings.server";
 import { CompetitorForm, CompetitorList, CsvImportForm } from "#app/components/competitors/competitor-set";
 import { cellErrorsFrom, gridChanges } from "#app/components/competitors/grid-form";
@@ -48,7 +49,12 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   });
   const editId = url.searchParams.get("edit");
   const editing = editId ? (answer.competitors.find((c) => c.uuid === editId) ?? null) : null;
-  return { answer, editing, back: pageUrl(start && isDateInRange(start) ? answer.from : null, answer.category?.uuid === answer.categories[0]?.uuid ? null : answer.category?.uuid) };
+  return {
+    answer,
+    editing,
+    back: pageUrl(start && isDateInRange(start) ? answer.from : null, answer.category?.uuid === answer.categories[0]?.uuid ? null : answer.category?.uuid),
+    fileErrors: tooLargeUploadErrors(request),
+  };
 }
 
 type ActionResult =
@@ -131,7 +137,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export default function RateShopper({ loaderData }: Route.ComponentProps) {
   const { t, i18n } = useTranslation("competitors");
-  const { answer, editing, back } = loaderData;
+  const { answer, editing, back, fileErrors } = loaderData;
   const locale = i18n.language;
   const actionData = useActionData<typeof action>();
   const category = answer.category?.uuid === answer.categories[0]?.uuid ? null : answer.category?.uuid;
@@ -192,7 +198,7 @@ export default function RateShopper({ loaderData }: Route.ComponentProps) {
           <h2 id="csv-heading" className="mb-2 text-lg font-semibold">
             {t("csv.heading")}
           </h2>
-          <CsvImportForm page={back} errors={actionData?.intent === "import" ? actionData.errors : undefined} />
+          <CsvImportForm page={back} errors={actionData?.intent === "import" ? actionData.errors : undefined} fileErrors={actionData ? undefined : fileErrors} />
         </section>
       </div>
     </>

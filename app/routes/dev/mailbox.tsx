@@ -24,6 +24,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     if (error instanceof ApiError && (error.status === 404 || error.status === 403)) {
       throw data({ message: "Page not found" }, { status: 404, statusText: "Page not found" });
     }
+    // The API refuses the only thing the page sends it, `?to=` (longer than an address can be): a bad query.
+    if (error instanceof ApiError && error.status === 422) throw data({ message: "Bad Request" }, { status: 400, statusText: "Bad Request" });
     throw error;
   }
 }

@@ -9,7 +9,8 @@ import { ApiError, pricingMiddleware, type PricingHandle } from "#app/lib/pricin
 import { holidayCsvFormSchema, holidayImportFormSchema } from "#app/components/pricing/schemas";
 import { AppForm } from "#app/components/ui/app-form";
 import { buttonClass, SubmitButton } from "#app/components/ui/button";
-import { FormErrors } from "#app/components/ui/field";
+import { FieldErrors, FormErrors } from "#app/components/ui/field";
+import { tooLargeUploadErrors } from "#app/lib/upload-too-large";
 import { formatDate } from "#app/lib/format-date";
 import { getRequestState } from "#app/lib/request-context.server";
 import { redirectWithToast } from "#app/lib/toast.server";
@@ -29,7 +30,14 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const country = /^[A-Za-z]{2}$/.test(url.searchParams.get("country") ?? "") ? url.searchParams.get("country")!.toUpperCase() : "BR";
   const state = (url.searchParams.get("state") ?? "").toUpperCase();
   const answer = await api.get<{ data: HolidayJson[] }>("/api/v1/admin/holidays", { query: { year, country, state: state || undefined } });
-  return { holidays: answer.data, year, country, state, back: `${PAGE}?${new URLSearchParams({ year, country, ...(state ? { state } : {}) })}` };
+  return {
+    holidays: answer.data,
+    year,
+    country,
+    state,
+    back: `${PAGE}?${new URLSearchParams({ year, country, ...(state ? { state } : {}) })}`,
+    fileErrors: tooLargeUploadErrors(request),
+  };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -82,7 +90,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export default function ManageHolidays({ loaderData }: Route.ComponentProps) {
   const { t, i18n } = useTranslation("pricing");
-  const { holidays, year, country, state, back } = loaderData;
+  const { holidays, year, country, state, back, fileErrors } = loaderData;
   const answer = useActionData<typeof action>();
   const [importForm] = useForm({ id: "holiday-import", lastResult: answer?.form === "import" ? answer.result : undefined });
   const [csvForm] = useForm({ id: "holiday-csv", lastResult: answer?.form === "csv" ? answer.result : undefined });
@@ -190,7 +198,16 @@ export default function ManageHolidays({ loaderData }: Route.ComponentProps) {
             <FormErrors id={csvForm.errorId} errors={[...(csvForm.errors ?? []), ...Object.entries(csvForm.allErrors).filter(([k]) => k !== "" && k !== "csv").flatMap(([, v]) => v ?? [])]} />
             <div>
               <label htmlFor="csv-file" className="block text-sm font-medium">{t("holidays.csvFile")}</label>
-              <input id="csv-file" name="file" type="file" accept=".csv,text/csv" className="mt-1 block text-sm" />
+              <input
+                id="csv-file"
+                name="file"
+                type="file"
+                accept=".csv,text/csv"
+                className="mt-1 block text-sm"
+                aria-invalid={fileErrors ? true : undefined}
+                aria-describedby={fileErrors ? "csv-file-error" : undefined}
+              />
+              <FieldErrors id="csv-file-error" errors={fileErrors} />
             </div>
             <div>
               <label htmlFor="csv-text" className="block text-sm font-medium">{t("holidays.csvText")}</label>

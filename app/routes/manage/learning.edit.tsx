@@ -9,6 +9,7 @@ import { SubmitButton } from "#app/components/ui/button";
 import { FieldErrors } from "#app/components/ui/field";
 import { ApiError } from "#app/lib/api.server";
 import { redirectWithToast } from "#app/lib/toast.server";
+import { tooLargeUploadErrors } from "#app/lib/upload-too-large";
 import { guard } from "#app/lib/guard.server";
 import { getRequestState } from "#app/lib/request-context.server";
 import type { Route } from "./+types/learning.edit";
@@ -21,7 +22,7 @@ function idOf(params: Route.LoaderArgs["params"]): string {
   return params.id;
 }
 
-export async function loader({ context, params }: Route.LoaderArgs) {
+export async function loader({ context, params, request }: Route.LoaderArgs) {
   const { api } = getRequestState(context);
   const id = idOf(params);
   try {
@@ -29,7 +30,7 @@ export async function loader({ context, params }: Route.LoaderArgs) {
       api.get<{ lesson: AdminLesson }>(`/api/v1/admin/learning/lessons/${id}`),
       api.get<{ data: AdminModule[] }>("/api/v1/admin/learning/modules"),
     ]);
-    return { lesson, modules, values: valuesFromLesson(lesson) };
+    return { lesson, modules, values: valuesFromLesson(lesson), fileErrors: tooLargeUploadErrors(request) };
   } catch (error) {
     if (error instanceof ApiError && error.status === 404) throw data(null, { status: 404, statusText: "Page Not Found" });
     throw error;
@@ -66,8 +67,8 @@ export default function EditLesson({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation("learning");
   const actionData = useActionData<LessonFormAnswer | { imageErrors: string[] }>();
   const answer = actionData && "values" in actionData ? actionData : undefined;
-  const imageErrors = actionData && "imageErrors" in actionData ? actionData.imageErrors : undefined;
-  const { lesson, modules, values } = loaderData;
+  const { lesson, modules, values, fileErrors } = loaderData;
+  const imageErrors = actionData && "imageErrors" in actionData ? actionData.imageErrors : fileErrors;
   const attachments = lesson.attachments ?? [];
   return (
     <>

@@ -10,6 +10,7 @@ import { icalFeedForm, icalImportForm } from "#app/components/ledger/schemas";
 import type { IcalFeedJson, IcalImportJson } from "#app/components/ledger/types";
 import { ActiveBadge, Empty, FormButtons, LedgerPage, Panel, RowButton } from "#app/components/ledger/ui";
 import { AppForm } from "#app/components/ui/app-form";
+import { SelfRefresh } from "#app/components/ui/self-refresh";
 import { buttonClass, SubmitButton } from "#app/components/ui/button";
 import { CheckboxField, FormErrors, SelectField, TextField } from "#app/components/ui/field";
 import { formatDateTime } from "#app/lib/format-date";
@@ -26,13 +27,6 @@ export const middleware: Route.MiddlewareFunction[] = [guard(handle)];
 /** The iCal page of the PMS settings (ADR 0017): export addresses per room or category, and imports of other sites' calendars. */
 const PAGE = "/pms-settings/ical";
 
-interface PollResult {
-  created: number;
-  updated: number;
-  removed: number;
-  error: string | null;
-}
-
 export async function loader({ context, request }: Route.LoaderArgs) {
   const business = ledgerBusiness(context);
   const { api } = getRequestState(context);
@@ -46,12 +40,8 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 
 type ActionData = { feed?: SubmissionResult<string[]>; import?: SubmissionResult<string[]>; error?: string | null };
 
-/** A poll's counts as a toast: an error toast when any import recorded a sync error (shown beside it). */
-function pollToast(results: PollResult[]) {
-  const sum = (k: "created" | "updated" | "removed") => results.reduce((n, r) => n + r[k], 0);
-  if (results.some((r) => r.error)) return { kind: "error" as const, message: "ledger:toast.pollFailed" };
-  return { kind: "success" as const, message: "ledger:toast.polled", values: { created: sum("created"), updated: sum("updated"), removed: sum("removed") } };
-}
+/** While a check runs, the page refreshes itself (JS off: a refresh <meta>) until every import has its result. */
+const CHECKING_REFRESH_SECONDS = 3;
 
 export async function action({ request, context }: Route.ActionArgs) {
   const business = ledgerBusiness(context);
@@ -85,15 +75,17 @@ export async function action({ request, context }: Route.ActionArgs) {
     return done({ message: uuid ? "ledger:toast.saved" : "ledger:toast.created" });
   }
   try {
+    // A check is a job on the queue (202): the page says "checking…" beside each import until its result is in.
     if (intent === "poll_all") {
-      const { data: results } = await api.post<{ data: PollResult[] }>(`${business.base}/ical-imports/poll`, {});
-      return done(pollToast(results));
+      const { queued, ical_imports: imports } = await api.post<{ queued: string[]; ical_imports: IcalImportJson[] }>(`${business.base}/ical-imports/poll`, {});
+      if (queued.length) return done({ message: "ledger:toast.pollQueued" });
+      return done({ message: imports.some((i) => i.checking) ? "ledger:toast.pollRunning" : "ledger:toast.pollNothing" });
     }
     const id = String(formData.get("uuid") ?? "");
     if (!isUuid(id)) return data<ActionData>({ error: "validation.uuid" }, { status: 422 });
     if (intent === "poll_one") {
-      const { data: result } = await api.post<{ data: PollResult | null }>(`${business.base}/ical-imports/${id}/poll`, {});
-      return done(pollToast(result ? [result] : []));
+      const { queued } = await api.post<{ queued: boolean }>(`${business.base}/ical-imports/${id}/poll`, {});
+      return done({ message: queued ? "ledger:toast.pollQueued" : "ledger:toast.pollRunning" });
     }
     if (intent === "regenerate_feed") {
       await api.post(`${business.base}/ical-feeds/${id}/regenerate`, {});
@@ -191,6 +183,7 @@ export default function Ical({ loaderData }: Route.ComponentProps) {
               </SubmitButton>
             </AppForm>
           ) : null}
+          {imports.some((i) => i.checking) ? <SelfRefresh seconds={CHECKING_REFRESH_SECONDS} /> : null}
           {imports.length === 0 ? (
             <Empty>{t("ical.noImports")}</Empty>
           ) : (
@@ -206,6 +199,11 @@ export default function Ical({ loaderData }: Route.ComponentProps) {
                       {i.room ? `${t("ical.importRoom")} ${i.room.number}` : i.room_category.name} · {t("ical.events", { count: i.event_count })} ·{" "}
                       {i.last_polled_at ? t("ical.lastSync", { when: formatDateTime(i.last_polled_at, locale, timeZone) }) : t("ical.neverSynced")}
                     </p>
+                    {i.checking ? (
+                      <p role="status" className="mt-1 font-medium text-slate-800" data-checking="">
+                        {t("ical.polling")}
+                      </p>
+                    ) : null}
                     {i.last_error ? (
                       <p role="status" className="mt-1 rounded bg-red-50 px-2 py-1 text-red-800">
                         {t("ical.syncError", { error: i.last_error })}
