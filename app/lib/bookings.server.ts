@@ -1,4 +1,4 @@
-import { type MiddlewareFunction, type RouterContextProvider } from "react-router";
+import type { MiddlewareFunction, RouterContextProvider } from "react-router";
 import { ApiError } from "#app/lib/api.server";
 import { guard, type RouteHandle } from "#app/lib/guard.server";
 import { requireSelectedBusiness } from "#app/lib/business.server";

@@ -1,6 +1,6 @@
 import { useTranslation } from "react-i18next";
 import { data, Link, useActionData } from "react-router";
-import { type BillingAnswer } from "#app/lib/billing.server";
+import type { BillingAnswer } from "#app/lib/billing.server";
 import { integerOrNull, reaisToCents, requireAdministrator, textOrNull } from "#app/routes/manage/coupons.server";
 import { couponsHandle } from "#app/components/billing/route-flags";
 import { CouponDiscount, CouponState } from "#app/components/billing/coupon-parts";
