@@ -5,7 +5,7 @@ import { Link } from "react-router";
 import { issueToKey } from "#domain/validation";
 import { AppForm } from "#app/components/ui/app-form";
 import { buttonClass, SubmitButton } from "#app/components/ui/button";
-import { FieldErrors, FormErrors, TextField } from "#app/components/ui/field";
+import { FileField, FormErrors, TextField } from "#app/components/ui/field";
 import { competitorFormSchema } from "./schemas";
 import type { CompetitorJson } from "./types";
 
@@ -135,21 +135,7 @@ export function CsvImportForm({ page, errors, fileErrors }: { page: string; erro
       </p>
       <pre className="overflow-x-auto rounded bg-slate-50 p-2 text-xs text-slate-800">{t("csv.example")}</pre>
       <FormErrors id="csv-errors" errors={errors} />
-      <div>
-        <label htmlFor="csv-file" className="block text-sm font-medium text-slate-800">
-          {t("csv.file")}
-        </label>
-        <input
-          id="csv-file"
-          name="file"
-          type="file"
-          accept=".csv,text/csv,text/plain"
-          className="mt-1 block w-full text-sm"
-          aria-invalid={fileErrors ? true : undefined}
-          aria-describedby={fileErrors ? "csv-file-error" : undefined}
-        />
-        <FieldErrors id="csv-file-error" errors={fileErrors} />
-      </div>
+      <FileField id="csv-file" label={t("csv.file")} accept=".csv,text/csv,text/plain" errors={fileErrors} />
       <div>
         <label htmlFor="csv-text" className="block text-sm font-medium text-slate-800">
           {t("csv.text")}

@@ -26,6 +26,32 @@ export function FieldErrors({ id, errors }: { id: string; errors?: string[] }) {
   );
 }
 
+/**
+ * A file input with its label and errors (an upload form sent as multipart/form-data, outside
+ * Conform's field metadata: the errors come from the action).
+ */
+export function FileField({ id, label, accept, errors, required }: { id: string; label: string; accept: string; errors?: string[]; required?: boolean }) {
+  const errorId = `${id}-error`;
+  return (
+    <div>
+      <label htmlFor={id} className="block text-sm font-medium text-slate-800">
+        {label}
+      </label>
+      <input
+        id={id}
+        name="file"
+        type="file"
+        required={required}
+        accept={accept}
+        className="mt-1 block w-full text-sm"
+        aria-invalid={errors?.length ? true : undefined}
+        aria-describedby={errors?.length ? errorId : undefined}
+      />
+      <FieldErrors id={errorId} errors={errors} />
+    </div>
+  );
+}
+
 /** The look of every text box, select and text area. */
 const control =
   "mt-1 block w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-base shadow-sm aria-[invalid=true]:border-red-600 focus:border-brand-500";

@@ -9,7 +9,7 @@ import { ApiError, pricingMiddleware, type PricingHandle } from "#app/lib/pricin
 import { holidayCsvFormSchema, holidayImportFormSchema } from "#app/components/pricing/schemas";
 import { AppForm } from "#app/components/ui/app-form";
 import { buttonClass, SubmitButton } from "#app/components/ui/button";
-import { FieldErrors, FormErrors } from "#app/components/ui/field";
+import { FileField, FormErrors } from "#app/components/ui/field";
 import { tooLargeUploadErrors } from "#app/lib/upload-too-large";
 import { formatDate } from "#app/lib/format-date";
 import { getRequestState } from "#app/lib/request-context.server";
@@ -196,19 +196,7 @@ export default function ManageHolidays({ loaderData }: Route.ComponentProps) {
           <AppForm {...getFormProps(csvForm)} action={PAGE} encType="multipart/form-data" className="space-y-3">
             <input type="hidden" name="back" value={back} />
             <FormErrors id={csvForm.errorId} errors={[...(csvForm.errors ?? []), ...Object.entries(csvForm.allErrors).filter(([k]) => k !== "" && k !== "csv").flatMap(([, v]) => v ?? [])]} />
-            <div>
-              <label htmlFor="csv-file" className="block text-sm font-medium">{t("holidays.csvFile")}</label>
-              <input
-                id="csv-file"
-                name="file"
-                type="file"
-                accept=".csv,text/csv"
-                className="mt-1 block text-sm"
-                aria-invalid={fileErrors ? true : undefined}
-                aria-describedby={fileErrors ? "csv-file-error" : undefined}
-              />
-              <FieldErrors id="csv-file-error" errors={fileErrors} />
-            </div>
+            <FileField id="csv-file" label={t("holidays.csvFile")} accept=".csv,text/csv" errors={fileErrors} />
             <div>
               <label htmlFor="csv-text" className="block text-sm font-medium">{t("holidays.csvText")}</label>
               <textarea id="csv-text" name="csv" rows={4} placeholder={"date;name;country;state\n2027-03-19;São José;BR;CE"} className="mt-1 block w-full rounded-md border border-slate-300 px-3 py-2 font-mono text-xs" />

@@ -6,7 +6,7 @@ import { lessonFormAction, valuesFromLesson } from "#app/routes/manage/lesson-fo
 import type { AdminLesson, AdminModule, LessonFormAnswer } from "#app/components/learning/types";
 import { AppForm } from "#app/components/ui/app-form";
 import { SubmitButton } from "#app/components/ui/button";
-import { FieldErrors } from "#app/components/ui/field";
+import { FileField } from "#app/components/ui/field";
 import { ApiError } from "#app/lib/api.server";
 import { redirectWithToast } from "#app/lib/toast.server";
 import { tooLargeUploadErrors } from "#app/lib/upload-too-large";
@@ -106,21 +106,7 @@ export default function EditLesson({ loaderData }: Route.ComponentProps) {
           <p className="mb-2 text-sm text-slate-700">{t("admin.noImages")}</p>
         )}
         <AppForm encType="multipart/form-data" className="mt-3 flex flex-wrap items-end gap-3">
-          <div>
-            <label htmlFor="lesson-image" className="block text-sm font-medium">
-              {t("admin.imageFile")}
-            </label>
-            <input
-              id="lesson-image"
-              name="file"
-              type="file"
-              accept="image/png,image/jpeg,image/webp"
-              className="mt-1 block text-sm"
-              aria-invalid={imageErrors ? true : undefined}
-              aria-describedby={imageErrors ? "lesson-image-error" : undefined}
-            />
-            <FieldErrors id="lesson-image-error" errors={imageErrors} />
-          </div>
+          <FileField id="lesson-image" label={t("admin.imageFile")} accept="image/png,image/jpeg,image/webp" errors={imageErrors} />
           <SubmitButton name="intent" value="upload" variant="secondary">
             {t("admin.upload")}
           </SubmitButton>

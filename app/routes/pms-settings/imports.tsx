@@ -5,7 +5,7 @@ import { Empty, LedgerPage, Panel } from "#app/components/ledger/ui";
 import type { ImportJson } from "#app/components/imports/types";
 import { AppForm } from "#app/components/ui/app-form";
 import { SubmitButton } from "#app/components/ui/button";
-import { FieldErrors } from "#app/components/ui/field";
+import { FileField } from "#app/components/ui/field";
 import { dateTimeFormat } from "#domain/intl-formats";
 import { businessTimeZone } from "#domain/business/timezone";
 import { appContext, guard, type RouteHandle } from "#app/lib/guard.server";
@@ -57,22 +57,7 @@ export default function Imports({ loaderData, actionData }: Route.ComponentProps
       <div className="space-y-6">
         <Panel id="new-import" heading={t("page.newImport")}>
           <AppForm action={PAGE} encType="multipart/form-data" className="max-w-xl space-y-3">
-            <div>
-              <label htmlFor="import-file" className="block text-sm font-medium">
-                {t("page.file")}
-              </label>
-              <input
-                id="import-file"
-                name="file"
-                type="file"
-                required
-                accept=".csv,.txt,.xlsx,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
-                aria-invalid={errors ? true : undefined}
-                aria-describedby={errors ? "import-file-errors" : undefined}
-                className="mt-1 block w-full text-sm"
-              />
-              <FieldErrors id="import-file-errors" errors={errors} />
-            </div>
+            <FileField id="import-file" label={t("page.file")} accept=".csv,.txt,.xlsx,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet" errors={errors} required />
             <SubmitButton pendingLabel={t("page.uploading")}>{t("page.upload")}</SubmitButton>
           </AppForm>
         </Panel>
