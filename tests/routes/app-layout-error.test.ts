@@ -1,25 +1,13 @@
-import i18next from "i18next";
 import { createElement } from "react";
 import { renderToString } from "react-dom/server";
-import { I18nextProvider, initReactI18next } from "react-i18next";
+import { I18nextProvider } from "react-i18next";
 import { createStaticHandler, createStaticRouter, data, StaticRouterProvider, useLoaderData, useRouteError } from "react-router";
 import { AuthenticityTokenProvider } from "remix-utils/csrf/react";
 import { describe, expect, it } from "vitest";
 import AppLayout, { ErrorBoundary } from "#app/routes/shell/app-layout";
-import { locales } from "#locales/list";
-import { loadResources } from "#locales/resources";
+import { renderingI18n, resources } from "#tests/helpers/i18n.ts";
 
-const resources = loadResources();
-const i18n = i18next.createInstance();
-await i18n.use(initReactI18next).init({
-  resources,
-  lng: "pt-BR",
-  supportedLngs: [...locales],
-  fallbackLng: "pt-BR",
-  defaultNS: "common",
-  interpolation: { escapeValue: false },
-  initAsync: false,
-});
+const i18n = await renderingI18n();
 
 /** What the layout's loader answers for a signed-in user who may open the learning centre. */
 const layoutData = {

@@ -1,7 +1,6 @@
-import i18next from "i18next";
 import { createElement } from "react";
 import { renderToString } from "react-dom/server";
-import { I18nextProvider, initReactI18next } from "react-i18next";
+import { I18nextProvider } from "react-i18next";
 import { createMemoryRouter, RouterProvider } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { translatorFor } from "#api/i18n.ts";
@@ -15,11 +14,10 @@ import * as bookings from "#app/routes/bookings/index.tsx";
 import * as appLayout from "#app/routes/shell/app-layout.tsx";
 import { setConfig } from "#config";
 import type { AttentionJson } from "#contract/channels.ts";
-import { locales } from "#locales/list";
-import { loadResources } from "#locales/resources";
 import { demoUsers } from "#tests/helpers/api.ts";
 import { startFakeChannex, type FakeChannex, type FakeProperty } from "#tests/helpers/fake-channex.ts";
 import { createRouteHarness, type RouteHarness } from "#tests/helpers/route.ts";
+import { renderingI18n } from "#tests/helpers/i18n.ts";
 
 /**
  * Issue 30: the channel bookings Tarifa could not place (a room not mapped, a rate plan not
@@ -32,16 +30,7 @@ let fake: FakeChannex;
 let property: FakeProperty;
 const call = { layouts: [appLayout] };
 
-const i18n = i18next.createInstance();
-await i18n.use(initReactI18next).init({
-  resources: loadResources(),
-  lng: "pt-BR",
-  supportedLngs: [...locales],
-  fallbackLng: "pt-BR",
-  defaultNS: "common",
-  interpolation: { escapeValue: false },
-  initAsync: false,
-});
+const i18n = await renderingI18n();
 
 /** The section as the server renders it for /bookings (no script needed to read it or send its forms). */
 function html(items: AttentionJson[]): string {

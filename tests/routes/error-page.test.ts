@@ -1,7 +1,6 @@
-import i18next from "i18next";
 import { createElement } from "react";
 import { renderToString } from "react-dom/server";
-import { I18nextProvider, initReactI18next } from "react-i18next";
+import { I18nextProvider } from "react-i18next";
 import { createRoutesStub, UNSAFE_ErrorResponseImpl } from "react-router";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 
@@ -24,19 +23,9 @@ import { loader as catchAllLoader } from "#app/routes/shell/catch-all.tsx";
 import { loader as notFoundLoader } from "#app/routes/shell/not-found.tsx";
 import { loader as unauthorizedLoader } from "#app/routes/shell/unauthorized.tsx";
 import { locales, type Locale } from "#locales/list.ts";
-import { loadResources } from "#locales/resources.ts";
+import { renderingI18n, resources } from "#tests/helpers/i18n.ts";
 
-const resources = loadResources();
-const i18n = i18next.createInstance();
-await i18n.use(initReactI18next).init({
-  resources,
-  lng: "pt-BR",
-  supportedLngs: [...locales],
-  fallbackLng: "pt-BR",
-  defaultNS: "common",
-  interpolation: { escapeValue: false },
-  initAsync: false,
-});
+const i18n = await renderingI18n();
 const tFor = (lng: Locale) => i18n.getFixedT(lng, "errorPage") as (key: string, options?: Record<string, unknown>) => string;
 const errorPageOf = (lng: Locale) => resources[lng].errorPage as Record<string, unknown>;
 
