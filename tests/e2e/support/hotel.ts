@@ -24,7 +24,7 @@ export async function asAdmin<T>(browser: Browser, info: TestInfo, work: (admin:
   }
 }
 
-/** A registered, verified owner whose hotel finished setup on an external PMS. */
+/** A registered, verified owner whose hotel finished setup through the PMS step (the built-in PMS). */
 export async function ownerWithHotel(page: Page, browser: Browser, info: TestInfo, hotel: string) {
   const email = `${unique("empresas", info)}@example.com`;
   await page.goto("/register");
@@ -57,11 +57,8 @@ export async function ownerWithHotel(page: Page, browser: Browser, info: TestInf
     await admin.getByRole("button", { name: "Alterar situação" }).click();
     await expect(admin.getByText("Situação alterada.")).toBeVisible();
   });
-  await page.goto("/pms-credentials?pms=2");
-  await page.getByLabel("Usuário").fill("otilia");
-  await page.getByLabel("Senha").fill("s3cret");
-  await page.getByLabel("ID da propriedade").fill("7");
-  await page.getByRole("button", { name: "Conectar" }).click();
+  await page.goto("/pms-credentials");
+  await page.getByRole("button", { name: "Usar o PMS integrado" }).click();
   await expect(page).toHaveURL(/\/setup-in-progress$/);
   await page.getByRole("button", { name: "Continuar" }).click();
   await expect(page).toHaveURL(/\/onboarding\/completed$/);
