@@ -34,13 +34,14 @@ export function usualAt(curve: BookingCurve, lead: number): number {
  */
 export function nightDemand(args: { curve: BookingCurve | null; weekdayFactor: number; lead: number; onTheBooks: number; capacity: number }): NightDemand {
   const { curve, weekdayFactor, lead, onTheBooks, capacity } = args;
-  if (!curve || curve.nights <= 0) return { capacity, onTheBooks, usualOnTheBooks: onTheBooks, remainingDemand: 0, interval: null };
+  if (!curve || curve.nights <= 0) return { known: false, capacity, onTheBooks, usualOnTheBooks: onTheBooks, remainingDemand: 0, interval: null };
   const factor = Number.isFinite(weekdayFactor) && weekdayFactor > 0 ? weekdayFactor : 1;
   const usualFinal = usualAt(curve, 0) * factor;
   const usualOnTheBooks = usualAt(curve, lead) * factor;
   const remainingDemand = Math.max(0, usualFinal - usualOnTheBooks);
   const spread = Z80 * Math.sqrt(remainingDemand);
   return {
+    known: true,
     capacity,
     onTheBooks,
     usualOnTheBooks,

@@ -34,6 +34,7 @@ const inputArb: fc.Arbitrary<RecommendInput> = fc
     floor: fc.option(fc.integer({ min: 1_000, max: 100_000 }), { nil: null }),
     span: fc.option(fc.integer({ min: 0, max: 150_000 }), { nil: null }),
     lastSold: fc.option(price, { nil: null }),
+    known: fc.boolean(),
     capacity: fc.integer({ min: 0, max: 60 }),
     booked: fc.double({ min: 0, max: 1, noNaN: true }),
     usual: fc.double({ min: 0, max: 60, noNaN: true }),
@@ -57,6 +58,7 @@ const inputArb: fc.Arbitrary<RecommendInput> = fc
       ceiling: r.floor != null && r.span != null ? r.floor + r.span : null,
       lastSold: r.lastSold,
       demand: {
+        known: r.known,
         capacity: r.capacity,
         onTheBooks,
         usualOnTheBooks: r.usual,
@@ -161,7 +163,7 @@ describe("recommend: what the signals do", () => {
     floor: 20_000,
     ceiling: 90_000,
     lastSold: null,
-    demand: { capacity: 14, onTheBooks: 7, usualOnTheBooks: 7, remainingDemand: 4.2, interval: null },
+    demand: { known: true, capacity: 14, onTheBooks: 7, usualOnTheBooks: 7, remainingDemand: 4.2, interval: null },
     marketMedian: null,
     holidays: [],
     events: [],
@@ -209,7 +211,7 @@ describe("nightDemand", () => {
     expect(d.interval!.high - d.interval!.low).toBeGreaterThan(0);
     const far = nightDemand({ curve, weekdayFactor: 1, lead: 400, onTheBooks: 0, capacity: 14 });
     expect(far.usualOnTheBooks).toBe(4);
-    expect(nightDemand({ curve: null, weekdayFactor: 1, lead: 3, onTheBooks: 2, capacity: 4 })).toMatchObject({ remainingDemand: 0, interval: null, usualOnTheBooks: 2 });
+    expect(nightDemand({ curve: null, weekdayFactor: 1, lead: 3, onTheBooks: 2, capacity: 4 })).toMatchObject({ known: false, remainingDemand: 0, interval: null, usualOnTheBooks: 2 });
   });
 });
 
@@ -225,7 +227,7 @@ describe("restorePlan: undo restores exactly", () => {
         const atMoment = new Map<string, number | null>();
         const history: PriceChange[] = [];
         for (const w of ordered) {
-          if (w.at > moment && !atMoment.size) for (const n of nights) atMoment.set(n, state.get(n) ?? null);
+          if (w.at >= moment && !atMoment.size) for (const n of nights) atMoment.set(n, state.get(n) ?? null);
           history.push({ categoryId: "cat", night: w.night, before: state.get(w.night) ?? null, after: w.price, at: w.at, seq: w.seq });
           state.set(w.night, w.price);
         }
@@ -239,5 +241,26 @@ describe("restorePlan: undo restores exactly", () => {
       }),
       RUNS,
     );
+  });
+});
+
+describe("recommend without history", () => {
+  it("leaves pace and demand out: an empty night is not cut for want of a curve", () => {
+    const input: RecommendInput = {
+      night: "2026-04-10",
+      categoryId: "cat",
+      today: TODAY,
+      current: 40_000,
+      priceAtDayStart: null,
+      priceWeekAgo: null,
+      floor: null,
+      ceiling: null,
+      lastSold: null,
+      demand: nightDemand({ curve: null, weekdayFactor: 1, lead: 40, onTheBooks: 0, capacity: 6 }),
+      marketMedian: null,
+      holidays: [],
+      events: [],
+    };
+    expect(recommend(input, DEFAULT_GUARDRAILS)).toMatchObject({ status: "hold", value: 40_000 });
   });
 });

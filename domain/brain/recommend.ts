@@ -112,7 +112,7 @@ function signalSteps(input: RecommendInput, guardrails: Guardrails): BrainStep[]
   for (const e of input.events) {
     if (e.from <= input.night && input.night <= e.to) push({ step: "event", amount: percentOf(current, e.effectPercent), detail: { name: e.name, percent: e.effectPercent } });
   }
-  const perRoom = percentPerRoom(demand.capacity, guardrails);
+  const perRoom = demand.known ? percentPerRoom(demand.capacity, guardrails) : 0;
   if (perRoom > 0) {
     const { projected, target, pace } = demandRooms(demand, guardrails);
     const pacePercent = perRoom * pace;

@@ -76,6 +76,8 @@ export interface OwnerEvent {
 
 /** What the books and their history say about one night of one category. */
 export interface NightDemand {
+  /** False when there is no history to read demand from: the pace and demand steps are left out. */
+  known: boolean;
   /** Rooms that can be sold (rooms less blocks). */
   capacity: number;
   /** Rooms on the books now. */
