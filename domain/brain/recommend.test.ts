@@ -29,6 +29,8 @@ const inputArb: fc.Arbitrary<RecommendInput> = fc
   .record({
     lead: fc.integer({ min: 0, max: 365 }),
     current: price,
+    base: price,
+    fixed: fc.integer({ min: 0, max: 9 }),
     dayStart: fc.option(price, { nil: null }),
     weekAgo: fc.option(price, { nil: null }),
     floor: fc.option(fc.integer({ min: 1_000, max: 100_000 }), { nil: null }),
@@ -52,6 +54,8 @@ const inputArb: fc.Arbitrary<RecommendInput> = fc
       categoryId: "cat",
       today: TODAY,
       current: r.current,
+      base: r.base,
+      fixedByOwner: r.fixed === 0,
       priceAtDayStart: r.dayStart,
       priceWeekAgo: r.weekAgo,
       floor: r.floor,
@@ -129,9 +133,14 @@ describe("recommend: guardrails hold for random settings and random demand", () 
         const lead = (Date.parse(input.night) - Date.parse(input.today)) / 86_400_000;
         const i = input.demand.interval;
         const unsure = i != null && input.demand.capacity > 0 && ((i.high - i.low) / input.demand.capacity) * 100 > g.maxIntervalPercent;
+        if (input.fixedByOwner) {
+          expect(r.status).toBe("fixed");
+          return;
+        }
         if (lead < g.freezeDays) expect(r.status).toBe("frozen");
         else if (unsure) expect(r.status).toBe("paused");
-        if (r.status === "frozen" || r.status === "paused") expect(r.value).toBe(input.current);
+        if (input.fixedByOwner) expect(r.status).toBe("fixed");
+        if (r.status !== "move") expect(r.value).toBe(input.current);
       }),
       RUNS,
     );
@@ -144,7 +153,7 @@ describe("recommend: guardrails hold for random settings and random demand", () 
         const noPause = { ...g, maxIntervalPercent: 1e9 };
         const before = recommend(input, noPause);
         const after = recommend({ ...input, demand: { ...input.demand, onTheBooks: input.demand.onTheBooks + 1 } }, noPause);
-        const bound = (input.current * g.maxMovePerBookingPercent) / 100 + ROUNDING_UNIT + 2;
+        const bound = (input.base * g.maxMovePerBookingPercent) / 100 + ROUNDING_UNIT + 2;
         expect(Math.abs(after.value - before.value)).toBeLessThanOrEqual(bound);
       }),
       RUNS,
@@ -158,6 +167,8 @@ describe("recommend: what the signals do", () => {
     categoryId: "cat",
     today: TODAY,
     current: 40_000,
+    base: 40_000,
+    fixedByOwner: false,
     priceAtDayStart: null,
     priceWeekAgo: null,
     floor: 20_000,
@@ -180,7 +191,7 @@ describe("recommend: what the signals do", () => {
     expect(r.status).toBe("move");
     expect(r.value).toBeGreaterThan(40_000);
     expect(r.value).toBe(43_000);
-    expect(r.reasons.map((s) => s.step)).toEqual(expect.arrayContaining(["current", "pace", "demand"]));
+    expect(r.reasons.map((s) => s.step)).toEqual(expect.arrayContaining(["rules", "pace", "demand"]));
     expect(r.effect.revenueAfter).toBeGreaterThan(0);
   });
 
@@ -251,6 +262,8 @@ describe("recommend without history", () => {
       categoryId: "cat",
       today: TODAY,
       current: 40_000,
+      base: 40_000,
+      fixedByOwner: false,
       priceAtDayStart: null,
       priceWeekAgo: null,
       floor: null,
@@ -262,5 +275,31 @@ describe("recommend without history", () => {
       events: [],
     };
     expect(recommend(input, DEFAULT_GUARDRAILS)).toMatchObject({ status: "hold", value: 40_000 });
+  });
+});
+
+describe("recommend starts from the rules, not from its own earlier price", () => {
+  it("gives the same value again once its price is in force (no compounding)", () => {
+    const input: RecommendInput = {
+      night: "2026-04-10",
+      categoryId: "cat",
+      today: TODAY,
+      current: 40_000,
+      base: 40_000,
+      fixedByOwner: false,
+      priceAtDayStart: null,
+      priceWeekAgo: null,
+      floor: null,
+      ceiling: null,
+      lastSold: null,
+      demand: nightDemand({ curve: null, weekdayFactor: 1, lead: 40, onTheBooks: 0, capacity: 6 }),
+      marketMedian: null,
+      holidays: [],
+      events: [{ name: "Flip", from: "2026-04-10", to: "2026-04-10", effectPercent: 6 }],
+    };
+    const first = recommend(input, DEFAULT_GUARDRAILS);
+    expect(first).toMatchObject({ status: "move", value: 42_400 });
+    expect(recommend({ ...input, current: first.value, priceAtDayStart: 40_000 }, DEFAULT_GUARDRAILS)).toMatchObject({ status: "hold", value: 42_400 });
+    expect(recommend({ ...input, fixedByOwner: true }, DEFAULT_GUARDRAILS)).toMatchObject({ status: "fixed", value: 40_000 });
   });
 });

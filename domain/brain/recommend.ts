@@ -2,8 +2,9 @@
  * recommend(): the price the brain proposes for one night × category, with its reasons as steps
  * that add up to it and the guardrails enforced (docs/pricing.md "The revenue brain").
  *
- * Order, each step in cents: current price → holiday → owner events → pace → demand (all as
- * percents of the current price, so they add up without compounding) → market (a pull toward
+ * Order, each step in cents: the rules' price (the engine's, without the brain's own earlier
+ * prices) → holiday → owner events → pace → demand (all as percents of the rules' price, so they
+ * add up without compounding) → market (a pull toward
  * the competitors' median) → change limits (day, week) → last price sold → floor and ceiling →
  * rounding. Precedence when guardrails disagree: floor/ceiling over the last price sold over the
  * change limits over the day's limit over the week's.
@@ -81,7 +82,7 @@ function effectOf(d: NightDemand, current: Cents, value: Cents): ExpectedEffect 
   return { occupancyBefore: before.occupancy, occupancyAfter: after.occupancy, revenueBefore: before.revenue, revenueAfter: after.revenue };
 }
 
-function standStill(input: RecommendInput, status: "hold" | "frozen" | "paused"): Recommendation {
+function standStill(input: RecommendInput, status: "hold" | "frozen" | "paused" | "fixed"): Recommendation {
   const { current } = input;
   return {
     field: "price",
@@ -103,25 +104,25 @@ export function tooUnsure(d: NightDemand, guardrails: Guardrails): boolean {
 
 /** The steps the signals ask for, before any guardrail. */
 function signalSteps(input: RecommendInput, guardrails: Guardrails): BrainStep[] {
-  const { current, demand } = input;
-  const steps: BrainStep[] = [{ step: "current", amount: current, detail: { price: current } }];
+  const { base, demand } = input;
+  const steps: BrainStep[] = [{ step: "rules", amount: base, detail: { price: base } }];
   const push = (s: BrainStep) => s.amount !== 0 && steps.push(s);
   if (input.holidays.length && guardrails.holidayEffectPercent) {
-    push({ step: "holiday", amount: percentOf(current, guardrails.holidayEffectPercent), detail: { names: [...input.holidays], percent: guardrails.holidayEffectPercent } });
+    push({ step: "holiday", amount: percentOf(base, guardrails.holidayEffectPercent), detail: { names: [...input.holidays], percent: guardrails.holidayEffectPercent } });
   }
   for (const e of input.events) {
-    if (e.from <= input.night && input.night <= e.to) push({ step: "event", amount: percentOf(current, e.effectPercent), detail: { name: e.name, percent: e.effectPercent } });
+    if (e.from <= input.night && input.night <= e.to) push({ step: "event", amount: percentOf(base, e.effectPercent), detail: { name: e.name, percent: e.effectPercent } });
   }
   const perRoom = demand.known ? percentPerRoom(demand.capacity, guardrails) : 0;
   if (perRoom > 0) {
     const { projected, target, pace } = demandRooms(demand, guardrails);
     const pacePercent = perRoom * pace;
     const totalPercent = perRoom * (projected - target);
-    const paceAmount = percentOf(current, pacePercent);
+    const paceAmount = percentOf(base, pacePercent);
     push({ step: "pace", amount: paceAmount, detail: { onTheBooks: demand.onTheBooks, usual: demand.usualOnTheBooks, percent: round1(pacePercent) } });
     push({
       step: "demand",
-      amount: percentOf(current, totalPercent) - paceAmount,
+      amount: percentOf(base, totalPercent) - paceAmount,
       detail: {
         remainingDemand: round1(Math.max(0, demand.remainingDemand)),
         remainingRooms: Math.max(0, demand.capacity - demand.onTheBooks),
@@ -145,9 +146,10 @@ const round1 = (x: number) => Math.round(x * 10) / 10;
 /** The recommendation for one night × category. */
 export function recommend(input: RecommendInput, guardrails: Guardrails): Recommendation {
   const { current } = input;
+  if (input.fixedByOwner) return standStill(input, "fixed");
   if (toDayNumber(input.night) - toDayNumber(input.today) < guardrails.freezeDays) return standStill(input, "frozen");
   if (tooUnsure(input.demand, guardrails)) return standStill(input, "paused");
-  if (current <= 0) return standStill(input, "hold");
+  if (current <= 0 || input.base <= 0) return standStill(input, "hold");
 
   const steps = signalSteps(input, guardrails);
   let x = sum(steps);

@@ -96,8 +96,15 @@ export interface RecommendInput {
   categoryId: string;
   /** The business's today: the clock is injected so a simulator can run a year in a second. */
   today: IsoDate;
-  /** The price the engine gives the night now (the rules, a manual price included). */
+  /** The price the night has now (the engine's, with any manual price, the brain's earlier ones included). */
   current: Cents;
+  /**
+   * Where the brain starts: the price the owner's rules give the night, without the prices the
+   * brain set before (else each recomputation would compound its own moves).
+   */
+  base: Cents;
+  /** The owner typed this night's price: the brain leaves it alone. */
+  fixedByOwner: boolean;
   /** The night's price at the start of today and seven days ago (null: not known; then `current`). */
   priceAtDayStart: Cents | null;
   priceWeekAgo: Cents | null;
@@ -117,6 +124,7 @@ export interface RecommendInput {
 /** A reason: one step of the sum that makes the recommendation, like the price explanation's steps. */
 export type BrainStep =
   | { step: "current"; amount: Cents; detail: { price: Cents } }
+  | { step: "rules"; amount: Cents; detail: { price: Cents } }
   | { step: "pace"; amount: Cents; detail: { onTheBooks: number; usual: number; percent: number } }
   | { step: "demand"; amount: Cents; detail: { remainingDemand: number; remainingRooms: number; projectedOccupancy: number; target: number; percent: number } }
   | { step: "market"; amount: Cents; detail: { median: Cents; percent: number } }
@@ -132,9 +140,10 @@ export type BrainStepId = BrainStep["step"];
 
 /**
  * `move`: a new value; `hold`: the reasons add up to the current value; `frozen`: inside the
- * freeze window; `paused`: the forecast is too unsure. Only `move` is offered to the owner.
+ * freeze window; `paused`: the forecast is too unsure; `fixed`: the owner typed the price. Only
+ * `move` is offered to the owner.
  */
-export type RecommendationStatus = "move" | "hold" | "frozen" | "paused";
+export type RecommendationStatus = "move" | "hold" | "frozen" | "paused" | "fixed";
 
 /** What the brain expects the change to do to the rooms still to sell. */
 export interface ExpectedEffect {
@@ -153,7 +162,7 @@ export interface Recommendation {
   current: Cents;
   value: Cents;
   status: RecommendationStatus;
-  /** Their amounts add up to `value` (frozen and paused: only the current price). */
+  /** Their amounts add up to `value` (frozen, paused, fixed: only the current price). */
   reasons: BrainStep[];
   effect: ExpectedEffect;
 }

@@ -27,10 +27,13 @@ async function brainBusiness(db: Database, businessId: string): Promise<BrainBus
   return b ?? null;
 }
 
-/** Manual prices carry every price the brain sets; a business that switched them off cannot take one. */
+/**
+ * Manual prices carry every price the brain sets; the engine reads them only when the business's
+ * occupancy pricing exists and has them switched on (domain/pricing/engine.ts), so neither can the brain.
+ */
 export async function manualPricesAllowed(db: Database, businessId: string): Promise<boolean> {
   const [row] = await db.select({ enabled: occupancyPricing.manualPricesEnabled }).from(occupancyPricing).where(eq(occupancyPricing.businessId, businessId));
-  return row?.enabled ?? true;
+  return row?.enabled ?? false;
 }
 
 /** Writes the moves of one category as manual prices (one activity line, one outbox entry). */

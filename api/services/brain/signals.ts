@@ -109,6 +109,17 @@ async function pricesAgo(db: Database, businessId: string, from: string, to: str
   return new Map(rows.map((r) => [`${r.category_id}|${r.night}`, Number(r.from_value)]));
 }
 
+/** The cells (`category|night`) whose manual price the brain set (an accepted recommendation or the autopilot). */
+async function brainSetPrices(db: Database, businessId: string, from: string, to: string): Promise<Set<string>> {
+  const rows = await rowsOf<{ category_id: string; night: string; source: string }>(
+    db,
+    sql`select distinct on (room_category_id, night) room_category_id as category_id, night::text as night, source
+        from price_changes where business_id = ${businessId} and night between ${from}::date and ${to}::date
+        order by room_category_id, night, created_at desc, id desc`,
+  );
+  return new Set(rows.filter((r) => r.source === "recommendation" || r.source === "autopilot").map((r) => `${r.category_id}|${r.night}`));
+}
+
 /** The competitors' median rate per night (active competitors only). */
 async function marketOf(db: Database, businessId: string, from: string, to: string): Promise<Map<string, number>> {
   const [set, observations] = await Promise.all([competitorsOf(db, businessId), ratesBetween(db, businessId, from, to)]);
@@ -150,7 +161,7 @@ export async function recommendInputs(
   const known = new Set(config.room_categories.map((c) => c.uuid));
   const categoryIds = q.categoryIds.filter((id) => known.has(id));
   if (categoryIds.length === 0) return [];
-  const [occupancy, inventory, lastSold, dayAgo, weekAgo, market, curves] = await Promise.all([
+  const [occupancy, inventory, lastSold, dayAgo, weekAgo, market, curves, byBrain] = await Promise.all([
     occupancyPercentages(db, business.id, q.from, q.to),
     inventoryOf(db, business.id, q.from, q.to),
     lastSoldOf(db, business.id, q.from, q.to),
@@ -158,11 +169,16 @@ export async function recommendInputs(
     pricesAgo(db, business.id, q.from, q.to, q.now, 24 * 7),
     marketOf(db, business.id, q.from, q.to),
     curvesOf(db, business, q.today, categoryIds),
+    brainSetPrices(db, business.id, q.from, q.to),
   ]);
   // Competitors are compared with the first category (the rate shopper's default); other categories follow at their own price ratio.
   const reference = config.room_categories[0].uuid;
-  const rates = compilePricing(config).calendar({ from: q.from, to: q.to, today: q.today, occupancyByDate: occupancy, categoryIds: [...new Set([reference, ...categoryIds])] });
-  const referenceRate = new Map(rates.filter((r) => r.categoryId === reference).map((r) => [r.date, r.rate]));
+  const query = { from: q.from, to: q.to, today: q.today, occupancyByDate: occupancy, categoryIds: [...new Set([reference, ...categoryIds])] };
+  const rates = compilePricing(config).calendar(query);
+  // The rules' price: the same calendar without the prices the brain set itself.
+  const rules = compilePricing({ ...config, manual_prices: (config.manual_prices ?? []).filter((m) => !byBrain.has(`${m.room_category_uuid}|${m.date}`)) }).calendar(query);
+  const rulesRate = new Map(rules.map((r) => [`${r.categoryId}|${r.date}`, r]));
+  const referenceRate = new Map(rules.filter((r) => r.categoryId === reference).map((r) => [r.date, r.rate]));
   const rooms = new Map(config.room_categories.map((c) => [c.uuid, c.room_count ?? 0]));
   const holidays = new Map<string, string[]>();
   for (const h of config.holidays ?? []) holidays.set(h.date, [...(holidays.get(h.date) ?? []), holidayName(h.name, q.locale ?? "pt-BR")]);
@@ -177,11 +193,14 @@ export async function recommendInputs(
     const curve = c.month.get(lastYear) ?? (c.all.nights ? c.all : null);
     const median = market.get(rate.date);
     const ref = referenceRate.get(rate.date);
+    const base = rulesRate.get(key)?.rate ?? rate.rate;
     out.push({
       night: rate.date,
       categoryId: rate.categoryId,
       today: q.today,
       current: rate.rate,
+      base,
+      fixedByOwner: rate.manual && !byBrain.has(key),
       priceAtDayStart: dayAgo.get(key) ?? null,
       priceWeekAgo: weekAgo.get(key) ?? null,
       ...boundsOf(config, rate),
@@ -193,7 +212,7 @@ export async function recommendInputs(
         onTheBooks: inv.sold,
         capacity: Math.max(0, (rooms.get(rate.categoryId) ?? 0) - inv.blocked),
       }),
-      marketMedian: median && ref ? Math.round((median * rate.rate) / ref) : null,
+      marketMedian: median && ref ? Math.round((median * base) / ref) : null,
       holidays: holidays.get(rate.date) ?? [],
       events: q.events,
     });
