@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { DAILY_COMMANDS } from "#api/services/daily/commands.ts";
 import { createTestApi, type TestApi } from "#tests/helpers/api.ts";
 import { bookingsFixture, stay, type BookingsFixture } from "./bookings-fixture.ts";
 import { createPricingWorld, type PricingWorld } from "./pricing-fixture.ts";
@@ -181,5 +182,13 @@ describe("a booking recomputes its nights", () => {
     expect(cell.manual).toBe(true);
     const log = await t.json("GET", `${f.base}/activity-log?area=price_settings&per_page=1`, { token: f.token, status: 200 });
     expect(log.data[0].actor.name).toBe("Tarifa autopilot");
+  });
+
+  it("from the daily command, which recomputes the whole horizon", async () => {
+    await t.db.execute(`insert into brain_events (business_id, name, starts_at, ends_at, effect_percent) values ('${f.business.id}', 'Festa', '2027-04-20', '2027-04-20', 5)`);
+    const list = () => t.json("GET", `${f.base}/recommendations?from=2027-04-20&to=2027-04-20`, { token: f.token, status: 200 });
+    expect((await list()).data).toEqual([]);
+    await DAILY_COMMANDS.find((c) => c.name === "pricing.recompute")!.run(t.db, f.business.id, t.clock.now);
+    expect((await list()).data).toEqual([expect.objectContaining({ room_category_uuid: f.suite.id, status: "applied", value: 36_800 })]);
   });
 });
