@@ -21,7 +21,7 @@ import type { ApiEnv } from "#api/context.ts";
 import type { Database } from "#api/db/client.ts";
 import { occupationLogs, roomCategories, seasonalities, users } from "#api/db/schema/index.ts";
 import { HttpError, notFound } from "#api/errors.ts";
-import { requireBusiness, type BusinessEnv } from "#api/middleware/business.ts";
+import { requireBusiness, requireCalendarReader, type BusinessEnv } from "#api/middleware/business.ts";
 import type { BusinessRow } from "#api/services/business-access.ts";
 import { withPricingActivity } from "#api/services/pricing/activity.ts";
 import { writeManualPrices } from "#api/services/pricing/manual-prices.ts";
@@ -71,14 +71,6 @@ type C = Context<BusinessEnv>;
 
 const body = <S extends z.ZodType>(c: C, schema: S) => jsonBody(c as unknown as Context<ApiEnv>, schema);
 const query = <S extends z.ZodType>(c: C, schema: S) => parseWith(c as unknown as Context<ApiEnv>, schema, c.req.query());
-
-/** Calendar reads: the calendar permission, or the price settings one (who edits prices sees them). */
-function requireCalendarReader(c: C) {
-  const held = c.var.access.permissions;
-  if (!held.includes("user.calendar") && !held.includes("user.price-settings")) {
-    throw new HttpError(403, "api.missingPermission", undefined, { permission: "user.calendar" });
-  }
-}
 
 /** The business as the tariff-configuration calls answer it: the business JSON with its `tariff_configuration` filled. */
 async function businessAnswer(c: C, business: BusinessRow) {

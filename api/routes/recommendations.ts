@@ -12,11 +12,12 @@ import {
   undoSchema,
 } from "#domain/schemas/brain.ts";
 import { isUuid } from "#domain/text/sanitize.ts";
+import { stayNights } from "#domain/bookings/stay.ts";
 import type { ApiEnv } from "#api/context.ts";
 import type { Database } from "#api/db/client.ts";
 import { brainRecommendations, priceChanges, roomCategories, users } from "#api/db/schema/index.ts";
 import { HttpError, notFound } from "#api/errors.ts";
-import { requireBusiness, type BusinessEnv } from "#api/middleware/business.ts";
+import { requireBusiness, requireCalendarReader, type BusinessEnv } from "#api/middleware/business.ts";
 import { recordActivity, userActor } from "#api/services/activity/record.ts";
 import { decideRecommendations, manualPricesAllowed, recomputeRecommendations, undoPrices } from "#api/services/brain/recommendations.ts";
 import { addEvent, brainSettingsJson, eventJson, eventsOf, foreignCategories, loadBrainConfig, modeOf, removeEvent, saveBrainSettings } from "#api/services/brain/settings.ts";
@@ -41,14 +42,6 @@ const body = <S extends Parameters<typeof jsonBody>[1]>(c: C, schema: S) => json
 const DEFAULT_LIST_NIGHTS = 30;
 /** Moments offered to undo. */
 const MOMENTS = 20;
-
-/** Reading the brain: the calendar's readers (who sees prices may see what is proposed for them). */
-function requireReader(c: C) {
-  const held = c.var.access.permissions;
-  if (!held.includes("user.calendar") && !held.includes("user.price-settings")) {
-    throw new HttpError(403, "api.missingPermission", undefined, { permission: "user.calendar" });
-  }
-}
 
 const today = (c: C) => businessToday(c.var.deps.now(), c.var.access.business.timezone);
 
@@ -113,7 +106,7 @@ async function changeMoments(db: Database, businessId: string): Promise<PriceCha
 /** Mounted under /api/v1 (signed-in callers only). */
 export const recommendationRoutes = new Hono<BusinessEnv>()
   .get("/businesses/:id/recommendations", doc({ query: recommendationsQuerySchema, response: recommendationsAnswer }), requireBusiness(), async (c) => {
-    requireReader(c);
+    requireCalendarReader(c);
     const q = parseWith(c as unknown as Context<ApiEnv>, recommendationsQuerySchema, c.req.query());
     const t = c.var.t;
     const day = today(c);
@@ -186,7 +179,7 @@ export const recommendationRoutes = new Hono<BusinessEnv>()
       const tx = txRaw as unknown as Database;
       const created = await addEvent(tx, business.id, input);
       await recordActivity(tx, { businessId: business.id, actor: userActor(c.var.user.id), area: "price_settings", entityId: created.id, entityLabel: created.name, before: null, after: { event: eventJson(created) } });
-      await recomputeRecommendations(tx, business.id, { now: now(), nights: nightsOf(created.from, created.to), locale: c.var.locale });
+      await recomputeRecommendations(tx, business.id, { now: now(), nights: stayNights(created.from, addDays(created.to, 1)), locale: c.var.locale });
       return created;
     });
     return c.json({ event: eventJson(event) }, 201);
@@ -202,7 +195,7 @@ export const recommendationRoutes = new Hono<BusinessEnv>()
       const removed = await removeEvent(tx, business.id, id.toLowerCase());
       if (!removed) throw notFound();
       await recordActivity(tx, { businessId: business.id, actor: userActor(c.var.user.id), area: "price_settings", entityId: removed.id, entityLabel: removed.name, before: { event: eventJson(removed) }, after: null });
-      await recomputeRecommendations(tx, business.id, { now: now(), nights: nightsOf(removed.from, removed.to), locale: c.var.locale });
+      await recomputeRecommendations(tx, business.id, { now: now(), nights: stayNights(removed.from, addDays(removed.to, 1)), locale: c.var.locale });
     });
     return c.body(null, 204);
   })
@@ -221,13 +214,6 @@ export const recommendationRoutes = new Hono<BusinessEnv>()
     const result = await db.transaction((tx) => undoPrices(tx as unknown as Database, c.var.access.business.id, input, { userId: c.var.user.id, now: now() }));
     return c.json(result);
   });
-
-/** Every night of `from..to`. */
-function nightsOf(from: string, to: string): string[] {
-  const out: string[] = [];
-  for (let d = from; d <= to; d = addDays(d, 1)) out.push(d);
-  return out;
-}
 
 async function decide(c: C, accept: boolean) {
   const input = await body(c, recommendationDecisionSchema);
