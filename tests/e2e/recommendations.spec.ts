@@ -91,6 +91,12 @@ test("the owner accepts a range of recommendations, sees them at Channex, and un
     const list = page.getByRole("list", { name: "Recomendações por noite" });
     await expect(list.locator("li[data-night]")).toHaveCount(3);
     if (js) await expectNoSeriousViolations(page);
+    // The calendar's day panel shows the night's recommendation with its reasons.
+    await page.goto(`/calendar?month=${nights[0].slice(0, 7)}&category=${standard.uuid}&day=${nights[0]}`);
+    const panel = page.getByRole("region", { name: "Recomendação da Tarifa" });
+    await expect(panel).toContainText("aguardando você");
+    await expect(panel).toContainText("Evento: Festival de Inverno (30 %)");
+    await page.goBack();
     await page.getByRole("button", { name: "Aceitar estas noites" }).click();
     await expect(page.getByText("Preços aceitos: 3.")).toBeVisible();
 

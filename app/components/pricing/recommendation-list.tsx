@@ -105,3 +105,33 @@ export function RecommendationList({
     </ul>
   );
 }
+
+/** The calendar day panel's part: the brain's recommendation of the night, decided there too. */
+export function DayRecommendation({ recommendation: r, currency, canDecide, back }: { recommendation: RecommendationJson; currency: string; canDecide: boolean; back: string }) {
+  const { t, i18n } = useTranslation("pricing");
+  const money = (c: number) => formatMoney(c, i18n.language, currency, { whole: true });
+  return (
+    <section aria-labelledby="day-recommendation" className="mt-3 border-t border-slate-200 pt-3">
+      <h3 id="day-recommendation" className="font-semibold">
+        {t("brain.dayTitle")}
+      </h3>
+      <p className="text-sm">
+        <span className="font-semibold">{money(r.value)}</span> <span className="text-slate-700">· {t(`brain.status.${r.status}`)}</span>
+      </p>
+      <Reasons reasons={r.reasons} currency={currency} />
+      {canDecide && r.status === "pending" ? (
+        <AppForm action="/recommendations" className="mt-2 flex gap-2">
+          <input type="hidden" name="night" value={r.night} />
+          <input type="hidden" name="category" value={r.room_category_uuid} />
+          <input type="hidden" name="back" value={back} />
+          <SubmitButton name="intent" value="accept">
+            {t("brain.accept")}
+          </SubmitButton>
+          <SubmitButton name="intent" value="reject" variant="secondary">
+            {t("brain.reject")}
+          </SubmitButton>
+        </AppForm>
+      ) : null}
+    </section>
+  );
+}

@@ -41,10 +41,13 @@ export async function action({ request, context }: Route.ActionArgs) {
   const formData = await request.formData();
   const intent = String(formData.get("intent") ?? "");
   const base = `/api/v1/businesses/${business.uuid}/recommendations`;
-  const back = (message: string, values?: Record<string, string | number>) => redirectWithToast(PAGE, { kind: "success", message, values }, { session });
+  // The calendar's day panel decides here too and goes back to its own page.
+  const asked = String(formData.get("back") ?? "");
+  const to = asked.startsWith("/calendar?") ? asked : PAGE;
+  const back = (message: string, values?: Record<string, string | number>) => redirectWithToast(to, { kind: "success", message, values }, { session });
   const refused = (error: unknown) => {
     if (!(error instanceof ApiError)) throw error;
-    return redirectWithToast(PAGE, { kind: "error", message: Object.values(error.errors).flat()[0] ?? error.message }, { session });
+    return redirectWithToast(to, { kind: "error", message: Object.values(error.errors).flat()[0] ?? error.message }, { session });
   };
 
   if (intent === "settings" || intent === "event") {
