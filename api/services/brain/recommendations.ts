@@ -36,10 +36,25 @@ export async function manualPricesAllowed(db: Database, businessId: string): Pro
   return row?.enabled ?? false;
 }
 
+/** Category → its nights, so a write touches each category once. */
+function groupNights(cells: readonly { categoryId: string; night: string }[]): Map<string, string[]> {
+  const out = new Map<string, string[]>();
+  for (const c of cells) {
+    const nights = out.get(c.categoryId);
+    if (nights) nights.push(c.night);
+    else out.set(c.categoryId, [c.night]);
+  }
+  return out;
+}
+
 /** Writes the moves of one category as manual prices (one activity line, one outbox entry). */
 async function applyMoves(tx: Database, businessId: string, moves: readonly Recommendation[], how: { actor: Actor; userId: string | null; source: "recommendation" | "autopilot"; now: Date }) {
   const byCategory = new Map<string, Recommendation[]>();
-  for (const m of moves) byCategory.set(m.categoryId, [...(byCategory.get(m.categoryId) ?? []), m]);
+  for (const m of moves) {
+    const list = byCategory.get(m.categoryId);
+    if (list) list.push(m);
+    else byCategory.set(m.categoryId, [m]);
+  }
   for (const [categoryId, list] of byCategory) {
     await writeManualPrices(tx, {
       businessId,
@@ -118,8 +133,8 @@ export async function recomputeRecommendations(tx: Database, businessId: string,
       decidedBy: null,
     });
   }
-  for (const s of stale) {
-    await tx.delete(brainRecommendations).where(and(eq(brainRecommendations.roomCategoryId, s.categoryId), eq(brainRecommendations.night, s.night), eq(brainRecommendations.status, "pending")));
+  for (const [categoryId, nights] of groupNights(stale)) {
+    await tx.delete(brainRecommendations).where(and(eq(brainRecommendations.roomCategoryId, categoryId), inArray(brainRecommendations.night, nights), eq(brainRecommendations.status, "pending")));
   }
   for (let i = 0; i < upserts.length; i += 500) {
     await tx
@@ -188,11 +203,11 @@ export async function decideRecommendations(
     }));
     await applyMoves(tx, businessId, moves, { actor: { kind: "user", userId: how.userId }, userId: how.userId, source: "recommendation", now: how.now });
   }
-  for (const r of rows) {
+  for (const [categoryId, nights] of groupNights(rows.map((r) => ({ categoryId: r.roomCategoryId, night: r.night })))) {
     await tx
       .update(brainRecommendations)
       .set({ status: how.accept ? "accepted" : "rejected", decidedAt: how.now, decidedBy: how.userId })
-      .where(and(eq(brainRecommendations.roomCategoryId, r.roomCategoryId), eq(brainRecommendations.night, r.night), eq(brainRecommendations.field, r.field)));
+      .where(and(eq(brainRecommendations.roomCategoryId, categoryId), inArray(brainRecommendations.night, nights), eq(brainRecommendations.status, "pending")));
   }
   return { decided: rows.length, nights: [...new Set(rows.map((r) => r.night))].sort() };
 }
