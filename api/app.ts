@@ -33,6 +33,7 @@ import { bookingRoutes } from "./routes/bookings.ts";
 import { roomRoutes } from "./routes/rooms.ts";
 import { holidayRoutes } from "./routes/holidays.ts";
 import { pricingRoutes } from "./routes/pricing.ts";
+import { recommendationRoutes } from "./routes/recommendations.ts";
 import { activityLogRoutes } from "./routes/activity-log.ts";
 import { competitorRoutes } from "./routes/competitors.ts";
 import { intelligenceRoutes } from "./routes/intelligence.ts";
@@ -133,6 +134,7 @@ export function createApi(deps: ApiDeps) {
   api.route("/v1", availabilityRoutes);
   api.route("/v1", roomRoutes);
   api.route("/v1", pricingRoutes);
+  api.route("/v1", recommendationRoutes);
   api.route("/v1", holidayRoutes);
   api.route("/v1", chatRoutes);
   api.route("/v1", competitorRoutes);

@@ -56,6 +56,7 @@ export default [
     route("price-settings/layout-container", "routes/pricing/price-settings.step-parts.tsx", { id: "price-settings-layout-container" }),
     route("calendar", "routes/pricing/calendar.tsx"),
     route("days-to-update", "routes/pricing/days-to-update.tsx"),
+    route("recommendations", "routes/pricing/recommendations.tsx"),
     route("occupation-logs", "routes/pricing/occupation-logs.tsx"),
     route("manage/holidays", "routes/manage/holidays.tsx"),
     route("manage/holidays/add", "routes/manage/holidays.add.tsx"),

@@ -37,3 +37,14 @@ export function requireBusiness(permission?: Permission, param = "id") {
 export function accessKey(userId: string, businessId: string): string {
   return `access:${userId}:${businessId}`;
 }
+
+/**
+ * Reading prices (the calendar, the channel push, the brain's recommendations): the calendar
+ * permission, or the price settings one (who edits prices sees them). After requireBusiness().
+ */
+export function requireCalendarReader(c: { var: { access: BusinessAccess } }): void {
+  const held = c.var.access.permissions;
+  if (!held.includes("user.calendar") && !held.includes("user.price-settings")) {
+    throw new HttpError(403, "api.missingPermission", undefined, { permission: "user.calendar" });
+  }
+}

@@ -4,9 +4,9 @@ import { z } from "zod";
 import { channexConnectSchema, pushStatusQuerySchema } from "#domain/schemas/channels.ts";
 import { isUuid } from "#domain/text/sanitize.ts";
 import { businesses } from "#api/db/schema/index.ts";
-import { HttpError, notFound } from "#api/errors.ts";
+import { notFound } from "#api/errors.ts";
 import type { AuthedEnv } from "#api/middleware/auth.ts";
-import { requireBusiness } from "#api/middleware/business.ts";
+import { requireBusiness, requireCalendarReader } from "#api/middleware/business.ts";
 import { connectChannex, connectionJson, disconnectChannex, requestResync } from "#api/services/channels/connections.ts";
 import { distributionChange, distributionReads } from "#api/services/distribution/activity.ts";
 import { userActor } from "#api/services/activity/record.ts";
@@ -55,10 +55,7 @@ export const channelRoutes = new Hono<AuthedEnv>()
   })
 
   .get("/businesses/:id/channel-push-status", doc({ query: pushStatusQuerySchema, response: pushStatusAnswer }), requireBusiness(), async (c) => {
-    const held = c.var.access.permissions;
-    if (!held.includes("user.calendar") && !held.includes("user.price-settings")) {
-      throw new HttpError(403, "api.missingPermission", undefined, { permission: "user.calendar" });
-    }
+    requireCalendarReader(c);
     const q = parse(c, pushStatusQuerySchema, c.req.query());
     return c.json(await pushStatus(c.var.deps.db, c.var.access.business.id, c.var.deps.now(), q));
   })

@@ -1,6 +1,6 @@
 import type { Context } from "hono";
 import { Hono } from "hono";
-import { and, desc, eq, gte, inArray, lte } from "drizzle-orm";
+import { and, desc, eq, gte, lte } from "drizzle-orm";
 import { z } from "zod";
 import { addDays, daysBetween } from "#domain/pricing/index.ts";
 import {
@@ -19,11 +19,12 @@ import {
 import { isUuid } from "#domain/text/sanitize.ts";
 import type { ApiEnv } from "#api/context.ts";
 import type { Database } from "#api/db/client.ts";
-import { manualPrices, occupationLogs, roomCategories, seasonalities, users } from "#api/db/schema/index.ts";
+import { occupationLogs, roomCategories, seasonalities, users } from "#api/db/schema/index.ts";
 import { HttpError, notFound } from "#api/errors.ts";
-import { requireBusiness, type BusinessEnv } from "#api/middleware/business.ts";
+import { requireBusiness, requireCalendarReader, type BusinessEnv } from "#api/middleware/business.ts";
 import type { BusinessRow } from "#api/services/business-access.ts";
-import { withManualPriceActivity, withPricingActivity } from "#api/services/pricing/activity.ts";
+import { withPricingActivity } from "#api/services/pricing/activity.ts";
+import { writeManualPrices } from "#api/services/pricing/manual-prices.ts";
 import { userActor } from "#api/services/activity/record.ts";
 import { businessJson } from "#api/services/business-json.ts";
 import { businessToday, calendarDays, canPrice, compactCalendarDays, holidayName, occupancyPercentages } from "#api/services/pricing/calendar.ts";
@@ -70,14 +71,6 @@ type C = Context<BusinessEnv>;
 
 const body = <S extends z.ZodType>(c: C, schema: S) => jsonBody(c as unknown as Context<ApiEnv>, schema);
 const query = <S extends z.ZodType>(c: C, schema: S) => parseWith(c as unknown as Context<ApiEnv>, schema, c.req.query());
-
-/** Calendar reads: the calendar permission, or the price settings one (who edits prices sees them). */
-function requireCalendarReader(c: C) {
-  const held = c.var.access.permissions;
-  if (!held.includes("user.calendar") && !held.includes("user.price-settings")) {
-    throw new HttpError(403, "api.missingPermission", undefined, { permission: "user.calendar" });
-  }
-}
 
 /** The business as the tariff-configuration calls answer it: the business JSON with its `tariff_configuration` filled. */
 async function businessAnswer(c: C, business: BusinessRow) {
@@ -230,20 +223,18 @@ export const pricingRoutes = new Hono<BusinessEnv>()
       if (!weekdays || weekdays.has(new Date(`${d}T00:00:00Z`).getUTCDay())) dates.push(d);
     }
     const at = now();
-    await db.transaction(async (txRaw) => {
-      const tx = txRaw as unknown as Database;
-      await withManualPriceActivity(tx, business.id, userActor(c.var.user.id), category.id, dates, async () => {
-        if (input.price === null) {
-          if (dates.length) await tx.delete(manualPrices).where(and(eq(manualPrices.roomCategoryId, category.id), inArray(manualPrices.date, dates)));
-        } else if (dates.length) {
-          await tx
-            .insert(manualPrices)
-            .values(dates.map((date) => ({ businessId: business.id, roomCategoryId: category.id, date, price: input.price!, updatedBy: c.var.user.id, updatedAt: at })))
-            .onConflictDoUpdate({ target: [manualPrices.roomCategoryId, manualPrices.date], set: { price: input.price, updatedBy: c.var.user.id, updatedAt: at } });
-        }
-      });
-      await refreshRates(tx, business.id, { now: at, reason: "manual_price", userId: c.var.user.id, dates });
-    });
+    await db.transaction((tx) =>
+      writeManualPrices(tx as unknown as Database, {
+        businessId: business.id,
+        categoryId: category.id,
+        prices: new Map(dates.map((d) => [d, input.price])),
+        actor: userActor(c.var.user.id),
+        userId: c.var.user.id,
+        source: "owner",
+        now: at,
+        reason: "manual_price",
+      }),
+    );
     return c.json({ updated: dates.length, dates, price: input.price });
   })
 

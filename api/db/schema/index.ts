@@ -22,3 +22,4 @@ export * from "./two-factor.ts";
 export * from "./security.ts";
 export * from "./data-versions.ts";
 export * from "./imports.ts";
+export * from "./brain.ts";

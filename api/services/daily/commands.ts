@@ -18,6 +18,7 @@ import { notify } from "#api/services/notifications/notify.ts";
 import { refreshForecastModel } from "#api/services/metrics/forecast-model.ts";
 import { businessToday } from "#api/services/pricing/calendar.ts";
 import { daysToUpdate, refreshRates } from "#api/services/pricing/rates.ts";
+import { recomputeRecommendations } from "#api/services/brain/recommendations.ts";
 import { evaluateRewards } from "#api/services/reports/rewards.ts";
 import { pruneProduct } from "./prune.ts";
 
@@ -70,13 +71,15 @@ const REWARD_NOTICE = { goal_met: "goal.reached", prices_published: "reward.earn
 
 export const DAILY_COMMANDS: readonly DailyCommand[] = [
   {
-    // Today moved: yesterday's night left the horizon, a new one entered, seasons and lead time shift.
+    // Today moved: yesterday's night left the horizon, a new one entered, seasons and lead time
+    // shift; the brain's freeze window and change limits move with the clock too.
     name: "pricing.recompute",
     cron: "0 3 * * *",
     scope: "business",
     businesses: activeBusinesses,
     async run(db, businessId, now) {
       await refreshRates(db, businessId!, { now, reason: "daily" });
+      await db.transaction((tx) => recomputeRecommendations(tx as unknown as Database, businessId!, { now }));
       const { days } = await daysToUpdate(db, businessId!, now);
       const nights = days.reduce((sum, day) => sum + day.categories.length, 0);
       if (nights > 0) await db.transaction((tx) => notify(tx, { businessId: businessId!, kind: "nights.to_publish", params: { count: nights }, link: "/days-to-update" }));

@@ -112,13 +112,19 @@ export async function bookingsByDay(db: Database, s: BooksScope, firstDay: strin
 }
 
 /**
- * Booking curves: per group of stay nights (stay month YYYY-MM, or room category id), the room
+ * Booking curves: per group of stay nights (stay month YYYY-MM, room category id, or category and
+ * month `id:YYYY-MM` or category and weekday `id:0`…`id:6`, 0 = Sunday), the room
  * nights and revenue on the books d = 0 … MAX_LEAD_DAYS days before each night, summed over the
  * group's nights. Computed from marks — +1 at the lead a night was booked, −1 at the lead it left
  * the books — added up from the longest lead down, so it reads each reservation night once.
  */
-export async function bookingCurvesBy(db: Database, s: BooksScope, by: "month" | "category"): Promise<Map<string, Booked[]>> {
-  const group = by === "month" ? sql`to_char(night, 'YYYY-MM')` : sql`category_id::text`;
+export async function bookingCurvesBy(db: Database, s: BooksScope, by: "month" | "category" | "categoryMonth" | "categoryWeekday"): Promise<Map<string, Booked[]>> {
+  const group = {
+    month: sql`to_char(night, 'YYYY-MM')`,
+    category: sql`category_id::text`,
+    categoryMonth: sql`category_id::text || ':' || to_char(night, 'YYYY-MM')`,
+    categoryWeekday: sql`category_id::text || ':' || extract(dow from night)::int`,
+  }[by];
   const rows = await rowsOf<{ grp: string; d: number; rooms: number; revenue: string }>(
     db,
     sql`with e as (${bookedNights(s)})

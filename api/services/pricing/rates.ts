@@ -12,7 +12,7 @@ import type { DayToUpdate } from "#contract/pricing.ts";
 export const HORIZON_DAYS = 365;
 const CHUNK = 1000;
 
-export type ChangeReason = "settings" | "manual_price" | "booking" | "daily";
+export type ChangeReason = "settings" | "manual_price" | "booking" | "daily" | "brain";
 
 async function businessClock(db: Database, businessId: string, now: Date) {
   const [row] = await db.select({ timezone: businesses.timezone }).from(businesses).where(eq(businesses.id, businessId));

@@ -10,6 +10,7 @@ export function PricingNavItems({ permissions, className }: { permissions: { nam
     { show: calendar, to: "/calendar", label: t("nav.calendar") },
     { show: can("user.price-settings"), to: "/price-settings", label: t("nav.priceSettings") },
     { show: calendar, to: "/days-to-update", label: t("nav.daysToUpdate") },
+    { show: calendar, to: "/recommendations", label: t("nav.recommendations") },
     { show: calendar, to: "/occupation-logs", label: t("nav.occupationLogs") },
     { show: can("admin.businesses"), to: "/manage/holidays", label: t("nav.holidays") },
   ];

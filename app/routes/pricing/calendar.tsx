@@ -19,6 +19,8 @@ import { getRequestState } from "#app/lib/request-context.server";
 import { redirectWithToast } from "#app/lib/toast.server";
 import { businessTimeZone } from "#domain/business/timezone";
 import { appContext } from "#app/lib/guard.server";
+import { DayRecommendation } from "#app/components/pricing/recommendation-list";
+import type { RecommendationsJson } from "#contract/brain";
 import type { Route } from "./+types/calendar";
 import { replyWithApiError } from "#app/lib/api-reply.server";
 
@@ -48,16 +50,19 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const askedDay = url.searchParams.get("day");
   const day = askedDay && isDateInRange(askedDay) && askedDay >= from && askedDay <= to ? askedDay : null;
   const canEdit = heldPermissions(context).includes("user.price-settings");
-  const [explained, planRates] =
+  const [explained, planRates, brain] =
     day && category
       ? await Promise.all([
           api.get<CalendarAnswer>(`/api/v1/businesses/${business.uuid}/calendar`, { query: { from: day, to: day, category } }),
           // The selected day's rate under each active rate plan (none when the hotel has no plan).
           api.get<PlanRatesAnswer>(`/api/v1/businesses/${business.uuid}/rate-plans/rates`, { query: { from: day, to: day, room_category_uuid: category } }),
+          // The revenue brain's recommendation for that night, when there is one.
+          api.get<RecommendationsJson>(`/api/v1/businesses/${business.uuid}/recommendations`, { query: { from: day, to: day, category } }),
         ])
-      : [null, null];
+      : [null, null, null];
   const explanation = explained?.days[0]?.rates[0]?.explanation ?? null;
-  return { business, calendar, month, category, day, canEdit, planRates, explanation };
+  const recommendation = brain?.data[0] ?? null;
+  return { business, calendar, month, category, day, canEdit, planRates, explanation, recommendation };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -224,6 +229,9 @@ export default function Calendar({ loaderData }: Route.ComponentProps) {
               <h3 className="mt-3 font-semibold">{t("calendar.why")}</h3>
               {loaderData.explanation ? <Explanation steps={loaderData.explanation} rate={selectedCell.rate} currency={calendar.currency} /> : null}
               {loaderData.planRates ? <PlanRates answer={loaderData.planRates} currency={calendar.currency} /> : null}
+              {loaderData.recommendation ? (
+                <DayRecommendation recommendation={loaderData.recommendation} currency={calendar.currency ?? business.currency} canDecide={canEdit} back={back} />
+              ) : null}
               {canEdit && calendar.manual_prices_enabled ? (
                 <AppForm {...getFormProps(singleForm)} action={back} className="mt-4 space-y-3 border-t border-slate-200 pt-3">
                   <FormErrors id={singleForm.errorId} errors={singleForm.errors} />

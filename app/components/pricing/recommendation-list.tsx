@@ -1,0 +1,137 @@
+import { useTranslation } from "react-i18next";
+import type { BrainStep } from "#domain/brain/types";
+import type { RecommendationJson } from "#contract/brain";
+import { formatMoney, formatSignedMoney } from "#domain/money";
+import { AppForm } from "#app/components/ui/app-form";
+import { SubmitButton } from "#app/components/ui/button";
+import { formatDate } from "#app/lib/format-date";
+
+/** One reason in words: "Festa do Divino (+8 %)", "Ahead of the usual pace: 5 rooms for 3". */
+function reasonLabel(step: BrainStep, t: (key: string, values?: Record<string, unknown>) => string): string {
+  switch (step.step) {
+    case "event":
+      return t("brain.step.event", { name: step.detail.name, percent: step.detail.percent });
+    case "holiday":
+      return t("brain.step.holiday", { names: step.detail.names.join(", "), percent: step.detail.percent });
+    case "pace":
+      return t("brain.step.pace", { onTheBooks: step.detail.onTheBooks, usual: step.detail.usual.toFixed(1) });
+    case "demand":
+      return t("brain.step.demand", { remainingDemand: step.detail.remainingDemand, remainingRooms: step.detail.remainingRooms, target: step.detail.target });
+    default:
+      return t(`brain.step.${step.step}`);
+  }
+}
+
+/** The reasons of a recommendation as the steps that add up to it. */
+export function Reasons({ reasons, currency }: { reasons: BrainStep[]; currency: string }) {
+  const { t, i18n } = useTranslation("pricing");
+  return (
+    <ol className="mt-1 space-y-0.5 text-sm text-slate-700">
+      {reasons.map((s, i) => (
+        <li key={`${s.step}-${i}`} className="flex justify-between gap-4">
+          <span>{reasonLabel(s, t)}</span>
+          <span className="tabular-nums">{i === 0 ? formatMoney(s.amount, i18n.language, currency) : formatSignedMoney(s.amount, i18n.language, currency)}</span>
+        </li>
+      ))}
+    </ol>
+  );
+}
+
+/** The pending and decided recommendations, each night with accept / reject (plain forms). */
+export function RecommendationList({
+  data,
+  categories,
+  currency,
+  canDecide,
+  action,
+}: {
+  data: RecommendationJson[];
+  categories: { uuid: string; name: string }[];
+  currency: string;
+  canDecide: boolean;
+  action: string;
+}) {
+  const { t, i18n } = useTranslation("pricing");
+  const locale = i18n.language;
+  const names = new Map(categories.map((c) => [c.uuid, c.name]));
+  const money = (c: number) => formatMoney(c, locale, currency, { whole: true });
+  if (data.length === 0) {
+    return (
+      <p className="rounded-md border border-emerald-200 bg-emerald-50 p-3 text-sm" role="status">
+        {t("brain.empty")}
+      </p>
+    );
+  }
+  return (
+    <ul className="divide-y divide-slate-200 rounded-md border border-slate-200 bg-white" aria-label={t("brain.listLabel")}>
+      {data.map((r) => (
+        <li key={`${r.room_category_uuid}-${r.night}`} className="grid gap-2 p-3 sm:grid-cols-[1fr_auto]" data-night={r.night} data-category={r.room_category_uuid}>
+          <div>
+            <p className="font-medium">
+              {formatDate(r.night, locale, { dateStyle: "full" })} · {names.get(r.room_category_uuid) ?? ""}
+            </p>
+            <p className="text-sm">
+              <span className="text-slate-600 line-through">{money(r.current)}</span> <span aria-hidden="true">→</span>{" "}
+              <span className="sr-only">{t("brain.recommended")}</span>
+              <span className="font-semibold">{money(r.value)}</span> <span className="text-slate-700">· {t(`brain.status.${r.status}`)}</span>
+            </p>
+            <details className="mt-1">
+              <summary className="cursor-pointer text-sm text-brand-700">{t("brain.why")}</summary>
+              <Reasons reasons={r.reasons} currency={currency} />
+              <p className="mt-1 text-sm text-slate-700">
+                {t("brain.effect", {
+                  before: r.effect.occupancy_before,
+                  after: r.effect.occupancy_after,
+                  revenueBefore: money(r.effect.revenue_before),
+                  revenueAfter: money(r.effect.revenue_after),
+                })}
+              </p>
+            </details>
+          </div>
+          {canDecide && r.status === "pending" ? (
+            <AppForm action={action} className="flex items-start gap-2">
+              <input type="hidden" name="night" value={r.night} />
+              <input type="hidden" name="category" value={r.room_category_uuid} />
+              <SubmitButton name="intent" value="accept" aria-label={t("brain.acceptNight", { night: r.night })}>
+                {t("brain.accept")}
+              </SubmitButton>
+              <SubmitButton name="intent" value="reject" variant="secondary" aria-label={t("brain.rejectNight", { night: r.night })}>
+                {t("brain.reject")}
+              </SubmitButton>
+            </AppForm>
+          ) : null}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** The calendar day panel's part: the brain's recommendation of the night, decided there too. */
+export function DayRecommendation({ recommendation: r, currency, canDecide, back }: { recommendation: RecommendationJson; currency: string; canDecide: boolean; back: string }) {
+  const { t, i18n } = useTranslation("pricing");
+  const money = (c: number) => formatMoney(c, i18n.language, currency, { whole: true });
+  return (
+    <section aria-labelledby="day-recommendation" className="mt-3 border-t border-slate-200 pt-3">
+      <h3 id="day-recommendation" className="font-semibold">
+        {t("brain.dayTitle")}
+      </h3>
+      <p className="text-sm">
+        <span className="font-semibold">{money(r.value)}</span> <span className="text-slate-700">· {t(`brain.status.${r.status}`)}</span>
+      </p>
+      <Reasons reasons={r.reasons} currency={currency} />
+      {canDecide && r.status === "pending" ? (
+        <AppForm action="/recommendations" className="mt-2 flex gap-2">
+          <input type="hidden" name="night" value={r.night} />
+          <input type="hidden" name="category" value={r.room_category_uuid} />
+          <input type="hidden" name="back" value={back} />
+          <SubmitButton name="intent" value="accept">
+            {t("brain.accept")}
+          </SubmitButton>
+          <SubmitButton name="intent" value="reject" variant="secondary">
+            {t("brain.reject")}
+          </SubmitButton>
+        </AppForm>
+      ) : null}
+    </section>
+  );
+}

@@ -1,0 +1,307 @@
+import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { useTranslation } from "react-i18next";
+import { data, Form } from "react-router";
+import { BRAIN_MODES } from "#domain/brain/types";
+import { brainEventSchema, brainSettingsSchema } from "#domain/schemas/brain";
+import { issueToKey } from "#domain/validation";
+import type { RecommendationsJson } from "#contract/brain";
+import { RecommendationList } from "#app/components/pricing/recommendation-list";
+import { AppForm } from "#app/components/ui/app-form";
+import { SubmitButton } from "#app/components/ui/button";
+import { FormErrors, SelectField, TextField } from "#app/components/ui/field";
+import { formatDate, formatDateTime } from "#app/lib/format-date";
+import { ApiError, heldPermissions, pricingBusiness, pricingMiddleware, replyWithApiError, type PricingHandle } from "#app/lib/pricing.server";
+import { getRequestState } from "#app/lib/request-context.server";
+import { redirectWithToast } from "#app/lib/toast.server";
+import type { Route } from "./+types/recommendations";
+
+export const handle: PricingHandle = { permission: "user.calendar", anyOf: ["user.calendar", "user.price-settings"] };
+export const middleware: Route.MiddlewareFunction[] = pricingMiddleware(handle);
+
+const PAGE = "/recommendations";
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const business = pricingBusiness(context);
+  const { api } = getRequestState(context);
+  const url = new URL(request.url);
+  const query = new URLSearchParams();
+  for (const key of ["from", "to", "category"]) {
+    const value = url.searchParams.get(key);
+    if (value) query.set(key, value);
+  }
+  const answer = await api.get<RecommendationsJson>(`/api/v1/businesses/${business.uuid}/recommendations?${query}`);
+  return { business, answer, canDecide: heldPermissions(context).includes("user.price-settings"), search: Object.fromEntries(query) };
+}
+
+/** What the page's forms send, each with its `intent`. */
+export async function action({ request, context }: Route.ActionArgs) {
+  const business = pricingBusiness(context);
+  const { api, session } = getRequestState(context);
+  const formData = await request.formData();
+  const intent = String(formData.get("intent") ?? "");
+  const base = `/api/v1/businesses/${business.uuid}/recommendations`;
+  // The calendar's day panel decides here too and goes back to its own page.
+  const asked = String(formData.get("back") ?? "");
+  const to = asked.startsWith("/calendar?") ? asked : PAGE;
+  const back = (message: string, values?: Record<string, string | number>) => redirectWithToast(to, { kind: "success", message, values }, { session });
+  const refused = (error: unknown) => {
+    if (!(error instanceof ApiError)) throw error;
+    return redirectWithToast(to, { kind: "error", message: Object.values(error.errors).flat()[0] ?? error.message }, { session });
+  };
+
+  if (intent === "settings" || intent === "event") {
+    const schema = intent === "settings" ? brainSettingsSchema : brainEventSchema;
+    const submission = parseWithZod(formData, { schema, error: issueToKey });
+    if (submission.status !== "success") return data({ intent, result: submission.reply() }, { status: 422 });
+    try {
+      if (intent === "settings") await api.put(`${base}/settings`, submission.value);
+      else await api.post(`${base}/events`, submission.value);
+    } catch (error) {
+      if (!(error instanceof ApiError)) throw error;
+      return data({ intent, result: replyWithApiError(submission, error) }, { status: error.status });
+    }
+    return back(intent === "settings" ? "pricing:brain.saved" : "pricing:brain.eventAdded");
+  }
+  try {
+    if (intent === "event-delete") {
+      await api.delete(`${base}/events/${encodeURIComponent(String(formData.get("event") ?? ""))}`);
+      return back("pricing:brain.eventRemoved");
+    }
+    if (intent === "undo") {
+      const answer = await api.post<{ restored: string[] }>(`${base}/undo`, {
+        category: formData.get("category"),
+        from: formData.get("from"),
+        to: formData.get("to"),
+        moment: formData.get("moment"),
+      });
+      return back("pricing:brain.undone", { count: answer.restored.length });
+    }
+    if (intent === "accept" || intent === "reject" || intent === "accept-all" || intent === "reject-all") {
+      const accept = intent.startsWith("accept");
+      const field = (name: string) => (formData.get(name) ? String(formData.get(name)) : undefined);
+      const decision = intent.endsWith("-all")
+        ? { all: true, category: field("category") }
+        : field("night")
+          ? { night: field("night"), category: field("category") }
+          : { from: field("from") ?? "", to: field("to") ?? "", category: field("category") };
+      const answer = await api.post<{ decided: number }>(`${base}/${accept ? "accept" : "reject"}`, decision);
+      return back(accept ? "pricing:brain.accepted" : "pricing:brain.rejected", { count: answer.decided });
+    }
+  } catch (error) {
+    return refused(error);
+  }
+  return redirectWithToast(PAGE, { kind: "error", message: "pricing:brain.unknownAction" }, { session });
+}
+
+export default function Recommendations({ loaderData, actionData }: Route.ComponentProps) {
+  const { t, i18n } = useTranslation("pricing");
+  const { answer, canDecide, business, search } = loaderData;
+  const locale = i18n.language;
+  const names = new Map(answer.categories.map((c) => [c.uuid, c.name]));
+  return (
+    <>
+      <title>{`${t("brain.title")} · Tarifa`}</title>
+      <h1 className="mb-2 text-2xl font-semibold">{t("brain.title")}</h1>
+      <p className="mb-4 max-w-3xl text-sm text-slate-700">{t("brain.intro")}</p>
+      {!answer.manual_prices_enabled ? (
+        <p className="mb-4 rounded-md border border-amber-300 bg-amber-50 p-3 text-sm" role="status">
+          {t("brain.manualOff")}
+        </p>
+      ) : null}
+
+      <section aria-labelledby="brain-list" className="mb-8 space-y-3">
+        <h2 id="brain-list" className="text-lg font-semibold">
+          {t("brain.listTitle")}
+        </h2>
+        <Form method="get" action={PAGE} className="flex flex-wrap items-end gap-3 text-sm">
+          <label className="flex flex-col">
+            {t("brain.from")}
+            <input type="date" name="from" defaultValue={search.from ?? answer.from} className="rounded border border-slate-300 px-2 py-1" />
+          </label>
+          <label className="flex flex-col">
+            {t("brain.to")}
+            <input type="date" name="to" defaultValue={search.to ?? answer.to} className="rounded border border-slate-300 px-2 py-1" />
+          </label>
+          <label className="flex flex-col">
+            {t("brain.category")}
+            <select name="category" defaultValue={search.category ?? ""} className="rounded border border-slate-300 px-2 py-1">
+              <option value="">{t("brain.allCategories")}</option>
+              {answer.categories.map((c) => (
+                <option key={c.uuid} value={c.uuid}>
+                  {c.name}
+                </option>
+              ))}
+            </select>
+          </label>
+          <button type="submit" className="rounded border border-slate-300 px-3 py-1">
+            {t("brain.show")}
+          </button>
+        </Form>
+        {canDecide ? (
+          <AppForm action={PAGE} className="flex flex-wrap items-end gap-2 rounded-md border border-slate-200 bg-slate-50 p-3 text-sm" aria-label={t("brain.rangeLabel")}>
+            <input type="hidden" name="from" value={answer.from} />
+            <input type="hidden" name="to" value={answer.to} />
+            {search.category ? <input type="hidden" name="category" value={search.category} /> : null}
+            <span className="mr-2">{t("brain.rangeIntro", { from: formatDate(answer.from, locale), to: formatDate(answer.to, locale) })}</span>
+            <SubmitButton name="intent" value="accept">
+              {t("brain.acceptRange")}
+            </SubmitButton>
+            <SubmitButton name="intent" value="reject" variant="secondary">
+              {t("brain.rejectRange")}
+            </SubmitButton>
+            <SubmitButton name="intent" value="accept-all" variant="secondary">
+              {t("brain.acceptAll")}
+            </SubmitButton>
+            <SubmitButton name="intent" value="reject-all" variant="secondary">
+              {t("brain.rejectAll")}
+            </SubmitButton>
+          </AppForm>
+        ) : null}
+        <RecommendationList data={answer.data} categories={answer.categories} currency={business.currency} canDecide={canDecide} action={PAGE} />
+      </section>
+
+      {canDecide ? <SettingsForm answer={answer} lastResult={actionData?.intent === "settings" ? actionData.result : undefined} /> : null}
+      {canDecide ? <EventsSection answer={answer} lastResult={actionData?.intent === "event" ? actionData.result : undefined} /> : null}
+
+      <section aria-labelledby="brain-undo" className="mb-8">
+        <h2 id="brain-undo" className="mb-2 text-lg font-semibold">
+          {t("brain.undoTitle")}
+        </h2>
+        <p className="mb-2 max-w-3xl text-sm text-slate-700">{t("brain.undoIntro")}</p>
+        {answer.changes.length === 0 ? (
+          <p className="text-sm text-slate-700">{t("brain.noChanges")}</p>
+        ) : (
+          <ul className="divide-y divide-slate-200 rounded-md border border-slate-200 bg-white text-sm">
+            {answer.changes.map((c) => (
+              <li key={`${c.at}-${c.room_category_uuid}-${c.source}`} className="flex flex-wrap items-center justify-between gap-2 p-3" data-source={c.source}>
+                <span>
+                  {formatDateTime(c.at, locale, answer.timezone)} · {t(`brain.source.${c.source}`)} · {names.get(c.room_category_uuid) ?? ""} ·{" "}
+                  {t("brain.changeNights", { count: c.nights, from: formatDate(c.from, locale), to: formatDate(c.to, locale) })}
+                  {c.user ? ` · ${c.user}` : ""}
+                </span>
+                {canDecide ? (
+                  <AppForm action={PAGE}>
+                    <input type="hidden" name="category" value={c.room_category_uuid} />
+                    <input type="hidden" name="from" value={c.from} />
+                    <input type="hidden" name="to" value={c.to} />
+                    <input type="hidden" name="moment" value={c.at} />
+                    <SubmitButton name="intent" value="undo" variant="secondary">
+                      {t("brain.undo")}
+                    </SubmitButton>
+                  </AppForm>
+                ) : null}
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+    </>
+  );
+}
+
+type Result = SubmissionResult<string[]> | undefined;
+
+function SettingsForm({ answer, lastResult }: { answer: RecommendationsJson; lastResult: Result }) {
+  const { t } = useTranslation("pricing");
+  const s = answer.settings;
+  const [form, fields] = useForm({
+    id: "brain-settings",
+    lastResult,
+    defaultValue: {
+      ...Object.fromEntries(Object.entries(s).filter(([k]) => k !== "category_modes").map(([k, v]) => [k, String(v)])),
+      category_modes: Object.fromEntries(answer.categories.map((c) => [c.uuid, c.mode])),
+    },
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: brainSettingsSchema, error: issueToKey }),
+    shouldRevalidate: "onInput",
+  });
+  const modes = BRAIN_MODES.map((m) => ({ value: m, label: t(`brain.mode.${m}`) }));
+  const categoryModes = fields.category_modes.getFieldset();
+  const numbers = [
+    ["max_daily_change_percent", 0.5],
+    ["max_weekly_change_percent", 0.5],
+    ["freeze_days", 1],
+    ["max_interval_percent", 1],
+    ["max_move_per_booking_percent", 0.1],
+    ["target_occupancy_percent", 1],
+    ["demand_sensitivity", 0.05],
+    ["market_weight_percent", 1],
+    ["holiday_effect_percent", 0.5],
+  ] as const;
+  return (
+    <section aria-labelledby="brain-settings-title" className="mb-8 rounded-lg border border-slate-200 bg-white p-4 shadow-sm">
+      <h2 id="brain-settings-title" className="text-lg font-semibold">
+        {t("brain.settingsTitle")}
+      </h2>
+      <p className="mb-3 mt-1 text-sm text-slate-700">{t("brain.settingsIntro")}</p>
+      <AppForm {...getFormProps(form)} action={PAGE} className="space-y-4">
+        <FormErrors id={form.errorId} errors={form.errors} />
+        <SelectField field={fields.mode} label={t("brain.businessMode")} options={modes} />
+        <fieldset className="grid gap-3 sm:grid-cols-3">
+          <legend className="mb-1 text-sm font-medium">{t("brain.categoryModes")}</legend>
+          {answer.categories.map((c) => {
+            const field = (categoryModes as Record<string, (typeof fields)["mode"]>)[c.uuid];
+            return field ? <SelectField key={c.uuid} field={field} label={c.name} options={modes} /> : null;
+          })}
+        </fieldset>
+        <fieldset className="grid gap-3 sm:grid-cols-3">
+          <legend className="mb-1 text-sm font-medium">{t("brain.guardrails")}</legend>
+          {numbers.map(([name, step]) => (
+            <TextField key={name} field={fields[name]} label={t(`brain.field.${name}`)} hint={t(`brain.hint.${name}`)} type="number" step={step} inputMode="decimal" required />
+          ))}
+        </fieldset>
+        <SubmitButton name="intent" value="settings" pendingLabel={t("saving")}>
+          {t("brain.saveSettings")}
+        </SubmitButton>
+      </AppForm>
+    </section>
+  );
+}
+
+function EventsSection({ answer, lastResult }: { answer: RecommendationsJson; lastResult: Result }) {
+  const { t, i18n } = useTranslation("pricing");
+  const locale = i18n.language;
+  const [form, fields] = useForm({
+    id: "brain-event",
+    lastResult,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: brainEventSchema, error: issueToKey }),
+    shouldRevalidate: "onInput",
+  });
+  return (
+    <section aria-labelledby="brain-events" className="mb-8 rounded-lg border border-slate-200 bg-white p-4 shadow-sm">
+      <h2 id="brain-events" className="text-lg font-semibold">
+        {t("brain.eventsTitle")}
+      </h2>
+      <p className="mb-3 mt-1 text-sm text-slate-700">{t("brain.eventsIntro")}</p>
+      {answer.events.length ? (
+        <ul className="mb-3 divide-y divide-slate-200 text-sm">
+          {answer.events.map((e) => (
+            <li key={e.uuid} className="flex items-center justify-between gap-2 py-2">
+              <span>
+                {e.name} · {formatDate(e.starts_at, locale)} – {formatDate(e.ends_at, locale)} · {t("brain.eventEffect", { percent: e.effect_percent })}
+              </span>
+              <AppForm action={PAGE}>
+                <input type="hidden" name="event" value={e.uuid} />
+                <SubmitButton name="intent" value="event-delete" variant="secondary" aria-label={t("brain.removeEvent", { name: e.name })}>
+                  {t("brain.remove")}
+                </SubmitButton>
+              </AppForm>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      <AppForm {...getFormProps(form)} action={PAGE} className="grid gap-3 sm:grid-cols-4">
+        <FormErrors id={form.errorId} errors={form.errors} />
+        <TextField field={fields.name} label={t("brain.eventName")} required />
+        <TextField field={fields.starts_at} label={t("brain.from")} type="date" required />
+        <TextField field={fields.ends_at} label={t("brain.to")} type="date" required />
+        <TextField field={fields.effect_percent} label={t("brain.eventPercent")} type="number" step={0.5} inputMode="decimal" required />
+        <div className="sm:col-span-4">
+          <SubmitButton name="intent" value="event" pendingLabel={t("saving")}>
+            {t("brain.addEvent")}
+          </SubmitButton>
+        </div>
+      </AppForm>
+    </section>
+  );
+}

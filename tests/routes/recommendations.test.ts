@@ -1,0 +1,68 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import * as appLayout from "#app/routes/shell/app-layout.tsx";
+import * as recommendations from "#app/routes/pricing/recommendations.tsx";
+import { DEMO_COLLABORATOR_PERMISSIONS } from "#api/seed/businesses.ts";
+import { demoUsers } from "#tests/helpers/api.ts";
+import { createRouteHarness, type RouteHarness } from "#tests/helpers/route.ts";
+
+let h: RouteHarness;
+beforeAll(async () => {
+  h = await createRouteHarness();
+});
+afterAll(() => h.close());
+
+const inApp = { layouts: [appLayout] };
+const GUARDRAILS = {
+  max_daily_change_percent: "10",
+  max_weekly_change_percent: "20",
+  freeze_days: "2",
+  max_interval_percent: "100",
+  max_move_per_booking_percent: "2",
+  target_occupancy_percent: "80",
+  demand_sensitivity: "0.5",
+  market_weight_percent: "25",
+  holiday_effect_percent: "5",
+};
+
+describe("/recommendations (loader and action)", () => {
+  it("switches a category to Recommend with the plain form, and answers bad values beside their fields", async () => {
+    const owner = h.browser();
+    await owner.signIn(demoUsers.owner.email);
+    const page = await owner.get("/recommendations", recommendations, inApp);
+    expect(page.status).toBe(200);
+    expect(page.data.canDecide).toBe(true);
+    const [first] = page.data.answer.categories as { uuid: string }[];
+
+    const saved = await owner.post("/recommendations", recommendations, { intent: "settings", mode: "off", [`category_modes.${first.uuid}`]: "recommend", ...GUARDRAILS }, inApp);
+    expect(saved.status).toBe(302);
+    expect(saved.location).toBe("/recommendations");
+    const after = await owner.get("/recommendations", recommendations, inApp);
+    expect(after.data.answer.categories[0].mode).toBe("recommend");
+
+    const bad = await owner.post("/recommendations", recommendations, { intent: "settings", mode: "turbo", ...GUARDRAILS, max_daily_change_percent: "-1" }, inApp);
+    expect(bad.status).toBe(422);
+    expect(bad.data.intent).toBe("settings");
+    expect(Object.keys(bad.data.result.error)).toEqual(expect.arrayContaining(["mode", "max_daily_change_percent"]));
+
+    const reversed = await owner.post("/recommendations", recommendations, { intent: "event", name: "Festa", starts_at: "2030-05-10", ends_at: "2030-05-01", effect_percent: "5" }, inApp);
+    expect(reversed.status).toBe(422);
+    expect(Object.keys(reversed.data.result.error)).toContain("ends_at");
+
+    // A decision that names nothing is refused by the API and told in a toast, back on the page.
+    const vague = await owner.post("/recommendations", recommendations, { intent: "accept" }, inApp);
+    expect(vague.status).toBe(302);
+    expect(vague.location).toBe("/recommendations");
+
+    await owner.post("/recommendations", recommendations, { intent: "settings", mode: "off", ...GUARDRAILS }, inApp);
+  });
+
+  it("lets the demo collaborator, a reader of the calendar, see the page without the forms that decide", async () => {
+    expect(DEMO_COLLABORATOR_PERMISSIONS).toContain("user.calendar");
+    expect(DEMO_COLLABORATOR_PERMISSIONS).not.toContain("user.price-settings");
+    const collaborator = h.browser();
+    await collaborator.signIn(demoUsers.collaborator.email);
+    const page = await collaborator.get("/recommendations", recommendations, inApp);
+    expect(page.status).toBe(200);
+    expect(page.data.canDecide).toBe(false);
+  });
+});
