@@ -9,7 +9,8 @@ import type { ApiEnv } from "#api/context.ts";
 import { HttpError } from "#api/errors.ts";
 import { requireBusiness, type BusinessEnv } from "#api/middleware/business.ts";
 import { openForecast } from "#api/services/metrics/forecast-model.ts";
-import { booked, forecastOf, horizonJson, occupancyRatio, paceMonths } from "#api/services/metrics/tracking.ts";
+import { booked, horizonJson, occupancyRatio, paceMonths } from "#api/services/metrics/tracking.ts";
+import { forecastAnswerOf, forecastOfBusiness } from "#api/services/forecast/nights.ts";
 import { bookingCurvesBy, bookingsByDay, onTheBooksBy, roomsAndBlocks, roomsAvailable, type BooksScope, type CategoryRooms } from "#api/services/metrics/on-the-books.ts";
 import { businessToday } from "#api/services/pricing/calendar.ts";
 import { parseWith } from "#api/validate.ts";
@@ -210,9 +211,10 @@ export const trackingRoutes = new Hono<BusinessEnv>()
     if (q.from && q.from < now) throw invalid(c, "from", "tracking:api.forecastPast");
     const { from, to } = nightsOf(c, q, now);
     const business = c.var.access.business;
-    const forecast = await openForecast(c.var.deps.db, business, now);
-    const category = categoryOf(c, forecast.categories, q.category);
-    return c.json(await forecastOf(forecast, { today: now, from, to, currency: business.currency, category, method: q.method }));
+    const { categories } = await roomsAndBlocks(c.var.deps.db, scope(c, now, now));
+    const category = categoryOf(c, categories, q.category);
+    const forecast = await forecastOfBusiness(c.var.deps.db, business, { today: now, from, to, category });
+    return c.json(forecastAnswerOf(forecast, { today: now, from, to, currency: business.currency, category }));
   })
 
   .get("/businesses/:id/tracking/forecast/accuracy", doc({ query: accuracyQuerySchema, response: accuracyAnswer }), guard, async (c) => {
