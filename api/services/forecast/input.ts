@@ -6,11 +6,13 @@ import { roomsAndBlocks, roomsAvailable, type CategoryRooms } from "#api/service
 
 /**
  * What domain/forecast reads, from the business's reservation versions (migration 0031, ADR 0041;
- * docs/forecast.md): one Stay per version that held rooms, entering the books on the
- * business-local day it became true and leaving them on the day the next version did — as a
- * cancellation when that one cancelled it or marked a no-show (dated back to the arrival, as the
- * books do: the night was never sold), else as a replacement. Capacity is the category's rooms
- * less the blocks recorded by the day asked (room counts themselves are not versioned).
+ * docs/forecast.md): one Stay per run of versions that held the same nights of the same category —
+ * a change of status (checked in, out) or of rate is not a new booking — entering the books on the
+ * business-local day the first of them became true and leaving them on the day the next version
+ * did: as a cancellation when that one cancelled it or marked a no-show (dated back to the
+ * arrival, as the books do: the night was never sold), else as a replacement by the moved stay.
+ * Capacity is the category's rooms less the blocks recorded by the day asked (room counts
+ * themselves are not versioned).
  */
 export interface ForecastInputs {
   categories: CategoryRooms[];
@@ -23,29 +25,26 @@ export interface ForecastInputs {
 }
 
 interface VersionRow {
+  reservation_id: string;
   category_id: string;
-  booked: number;
+  status: string;
+  nights: number;
+  day: number;
   arrival: number;
   departure: number;
-  until: number | null;
-  next_status: string | null;
   channel: string;
 }
 
 export async function loadForecastInputs(db: Database, business: { id: string; timezone: string }): Promise<ForecastInputs> {
-  const day = (column: string) => sql`((${sql.raw(column)}) at time zone ${business.timezone})::date - date '1970-01-01'`;
   const [rows, rooms] = await Promise.all([
     rowsOf<VersionRow>(
       db,
-      sql`select v.category_id, ${day("v.valid_from")} as booked, v.arrival - date '1970-01-01' as arrival,
-            v.departure - date '1970-01-01' as departure, ${day("v.until")} as until, v.next_status, r.channel
-          from (
-            select rv.reservation_id, rv.category_id, rv.arrival, rv.departure, rv.status, rv.valid_from, cardinality(rv.night_rates) as nights,
-              lead(rv.valid_from) over w as until, lead(rv.status) over w as next_status
-            from reservation_versions rv where rv.business_id = ${business.id}
-            window w as (partition by rv.reservation_id order by rv.valid_from, rv.id)
-          ) v join reservations r on r.id = v.reservation_id
-          where v.status not in ('cancelled', 'no_show') and v.nights > 0`,
+      sql`select rv.reservation_id, rv.category_id, rv.status, cardinality(rv.night_rates) as nights,
+            (rv.valid_from at time zone ${business.timezone})::date - date '1970-01-01' as day,
+            rv.arrival - date '1970-01-01' as arrival, rv.departure - date '1970-01-01' as departure, r.channel
+          from reservation_versions rv join reservations r on r.id = rv.reservation_id
+          where rv.business_id = ${business.id}
+          order by rv.reservation_id, rv.valid_from, rv.id`,
     ),
     // Blocks of any night: the capacity function is asked about the history and the year ahead.
     roomsAndBlocks(db, { businessId: business.id, timezone: business.timezone, from: "1970-01-01", to: "9999-12-31" }),
@@ -53,33 +52,37 @@ export async function loadForecastInputs(db: Database, business: { id: string; t
   const byCategory = new Map<string, Stay[]>(rooms.categories.map((c) => [c.id, []]));
   const all: Stay[] = [];
   let firstNight: number | null = null;
+  type Open = Stay & { categoryId: string; reservationId: string };
+  const add = (stay: Open) => {
+    const { categoryId, reservationId: _reservation, ...rest } = stay;
+    all.push(rest);
+    byCategory.get(categoryId)?.push(rest);
+    if (firstNight === null || rest.arrival < firstNight) firstNight = rest.arrival;
+  };
+  let current: Open | null = null;
   for (const r of rows) {
-    const stay = stayOf(r);
-    all.push(stay);
-    byCategory.get(r.category_id)?.push(stay);
-    if (firstNight === null || stay.arrival < firstNight) firstNight = stay.arrival;
+    const v = { day: Number(r.day), arrival: Number(r.arrival), departure: Number(r.departure) };
+    const holds = r.status !== "cancelled" && r.status !== "no_show" && Number(r.nights) > 0;
+    if (current && current.reservationId !== r.reservation_id) {
+      add(current);
+      current = null;
+    }
+    if (current && holds && current.arrival === v.arrival && current.departure === v.departure && current.categoryId === r.category_id) continue;
+    if (current) {
+      if (r.status === "cancelled") current.cancelledOn = v.day;
+      else if (r.status === "no_show") current.cancelledOn = Math.min(v.day, Math.max(current.arrival, current.bookedOn));
+      else current.replacedOn = v.day;
+      add(current);
+      current = null;
+    }
+    if (holds) current = { reservationId: r.reservation_id, categoryId: r.category_id, bookedOn: v.day, arrival: v.arrival, departure: v.departure, cancelledOn: null, replacedOn: null, rooms: 1, segment: r.channel };
   }
+  if (current) add(current);
   const capacity = (categoryId: string | null) => (night: number, asOf: number) => roomsAvailable(rooms.categories, rooms.blocks, categoryId, night, asOf);
   return {
     categories: rooms.categories,
     perCategory: rooms.categories.map((c) => ({ id: c.id, stays: byCategory.get(c.id)!, capacity: capacity(c.id) })),
     hotel: { id: "hotel", stays: all, capacity: capacity(null) },
     firstNight,
-  };
-}
-
-function stayOf(r: VersionRow): Stay {
-  const booked = Number(r.booked);
-  const arrival = Number(r.arrival);
-  const until = r.until === null ? null : Number(r.until);
-  const cancelled = r.next_status === "cancelled" || r.next_status === "no_show";
-  return {
-    bookedOn: booked,
-    arrival,
-    departure: Number(r.departure),
-    cancelledOn: until !== null && cancelled ? (r.next_status === "no_show" ? Math.min(until, Math.max(arrival, booked)) : until) : null,
-    replacedOn: until !== null && !cancelled ? until : null,
-    rooms: 1,
-    segment: r.channel,
   };
 }

@@ -1,3 +1,4 @@
+import { BASELINES, type BaselineName } from "#domain/forecast/baselines.ts";
 import { forecastNights, type CategoryForecast } from "#domain/forecast/forecast.ts";
 import { round1 } from "#domain/metrics/forecast.ts";
 import { fromDayNumber, toDayNumber } from "#domain/pricing/dates.ts";
@@ -44,7 +45,9 @@ export async function forecastOfBusiness(db: Database, business: { id: string; t
 export function scorecardJson(stored: StoredScorecard | null) {
   if (!stored) return null;
   const s = stored.scorecard;
-  return { computed_at: stored.computedAt.toISOString(), as_of: stored.asOf, status: s.status, from: s.from, to: s.to, horizons: s.horizons };
+  // In the baselines' own order (jsonb keeps keys in its own).
+  const horizons = s.horizons.map((h) => ({ ...h, baselines: Object.fromEntries((Object.keys(BASELINES) as BaselineName[]).map((m) => [m, h.baselines[m]])) as typeof h.baselines }));
+  return { computed_at: stored.computedAt.toISOString(), as_of: stored.asOf, status: s.status, from: s.from, to: s.to, horizons };
 }
 
 /** The answer of GET /tracking/forecast from the business's forecast. */

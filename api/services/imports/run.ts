@@ -239,7 +239,7 @@ async function fitFutureStays(tx: Database, businessId: string, planned: Planned
 }
 
 /** Each night's rate: the total split evenly, the cents left over on the first nights. */
-function nightRates(total: number, nights: number): number[] {
+export function nightRates(total: number, nights: number): number[] {
   const base = Math.floor(total / nights);
   return Array.from({ length: nights }, (_, i) => base + (i < total - base * nights ? 1 : 0));
 }
