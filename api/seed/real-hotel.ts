@@ -99,6 +99,9 @@ export async function seedRealHotel(db: Database, now: Date): Promise<boolean> {
       status: "SETUP_DONE",
       slug: REAL_HOTEL.slug,
       companyName: REAL_HOTEL.companyName,
+      // The data set's credit, where the business's own details are shown (CC BY 4.0 asks for it).
+      corporateName: "Dados públicos: N. Antonio, A. de Almeida, L. Nunes, Hotel booking demand datasets (2019), CC BY 4.0",
+      website: "https://doi.org/10.1016/j.dib.2018.11.126",
       businessTypeId: "b7e00000-0000-4000-8000-000000000005", // resort (migration 0006)
       accommodationPurpose: "leisure",
       primaryCustomerSegment: "families",
