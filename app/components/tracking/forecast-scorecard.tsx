@@ -13,6 +13,17 @@ function bestBaseline(h: Horizon): Baseline {
   return (Object.keys(h.baselines) as Baseline[]).reduce((best, m) => (h.baselines[m].percent < h.baselines[best].percent ? m : best));
 }
 
+/** One error in a scorecard cell: the % over the rooms a night, kept whole on a phone. */
+function ErrorCell({ percent, rooms, note, strong }: { percent: string; rooms: string; note?: string; strong?: boolean }) {
+  return (
+    <span className={strong ? "font-semibold" : undefined}>
+      <span className="whitespace-nowrap">{percent}</span>
+      <span className="block whitespace-nowrap text-xs font-normal text-slate-600">{rooms}</span>
+      {note ? <span className="block text-xs font-normal text-slate-600">{note}</span> : null}
+    </span>
+  );
+}
+
 /**
  * The forecast's scorecard (issue 26 point 6): how far off it was over the hotel's own last year
  * at each distance, beside the classical methods, in rooms and in %, and how often nights ended
@@ -23,8 +34,10 @@ export function ForecastScorecard({ scorecard, currency }: { scorecard: Forecast
   const f = useFormats(currency);
   const timeZone = useBusinessTimeZone();
   const method = (m: string) => t(`forecast.method.${m}`);
+  // The scorecard's figures are percents already (4.5 means 4.5 %).
+  const percent = (v: number) => f.percent(v / 100);
   return (
-    <section aria-labelledby="scorecard-heading" className="rounded-lg border border-slate-200 bg-white p-3">
+    <section aria-labelledby="scorecard-heading" className="min-w-0 rounded-lg border border-slate-200 bg-white p-3">
       <h3 id="scorecard-heading" className="mb-2 font-semibold">
         {t("scorecard.heading")}
       </h3>
@@ -43,12 +56,12 @@ export function ForecastScorecard({ scorecard, currency }: { scorecard: Forecast
                   {t("scorecard.plain", {
                     count: h.days,
                     rooms: f.number(h.forecast.rooms),
-                    percent: f.number(h.forecast.percent),
+                    percent: percent(h.forecast.percent),
                     baseline: method(best),
                     baselineRooms: f.number(h.baselines[best].rooms),
-                    baselinePercent: f.number(h.baselines[best].percent),
+                    baselinePercent: percent(h.baselines[best].percent),
                   })}{" "}
-                  {h.coverage === null ? null : t("scorecard.coverage", { coverage: f.number(h.coverage) })}
+                  {h.coverage === null ? null : t("scorecard.coverage", { coverage: percent(h.coverage) })}
                 </li>
               );
             })}
@@ -61,12 +74,11 @@ export function ForecastScorecard({ scorecard, currency }: { scorecard: Forecast
                 key: String(h.days),
                 cells: [
                   t("scorecard.daysOutValue", { count: h.days }),
-                  <span key="in-use" className="font-semibold">
-                    {t("scorecard.cell", { percent: f.number(h.forecast.percent), rooms: f.number(h.forecast.rooms) })}
-                    <span className="block text-xs font-normal text-slate-600">{method(h.method)}</span>
-                  </span>,
-                  ...(Object.keys(h.baselines) as Baseline[]).map((m) => t("scorecard.cell", { percent: f.number(h.baselines[m].percent), rooms: f.number(h.baselines[m].rooms) })),
-                  h.coverage === null ? "—" : `${f.number(h.coverage)} %`,
+                  <ErrorCell key="in-use" percent={percent(h.forecast.percent)} rooms={t("scorecard.rooms", { rooms: f.number(h.forecast.rooms) })} note={method(h.method)} strong />,
+                  ...(Object.keys(h.baselines) as Baseline[]).map((m) => (
+                    <ErrorCell key={m} percent={percent(h.baselines[m].percent)} rooms={t("scorecard.rooms", { rooms: f.number(h.baselines[m].rooms) })} />
+                  )),
+                  h.coverage === null ? "—" : percent(h.coverage),
                 ],
               }))}
             />
@@ -91,7 +103,7 @@ export function MethodsInUse({ horizons }: { horizons: ForecastAnswer["horizons"
     previous = h.days;
   }
   return (
-    <section aria-labelledby="methods-heading" className="rounded-lg border border-slate-200 bg-white p-3">
+    <section aria-labelledby="methods-heading" className="min-w-0 rounded-lg border border-slate-200 bg-white p-3">
       <h3 id="methods-heading" className="mb-2 font-semibold">
         {t("forecast.methodsHeading")}
       </h3>
