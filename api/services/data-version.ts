@@ -33,6 +33,8 @@ export const UNTRACKED_TABLES = [
   "reservation_imports",
   "imported_reservations",
   "import_presets",
+  // Written only by triggers in the transaction that changes a reservation, which moves the version.
+  "reservation_versions",
 ] as const;
 
 /**

@@ -7,3 +7,6 @@ CREATE TABLE "forecast_scorecards" (
 	"scorecard" jsonb NOT NULL
 );--> statement-breakpoint
 ALTER TABLE "forecast_scorecards" ADD CONSTRAINT "forecast_scorecards_business_id_businesses_id_fk" FOREIGN KEY ("business_id") REFERENCES "public"."businesses"("id") ON DELETE cascade ON UPDATE no action;
+--> statement-breakpoint
+-- A new scorecard moves the business's data version, so a remembered forecast answer shows it at once.
+SELECT "track_data_version"('forecast_scorecards', 'business_id');
