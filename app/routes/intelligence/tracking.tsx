@@ -153,10 +153,9 @@ function ForecastView({ forecast, query, error }: { forecast: ForecastAnswer; qu
       <ExportLinks kind="forecast" from={forecast.from} to={forecast.to} extra={{ category: forecast.category?.uuid }} />
       <div className="space-y-6">
         <ForecastChart forecast={forecast} />
-        <div className="grid gap-6 xl:grid-cols-[3fr_1fr] [&>*]:min-w-0">
-          <ForecastScorecard scorecard={forecast.scorecard} currency={forecast.currency} />
-          <MethodsInUse horizons={forecast.horizons} />
-        </div>
+        {/* Full width: the scorecard's table has eight columns. */}
+        <MethodsInUse horizons={forecast.horizons} />
+        <ForecastScorecard scorecard={forecast.scorecard} currency={forecast.currency} />
       </div>
     </section>
   );
