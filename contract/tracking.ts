@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { METHODS as FORECAST_METHODS, type MethodName } from "#domain/forecast/forecast.ts";
 import { PICKUP_METHODS } from "#domain/metrics/forecast.ts";
 import { cents, currency, day, namedRef } from "./primitives.ts";
 
@@ -105,22 +106,57 @@ export const bookingCurvesAnswer = z
 const forecast = z.object({ room_nights: z.number(), revenue: z.number(), occupancy }).strict();
 const horizon = z.object({ days: z.int(), nights: z.int().min(0), mape: z.number().nullable(), mae_points: z.number().nullable() }).strict();
 const methods = z.object({ additive: z.array(horizon), multiplicative: z.array(horizon) }).strict();
+/** The forecast's methods (domain/forecast, docs/forecast.md): the classical baselines and ours. */
+const forecastMethod = z.enum(FORECAST_METHODS as readonly MethodName[] as [MethodName, ...MethodName[]]);
+/** An error over the scored nights: mean |forecast − sold| ÷ sold in % and in rooms, one decimal each. */
+const errorFigures = z.object({ percent: z.number(), rooms: z.number() }).strict();
 
-/** GET /tracking/forecast. */
+/**
+ * The forecast's scorecard (issue 26 point 6): the hotel's own last year, each night forecast 1, 3,
+ * 7 … 90 days before from what was known then, scored against what it sold. Computed by the daily
+ * command forecast.scorecard (and after the seed and an import) and stored; null before the first.
+ */
+export const scorecardJson = z
+  .object({
+    computed_at: z.string(),
+    as_of: day,
+    /** `too_little_history`: fewer than four weeks of nights could be scored; no figures. */
+    status: z.enum(["ready", "too_little_history"]),
+    /** The nights scored (from is null without any booking). */
+    from: day.nullable(),
+    to: day,
+    horizons: z.array(
+      z
+        .object({
+          days: z.int().min(1),
+          nights: z.int().min(0),
+          /** The method used most often at this distance. */
+          method: forecastMethod,
+          forecast: errorFigures,
+          /** The classical methods a spreadsheet would use (domain/forecast/baselines.ts). */
+          baselines: z
+            .object({ onTheBooks: errorFigures, sameWeekdayLastYear: errorFigures, additivePickup: errorFigures, multiplicativePickup: errorFigures, lastYearPickup: errorFigures })
+            .strict(),
+          /** % of nights that ended inside their 80 % range; null when none had a range. */
+          coverage: z.int().min(0).max(100).nullable(),
+        })
+        .strict(),
+    ),
+  })
+  .strict();
+
+/** GET /tracking/forecast: rooms occupied per night (net of expected cancellations) with their 80 % range, and the scorecard. */
 export const forecastAnswer = z
   .object({
     today: day,
     from: day,
     to: day,
     currency,
-    method,
-    best_method: method,
-    /** `stored`: the nightly forecast.refresh model with the live books; `computed`: from the whole history now. */
-    model: z.enum(["stored", "computed"]),
     category: namedRef.nullable(),
     categories: z.array(namedRef),
-    accuracy: z.object({ from: day, to: day, horizons: z.array(horizon), methods }).strict(),
-    totals: z.object({ capacity, on_the_books: bookedShare, forecast }).strict(),
+    /** The method used at each distance (a night uses the first at or beyond its days before). */
+    horizons: z.array(z.object({ days: z.int().min(1), method: forecastMethod }).strict()),
+    totals: z.object({ capacity, on_the_books: bookedShare, forecast, unconstrained: z.number() }).strict(),
     nights: z.array(
       z
         .object({
@@ -128,15 +164,20 @@ export const forecastAnswer = z
           days_before: z.int().min(0),
           capacity,
           on_the_books: bookedShare,
+          /** Rooms expected occupied: on the books less expected cancellations plus what is still to come, capped by the rooms. */
           forecast,
-          categories: z.array(
-            z
-              .object({ uuid: z.uuid(), name: z.string(), capacity, on_the_books: bookedShare, forecast, reference_nights: z.int().min(0) })
-              .strict(),
-          ),
+          /** Of the rooms on the books, how many are expected to be cancelled before the night. */
+          expected_cancellations: z.number(),
+          /** The 80 % range of the rooms occupied; null before any night could be scored. */
+          low: z.number().nullable(),
+          high: z.number().nullable(),
+          /** The rooms wanted, before the cap of the rooms that can be sold. */
+          unconstrained: z.number(),
+          method: forecastMethod,
         })
         .strict(),
     ),
+    scorecard: scorecardJson.nullable(),
   })
   .strict();
 

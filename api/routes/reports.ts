@@ -9,7 +9,7 @@ import { HttpError, notFound } from "#api/errors.ts";
 import { requireBusiness, type BusinessEnv } from "#api/middleware/business.ts";
 import { exportSheet, type ExportScope } from "#api/services/exports/sheets.ts";
 import { comparisonPeriod } from "#api/services/metrics/analysis.ts";
-import { openForecast } from "#api/services/metrics/forecast-model.ts";
+import { roomsAndBlocks } from "#api/services/metrics/on-the-books.ts";
 import { CONTENT_TYPES, exportStream } from "#api/services/exports/writers.ts";
 import { businessToday } from "#api/services/pricing/calendar.ts";
 import { commissionReport } from "#api/services/reports/commissions.ts";
@@ -156,10 +156,10 @@ async function questionOf(c: C, kind: ExportKind, p: ReturnType<typeof periodOf>
   const query = parseWith(c as unknown as Context<ApiEnv>, exportQuerySchema, c.req.query());
   const business = c.var.access.business;
   if (kind === "forecast") {
-    const source = await openForecast(c.var.deps.db, business, p.today);
-    const category = query.category ? source.categories.find((k) => k.id === query.category!.toLowerCase()) : null;
+    const { categories } = await roomsAndBlocks(c.var.deps.db, { businessId: business.id, timezone: business.timezone, from: p.today, to: p.today });
+    const category = query.category ? categories.find((k) => k.id === query.category!.toLowerCase()) : null;
     if (category === undefined) throw new HttpError(422, "api.invalid", { category: [c.var.t("tracking:api.unknownCategory")] });
-    return { forecast: { source, category: category && { id: category.id, name: category.name } } };
+    return { forecast: { category } };
   }
   if (kind === "explorer") {
     const q = parseWith(c as unknown as Context<ApiEnv>, exploreQuerySchema, { ...c.req.query(), from: p.from, to: p.to });

@@ -9,7 +9,10 @@ import type { ApiEnv } from "#api/context.ts";
 import { HttpError } from "#api/errors.ts";
 import { requireBusiness, type BusinessEnv } from "#api/middleware/business.ts";
 import { openForecast } from "#api/services/metrics/forecast-model.ts";
-import { booked, forecastOf, horizonJson, occupancyRatio, paceMonths } from "#api/services/metrics/tracking.ts";
+import { booked, horizonJson, occupancyRatio, paceMonths } from "#api/services/metrics/tracking.ts";
+import { dataVersion } from "#api/services/data-version.ts";
+import { forecastAnswerOf, forecastOfBusiness } from "#api/services/forecast/nights.ts";
+import { remembered } from "#api/services/metrics/answer-cache.ts";
 import { bookingCurvesBy, bookingsByDay, onTheBooksBy, roomsAndBlocks, roomsAvailable, type BooksScope, type CategoryRooms } from "#api/services/metrics/on-the-books.ts";
 import { businessToday } from "#api/services/pricing/calendar.ts";
 import { parseWith } from "#api/validate.ts";
@@ -210,9 +213,18 @@ export const trackingRoutes = new Hono<BusinessEnv>()
     if (q.from && q.from < now) throw invalid(c, "from", "tracking:api.forecastPast");
     const { from, to } = nightsOf(c, q, now);
     const business = c.var.access.business;
-    const forecast = await openForecast(c.var.deps.db, business, now);
-    const category = categoryOf(c, forecast.categories, q.category);
-    return c.json(await forecastOf(forecast, { today: now, from, to, currency: business.currency, category, method: q.method }));
+    const { db } = c.var.deps;
+    const { categories } = await roomsAndBlocks(db, scope(c, now, now));
+    const category = categoryOf(c, categories, q.category);
+    // Reading every reservation version of a big hotel takes a second: remembered until the
+    // business's data changes (a booking, a new scorecard) or 30 s (answer-cache.ts, ADR 0032).
+    const version = await dataVersion(db, business.id);
+    const key = `forecast:${business.id}:${business.timezone}:${business.currency}:${now}:${from}:${to}:${category?.id ?? ""}`;
+    return c.json(
+      await remembered(db, key, c.var.deps.now(), version, async () =>
+        forecastAnswerOf(await forecastOfBusiness(db, business, { today: now, from, to, category }), { today: now, from, to, currency: business.currency, category }),
+      ),
+    );
   })
 
   .get("/businesses/:id/tracking/forecast/accuracy", doc({ query: accuracyQuerySchema, response: accuracyAnswer }), guard, async (c) => {

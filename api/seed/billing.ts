@@ -12,13 +12,14 @@ import { DEMO_BUSINESS } from "./businesses.ts";
  * engine (`motor`) and market analysis (`competitorAnalysis`) add-ons, so those areas can be
  * shown; the AI add-on is left for the owner to try (it has a trial). Plans themselves are
  * reference data (migration 0005), not demo data. Does nothing when the pousada is not there.
+ * The real demo hotel (real-hotel.ts) is billed the same way, for Pro alone.
  */
-export async function seedBilling(db: Database, now: Date): Promise<void> {
-  const [business] = await db.select().from(businesses).where(eq(businesses.id, DEMO_BUSINESS.id));
+export async function seedBilling(db: Database, now: Date, options: { businessId: string; addOns: string[] } = { businessId: DEMO_BUSINESS.id, addOns: ["motor", "competitorAnalysis"] }): Promise<void> {
+  const [business] = await db.select().from(businesses).where(eq(businesses.id, options.businessId));
   if (!business) return;
   const [pro] = await db.select().from(plans).where(eq(plans.planIdentifier, "pro"));
   if (!pro) return;
-  const addOns = await db.select().from(plans).where(inArray(plans.planIdentifier, ["motor", "competitorAnalysis"])).orderBy(plans.position);
+  const addOns = options.addOns.length ? await db.select().from(plans).where(inArray(plans.planIdentifier, options.addOns)).orderBy(plans.position) : [];
   const cardId = providerId("pm");
   await db.insert(billingCustomers).values({ businessId: business.id, provider: "builtin", providerCustomerId: providerId("cus"), defaultPaymentMethodId: cardId });
   await db.insert(paymentMethods).values({

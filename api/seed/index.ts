@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import type { Database } from "#api/db/client.ts";
-import { users } from "#api/db/schema/index.ts";
+import { businesses, users } from "#api/db/schema/index.ts";
+import { refreshScorecard } from "#api/services/forecast/scorecard.ts";
 import { DEMO_PASSWORD, demoUsers, seedUsers } from "./users.ts";
 import { seedBusinesses } from "./businesses.ts";
 import { seedBilling } from "./billing.ts";
@@ -47,7 +48,11 @@ export async function seed(db: Database, now = new Date()): Promise<void> {
 export async function seedIfEmpty(db: Database, options: { log?: boolean } = {}): Promise<boolean> {
   const [{ count }] = await db.select({ count: sql<number>`count(*)::int` }).from(users);
   if (count > 0) return false;
-  await seed(db);
+  const now = new Date();
+  await seed(db, now);
+  // The forecast's scorecard of each seeded business, so /tracking shows it from the first visit
+  // (the daily forecast.scorecard keeps it current after that).
+  for (const { id } of await db.select({ id: businesses.id }).from(businesses)) await refreshScorecard(db, id, now);
   if (options.log) {
     console.log("Seeded demo data. Demo logins (password for all: %s):", DEMO_PASSWORD);
     for (const [role, u] of Object.entries(demoUsers)) console.log(`  ${role.padEnd(13)} ${u.email}`);

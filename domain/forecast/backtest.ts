@@ -18,6 +18,8 @@ export interface HorizonScore {
   mape: Record<MethodName | "chosen", number>;
   /** Mean absolute error in rooms of the chosen forecast. */
   maeRooms: number;
+  /** Mean absolute error in rooms per method, and of the forecast as chosen (the scorecard's "in rooms"). */
+  rooms: Record<MethodName | "chosen", number>;
   /** Share of nights (in %) whose outcome fell inside the 80 % interval, over the nights that had one. */
   coverage: number | null;
   /** How often each method was the one chosen. */
@@ -28,7 +30,8 @@ export interface HorizonScore {
 export function backtest(input: CategoryInput, window: { from: number; to: number; today: number }, horizons: readonly number[] = ISSUE_HORIZONS): HorizonScore[] {
   const truth = booksAsOf(input.stays, window.today, { first: window.from, last: window.to, maxLead: 0 });
   const maxH = Math.max(...horizons);
-  const sums = new Map(horizons.map((h) => [h, { nights: 0, abs: 0, err: Object.fromEntries([...METHODS, "chosen"].map((m) => [m, 0])) as Record<MethodName | "chosen", number>, inside: 0, intervals: 0, chosen: {} as Partial<Record<MethodName, number>> }]));
+  const zeros = () => Object.fromEntries([...METHODS, "chosen"].map((m) => [m, 0])) as Record<MethodName | "chosen", number>;
+  const sums = new Map(horizons.map((h) => [h, { nights: 0, err: zeros(), abs: zeros(), inside: 0, intervals: 0, chosen: {} as Partial<Record<MethodName, number>> }]));
   for (let asOf = window.from - maxH; asOf < window.to; asOf++) {
     const leads = horizons.filter((h) => asOf + h >= window.from && asOf + h <= window.to && asOf + h < window.today);
     if (leads.length === 0) continue;
@@ -42,15 +45,19 @@ export function backtest(input: CategoryInput, window: { from: number; to: numbe
       }
       if (sold <= 0) continue;
       s.nights++;
-      s.abs += Math.abs(n.forecast - sold);
-      for (const m of METHODS) s.err[m] += Math.abs(n.methods[m] - sold) / sold;
+      for (const m of METHODS) {
+        s.err[m] += Math.abs(n.methods[m] - sold) / sold;
+        s.abs[m] += Math.abs(n.methods[m] - sold);
+      }
       s.err.chosen += Math.abs(n.forecast - sold) / sold;
+      s.abs.chosen += Math.abs(n.forecast - sold);
       s.chosen[n.method] = (s.chosen[n.method] ?? 0) + 1;
     }
   }
   return horizons.map((horizon) => {
     const s = sums.get(horizon)!;
-    const mape = Object.fromEntries(Object.entries(s.err).map(([m, e]) => [m, s.nights ? (100 * e) / s.nights : Number.NaN])) as Record<MethodName | "chosen", number>;
-    return { horizon, nights: s.nights, mape, maeRooms: s.nights ? s.abs / s.nights : Number.NaN, coverage: s.intervals ? (100 * s.inside) / s.intervals : null, chosen: s.chosen };
+    const mean = (totals: Record<MethodName | "chosen", number>, scale: number) => Object.fromEntries(Object.entries(totals).map(([m, e]) => [m, s.nights ? (scale * e) / s.nights : Number.NaN])) as Record<MethodName | "chosen", number>;
+    const rooms = mean(s.abs, 1);
+    return { horizon, nights: s.nights, mape: mean(s.err, 100), maeRooms: rooms.chosen, rooms, coverage: s.intervals ? (100 * s.inside) / s.intervals : null, chosen: s.chosen };
   });
 }

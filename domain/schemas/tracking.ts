@@ -44,11 +44,9 @@ export const bookingCurvesQuerySchema = z.object({
   by: z.enum(["month", "category"]).default("month"),
 });
 
-/** `method` forces a pickup method; by default the one with the better backtest. */
-const method = z.enum(PICKUP_METHODS).optional();
-
 export const forecastQuerySchema = z
-  .object({ from: isoDate.optional(), to: isoDate.optional(), days: nights.optional(), category: z.uuid().optional(), method })
+  .object({ from: isoDate.optional(), to: isoDate.optional(), days: nights.optional(), category: z.uuid().optional() })
   .refine(inOrder, reversed);
 
-export const accuracyQuerySchema = z.object({ category: z.uuid().optional(), method });
+/** `method` forces a pickup method of the backtest per night; by default the one with the better backtest. */
+export const accuracyQuerySchema = z.object({ category: z.uuid().optional(), method: z.enum(PICKUP_METHODS).optional() });

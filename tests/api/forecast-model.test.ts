@@ -10,8 +10,8 @@ import { bookingsFixture, type BookingsFixture } from "./bookings-fixture.ts";
 import { mulberry32, reservationWriter } from "./tracking-fixture.ts";
 
 /**
- * The daily command `forecast.refresh` stores the forecast's learnt part (ADR 0030); the forecast
- * routes read it and add the live books. Same books, same answer as computing on the spot.
+ * The daily command `forecast.refresh` stores the pickup methods' backtest (ADR 0030); the accuracy
+ * route reads it. Same books, same answer as computing on the spot.
  */
 const NOW = new Date("2026-06-15T15:00:00Z"); // 12:00 in São Paulo
 const TODAY = "2026-06-15";
@@ -54,14 +54,12 @@ afterAll(() => t.close());
 const stored = async () => (await t.db.select().from(forecastModels).where(eq(forecastModels.businessId, f.business.id)))[0];
 const withoutSource = ({ model: _model, ...rest }: Record<string, unknown>) => rest;
 
-/** The answers the forecast screens read: a year of nights by each method, one category alone, the accuracy. */
+/** The answers the accuracy route gives: the hotel, one category alone, one method forced. */
 async function answers() {
   const get = (path: string) => t.json("GET", `${f.base}/tracking/${path}`, { token: f.token, status: 200 });
   return {
-    additive: await get("forecast?days=366&method=additive"),
-    multiplicative: await get("forecast?days=366&method=multiplicative"),
-    suite: await get(`forecast?days=60&category=${f.suite.id}`),
     accuracy: await get("forecast/accuracy"),
+    multiplicative: await get("forecast/accuracy?method=multiplicative"),
     suiteAccuracy: await get(`forecast/accuracy?category=${f.suite.id}`),
   };
 }
@@ -73,12 +71,12 @@ function expectSame(a: Awaited<ReturnType<typeof answers>>, b: Awaited<ReturnTyp
 describe("forecast.refresh", () => {
   let computed: Awaited<ReturnType<typeof answers>>;
 
-  it("without a stored model the forecast is computed on the spot", async () => {
+  it("without a stored model the backtest is computed on the spot", async () => {
     expect(await stored()).toBeUndefined();
     computed = await answers();
-    expect(computed.additive.model).toBe("computed");
     expect(computed.accuracy.model).toBe("computed");
-    expect(computed.additive.nights).toHaveLength(366);
+    expect(computed.suiteAccuracy.model).toBe("computed");
+    expect(computed.accuracy.nights.length).toBeGreaterThan(300);
   }, 120_000);
 
   it("is one of the daily commands, on the admin list with its schedule", async () => {
@@ -92,9 +90,8 @@ describe("forecast.refresh", () => {
     const first = await stored();
     expect(first.asOf).toBe(TODAY);
     const model = first.model as StoredModel;
-    expect(Object.keys(model.pickup)).toEqual([TODAY, addDays(TODAY, 1), addDays(TODAY, 2)]);
+    expect(model.asOf).toBe(TODAY);
     expect(Object.keys(model.accuracy).sort()).toEqual(["all", f.standard.id, f.deluxe.id, f.suite.id].sort());
-    expect(model.pickup[TODAY].all[f.standard.id]).toHaveLength(366);
     expect((await runDailyCommand(t.db, refresh, f.business.id, { now: NOW, force: true })).outcome).toBe("succeeded");
     const [{ n }] = ((await t.db.execute(sql`select count(*)::int as n from forecast_models where business_id = ${f.business.id}`)) as unknown as { rows: { n: number }[] }).rows;
     expect(n).toBe(1);
@@ -102,9 +99,8 @@ describe("forecast.refresh", () => {
 
   it("reads the stored model and gives the same numbers as computing on the spot", async () => {
     const fromModel = await answers();
-    expect(fromModel.additive.model).toBe("stored");
-    expect(fromModel.suite.model).toBe("stored");
     expect(fromModel.accuracy.model).toBe("stored");
+    expect(fromModel.suiteAccuracy.model).toBe("stored");
     expectSame(computed, fromModel);
   }, 120_000);
 
@@ -112,48 +108,23 @@ describe("forecast.refresh", () => {
     const row = await stored();
     const model = structuredClone(row.model) as StoredModel;
     model.accuracy.all.methods.additive[0].mape = 123.4;
-    // Night 10 of the Standard rooms: its reference nights now "picked up" 3 more rooms per night at this lead.
-    const pickup = model.pickup[TODAY].all[f.standard.id][10];
-    pickup[1] += 3 * pickup[0];
     await t.db.update(forecastModels).set({ model }).where(eq(forecastModels.businessId, f.business.id));
-    const answer = await t.json("GET", `${f.base}/tracking/forecast?days=11&method=additive`, { token: f.token, status: 200 });
-    expect(answer.accuracy.methods.additive[0].mape).toBe(123.4);
-    const night = answer.nights[10].categories.find((k: { uuid: string }) => k.uuid === f.standard.id);
-    const before = computed.additive.nights[10].categories.find((k: { uuid: string }) => k.uuid === f.standard.id);
-    expect(pickup[0]).toBeGreaterThan(0);
-    expect(night.forecast.room_nights).not.toBe(before.forecast.room_nights);
+    const answer = await t.json("GET", `${f.base}/tracking/forecast/accuracy?method=additive`, { token: f.token, status: 200 });
+    expect(answer.methods.additive[0].mape).toBe(123.4);
     await t.db.update(forecastModels).set({ model: row.model }).where(eq(forecastModels.businessId, f.business.id));
   });
 
-  it("adds a booking made today at once, as computing would", async () => {
-    const night = addDays(TODAY, 20);
-    const before = await t.json("GET", `${f.base}/tracking/forecast?from=${night}&to=${night}`, { token: f.token, status: 200 });
-    for (let i = 0; i < 3; i++) w.stay({ categoryId: f.deluxe.id, arrival: night, rate: 90_000, createdAt: new Date(NOW.getTime() - 60_000).toISOString() });
-    await w.flush();
-    const after = await t.json("GET", `${f.base}/tracking/forecast?from=${night}&to=${night}`, { token: f.token, status: 200 });
-    expect(after.model).toBe("stored");
-    expect(after.nights[0].on_the_books.room_nights).toBe(before.nights[0].on_the_books.room_nights + 3);
-    expect(after.nights[0].forecast.revenue).toBeGreaterThan(before.nights[0].forecast.revenue);
-    const row = await stored();
-    await t.db.delete(forecastModels).where(eq(forecastModels.businessId, f.business.id));
-    const recomputed = await t.json("GET", `${f.base}/tracking/forecast?from=${night}&to=${night}`, { token: f.token, status: 200 });
-    expect(recomputed.model).toBe("computed");
-    expect(withoutSource(recomputed)).toEqual(withoutSource(after));
-    await t.db.insert(forecastModels).values(row);
-  }, 120_000);
-
-  it("serves the two days after its own, then the forecast is computed again", async () => {
+  it("serves the two days after its own, then the backtest is computed again", async () => {
     t.clock.now = new Date(NOW.getTime() + 2 * 86_400_000);
-    expect((await t.json("GET", `${f.base}/tracking/forecast?days=7`, { token: f.token, status: 200 })).model).toBe("stored");
+    expect((await t.json("GET", `${f.base}/tracking/forecast/accuracy`, { token: f.token, status: 200 })).model).toBe("stored");
     t.clock.now = new Date(NOW.getTime() + 3 * 86_400_000);
-    expect((await t.json("GET", `${f.base}/tracking/forecast?days=7`, { token: f.token, status: 200 })).model).toBe("computed");
+    expect((await t.json("GET", `${f.base}/tracking/forecast/accuracy`, { token: f.token, status: 200 })).model).toBe("computed");
     t.clock.now = NOW;
   }, 120_000);
 
   it("is not used once the business has a room category the model does not know", async () => {
     await t.db.execute(sql`insert into room_categories (business_id, name, room_count, min_occupation, max_occupation, position) values (${f.business.id}, 'Nova', 2, 1, 2, 9)`);
-    const answer = await t.json("GET", `${f.base}/tracking/forecast?days=7`, { token: f.token, status: 200 });
+    const answer = await t.json("GET", `${f.base}/tracking/forecast/accuracy`, { token: f.token, status: 200 });
     expect(answer.model).toBe("computed");
-    expect(answer.categories).toHaveLength(4);
   }, 120_000);
 });

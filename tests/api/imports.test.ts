@@ -103,6 +103,9 @@ describe("importing the shared file's bookings", { timeout: 180_000 }, () => {
     // Every cancellation keeps its date, and every booking its booking date (arrival − lead time).
     expect(cancelled.every((r) => r.cancelledAt !== null && r.cancelledAt <= new Date(`${r.arrival}T23:59:59Z`))).toBe(true);
     expect((await inventoryMatches(t.db, f.business.id)).ok).toBe(true);
+    // The history changed: the forecast's scorecard was computed again at the import's end.
+    const forecast = await t.json("GET", `${f.base}/tracking/forecast?days=1`, { token: f.token, status: 200 });
+    expect(forecast.scorecard?.computed_at).toBe(t.clock.now.toISOString());
 
     const csv = await t.call("GET", `${f.base}/imports/${imp.uuid}/problems.csv`, { token: f.token, lang: "en" });
     expect(csv.headers.get("content-type")).toMatch(/text\/csv/);

@@ -2,6 +2,7 @@ import { parse } from "csv-parse/sync";
 import ExcelJS from "exceljs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApi, demoUsers, userByEmail, type TestApi } from "#tests/helpers/api.ts";
+import { DEMO_BUSINESS } from "#api/seed/businesses.ts";
 import { grant, seedReportFixture } from "./reports-fixture.ts";
 
 const NOW = new Date("2026-03-15T15:00:00Z");
@@ -155,32 +156,36 @@ describe("exports of the tracking page and the explorer", () => {
     expect(sheet[2].slice(0, 3)).toEqual(["2026-03", Number(march["Rooms available"]), Number(march["On the books (room nights)"])]);
   }, 60_000);
 
-  it("the forecast per night holds the forecast answer's nights, each with the backtest's error that far out", async () => {
+  it("the forecast per night holds the forecast answer's nights, each with the scorecard's error that far out", async () => {
+    const { refreshScorecard } = await import("#api/services/forecast/scorecard.ts");
+    await refreshScorecard(t.db, DEMO_BUSINESS.id, NOW);
     const rows = await xlsx(`${DEMO}/exports/forecast.xlsx?from=2026-02-01&to=2026-03-31`);
     const f = await t.json("GET", `${DEMO}/tracking/forecast?from=2026-03-15&to=2026-03-31`, { token: owner, status: 200 });
     expect(rows[0]).toEqual([
-      "Date", "Days out", "Rooms available", "On the books (room nights)", "Occupancy on the books (%)", "Expected room nights", "Expected occupancy (%)",
-      "Expected revenue", "Method", "Error measured at (days out)", "Mean error (MAPE, %)", "Mean error (occupancy points)",
+      "Date", "Days out", "Rooms available", "On the books (room nights)", "Occupancy on the books (%)", "Expected rooms occupied", "Range, low (rooms)", "Range, high (rooms)",
+      "Expected occupancy (%)", "Expected revenue", "Method", "Error measured at (days out)", "Mean error (MAPE, %)", "Mean error (rooms a night)",
     ]);
     // The nights before today are past: the file starts today, as the forecast does.
     expect(rows.slice(1).map((r) => r[0])).toEqual(f.nights.map((n: any) => n.date));
-    const horizons = new Map(f.accuracy.horizons.map((h: any) => [h.days, h]));
+    expect(f.scorecard.status).toBe("ready");
+    const horizons = new Map(f.scorecard.horizons.map((h: any) => [h.days, h]));
+    const names: Record<string, string> = (await import("#locales/en-US/tracking.json")).default.forecast.method;
     rows.slice(1).forEach((r, i) => {
       const n = f.nights[i];
-      const h: any = horizons.get(n.days_before <= 7 ? 7 : n.days_before <= 30 ? 30 : 60);
+      const h: any = horizons.get([1, 3, 7, 14, 30, 60, 90].find((d) => d >= n.days_before));
       expect(r.slice(1, 4)).toEqual([n.days_before, n.capacity, n.on_the_books.room_nights]);
       expect(Number(r[4])).toBeCloseTo(n.on_the_books.occupancy * 100, 2);
-      expect(r[5]).toBe(n.forecast.room_nights);
-      expect(Number(r[6])).toBeCloseTo(n.forecast.occupancy * 100, 2);
-      expect(centsIn(r[7])).toBe(n.forecast.revenue);
-      expect(r[8]).toBe(f.method);
-      expect([r[9], r[10] ?? null, r[11] ?? null]).toEqual([h.days, h.mape, h.mae_points]);
+      expect(r.slice(5, 8)).toEqual([n.forecast.room_nights, n.low, n.high]);
+      expect(Number(r[8])).toBeCloseTo(n.forecast.occupancy * 100, 2);
+      expect(centsIn(r[9])).toBe(n.forecast.revenue);
+      expect(r[10]).toBe(names[n.method]);
+      expect([r[11], r[12], r[13]]).toEqual([h.days, h.forecast.percent, h.forecast.rooms]);
     });
     // One category, as the page's picker asks for it; an unknown one is refused before the first byte.
     const category = f.categories[0];
     const one = await csv(`${DEMO}/exports/forecast.csv?from=2026-03-15&to=2026-03-21&category=${category.uuid}`);
     const fOne = await t.json("GET", `${DEMO}/tracking/forecast?from=2026-03-15&to=2026-03-21&category=${category.uuid}`, { token: owner, status: 200 });
-    expect(one.map((r) => Number(r["Expected room nights"]))).toEqual(fOne.nights.map((n: any) => n.forecast.room_nights));
+    expect(one.map((r) => Number(r["Expected rooms occupied"]))).toEqual(fOne.nights.map((n: any) => n.forecast.room_nights));
     expect(one.map((r) => Number(r["Rooms available"]))).toEqual(fOne.nights.map((n: any) => n.capacity));
     const refused = await t.json("GET", `${DEMO}/exports/forecast.csv?category=00000000-0000-4000-8000-000000000000`, { token: owner, lang: "en", status: 422 });
     expect(Object.keys(refused.errors)).toEqual(["category"]);

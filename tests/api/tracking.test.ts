@@ -152,20 +152,23 @@ describe("booking curves", () => {
 });
 
 describe("forecast", () => {
-  it("never forecasts below what is on the books nor above the rooms available, per category and night", async () => {
+  it("gives each night the rooms expected occupied within what can be sold, its range, the demand and the method in use", async () => {
     const fc = await get("forecast?from=2026-07-10&to=2026-07-12");
-    expect(fc.nights).toHaveLength(3);
+    expect(fc.nights.map((n: any) => [n.date, n.days_before])).toEqual([["2026-07-10", 25], ["2026-07-11", 26], ["2026-07-12", 27]]);
     for (const n of fc.nights) {
-      expect(n.forecast.room_nights).toBeGreaterThanOrEqual(n.on_the_books.room_nights);
-      expect(n.forecast.room_nights).toBeLessThanOrEqual(n.capacity);
-      expect(n.categories).toHaveLength(3);
+      expect(n.forecast.room_nights).toBeGreaterThanOrEqual(0);
+      expect(n.forecast.room_nights).toBeLessThanOrEqual(Math.max(n.capacity, n.on_the_books.room_nights));
+      expect(n.expected_cancellations).toBeGreaterThanOrEqual(0);
+      expect(n.expected_cancellations).toBeLessThanOrEqual(n.on_the_books.room_nights);
+      expect(n.unconstrained).toBeGreaterThanOrEqual(n.forecast.room_nights);
+      expect(fc.horizons.find((h: any) => h.days === 30).method).toBe(n.method);
     }
-    expect(fc.nights[0].on_the_books.room_nights).toBe(2);
+    expect(fc.nights[0].on_the_books).toMatchObject({ room_nights: 2, revenue: 70_000 });
     expect(fc.nights[0].capacity).toBe(13);
-    expect(fc.accuracy.horizons.map((h: any) => h.days)).toEqual([7, 30, 60]);
-    expect(["additive", "multiplicative"]).toContain(fc.method);
+    expect(fc.totals.on_the_books.room_nights).toBe(2 + 3 + 1);
     const suite = await get(`forecast?from=2026-07-10&to=2026-07-10&category=${f.suite.id}`);
-    expect(suite.nights[0]).toMatchObject({ capacity: 2, on_the_books: { room_nights: 1 } });
+    expect(suite.nights[0]).toMatchObject({ capacity: 2, on_the_books: { room_nights: 1, revenue: 50_000 } });
+    expect(suite.category).toEqual({ uuid: f.suite.id, name: "Suíte" });
   });
 });
 
@@ -199,7 +202,7 @@ describe("access and bad input", () => {
       ["booking-curves?month=julho", "month"],
       ["forecast?from=2026-06-01", "from"],
       ["forecast?category=abc", "category"],
-      ["forecast?method=magic", "method"],
+      ["forecast?days=367", "days"],
       ["forecast/accuracy?category=00000000-0000-4000-8000-000000000000", "category"],
     ];
     for (const [path, field] of bad) {

@@ -7,7 +7,7 @@ import { expectNoSeriousViolations } from "./support/axe";
 
 /**
  * /tracking with JavaScript on and off: the demo owner sees pickup, pace, booking curves and the
- * forecast with its accuracy, each chart with its table, and changes the view with plain GET forms.
+ * forecast with its scorecard, each chart with its table, and changes the view with plain GET forms.
  * Set TRACKING_SCREENSHOTS=dir to keep desktop and phone screenshots of each view.
  */
 const shots = process.env.TRACKING_SCREENSHOTS;
@@ -20,7 +20,7 @@ async function download(page: Page, name: RegExp): Promise<Buffer> {
 /** A number as the page writes it in pt-BR ("1.234,5"). */
 const number = (text: string) => Number(text.replace(/\./g, "").replace(",", ".").replace(/[^\d.-]/g, ""));
 
-test("the owner reads pickup, pace, booking curves and the forecast with its accuracy", async ({ page }, info) => {
+test("the owner reads pickup, pace, booking curves and the forecast with its scorecard", async ({ page }, info) => {
   const js = info.project.name === "js";
   await signIn(page, demo.owner);
   await page.getByRole("link", { name: "Pickup e previsão" }).click();
@@ -76,19 +76,25 @@ test("the owner reads pickup, pace, booking curves and the forecast with its acc
   if (js) await expectNoSeriousViolations(page);
   await snap(page, "curves", info.project.name);
 
-  // Forecast with its accuracy in plain words.
+  // Forecast with its scorecard in plain words (computed after the seed) and the method per distance.
   await page.getByRole("link", { name: "Previsão", exact: true }).click();
   await expect(page.getByRole("heading", { level: 2, name: "Previsão por noite" })).toBeVisible();
   await expect(page.getByRole("img", { name: /ocupação prevista e na carteira/ })).toBeVisible();
-  const accuracy = page.getByRole("region", { name: "Quanto a previsão errou" });
-  await expect(accuracy.getByText(/A 30 dias da noite, nossa previsão de ocupação errou em média [\d,]+ pontos/)).toBeVisible();
-  await expect(accuracy.getByRole("table", { name: "Erro da previsão por método e antecedência" }).getByRole("row")).toHaveCount(4);
+  const scorecard = page.getByRole("region", { name: "Quanto a previsão acertou no seu último ano" });
+  await expect(scorecard.getByText(/^1 dia antes: errou em média [\d,]+ quartos por noite \([\d,]+\s?%\); o melhor método clássico, .+, errou [\d,]+ quartos/)).toBeVisible();
+  await expect(scorecard.getByText(/^30 dias antes: errou em média/)).toBeVisible();
+  await expect(scorecard.getByText(/das noites terminaram dentro da faixa/).first()).toBeVisible();
+  await expect(scorecard.getByText(/^Calculado em /)).toBeVisible();
+  const scoreTable = scorecard.getByRole("table", { name: /Erro da previsão por antecedência/ });
+  await expect(scoreTable.getByRole("row")).toHaveCount(8);
+  await expect(scoreTable.getByRole("columnheader")).toHaveText(["Dias antes", "Previsão em uso", "carteira (sem pickup)", "mesmo dia da semana no ano passado", "pickup aditivo", "pickup multiplicativo", "pickup do ano passado", "Dentro da faixa"]);
+  await expect(page.getByRole("region", { name: "Método em uso por antecedência" }).getByRole("listitem").first()).toHaveText(/^0–\d+ dias antes da noite: /);
   await page.getByText("Ver os dados em tabela").first().click();
   const forecastTable = page.getByRole("table", { name: /Ocupação prevista e na carteira/ });
   await expect(forecastTable.getByRole("row")).toHaveCount(91);
   if (js) await expectNoSeriousViolations(page);
   await snap(page, "forecast", info.project.name);
-  // The page's file: the same 90 nights with the expected room nights, as numbers in a workbook.
+  // The page's file: the same 90 nights with the expected rooms occupied, as numbers in a workbook.
   const book = new ExcelJS.Workbook();
   // exceljs types its input as an older Node Buffer; any Buffer works.
   await book.xlsx.load((await download(page, /^Excel \(XLSX\)$/)) as unknown as Parameters<typeof book.xlsx.load>[0]);
@@ -96,7 +102,7 @@ test("the owner reads pickup, pace, booking curves and the forecast with its acc
   book.worksheets[0].eachRow((row, n) => {
     if (n > 1) expected.push(Number(row.getCell(6).value));
   });
-  const shown = await forecastTable.locator("tbody tr").evaluateAll((rows) => rows.map((r) => (r.children[4] as HTMLElement).innerText));
+  const shown = await forecastTable.locator("tbody tr").evaluateAll((rows) => rows.map((r) => (r.children[5] as HTMLElement).innerText));
   expect(expected).toEqual(shown.map(number));
 });
 

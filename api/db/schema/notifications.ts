@@ -100,3 +100,20 @@ export const forecastModels = pgTable("forecast_models", {
   /** The model itself (api/services/metrics/forecast-model.ts, `StoredModel`). */
   model: jsonb().notNull(),
 });
+
+/**
+ * The forecast's scorecard for one business (issue 26 point 6, docs/forecast.md): the backtest of
+ * the hotel's own last year — each method's error by horizon in rooms and in %, and the 80 %
+ * intervals' coverage — computed by the daily command `forecast.scorecard`, after the demo seed and
+ * after a reservations import (api/services/forecast/scorecard.ts, `Scorecard`). One row per
+ * business, replaced; /tracking reads it and says when it was computed.
+ */
+export const forecastScorecards = pgTable("forecast_scorecards", {
+  businessId: uuid()
+    .primaryKey()
+    .references(() => businesses.id, { onDelete: "cascade" }),
+  /** The business day (YYYY-MM-DD) whose end the truth was read at. */
+  asOf: text().notNull(),
+  computedAt: timestamp({ withTimezone: true }).notNull(),
+  scorecard: jsonb().notNull(),
+});

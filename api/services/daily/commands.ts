@@ -15,6 +15,7 @@ import { FULL_RESYNC_CRON, resyncSlotAt, resyncSlotOf } from "#api/services/chan
 import { businessesWithIcalImports, pollIcalImports } from "#api/services/ledger/ical-imports.ts";
 import { sendDigests } from "#api/services/notifications/digest.ts";
 import { notify } from "#api/services/notifications/notify.ts";
+import { refreshScorecard } from "#api/services/forecast/scorecard.ts";
 import { refreshForecastModel } from "#api/services/metrics/forecast-model.ts";
 import { businessToday } from "#api/services/pricing/calendar.ts";
 import { daysToUpdate, refreshRates } from "#api/services/pricing/rates.ts";
@@ -96,6 +97,17 @@ export const DAILY_COMMANDS: readonly DailyCommand[] = [
       const [business] = await db.select({ id: businesses.id, timezone: businesses.timezone }).from(businesses).where(eq(businesses.id, businessId!));
       if (!business) return;
       await refreshForecastModel(db, business, businessToday(now, business.timezone ?? FALLBACK_TIME_ZONE), now);
+    },
+  },
+  {
+    // The forecast's scorecard (issue 26 point 6): the hotel's last year backtested as of the new
+    // day — seconds of CPU per business, so here and stored, never on a page. Replaces the last.
+    name: "forecast.scorecard",
+    cron: "20 3 * * *",
+    scope: "business",
+    businesses: activeBusinesses,
+    async run(db, businessId, now) {
+      await refreshScorecard(db, businessId!, now);
     },
   },
   {

@@ -7,7 +7,7 @@ import { rowsOf } from "#api/db/query.ts";
 import { loadPricingConfig } from "#api/services/pricing/config.ts";
 import { currentRates } from "#api/services/pricing/rates.ts";
 import { revenueBreakdown, type RevenuePart } from "#api/services/metrics/revenue-breakdown.ts";
-import { horizonFor } from "#domain/metrics/forecast.ts";
+import { horizonFor } from "#domain/forecast/forecast.ts";
 import { metricUnit, share, stayKpis, type Period } from "#domain/metrics/index.ts";
 import { monthNights, PICKUP_WINDOW_DAYS } from "#domain/metrics/pace.ts";
 import { monthsBetween } from "#domain/reports/period.ts";
@@ -15,8 +15,9 @@ import type { ExploreDimension, ExploreMetric } from "#domain/schemas/metrics.ts
 import { MAX_TRACKING_NIGHTS } from "#domain/schemas/tracking.ts";
 import type { BusinessRow } from "#api/services/business-access.ts";
 import { explore, stayTotalsBy } from "#api/services/metrics/index.ts";
-import type { ForecastSource } from "#api/services/metrics/forecast-model.ts";
-import { forecastOf, paceMonths, pickupByMonth } from "#api/services/metrics/tracking.ts";
+import { forecastAnswerOf, forecastOfBusiness } from "#api/services/forecast/nights.ts";
+import type { CategoryRooms } from "#api/services/metrics/on-the-books.ts";
+import { paceMonths, pickupByMonth } from "#api/services/metrics/tracking.ts";
 import type { CellKind, Sheet, SheetColumn } from "./writers.ts";
 
 /** Rows read from the database per page. */
@@ -35,7 +36,7 @@ export interface ExportScope {
   currency: string;
   t: TFunction;
   /** `forecast`: the forecast as of today and the room category asked for (null: all). */
-  forecast?: { source: ForecastSource; category: { id: string; name: string } | null };
+  forecast?: { category: CategoryRooms | null };
   /** `explorer`: the explorer's question, already validated (its period is the export's). */
   question?: { business: BusinessRow; metrics: ExploreMetric[]; dimension: ExploreDimension; compare: Period | null };
 }
@@ -223,30 +224,31 @@ function pickupPaceSheet(s: ExportScope): Sheet {
 
 /**
  * The forecast per night of the period from today on (at most a year ahead), as /tracking's
- * forecast view: on the books, expected room nights, occupancy and revenue, and beside each night
- * the backtest's accuracy at the horizon that speaks for it (horizonFor).
+ * forecast view: on the books, expected rooms occupied with their 80 % range, occupancy and
+ * revenue, the method used, and beside each night the scorecard's measured error at the distance
+ * that speaks for it (horizonFor), in % and in rooms.
  */
 function forecastSheet(s: ExportScope): Sheet {
   const { t } = s;
   const columns = [
     column(t, "date", "date"), column(t, "days_before", "integer"), column(t, "rooms_available", "integer"), column(t, "on_the_books", "integer"),
-    column(t, "on_the_books_occupancy", "percent"), column(t, "forecast_room_nights", "decimal"), column(t, "forecast_occupancy", "percent"),
-    column(t, "forecast_revenue", "money"), column(t, "method", "text"), column(t, "accuracy_days", "integer"), column(t, "mape", "decimal"),
-    column(t, "mae_points", "decimal"),
+    column(t, "on_the_books_occupancy", "percent"), column(t, "forecast_room_nights", "decimal"), column(t, "forecast_low", "decimal"), column(t, "forecast_high", "decimal"),
+    column(t, "forecast_occupancy", "percent"), column(t, "forecast_revenue", "money"), column(t, "method", "text"), column(t, "accuracy_days", "integer"),
+    column(t, "mape", "decimal"), column(t, "error_rooms", "decimal"),
   ];
   async function* pages() {
     const from = s.from > s.today ? s.from : s.today;
     const last = addDays(s.today, MAX_TRACKING_NIGHTS - 1);
     const to = s.to < last ? s.to : last;
     if (from > to || !s.forecast) return;
-    const f = await forecastOf(s.forecast.source, { today: s.today, from, to, currency: s.currency, category: s.forecast.category });
-    const horizons = new Map(f.accuracy.horizons.map((h) => [h.days, h]));
-    const method = t(`tracking:forecast.method.${f.method}`);
+    const q = { today: s.today, from, to, currency: s.currency, category: s.forecast.category };
+    const f = forecastAnswerOf(await forecastOfBusiness(s.db, { id: s.businessId, timezone: s.timezone }, q), q);
+    const scored = f.scorecard?.horizons ?? [];
     yield f.nights.map((n) => {
-      const h = horizons.get(horizonFor(n.days_before, f.accuracy.horizons.map((x) => x.days)));
+      const h = scored.length ? scored.find((x) => x.days === horizonFor(n.days_before, scored.map((y) => y.days))) : undefined;
       return [
-        n.date, n.days_before, n.capacity, n.on_the_books.room_nights, percentOf(n.on_the_books.occupancy ?? null), n.forecast.room_nights,
-        percentOf(n.forecast.occupancy), n.forecast.revenue, method, h?.days ?? null, h?.mape ?? null, h?.mae_points ?? null,
+        n.date, n.days_before, n.capacity, n.on_the_books.room_nights, percentOf(n.on_the_books.occupancy ?? null), n.forecast.room_nights, n.low, n.high,
+        percentOf(n.forecast.occupancy), n.forecast.revenue, t(`tracking:forecast.method.${n.method}`), h?.days ?? null, h?.forecast.percent ?? null, h?.forecast.rooms ?? null,
       ];
     });
   }

@@ -15,6 +15,7 @@ import { markNightsChanged } from "#api/services/outbox/nights-changed.ts";
 import type { JobQueue } from "#api/services/queue/queue.ts";
 import { runningQueue } from "#api/services/queue/queue.ts";
 import type { BookingContext } from "#api/services/bookings/context.ts";
+import { refreshScorecard } from "#api/services/forecast/scorecard.ts";
 import { importOf, stagedRows } from "./dry-run.ts";
 
 /**
@@ -238,7 +239,7 @@ async function fitFutureStays(tx: Database, businessId: string, planned: Planned
 }
 
 /** Each night's rate: the total split evenly, the cents left over on the first nights. */
-function nightRates(total: number, nights: number): number[] {
+export function nightRates(total: number, nights: number): number[] {
   const base = Math.floor(total / nights);
   return Array.from({ length: nights }, (_, i) => base + (i < total - base * nights ? 1 : 0));
 }
@@ -322,6 +323,9 @@ async function finishImport(db: Database, importId: string, now: Date): Promise<
     await occupancyChanged(db, imp.businessId, stayNights(imp.futureFrom, addDays(imp.futureTo, 1)), now, imp.createdBy);
   }
   await settleOnboarding(db, imp.businessId, true, now);
+  // The history changed: the forecast's scorecard is computed again now, not at the next night.
+  // The import is done whatever it says; a failure waits for the daily forecast.scorecard.
+  await refreshScorecard(db, imp.businessId, now).catch((error) => logger.error({ msg: "scorecard after import failed", import_id: importId, err: error }));
 }
 
 /** A business whose onboarding waits for this import (DOWNLOADING_DATA, spec section 4) goes to DATA_LOADED or DOWNLOAD_FAILED. */

@@ -4,12 +4,10 @@ import {
   backtest,
   chooseMethod,
   firstNightOf,
-  forecastNight,
   LAST_YEAR_WEEKS_EITHER_SIDE,
   RECENT_WEEKS,
   type CategoryHistory,
   type HorizonAccuracy,
-  type NightForecast,
   type PickupMethod,
 } from "#domain/metrics/forecast.ts";
 import { MAX_LEAD_DAYS, SAME_WEEKDAY_LAST_YEAR, type BookingEvent } from "#domain/metrics/pace.ts";
@@ -66,14 +64,4 @@ export function accuracyOf(history: History, today: string): Accuracy {
   const range = { from: t - BACKTEST_NIGHTS, to: t - 1, today: t };
   const methods = { additive: backtest(history.histories, range, "additive"), multiplicative: backtest(history.histories, range, "multiplicative") };
   return { method: chooseMethod(methods), from: fromDayNumber(range.from), to: fromDayNumber(range.to), methods };
-}
-
-/** The forecast of each night `from`…`to` (≥ today) per category, as of today, by `method`. */
-export function forecastNights(history: History, today: string, from: string, to: string, method: PickupMethod): { night: string; categories: (NightForecast & { categoryId: string })[] }[] {
-  const t = toDayNumber(today);
-  const out = [];
-  for (let n = toDayNumber(from); n <= toDayNumber(to); n++) {
-    out.push({ night: fromDayNumber(n), categories: history.histories.map((h) => ({ categoryId: h.id, ...forecastNight(h, n, t, method, history.firstNight) })) });
-  }
-  return out;
 }

@@ -1,15 +1,14 @@
-import { round1, type HorizonAccuracy, type PickupMethod } from "#domain/metrics/forecast.ts";
+import type { HorizonAccuracy } from "#domain/metrics/forecast.ts";
 import { occupancy } from "#domain/metrics/index.ts";
 import { addMonths, monthNights, NOTHING_BOOKED, paceChange, sameDayLastYear, type Booked } from "#domain/metrics/pace.ts";
 import { addDays, daysBetween, toDayNumber } from "#domain/pricing/dates.ts";
 import type { Database } from "#api/db/client.ts";
-import type { ForecastSource } from "./forecast-model.ts";
 import { ratio } from "./json.ts";
 import { onTheBooksBy, roomsAndBlocks, roomsAvailable, type BooksScope } from "./on-the-books.ts";
 
 /**
- * The tracking answers that more than one caller builds: the pace by stay month and the forecast
- * per night (GET /tracking/pace and /tracking/forecast, and the exports of the same figures), so
+ * The tracking answers that more than one caller builds: the pace and pickup by stay month
+ * (GET /tracking/pace and the exports of the same figures), so
  * a file and the page it comes from never disagree (docs/api/intelligence-tracking.md).
  */
 
@@ -27,10 +26,6 @@ export const booked = (b: Booked, capacity?: number) => ({
   revenue: b.revenue,
   ...(capacity === undefined ? {} : { occupancy: occupancyRatio(b.roomNights, capacity) }),
 });
-
-export function forecastJson(b: Booked, capacity: number) {
-  return { room_nights: round1(b.roomNights), revenue: b.revenue, occupancy: occupancyRatio(b.roomNights, capacity) };
-}
 
 export function horizonJson(h: HorizonAccuracy) {
   return { days: h.horizon, nights: h.nights, mape: h.mape, mae_points: h.maePoints };
@@ -108,57 +103,4 @@ export async function pickupByMonth(db: Database, business: TrackingBusiness, q:
         return [w, { roomNights: a.roomNights - b.roomNights, revenue: a.revenue - b.revenue } satisfies Booked];
       }),
     ) as Record<number, Booked>;
-}
-
-/** The forecast per night `from`…`to` (all categories, or one) with its backtest, as GET /tracking/forecast answers it. */
-export async function forecastOf(forecast: ForecastSource, q: { today: string; from: string; to: string; currency: string; category: { id: string; name: string } | null; method?: PickupMethod }) {
-  const { today, from, to, currency, category } = q;
-  const accuracy = forecast.accuracy(category?.id ?? null);
-  const names = new Map(forecast.categories.map((k) => [k.id, k.name]));
-  const sum = { capacity: 0, otb: { roomNights: 0, revenue: 0 }, forecast: { roomNights: 0, revenue: 0 } };
-  const method = q.method ?? accuracy.method;
-  const nights = (await forecast.nights(category?.id ?? null, from, to, method)).map(({ night, categories }) => {
-    const capacity = categories.reduce((s, k) => s + k.capacity, 0);
-    const otb = { roomNights: categories.reduce((s, k) => s + k.onTheBooks.roomNights, 0), revenue: categories.reduce((s, k) => s + k.onTheBooks.revenue, 0) };
-    const expected = { roomNights: categories.reduce((s, k) => s + k.forecast.roomNights, 0), revenue: categories.reduce((s, k) => s + k.forecast.revenue, 0) };
-    sum.capacity += capacity;
-    sum.otb.roomNights += otb.roomNights;
-    sum.otb.revenue += otb.revenue;
-    sum.forecast.roomNights += expected.roomNights;
-    sum.forecast.revenue += expected.revenue;
-    return {
-      date: night,
-      days_before: daysBetween(today, night),
-      capacity,
-      on_the_books: booked(otb, capacity),
-      forecast: forecastJson(expected, capacity),
-      categories: categories.map((k) => ({
-        uuid: k.categoryId,
-        name: names.get(k.categoryId) ?? "",
-        capacity: k.capacity,
-        on_the_books: booked(k.onTheBooks, k.capacity),
-        forecast: forecastJson(k.forecast, k.capacity),
-        reference_nights: k.referenceNights,
-      })),
-    };
-  });
-  return {
-    today,
-    from,
-    to,
-    currency,
-    method,
-    best_method: accuracy.method,
-    model: forecast.source,
-    category: category ? { uuid: category.id, name: category.name } : null,
-    categories: forecast.categories.map((k) => ({ uuid: k.id, name: k.name })),
-    accuracy: {
-      from: accuracy.from,
-      to: accuracy.to,
-      horizons: accuracy.methods[method].map(horizonJson),
-      methods: { additive: accuracy.methods.additive.map(horizonJson), multiplicative: accuracy.methods.multiplicative.map(horizonJson) },
-    },
-    totals: { capacity: sum.capacity, on_the_books: booked(sum.otb, sum.capacity), forecast: forecastJson(sum.forecast, sum.capacity) },
-    nights,
-  };
 }

@@ -312,31 +312,53 @@ export function BookingCurvesChart({ curves }: { curves: CurvesAnswer }) {
 export function ForecastChart({ forecast }: { forecast: ForecastAnswer }) {
   const { t } = useTranslation("tracking");
   const f = useFormats(forecast.currency);
-  type Series = { id: "forecast" | "on_the_books"; data: { x: string; y: number | null }[] };
+  type Series = { id: "forecast" | "on_the_books" | "low" | "high"; data: { x: string; y: number | null }[] };
+  const share = (rooms: number | null, capacity: number) => (rooms === null || capacity === 0 ? null : (100 * rooms) / capacity);
   const data: Series[] = [
+    { id: "high", data: forecast.nights.map((n) => ({ x: n.date, y: share(n.high, n.capacity) })) },
+    { id: "low", data: forecast.nights.map((n) => ({ x: n.date, y: share(n.low, n.capacity) })) },
     { id: "forecast", data: forecast.nights.map((n) => ({ x: n.date, y: n.forecast.occupancy == null ? null : n.forecast.occupancy * 100 })) },
     { id: "on_the_books", data: forecast.nights.map((n) => ({ x: n.date, y: n.on_the_books.occupancy == null ? null : n.on_the_books.occupancy * 100 })) },
   ];
-  const Lines = ({ series, lineGenerator }: LineCustomSvgLayerProps<Series>) => (
-    <g>
-      {series.map((s) => (
-        <path
-          key={s.id}
-          d={lineGenerator(s.data.filter((d) => d.data.y !== null).map((d) => ({ x: d.position.x, y: d.position.y }))) ?? ""}
-          fill="none"
-          stroke={s.id === "forecast" ? COLORS.forecast : COLORS.now}
-          strokeWidth={s.id === "forecast" ? 3 : 2}
-          strokeDasharray={s.id === "on_the_books" ? "6 4" : undefined}
-        />
-      ))}
-    </g>
-  );
+  const Lines = ({ series, lineGenerator }: LineCustomSvgLayerProps<Series>) => {
+    const high = series.find((s) => s.id === "high")!.data;
+    const low = series.find((s) => s.id === "low")!.data;
+    // The 80 % range as a band: along the high edge, back along the low one.
+    const band = high.flatMap((d, i) => (d.data.y !== null && low[i]!.data.y !== null ? [{ high: d.position, low: low[i]!.position }] : []));
+    const bandPath = band.length ? `M${band.map((p) => `${p.high.x},${p.high.y}`).join("L")}L${[...band].reverse().map((p) => `${p.low.x},${p.low.y}`).join("L")}Z` : "";
+    return (
+      <g>
+        {bandPath ? <path d={bandPath} fill={COLORS.forecast} fillOpacity={0.15} stroke="none" /> : null}
+        {series
+          .filter((s) => s.id === "forecast" || s.id === "on_the_books")
+          .map((s) => (
+            <path
+              key={s.id}
+              d={lineGenerator(s.data.filter((d) => d.data.y !== null).map((d) => ({ x: d.position.x, y: d.position.y }))) ?? ""}
+              fill="none"
+              stroke={s.id === "forecast" ? COLORS.forecast : COLORS.now}
+              strokeWidth={s.id === "forecast" ? 3 : 2}
+              strokeDasharray={s.id === "on_the_books" ? "6 4" : undefined}
+            />
+          ))}
+      </g>
+    );
+  };
   const title = t("forecast.chartTitle", { category: forecast.category?.name ?? t("forecast.allCategories") });
+  const range = (n: ForecastAnswer["nights"][number]) => (n.low === null || n.high === null ? "—" : t("forecast.rangeValue", { low: f.number(n.low), high: f.number(n.high) }));
   return (
     <ChartFigure
       id="forecast"
       title={title}
-      legend={<Legend items={[{ label: t("forecast.expected"), swatch: <Dash color={COLORS.forecast} /> }, { label: t("forecast.onTheBooks"), swatch: <Dash color={COLORS.now} dashed /> }]} />}
+      legend={
+        <Legend
+          items={[
+            { label: t("forecast.expected"), swatch: <Dash color={COLORS.forecast} /> },
+            { label: t("forecast.range"), swatch: <Box color="#99d5cf" /> },
+            { label: t("forecast.onTheBooks"), swatch: <Dash color={COLORS.now} dashed /> },
+          ]}
+        />
+      }
       chart={
         <ResponsiveLine<Series>
           data={data}
@@ -358,10 +380,16 @@ export function ForecastChart({ forecast }: { forecast: ForecastAnswer }) {
       table={
         <FigureTable
           caption={title}
-          head={[t("table.stayDate"), t("table.daysBefore"), t("table.roomsAvailable"), t("forecast.onTheBooks"), t("forecast.expected"), t("table.occupancy"), t("forecast.expectedRevenue")]}
+          head={[
+            t("table.stayDate"), t("table.daysBefore"), t("table.roomsAvailable"), t("forecast.onTheBooks"), t("forecast.expectedCancellations"),
+            t("forecast.expected"), t("forecast.range"), t("forecast.demand"), t("table.occupancy"), t("forecast.expectedRevenue"), t("forecast.methodHead"),
+          ]}
           rows={forecast.nights.map((n) => ({
             key: n.date,
-            cells: [f.day(n.date), f.number(n.days_before), f.number(n.capacity), f.number(n.on_the_books.room_nights), f.number(n.forecast.room_nights), f.percent(n.forecast.occupancy), f.money(n.forecast.revenue)],
+            cells: [
+              f.day(n.date), f.number(n.days_before), f.number(n.capacity), f.number(n.on_the_books.room_nights), f.number(n.expected_cancellations),
+              f.number(n.forecast.room_nights), range(n), f.number(n.unconstrained), f.percent(n.forecast.occupancy), f.money(n.forecast.revenue), t(`forecast.method.${n.method}`),
+            ],
           }))}
         />
       }

@@ -78,7 +78,7 @@ export function Cards({ cards }: { cards: { label: string; value: string; hint?:
       {cards.map((c) => (
         <div key={c.label} className="rounded-lg border border-slate-200 bg-white p-3">
           <dt className="text-sm text-slate-700">{c.label}</dt>
-          <dd className="text-2xl font-semibold tabular-nums">{c.value}</dd>
+          <dd className="text-xl font-semibold tabular-nums sm:text-2xl">{c.value}</dd>
           {c.hint ? <dd className="text-xs text-slate-600">{c.hint}</dd> : null}
         </div>
       ))}

@@ -1,3 +1,6 @@
+import type { z } from "zod";
+import type { forecastAnswer } from "#contract/tracking";
+
 /** Wire shapes of the tracking calls (api/routes/tracking.ts, docs/api/intelligence-tracking.md). */
 export interface BookedJson {
   room_nights: number;
@@ -47,28 +50,8 @@ export interface CurvesAnswer {
   curves: { key: string; name: string | null; capacity: number; points: CurvePoint[] }[];
 }
 
-export interface HorizonJson {
-  days: number;
-  nights: number;
-  mape: number | null;
-  mae_points: number | null;
-}
-
-export type Method = "additive" | "multiplicative";
-
-export interface ForecastAnswer {
-  today: string;
-  from: string;
-  to: string;
-  currency: string;
-  method: Method;
-  best_method: Method;
-  category: { uuid: string; name: string } | null;
-  categories: { uuid: string; name: string }[];
-  accuracy: { from: string; to: string; horizons: HorizonJson[]; methods: Record<Method, HorizonJson[]> };
-  totals: { capacity: number; on_the_books: BookedJson; forecast: BookedJson };
-  nights: { date: string; days_before: number; capacity: number; on_the_books: BookedJson; forecast: BookedJson }[];
-}
+export type ForecastAnswer = z.infer<typeof forecastAnswer>;
+export type ScorecardJson = NonNullable<ForecastAnswer["scorecard"]>;
 
 /** The four views of the tracking page. */
 export const VIEWS = ["pickup", "pace", "curves", "forecast"] as const;

@@ -1,7 +1,7 @@
 import { useTranslation } from "react-i18next";
-import { FigureTable } from "#app/components/intelligence/charts";
 import { BookingCurvesChart, ForecastChart, PaceChart, PickupByBookingDateChart, PickupByStayDateChart, useFormats } from "#app/components/tracking/charts";
 import { ExportLinks } from "#app/components/reports/period-form";
+import { ForecastScorecard, MethodsInUse } from "#app/components/tracking/forecast-scorecard";
 import { Cards, Input, PickerForm, Select, TrackingTabs } from "#app/components/tracking/pickers";
 import { loadTracking } from "#app/routes/intelligence/tracking.server";
 import type { CurvesAnswer, ForecastAnswer, PaceAnswer, PickupAnswer } from "#app/components/tracking/types";
@@ -10,7 +10,6 @@ import type { Route } from "./+types/tracking";
 
 /** Stay nights the pickup and forecast views offer. */
 const NIGHT_CHOICES = ["30", "90", "180", "365"];
-const METHODS = ["additive", "multiplicative"] as const;
 
 export const handle = { permission: "user.business-intelligence" } as const;
 export const middleware: Route.MiddlewareFunction[] = [guard(handle)];
@@ -125,14 +124,13 @@ function CurvesView({ curves, error }: { curves: CurvesAnswer; error: string | n
 function ForecastView({ forecast, query, error }: { forecast: ForecastAnswer; query: Record<string, string>; error: string | null }) {
   const { t } = useTranslation("tracking");
   const f = useFormats(forecast.currency);
-  const methodName = (m: string) => t(`forecast.method.${m}`);
-  const accuracy = forecast.accuracy;
+  const ranges = forecast.nights.filter((n) => n.low !== null && n.high !== null);
   return (
     <section aria-labelledby="forecast-heading">
       <h2 id="forecast-heading" className="mb-2 text-lg font-semibold">
         {t("forecast.heading")}
       </h2>
-      <p className="mb-3 max-w-3xl text-sm text-slate-700">{t("forecast.explain", { method: methodName(forecast.method) })}</p>
+      <p className="mb-3 max-w-3xl text-sm text-slate-700">{t("forecast.explain")}</p>
       <PickerForm view="forecast" error={error}>
         <Select id="forecast-days" name="days" label={t("picker.stayNights")} defaultValue={query.days ?? "90"} options={NIGHT_CHOICES.map((d) => ({ value: d, label: t("picker.nextNights", { n: d }) }))} />
         <Select
@@ -148,37 +146,16 @@ function ForecastView({ forecast, query, error }: { forecast: ForecastAnswer; qu
           { label: t("forecast.expectedOccupancy"), value: f.percent(forecast.totals.forecast.occupancy), hint: t("forecast.onTheBooksNow", { value: f.percent(forecast.totals.on_the_books.occupancy) }) },
           { label: t("forecast.expectedRoomNights"), value: f.number(forecast.totals.forecast.room_nights), hint: t("forecast.onTheBooksNow", { value: f.number(forecast.totals.on_the_books.room_nights) }) },
           { label: t("forecast.expectedRevenue"), value: f.money(forecast.totals.forecast.revenue), hint: t("forecast.onTheBooksNow", { value: f.money(forecast.totals.on_the_books.revenue) }) },
+          { label: t("forecast.demand"), value: f.number(forecast.totals.unconstrained), hint: t("forecast.demandHint") },
         ]}
       />
+      {ranges.length ? null : <p className="mb-3 max-w-3xl text-sm text-slate-700">{t("forecast.noRange")}</p>}
       <ExportLinks kind="forecast" from={forecast.from} to={forecast.to} extra={{ category: forecast.category?.uuid }} />
-      <div className="grid gap-6 xl:grid-cols-[2fr_1fr]">
+      <div className="space-y-6">
         <ForecastChart forecast={forecast} />
-        <section aria-labelledby="accuracy-heading" className="rounded-lg border border-slate-200 bg-white p-3">
-          <h3 id="accuracy-heading" className="mb-2 font-semibold">
-            {t("accuracy.heading")}
-          </h3>
-          <ul className="mb-3 space-y-2 text-sm">
-            {forecast.accuracy.horizons.map((h) => (
-              <li key={h.days}>
-                {h.mae_points === null
-                  ? t("accuracy.notEnough", { n: h.days })
-                  : t("accuracy.plain", { n: h.days, points: f.number(h.mae_points), mape: f.number(h.mape), nights: h.nights })}
-              </li>
-            ))}
-          </ul>
-          <p className="mb-2 text-xs text-slate-700">{t("accuracy.how", { from: f.long(accuracy.from), to: f.long(accuracy.to), method: methodName(forecast.best_method) })}</p>
-          <FigureTable
-            caption={t("accuracy.tableCaption")}
-            head={[t("accuracy.leadTime"), ...METHODS.map((m) => `${methodName(m)}${m === forecast.best_method ? ` (${t("accuracy.chosen")})` : ""}`)]}
-            rows={accuracy.methods.additive.map((h, i) => ({
-              key: String(h.days),
-              cells: [t("accuracy.daysOut", { n: h.days }), ...METHODS.map((m) => {
-                const row = accuracy.methods[m][i];
-                return row.mape === null ? "—" : t("accuracy.cell", { mape: f.number(row.mape), points: f.number(row.mae_points) });
-              })],
-            }))}
-          />
-        </section>
+        {/* Full width: the scorecard's table has eight columns. */}
+        <MethodsInUse horizons={forecast.horizons} />
+        <ForecastScorecard scorecard={forecast.scorecard} currency={forecast.currency} />
       </div>
     </section>
   );
