@@ -71,3 +71,11 @@ CREATE INDEX "brain_events_business_idx" ON "brain_events" USING btree ("busines
 CREATE INDEX "brain_recommendations_business_night_idx" ON "brain_recommendations" USING btree ("business_id","night");--> statement-breakpoint
 CREATE INDEX "price_changes_category_night_idx" ON "price_changes" USING btree ("room_category_id","night","created_at");--> statement-breakpoint
 CREATE INDEX "price_changes_business_created_idx" ON "price_changes" USING btree ("business_id","created_at");
+--> statement-breakpoint
+-- The brain's settings, events, recommendations and price history move the business's data version
+-- (ADR 0034): the calendar and the recommendations page, remembered answers, show them at once.
+SELECT "track_data_version"('brain_settings', 'business_id');--> statement-breakpoint
+SELECT "track_data_version"('brain_category_modes', 'business_id');--> statement-breakpoint
+SELECT "track_data_version"('brain_events', 'business_id');--> statement-breakpoint
+SELECT "track_data_version"('brain_recommendations', 'business_id');--> statement-breakpoint
+SELECT "track_data_version"('price_changes', 'business_id');
