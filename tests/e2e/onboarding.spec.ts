@@ -1,7 +1,8 @@
 import { readFileSync } from "node:fs";
 import { gunzipSync } from "node:zlib";
-import { expect, test, type Browser, type Page, type TestInfo } from "@playwright/test";
-import { demo, scriptsRan, signIn } from "./support/auth";
+import { expect, test, type Page, type TestInfo } from "@playwright/test";
+import { scriptsRan, signIn } from "./support/auth";
+import { adminSetsStatus } from "./support/hotel";
 
 /**
  * Onboarding with JavaScript on and off: a brand-new owner registers, is sent by the redirect
@@ -103,21 +104,6 @@ test("a new owner is led through onboarding and resumes where they left off", as
   await expect(page.getByText(`${hotel} já está no Tarifa.`)).toBeVisible();
   await expect(page.getByRole("link", { name: "Ir para as configurações de preço" })).toHaveAttribute("href", "/price-settings");
 });
-
-async function adminSetsStatus(browser: Browser, info: TestInfo, hotel: string, status: string) {
-  const context = await browser.newContext({ javaScriptEnabled: info.project.use.javaScriptEnabled, locale: "pt-BR" });
-  try {
-    const admin = await context.newPage();
-    await signIn(admin, demo.admin);
-    await admin.goto(`/manage/businesses?search=${encodeURIComponent(hotel)}`);
-    await admin.getByRole("link", { name: hotel }).click();
-    await admin.getByLabel("Situação", { exact: true }).selectOption({ label: status });
-    await admin.getByRole("button", { name: "Alterar situação" }).click();
-    await expect(admin.getByText("Situação alterada.")).toBeVisible();
-  } finally {
-    await context.close();
-  }
-}
 
 test("a PMS without a connector: Import from a file, the setup page waiting for the import, which loads the data", async ({ page, browser }, info) => {
   test.setTimeout(180_000);

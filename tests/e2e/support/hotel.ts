@@ -24,7 +24,21 @@ export async function asAdmin<T>(browser: Browser, info: TestInfo, work: (admin:
   }
 }
 
-/** A registered, verified owner whose hotel finished setup through the PMS step (the built-in PMS). */
+/** The administrator sets a hotel's status on its admin page (`status`: the label the select shows). */
+export async function adminSetsStatus(browser: Browser, info: TestInfo, hotel: string, status: string) {
+  await asAdmin(browser, info, async (admin) => {
+    await admin.goto(`/manage/businesses?search=${encodeURIComponent(hotel)}`);
+    await admin.getByRole("link", { name: hotel }).click();
+    await admin.getByLabel("Situação", { exact: true }).selectOption({ label: status });
+    await admin.getByRole("button", { name: "Alterar situação" }).click();
+    await expect(admin.getByText("Situação alterada.")).toBeVisible();
+  });
+}
+
+/**
+ * A registered, verified owner whose hotel finished setup through the PMS step with a PMS of its own
+ * ("Import from a file"; the administrator marks the data loaded, as the import's end would).
+ */
 export async function ownerWithHotel(page: Page, browser: Browser, info: TestInfo, hotel: string) {
   const email = `${unique("empresas", info)}@example.com`;
   await page.goto("/register");
@@ -50,15 +64,14 @@ export async function ownerWithHotel(page: Page, browser: Browser, info: TestInf
   await page.getByRole("button", { name: "Salvar e continuar" }).click();
   await expect(page).toHaveURL(/\/onboarding\?step=type$/);
 
-  await asAdmin(browser, info, async (admin) => {
-    await admin.goto(`/manage/businesses?search=${encodeURIComponent(hotel)}`);
-    await admin.getByRole("link", { name: hotel }).click();
-    await admin.getByLabel("Situação", { exact: true }).selectOption({ label: "Aguardando credenciais do PMS" });
-    await admin.getByRole("button", { name: "Alterar situação" }).click();
-    await expect(admin.getByText("Situação alterada.")).toBeVisible();
-  });
+  await adminSetsStatus(browser, info, hotel, "Aguardando credenciais do PMS");
   await page.goto("/pms-credentials");
-  await page.getByRole("button", { name: "Usar o PMS integrado" }).click();
+  await page.getByLabel(/Importar de um arquivo/).check();
+  if (!info.project.use.javaScriptEnabled) await page.getByRole("button", { name: "Usar este sistema" }).click();
+  await page.getByRole("button", { name: "Continuar para a importação" }).click();
+  await expect(page).toHaveURL(/\/pms-settings\/imports$/);
+  await adminSetsStatus(browser, info, hotel, "Dados carregados");
+  await page.goto("/setup-in-progress");
   await expect(page).toHaveURL(/\/setup-in-progress$/);
   await page.getByRole("button", { name: "Continuar" }).click();
   await expect(page).toHaveURL(/\/onboarding\/completed$/);
