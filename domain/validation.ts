@@ -152,7 +152,9 @@ export const INT32_MIN = -(2 ** 31);
 export const INT32_MAX = 2 ** 31 - 1;
 export const int32 = () => z.number().int("validation.integer").min(INT32_MIN).max(INT32_MAX);
 
-const isoInstant = z.iso.datetime({ offset: true });
+const anyInstant = z.iso.datetime({ offset: true });
+/** An ISO 8601 instant with its offset (`2026-06-15T12:00:00Z`), its year within DATE_MIN…DATE_MAX. */
+export const isoInstant = anyInstant.regex(YEAR_IN_RANGE, dateOutOfRange);
 /**
  * A calendar date (as `isoDate`) or an ISO 8601 instant with its offset (`2026-06-15T12:00:00Z`,
  * `…-03:00`), its day real and within DATE_MIN…DATE_MAX. `new Date()` would take 2026-02-30 as
@@ -161,7 +163,7 @@ const isoInstant = z.iso.datetime({ offset: true });
 export const isoDateOrInstant = z
   .string()
   .trim()
-  .refine((v) => z.iso.date().safeParse(v).success || isoInstant.safeParse(v).success, { message: "validation.date", abort: true })
+  .refine((v) => z.iso.date().safeParse(v).success || anyInstant.safeParse(v).success, { message: "validation.date", abort: true })
   .regex(YEAR_IN_RANGE, dateOutOfRange);
 
 /** The same rule as a plain check, for pages that read a date from their own address. */

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { isIsoDate } from "#domain/pricing/dates.ts";
-import { isoDate } from "#domain/validation.ts";
+import { isoDate, isoInstant } from "#domain/validation.ts";
 import { sanitizedTitle } from "./pricing.ts";
 import { BRAIN_MODES } from "#domain/brain/types.ts";
 
@@ -68,6 +68,6 @@ export type RecommendationDecision = z.output<typeof recommendationDecisionSchem
 
 /** POST /businesses/{id}/recommendations/undo: the prices of `moment` back on one category's `from`–`to`. */
 export const undoSchema = z
-  .object({ category: z.uuid(), from: isoDate, to: isoDate, moment: z.iso.datetime({ offset: true }) })
+  .object({ category: z.uuid(), from: isoDate, to: isoDate, moment: isoInstant })
   .refine(rangeRefine, { message: "pricing:validation.rangeReversed", path: ["to"] });
 export type UndoInput = z.output<typeof undoSchema>;
