@@ -1,9 +1,8 @@
-import { randomBytes, randomUUID } from "node:crypto";
+import { randomUUID } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { gunzipSync } from "node:zlib";
 import { parse } from "csv-parse/sync";
 import { eq, sql } from "drizzle-orm";
-import { reservationCode } from "#domain/bookings/code.ts";
 import { stayNights } from "#domain/bookings/stay.ts";
 import { BUILT_IN_PRESETS, mappingSchema } from "#domain/imports/mapping.ts";
 import { mapRow, type ImportedStay } from "#domain/imports/rows.ts";
@@ -15,6 +14,7 @@ import { nightRates } from "#api/services/imports/run.ts";
 import { seedBilling } from "./billing.ts";
 import { BUILT_IN_PMS_ID } from "./businesses.ts";
 import { demoUsers } from "./users.ts";
+import { newCodes } from "#api/services/bookings/codes.ts";
 
 /**
  * The second demo business: a real hotel, so every page can be seen on real bookings (issue 25
@@ -125,7 +125,7 @@ export async function seedRealHotel(db: Database, now: Date): Promise<boolean> {
     const chunk = stays.slice(i, i + CHUNK);
     await db.transaction(async (txn) => {
       const tx = txn as unknown as Database;
-      const codes = chunk.map(() => reservationCode(randomBytes(8)));
+      const codes = await newCodes(tx, REAL_HOTEL.id, chunk.length);
       const guestRows = chunk.map((s, k) => ({ id: randomUUID(), businessId: REAL_HOTEL.id, name: codes[k]!, country: s.country }));
       await tx.insert(guests).values(guestRows);
       const rows = chunk.map((s, k) => ({

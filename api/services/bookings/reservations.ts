@@ -1,6 +1,4 @@
-import { randomBytes } from "node:crypto";
 import { and, asc, desc, eq, gt, ilike, inArray, lte, or, sql, type SQL } from "drizzle-orm";
-import { reservationCode } from "#domain/bookings/code.ts";
 import { availableActions, checkTransition, departureAfterCheckOut, editableFields, holdsRooms, type ReservationAction, type ReservationStatus } from "#domain/bookings/status.ts";
 import { addDays, stayNights } from "#domain/bookings/stay.ts";
 import type { ReservationCreateInput, ReservationListQuery, ReservationUpdateInput } from "#domain/schemas/bookings.ts";
@@ -17,6 +15,7 @@ import { assertKnownChannel } from "#api/services/distribution/sales-channels.ts
 import { reservationNotice } from "./notices.ts";
 import type { z } from "zod";
 import type { reservationPage, ReservationDetailJson, ReservationJson } from "#contract/bookings.ts";
+import { newCode } from "./codes.ts";
 
 type Category = typeof roomCategories.$inferSelect;
 
@@ -108,17 +107,6 @@ async function assignRoom(
     if (same?.categoryId === opts.categoryId) return opts.current;
   }
   return freeRoom(tx, opts.categoryId, opts.arrival, opts.departure, opts.reservationId);
-}
-
-async function newCode(tx: Database, businessId: string): Promise<string> {
-  for (;;) {
-    const code = reservationCode(randomBytes(8));
-    const [taken] = await tx
-      .select({ id: reservations.id })
-      .from(reservations)
-      .where(and(eq(reservations.businessId, businessId), eq(reservations.code, code)));
-    if (!taken) return code;
-  }
 }
 
 /** A unique-index violation on a room's night means another stay took it first: a conflict, not a crash. */

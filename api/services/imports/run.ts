@@ -1,6 +1,5 @@
-import { randomBytes, randomUUID } from "node:crypto";
+import { randomUUID } from "node:crypto";
 import { and, eq, inArray, sql } from "drizzle-orm";
-import { reservationCode } from "#domain/bookings/code.ts";
 import { addDays, stayNights, todayIn } from "#domain/bookings/stay.ts";
 import { mappingSchema } from "#domain/imports/mapping.ts";
 import { fingerprint, mapRow, type ImportedStay } from "#domain/imports/rows.ts";
@@ -17,6 +16,7 @@ import { runningQueue } from "#api/services/queue/queue.ts";
 import type { BookingContext } from "#api/services/bookings/context.ts";
 import { refreshScorecard } from "#api/services/forecast/scorecard.ts";
 import { importOf, stagedRows } from "./dry-run.ts";
+import { newCodes } from "#api/services/bookings/codes.ts";
 
 /**
  * The import job (issue #25, ADR 0038). Each chunk of rows is one transaction that writes its
@@ -270,7 +270,7 @@ async function writeStays(tx: Database, businessId: string, importId: string, cu
   const ids = new Map<Planned, string>();
   if (added.length) {
     const guestRows = added.map((p) => ({ id: randomUUID(), businessId, name: p.stay.guestName ?? "", country: p.stay.country }));
-    const codes = added.map(() => reservationCode(randomBytes(8)));
+    const codes = await newCodes(tx, businessId, added.length);
     guestRows.forEach((g, i) => (g.name ||= codes[i]!));
     await tx.insert(guests).values(guestRows);
     const reservationRows = added.map((p, i) => ({ id: randomUUID(), businessId, code: codes[i]!, guestId: guestRows[i]!.id, ...fields(p) }));
