@@ -40,7 +40,7 @@ function routes(id: string) {
     { method: "GET", path: `/api/v1/businesses/${id}/logo`, needs: null },
     { method: "POST", path: `/api/v1/businesses/${id}/onboarding/plan`, body: { choice: "easylite" }, needs: "user.businesses" },
     { method: "POST", path: `/api/v1/businesses/${id}/onboarding/submit`, needs: "user.businesses" },
-    { method: "PUT", path: `/api/v1/businesses/${id}/pms`, body: { pms_id: 2, credentials: { username: "u", password: "p", property_id: "1" } }, needs: "user.pms-settings" },
+    { method: "PUT", path: `/api/v1/businesses/${id}/pms`, body: { pms_id: 1, credentials: {} }, needs: "user.pms-settings" },
     { method: "POST", path: `/api/v1/businesses/${id}/setup/retry`, needs: "user.businesses" },
     { method: "POST", path: `/api/v1/businesses/${id}/setup/complete`, needs: "user.businesses" },
     { method: "GET", path: `/api/v1/businesses/${id}/collaborators`, needs: "user.collaborators" },
