@@ -32,6 +32,10 @@ const schema = z.object({
   SECRETS_KEY: z.string().regex(/^[0-9a-fA-F]{64}$/, "must be 64 hexadecimal characters").optional(),
   /** Channex's API (its staging server while testing an integration). */
   CHANNEX_API_URL: z.url({ protocol: /^https?$/ }).default("https://app.channex.io"),
+  /** Mews Connector API's platform address (https://api.mews-demo.com while testing an integration). */
+  MEWS_API_URL: z.url({ protocol: /^https?$/ }).default("https://api.mews.com"),
+  /** Tarifa's ClientToken for the Mews Connector API (one per integration, given by Mews at certification); each hotel gives its AccessToken. */
+  MEWS_CLIENT_TOKEN: z.string().min(1).optional(),
   /** Background jobs (channel pushes, schedules) in this process; "false" for a web-only process. */
   JOBS: z.enum(["true", "false"]).default("true"),
   /** How often the built-in billing provider renews due subscriptions; 0 turns it off. */

@@ -6,23 +6,52 @@ import { defineConfig, devices } from "@playwright/test";
 // Playwright cannot download browsers on these machines: use Debian's Chromium when present.
 const executablePath =
   process.env.PLAYWRIGHT_CHROMIUM_PATH ?? (existsSync("/usr/bin/chromium") ? "/usr/bin/chromium" : undefined);
+/** Each project has its own server (own port, own seeded embedded database): the two run side by side. */
 const port = Number(process.env.E2E_PORT ?? 3900);
-const baseURL = `http://localhost:${port}`;
-/** Where tests/e2e/channels.spec.ts runs its fake Channex (the server pushes there). */
-export const fakeChannexPort = port + 2000;
+const ports = { js: port, "no-js": port + 1 } as const;
+const urlOf = (p: number) => `http://localhost:${p}`;
+/** Where a server's fake Channex listens (the server pushes there); see tests/e2e/support/channex.ts. */
+export const FAKE_CHANNEX_OFFSET = 2000;
+
+/** The production build on a fresh, seeded, temporary embedded database, on port `p`. */
+function server(p: number, compile: boolean) {
+  return {
+    // The first compiles the server afresh (a second or two), so a `react-router build` alone never
+    // runs a stale one; Playwright starts the servers one after the other, so the second finds it built.
+    command: compile ? "node scripts/build-server.mjs && node scripts/start.mjs" : "node scripts/start.mjs",
+    url: `${urlOf(p)}/api/health`,
+    reuseExistingServer: false,
+    timeout: 120_000,
+    stdout: "ignore" as const,
+    stderr: "pipe" as const,
+    env: {
+      NODE_ENV: "production",
+      PORT: String(p),
+      APP_URL: urlOf(p),
+      DATA_DIR: mkdtempSync(join(tmpdir(), "tarifa-e2e-")),
+      LOG_LEVEL: "warn",
+      E2E: "true",
+      CHANNEX_API_URL: `http://127.0.0.1:${p + FAKE_CHANNEX_OFFSET}`,
+      // The specs sign up many accounts, all from 127.0.0.1.
+      REGISTRATIONS_PER_ADDRESS_PER_HOUR: "1000",
+    },
+  };
+}
 
 export default defineConfig({
   testDir: "tests/e2e",
-  timeout: 60_000,
+  // Two projects run side by side on two cores, so a test has about half the machine.
+  timeout: 90_000,
   expect: { timeout: 10_000 },
   fullyParallel: false,
-  // One worker: the specs share one seeded demo hotel, and parallel runs of the JS and no-JS
-  // projects would change its settings under each other.
-  workers: 1,
-  retries: process.env.CI ? 1 : 0,
-  reporter: process.env.CI ? [["list"]] : [["list"]],
+  // One worker per project: the specs of a project share its server's seeded demo hotel and change
+  // its settings, so they run one at a time; the two projects (two servers) run side by side.
+  workers: Number(process.env.E2E_WORKERS ?? 2),
+  // One retry everywhere (CI's environment may not say CI): a test that passes only on its retry is
+  // still listed as "flaky" in the summary line, to be fixed, not hidden.
+  retries: 1,
+  reporter: [["list"]],
   use: {
-    baseURL,
     locale: "pt-BR",
     trace: "retain-on-failure",
     launchOptions: {
@@ -39,28 +68,8 @@ export default defineConfig({
     },
   },
   projects: [
-    { name: "js", use: { ...devices["Desktop Chrome"], javaScriptEnabled: true } },
-    { name: "no-js", use: { ...devices["Desktop Chrome"], javaScriptEnabled: false } },
+    { name: "js", workers: 1, use: { ...devices["Desktop Chrome"], javaScriptEnabled: true, baseURL: urlOf(ports.js) } },
+    { name: "no-js", workers: 1, use: { ...devices["Desktop Chrome"], javaScriptEnabled: false, baseURL: urlOf(ports["no-js"]) } },
   ],
-  // The production build on a fresh, seeded, temporary embedded database.
-  webServer: {
-    // The server compiled afresh (a second or two), so a `react-router build` alone never runs a stale one.
-    command: "node scripts/build-server.mjs && node scripts/start.mjs",
-    url: `${baseURL}/api/health`,
-    reuseExistingServer: false,
-    timeout: 120_000,
-    stdout: "ignore",
-    stderr: "pipe",
-    env: {
-      NODE_ENV: "production",
-      PORT: String(port),
-      APP_URL: baseURL,
-      DATA_DIR: mkdtempSync(join(tmpdir(), "tarifa-e2e-")),
-      LOG_LEVEL: "warn",
-      E2E: "true",
-      CHANNEX_API_URL: `http://127.0.0.1:${fakeChannexPort}`,
-      // The specs sign up many accounts, all from 127.0.0.1.
-      REGISTRATIONS_PER_ADDRESS_PER_HOUR: "1000",
-    },
-  },
+  webServer: [server(ports.js, true), server(ports["no-js"], false)],
 });

@@ -4,6 +4,37 @@ import { defineConfig } from "vitest/config";
 // Property tests print a seed that replays a failure (FC_SEED / FC_PATH).
 const setupFiles = ["tests/helpers/fast-check-replay.ts"];
 
+/**
+ * The API test files run again on a real PostgreSQL server by .ci/run (`--project postgres`): the
+ * ones where the database can answer differently from the embedded one. PGlite is the same
+ * PostgreSQL, so what differs is what goes around it: several connections at once (locks, races,
+ * SKIP LOCKED queues, two processes, a crash), the driver's typing of parameters and
+ * results (every field, hostile input, array and numeric round trips), and long SQL. The whole API
+ * suite still runs on PostgreSQL with `TEST_DATABASE_URL=… npx vitest run --project api`.
+ */
+const differsByDatabase = [
+  // several connections or processes at once
+  "bookings-concurrency", "billing-subscribe", "booking-engine", "daily-commands", "ical", "jobs-queue",
+  "jobs-request-id", "channels-workers", "channels-push", "crash-restart", "data-version",
+  // the driver's parameters and results: every field, hostile input
+  "openapi-fuzz", "openapi-valid-requests", "input-edge", "input-edge-every-field", "edges-from-outside",
+  // long SQL: arrays, aggregates, dates
+  "imports", "reports", "reports-exports", "books-as-of", "metrics-blocks", "tracking", "forecast-scorecard", "activity-log",
+].map((name) => `tests/api/${name}.test.ts`);
+
+/** Only with a server to run on: otherwise these files would run twice on the embedded database. */
+const postgresProject = {
+  test: {
+    name: "postgres",
+    include: differsByDatabase,
+    environment: "node" as const,
+    setupFiles,
+    globalSetup: ["tests/helpers/global-setup.ts"],
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+  },
+};
+
 export default defineConfig({
   test: {
     // Vitest's default is one worker less than the cores: one worker on a 2-core CI machine, so the
@@ -11,7 +42,8 @@ export default defineConfig({
     // cores take files.
     maxWorkers: "100%",
     projects: [
-      { test: { name: "unit", include: ["domain/**/*.test.ts", "tests/unit/**/*.test.ts"], environment: "node", setupFiles } },
+      // Property tests draw hundreds of cases: 5 s (the default) is not enough on two busy cores.
+      { test: { name: "unit", include: ["domain/**/*.test.ts", "tests/unit/**/*.test.ts"], environment: "node", setupFiles, testTimeout: 30_000 } },
       {
               test: {
           name: "api",
@@ -23,6 +55,7 @@ export default defineConfig({
           hookTimeout: 60_000,
         },
       },
+      ...(process.env.TEST_DATABASE_URL ? [postgresProject] : []),
       {
               test: {
           name: "routes",

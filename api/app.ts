@@ -8,6 +8,8 @@ import { translatorFor } from "./i18n.ts";
 import { logger } from "./logger.ts";
 import { currentWork, RequestReads, runWithWork } from "./observability/request-context.ts";
 import { rejectInvalidQuery } from "./validate.ts";
+// The areas that react to a booking's nights put themselves on the bookings hook list.
+import "./services/occupancy-listeners.ts";
 import { requireUser } from "./middleware/auth.ts";
 import { requireTwoFactorForAdministrators } from "./middleware/two-factor.ts";
 import { twoFactorLoginRoutes, twoFactorRoutes } from "./routes/two-factor.ts";
@@ -34,6 +36,7 @@ import { roomRoutes } from "./routes/rooms.ts";
 import { holidayRoutes } from "./routes/holidays.ts";
 import { pricingRoutes } from "./routes/pricing.ts";
 import { recommendationRoutes } from "./routes/recommendations.ts";
+import { stayRuleRoutes } from "./routes/stay-rules.ts";
 import { activityLogRoutes } from "./routes/activity-log.ts";
 import { competitorRoutes } from "./routes/competitors.ts";
 import { intelligenceRoutes } from "./routes/intelligence.ts";
@@ -135,6 +138,7 @@ export function createApi(deps: ApiDeps) {
   api.route("/v1", roomRoutes);
   api.route("/v1", pricingRoutes);
   api.route("/v1", recommendationRoutes);
+  api.route("/v1", stayRuleRoutes);
   api.route("/v1", holidayRoutes);
   api.route("/v1", chatRoutes);
   api.route("/v1", competitorRoutes);

@@ -1,7 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { STATUS_CODES } from "node:http";
 import { PassThrough } from "node:stream";
-import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import { I18nextProvider } from "react-i18next";
@@ -9,7 +8,7 @@ import { ServerRouter, type EntryContext, type RouterContextProvider } from "rea
 import { answersCrawlerWithErrorBody, crawlerErrorBody } from "./lib/bots";
 import { getI18n } from "./lib/i18n.server";
 import { InlineStylesContext } from "./components/layout/inline-styles";
-import { appStyles } from "./lib/inline-styles.server";
+import { STYLES_PLACEHOLDER, withPageStyles } from "./lib/inline-styles.server";
 import { pageContentSecurityPolicy } from "#app/lib/content-security-policy.server";
 import { getConfig } from "#config";
 
@@ -47,7 +46,7 @@ export default function handleRequest(
     const readyOption = (userAgent && isbot(userAgent)) || routerContext.isSpaMode ? "onAllReady" : "onShellReady";
     const { pipe, abort } = renderToPipeableStream(
       <I18nextProvider i18n={getI18n(loadContext)}>
-        <InlineStylesContext.Provider value={appStyles}>
+        <InlineStylesContext.Provider value={STYLES_PLACEHOLDER}>
           <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
         </InlineStylesContext.Provider>
       </I18nextProvider>,
@@ -55,10 +54,16 @@ export default function handleRequest(
         nonce,
         [readyOption]() {
           shellRendered = true;
+          // The whole document is rendered before a byte is sent (no page streams deferred data), so
+          // its <head> can carry only the styles its markup uses (app/lib/inline-styles.server.ts).
           const body = new PassThrough();
-          const stream = createReadableStreamFromReadable(body);
-          responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-          resolve(new Response(stream, { headers: responseHeaders, status: responseStatusCode }));
+          const chunks: Buffer[] = [];
+          body.on("data", (chunk: Buffer) => chunks.push(chunk));
+          body.on("error", reject);
+          body.on("end", () => {
+            responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+            resolve(new Response(withPageStyles(Buffer.concat(chunks).toString("utf8")), { headers: responseHeaders, status: responseStatusCode }));
+          });
           pipe(body);
         },
         onShellError(error: unknown) {

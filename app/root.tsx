@@ -16,6 +16,7 @@ import { LoadingBar } from "./components/layout/loading-bar";
 import { Toasts } from "./components/layout/toasts";
 import { ClientBanners } from "./components/layout/client-banners";
 import { needsHydration } from "./lib/hydration";
+import stylesheetUrl from "./app.css?url";
 
 // The query guard refuses NUL characters in the address; the request guard (origin, form body, size,
 // CSRF token) runs before the session is read and before any action.
@@ -54,6 +55,9 @@ export function Layout({ children }: { children: React.ReactNode }) {
         {children}
         {scripted ? (
           <>
+            {/* The whole stylesheet, for what later client navigations show (the <head> carries only
+                what this document uses); at the end of the body it holds up no paint. */}
+            <link rel="stylesheet" href={stylesheetUrl} />
             <ScrollRestoration />
             <Scripts />
           </>

@@ -57,6 +57,7 @@ export default [
     route("calendar", "routes/pricing/calendar.tsx"),
     route("days-to-update", "routes/pricing/days-to-update.tsx"),
     route("recommendations", "routes/pricing/recommendations.tsx"),
+    route("stay-rules", "routes/pricing/stay-rules.tsx"),
     route("occupation-logs", "routes/pricing/occupation-logs.tsx"),
     route("manage/holidays", "routes/manage/holidays.tsx"),
     route("manage/holidays/add", "routes/manage/holidays.add.tsx"),

@@ -3,7 +3,7 @@ export interface BenchRow {
   /** What was measured, e.g. "pricing engine 365 days x 20 categories". */
   name: string;
   value: number;
-  unit: "ms" | "req/s" | "KiB" | "MiB" | "ops/s" | "x" | "s" | "%" | "pts";
+  unit: "ms" | "req/s" | "KiB" | "MiB" | "ops/s" | "x" | "s" | "%" | "pts" | "BRL" | "nights";
   /** The target from the issue, printed beside the figure; never asserted. */
   goal?: string;
 }

@@ -145,3 +145,4 @@ export const subscriptionStateAnswer = z
     invoices: z.array(invoiceAnswer).optional(),
   })
   .strict();
+export type SubscriptionStateJson = z.infer<typeof subscriptionStateAnswer>;

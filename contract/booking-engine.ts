@@ -3,6 +3,7 @@ import { RESERVATION_STATUSES } from "#domain/bookings/status.ts";
 import { CANCELLATION_SOURCES, MEAL_PLANS } from "#domain/distribution/constants.ts";
 import { cents, currency, day, uuid } from "./primitives.ts";
 import { hotelPoliciesAnswer } from "./distribution.ts";
+import { stayRefusalAnswer } from "./stay-rules.ts";
 
 /**
  * The JSON answers of the booking engine (docs/api/booking-engine.md): its settings, the public
@@ -92,6 +93,8 @@ export const offersAnswer = z
         })
         .strict(),
     ),
+    /** Categories not offered because the stay breaks their stay rules (issue 28), with the nearest stay that works. */
+    refusals: z.array(stayRefusalAnswer.extend({ category: z.object({ uuid, name: z.string() }).strict() }).strict()),
   })
   .strict();
 export type OffersJson = z.infer<typeof offersAnswer>;

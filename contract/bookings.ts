@@ -162,6 +162,8 @@ export const reservationOptionsAnswer = envelope(
     .strict(),
 );
 
+export type ReservationOptionsJson = z.infer<typeof reservationOptionsAnswer>["data"];
+
 /** A price for a stay, before booking it (POST /reservations/quote-price). */
 export const quotePriceAnswer = envelope(
   z
@@ -182,7 +184,10 @@ export const quotePriceAnswer = envelope(
     .strict(),
 );
 
+export type QuotePriceJson = z.infer<typeof quotePriceAnswer>["data"];
+
 export const reservationPage = paginated(reservationAnswer);
+export type ReservationPageJson = z.infer<typeof reservationPage>;
 export const reservationWritten = z.object({ reservation: reservationDetailAnswer }).strict();
 export const quoteConverted = z.object({ reservation: reservationDetailAnswer, booking_quote: bookingQuoteAnswer }).strict();
 export const bookingQuoteWritten = z.object({ booking_quote: bookingQuoteAnswer }).strict();

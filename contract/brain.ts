@@ -1,6 +1,7 @@
 import { z } from "zod";
-import { BRAIN_MODES } from "#domain/brain/types.ts";
+import { BRAIN_MODES, RECOMMENDED_FIELDS } from "#domain/brain/types.ts";
 import type { BrainStep } from "#domain/brain/types.ts";
+import type { RuleStep, StayRuleField } from "#domain/stay-rules/types.ts";
 import { cents, currency, day, timestamp, uuid } from "./primitives.ts";
 
 /** The JSON answers of the revenue brain's routes (issue 27): doc({ response }), ADR 0022. */
@@ -29,25 +30,34 @@ export type BrainEventJson = z.infer<typeof brainEventAnswer>;
 
 /** A reason: the step id (translated by the web as `brain.step.<id>`), its amount and its detail. */
 const reason = z.object({ step: z.string(), amount: cents, detail: z.record(z.string(), z.unknown()) }).strict();
+/** A stay rule's reason: the layer (`demand`, `demandRelaxed`, `orphanGap`) and the minimum it sets (contract/stay-rules.ts). */
+const ruleReason = z.object({ step: z.string(), set: z.record(z.string(), z.unknown()), detail: z.record(z.string(), z.unknown()) }).strict();
+const priceEffect = z.object({ occupancy_before: z.number(), occupancy_after: z.number(), revenue_before: cents, revenue_after: cents }).strict();
 
 export const recommendationAnswer = z
   .object({
     room_category_uuid: uuid,
     night: day,
-    field: z.literal("price"),
-    current: cents,
-    value: cents,
+    /** `price` (cents) or a stay rule's minimum stay (nights), ADR 0050. */
+    field: z.enum(RECOMMENDED_FIELDS),
+    current: z.number().int(),
+    value: z.number().int(),
     status: z.enum(["pending", "accepted", "rejected", "applied"]),
-    reasons: z.array(reason),
-    effect: z.object({ occupancy_before: z.number(), occupancy_after: z.number(), revenue_before: cents, revenue_after: cents }).strict(),
+    reasons: z.array(z.union([reason, ruleReason])),
+    /** The price's expected effect; null for a stay rule (its what-if is on /stay-rules). */
+    effect: priceEffect.nullable(),
     computed_at: timestamp,
   })
   .strict();
-export type RecommendationJson = Omit<z.infer<typeof recommendationAnswer>, "reasons"> & { reasons: BrainStep[] };
+type RecommendationBase = Omit<z.infer<typeof recommendationAnswer>, "reasons" | "field" | "effect">;
+export type PriceRecommendationJson = RecommendationBase & { field: "price"; reasons: BrainStep[]; effect: z.infer<typeof priceEffect> };
+export type StayRuleRecommendationJson = RecommendationBase & { field: StayRuleField; reasons: RuleStep[]; effect: null };
+export type RecommendationJson = PriceRecommendationJson | StayRuleRecommendationJson;
 
-/** A moment prices were written (undo offers to go back to just before it). */
+/** A moment prices or the brain's stay rules were written (undo offers to go back to just before it). */
 export const priceChangeMomentAnswer = z
   .object({
+    kind: z.enum(["price", "stay_rules"]),
     at: timestamp,
     source: z.enum(["owner", "recommendation", "autopilot", "undo"]),
     room_category_uuid: uuid,
@@ -80,3 +90,46 @@ export const brainSettingsWriteAnswer = z.object({ settings: brainSettingsAnswer
 export const decisionAnswer = z.object({ decided: z.number().int(), nights: z.array(day) }).strict();
 export const undoAnswer = z.object({ restored: z.array(day) }).strict();
 export const brainEventWriteAnswer = z.object({ event: brainEventAnswer }).strict();
+
+/** POST /businesses/{id}/recommendations/preview: the what-if of settings not saved (issue 27, point 3). */
+export const brainPreviewAnswer = z
+  .object({
+    from: day,
+    to: day,
+    currency,
+    price_response: z
+      .object({ elasticity: z.number(), low: z.number(), high: z.number(), source: z.enum(["history", "prior", "unclear"]), samples: z.number().int() })
+      .strict(),
+    totals: z
+      .object({
+        rooms_before: z.number(),
+        rooms_after: z.number(),
+        revenue_before: cents,
+        revenue_after: cents,
+        revenue_after_low: cents,
+        revenue_after_high: cents,
+        occupancy_before: z.number(),
+        occupancy_after: z.number(),
+      })
+      .strict(),
+    nights: z.array(
+      z
+        .object({
+          room_category_uuid: uuid,
+          night: day,
+          price_before: cents,
+          price_after: cents,
+          occupancy_before: z.number(),
+          occupancy_after: z.number(),
+          revenue_before: cents,
+          revenue_after: cents,
+        })
+        .strict(),
+    ),
+  })
+  .strict();
+export type BrainPreviewJson = z.infer<typeof brainPreviewAnswer>;
+export type BrainSettingsWriteJson = z.infer<typeof brainSettingsWriteAnswer>;
+export type DecisionJson = z.infer<typeof decisionAnswer>;
+export type UndoJson = z.infer<typeof undoAnswer>;
+export type BrainEventWriteJson = z.infer<typeof brainEventWriteAnswer>;

@@ -24,6 +24,9 @@ export const salesChannelAnswer = z
   })
   .strict();
 export type SalesChannelJson = z.infer<typeof salesChannelAnswer>;
+/** POST /sales-channels (201), PUT /sales-channels/{channelId}. */
+export const salesChannelWritten = z.object({ sales_channel: salesChannelAnswer }).strict();
+export type SalesChannelWrittenJson = z.infer<typeof salesChannelWritten>;
 
 const weekdays = z.array(z.int().min(0).max(6));
 
@@ -49,6 +52,9 @@ export const ratePlanAnswer = z
   })
   .strict();
 export type RatePlanJson = z.infer<typeof ratePlanAnswer>;
+/** POST /rate-plans (201), PUT /rate-plans/{planId}. */
+export const ratePlanWritten = z.object({ rate_plan: ratePlanAnswer }).strict();
+export type RatePlanWrittenJson = z.infer<typeof ratePlanWritten>;
 
 /** The line a plan adds after the engine's steps. */
 const ratePlanStep = z
@@ -91,7 +97,8 @@ export const channelMappingAnswer = z
     rate_plan_pairs: z.array(z.object({ room_category_uuid: uuid, rate_plan_uuid: uuid, ...mapped }).strict()),
   })
   .strict();
-export type ChannelMappingView = Omit<z.infer<typeof channelMappingAnswer>, "sales_channel">;
+export type ChannelMappingJson = z.infer<typeof channelMappingAnswer>;
+export type ChannelMappingView = Omit<ChannelMappingJson, "sales_channel">;
 
 /** The house rules (times `HH:MM`). */
 export const hotelPoliciesAnswer = z
@@ -113,3 +120,4 @@ export const hotelPoliciesAnswer = z
   })
   .strict();
 export type HotelPoliciesJson = z.infer<typeof hotelPoliciesAnswer>;
+export type RatePlanRatesJson = z.infer<typeof ratePlanRatesAnswer>;

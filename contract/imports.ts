@@ -10,7 +10,8 @@ export const importAnswer = z
   .object({
     uuid,
     file_name: z.string(),
-    format: z.enum(["csv", "xlsx"]),
+    /** csv or xlsx for a file; mews for a sync of the Mews connector (ADR 0049). */
+    format: z.enum(["csv", "xlsx", "mews"]),
     delimiter: z.string().nullable(),
     encoding: z.string().nullable(),
     status: z.enum(IMPORT_STATUSES),

@@ -103,4 +103,12 @@ export const icalImportAnswer = z
   })
   .strict();
 export type IcalImportJson = z.infer<typeof icalImportAnswer>;
+/** POST /ical-feeds (201), POST /ical-feeds/{feedId}/regenerate. */
+export const feedWritten = z.object({ ical_feed: icalFeedAnswer }).strict();
+/** POST /ical-imports (201), PUT /ical-imports/{importId}. */
+export const importWritten = z.object({ ical_import: icalImportAnswer }).strict();
+/** POST /ical-imports/poll (202): the imports queued for a check, and every import. */
+export const icalPollAllAnswer = z.object({ queued: z.array(uuid), ical_imports: z.array(icalImportAnswer) }).strict();
+/** POST /ical-imports/{importId}/poll (202): false when a check already waits or runs. */
+export const icalPollOneAnswer = z.object({ queued: z.boolean(), ical_import: icalImportAnswer }).strict();
 

@@ -110,6 +110,13 @@ export const explanationStep = z.discriminatedUnion("step", [
     })
     .strict(),
   z.object({ step: z.literal("singleRate"), ...amount, detail: z.object({ type: variationType, variation: z.number() }).strict() }).strict(),
+  z
+    .object({
+      step: z.literal("gapDiscount"),
+      ...amount,
+      detail: z.object({ percentage: z.number(), first: day, last: day, nights: z.int() }).strict(),
+    })
+    .strict(),
   z.object({ step: z.literal("manual"), ...amount, detail: z.object({ price: cents }).strict() }).strict(),
   z
     .object({
@@ -255,6 +262,14 @@ export const suggestionsAnswer = z
 
 /** GET /tariff-configuration. */
 export const tariffConfigurationOnly = z.object({ tariff_configuration: tariffConfigurationAnswer }).strict();
+
+/** GET /calendar in the default `format=full`: each day in full (a cell's `explanation` only with `explain=true`). */
+export type CalendarJson = Omit<z.infer<typeof calendarAnswer>, "days"> & { days: z.infer<typeof calendarDay>[] };
+export type SeasonalityPreviewJson = z.infer<typeof seasonalityPreviewAnswer>;
+export type ManualPricesJson = z.infer<typeof manualPricesAnswer>;
+export type DaysToUpdateJson = z.infer<typeof daysToUpdateAnswer>;
+export type PublishJson = z.infer<typeof publishAnswer>;
+export type OccupationLogJson = z.infer<typeof occupationLogsAnswer>["data"][number];
 
 // ── The same answers' parts as the services build them, with the domain's own types. ──
 

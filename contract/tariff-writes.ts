@@ -13,3 +13,5 @@ export const tariffWriteAnswer = z.object({ business: businessDetailAnswer, warn
 export const seasonalityCreatedAnswer = z
   .object({ business: businessDetailAnswer, created_sazonality: seasonalityAnswer, warnings: z.array(problemAnswer) })
   .strict();
+export type TariffWriteJson = z.infer<typeof tariffWriteAnswer>;
+export type SeasonalityCreatedJson = z.infer<typeof seasonalityCreatedAnswer>;

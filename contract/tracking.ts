@@ -1,6 +1,5 @@
 import { z } from "zod";
 import { METHODS as FORECAST_METHODS, type MethodName } from "#domain/forecast/forecast.ts";
-import { PICKUP_METHODS } from "#domain/metrics/forecast.ts";
 import { cents, currency, day, namedRef } from "./primitives.ts";
 
 /**
@@ -16,7 +15,6 @@ const booked = z.object({ room_nights: z.int(), revenue: cents }).strict();
 /** …with the occupancy they make of the rooms available. */
 const bookedShare = booked.extend({ occupancy }).strict();
 const capacity = z.int().min(0);
-const method = z.enum(PICKUP_METHODS);
 
 /** GET /tracking/on-the-books. */
 export const onTheBooksAnswer = z
@@ -104,8 +102,6 @@ export const bookingCurvesAnswer = z
 
 /** Forecast room nights are rounded to one decimal; the revenue is an estimate in cents (not rounded). */
 const forecast = z.object({ room_nights: z.number(), revenue: z.number(), occupancy }).strict();
-const horizon = z.object({ days: z.int(), nights: z.int().min(0), mape: z.number().nullable(), mae_points: z.number().nullable() }).strict();
-const methods = z.object({ additive: z.array(horizon), multiplicative: z.array(horizon) }).strict();
 /** The forecast's methods (domain/forecast, docs/forecast.md): the classical baselines and ours. */
 const forecastMethod = z.enum(FORECAST_METHODS as readonly MethodName[] as [MethodName, ...MethodName[]]);
 /** An error over the scored nights: mean |forecast − sold| ÷ sold in % and in rooms, one decimal each. */
@@ -181,27 +177,9 @@ export const forecastAnswer = z
   })
   .strict();
 
-/** GET /tracking/forecast/accuracy: each past night's actual figures beside the forecast made N days before (keyed by N). */
-export const accuracyAnswer = z
-  .object({
-    today: day,
-    from: day,
-    to: day,
-    method,
-    best_method: method,
-    /** `stored`: the nightly forecast.refresh model with the live books; `computed`: from the whole history now. */
-    model: z.enum(["stored", "computed"]),
-    category: namedRef.nullable(),
-    methods,
-    nights: z.array(
-      z
-        .object({
-          date: day,
-          capacity,
-          actual: z.object({ room_nights: z.number(), occupancy }).strict(),
-          forecast: z.record(z.string().regex(/^\d+$/), z.object({ room_nights: z.number(), occupancy }).strict()),
-        })
-        .strict(),
-    ),
-  })
-  .strict();
+/**
+ * GET /tracking/forecast/accuracy: the stored scorecard — the forecast in use (each night by the
+ * method chosen then) beside the classical baselines, per horizon, over the hotel's last year;
+ * null before the first computation. The same figures /tracking/forecast carries.
+ */
+export const accuracyAnswer = z.object({ today: day, scorecard: scorecardJson.nullable() }).strict();

@@ -27,6 +27,8 @@ export interface RememberedAnswersOptions {
   paths: readonly RegExp[];
   /** The caller and their data version, or null when this request must not be remembered. */
   callerOf(req: Request): Promise<Caller | null>;
+  /** The clock that ages answers (REMEMBER_MS); `performance` unless a test moves time itself. */
+  clock?: { now(): number };
 }
 
 /** How long a remembered answer may be served when nothing changed (as the dashboard's, ADR 0032). */
@@ -50,6 +52,7 @@ export function rememberedAnswers(options: RememberedAnswersOptions) {
     maxSize: REMEMBERED_BYTES,
     sizeCalculation: (a) => a.body.length + 1024,
     ttl: REMEMBER_MS,
+    ...(options.clock ? { perf: options.clock } : {}),
   });
   const middleware = (req: Request, res: Response, next: NextFunction) => {
     if (req.method !== "GET" || !options.paths.some((p) => p.test(req.path))) return next();

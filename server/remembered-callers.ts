@@ -38,7 +38,7 @@ export function callerOf(db: Database, now: () => Date) {
     const found = await signedInWith(db, token, { mode: "bearer", ip, now: now() });
     if (!found) return null;
     const identity = [credential, api ? "" : req.headers["user-agent"] ?? ""].join("\n");
-    return { identity, version: await answerVersion(db, found.user.id, API_BUSINESS.exec(req.path)?.[1]) };
+    return { identity, version: await answerVersion(db, found.user.id, API_BUSINESS.exec(req.path)?.[1], now()) };
   };
 }
 

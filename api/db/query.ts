@@ -15,6 +15,20 @@ export function pairValues(pairs: readonly { categoryId: string; night: string }
   );
 }
 
+/**
+ * `unnest($1::uuid[], $2::date[], …)`: many rows sent as one array parameter per column, for
+ * `INSERT … SELECT … FROM ${unnestColumns(…)} AS v(a, b, …)` and `UPDATE … FROM`. A batch of
+ * thousands of rows is then a handful of parameters, not one per cell: the query builder and
+ * the protocol stop being most of an import's time. Both drivers send a JS array as a
+ * PostgreSQL array; jsonb goes as text and is cast in the SELECT.
+ */
+export function unnestColumns(columns: readonly (readonly [type: string, values: readonly unknown[]])[]): SQL {
+  return sql`unnest(${sql.join(
+    columns.map(([type, values]) => sql`${sql.param(values)}::${sql.raw(type)}[]`),
+    sql`, `,
+  )})`;
+}
+
 /** PostgreSQL error code of a failure, through drizzle's wrapping (`cause`) on either driver. */
 export function pgCode(error: unknown): string | undefined {
   for (let e = error as { code?: unknown; cause?: unknown } | undefined, i = 0; e && i < 5; e = e.cause as typeof e, i++) {

@@ -1,4 +1,5 @@
 import { Hono } from "hono";
+import { stayRuleWarning } from "#api/services/bookings/stay-rule-warning.ts";
 import { stringify } from "csv-stringify/sync";
 import type { ReservationAction } from "#domain/bookings/status.ts";
 import {
@@ -157,7 +158,7 @@ export const bookingRoutes = new Hono<BusinessEnv>()
   .post(`${base}/reservations`, doc({ body: reservationCreateSchema, status: 201, response: reservationWritten }), reservationsOnly, async (c) => {
     const ctx = bookingContext(c);
     const input = await body(c, reservationCreateSchema);
-    const id = await createReservation(ctx, input);
+    const id = await createReservation(ctx, input, { stayRuleOverridden: await stayRuleWarning(ctx, input) });
     return c.json({ reservation: await getReservation(ctx, id) }, 201);
   })
   .get(`${base}/reservations/:reservationId`, doc({ response: envelope(reservationDetailAnswer) }), reservationsOnly, async (c) => {

@@ -10,11 +10,10 @@ import { requireBusiness } from "#api/middleware/business.ts";
 import { limitHits } from "#api/middleware/rate-limit.ts";
 import { logoUrl } from "#api/services/business-json.ts";
 import { businessEnvelope } from "#contract/business.ts";
+import { addCollaboratorAnswer, collaboratorsAnswer, collaboratorUpdatedAnswer, successAnswer } from "#contract/collaborators.ts";
 import {
   acceptInvitation,
   addCollaborator,
-  addCollaboratorAnswer,
-  collaboratorsAnswer,
   assertMayGrant,
   collaboratorsOf,
   deleteInvitation,
@@ -28,11 +27,10 @@ import { fieldError } from "#api/services/businesses.ts";
 import { answerBusiness, body } from "./businesses-shared.ts";
 import { docs } from "#api/openapi/describe.ts";
 import { z } from "zod";
-import { envelope, timestamp, uuid } from "#contract/primitives.ts";
+import { envelope, timestamp } from "#contract/primitives.ts";
 
 const doc = docs("Collaborators");
 
-const successAnswer = z.object({ success: z.literal(true) }).strict();
 /** What the invitation page shows before the person signs in. */
 const publicInvitationAnswer = z
   .object({
@@ -92,7 +90,7 @@ export const collaboratorRoutes = new Hono<AuthedEnv>()
     return c.json(await collaboratorsOf(db, access.business, c.var.deps.now()));
   })
 
-  .put("/businesses/:id/collaborators/:userId", doc({ body: updateCollaboratorSchema, response: z.object({ collaborator: z.object({ user_uuid: uuid, permissions: z.array(z.string()) }).strict() }).strict() }), requireBusiness("user.collaborators"), async (c) => {
+  .put("/businesses/:id/collaborators/:userId", doc({ body: updateCollaboratorSchema, response: collaboratorUpdatedAnswer }), requireBusiness("user.collaborators"), async (c) => {
     const { db } = c.var.deps;
     const access = c.var.access;
     const userId = userIdParam(c.req.param("userId"));

@@ -1,10 +1,10 @@
 import { Hono } from "hono";
-import { isoDate } from "#domain/validation.ts";
 import { z } from "zod";
 import { daysBetween } from "#domain/pricing/index.ts";
 import {
   channelMappingsSchema,
   hotelPoliciesSchema,
+  ratePlanRatesQuerySchema,
   ratePlanSchema,
   salesChannelSchema,
   salesChannelUpdateSchema,
@@ -31,10 +31,16 @@ import { fieldError } from "#api/services/businesses.ts";
 import { body, idParam, query } from "./bookings-shared.ts";
 import { docs } from "#api/openapi/describe.ts";
 import { envelope, deletedAnswer } from "#contract/primitives.ts";
-import { channelMappingAnswer, hotelPoliciesAnswer, ratePlanAnswer, ratePlanRatesAnswer, salesChannelAnswer } from "#contract/distribution.ts";
+import {
+  channelMappingAnswer,
+  hotelPoliciesAnswer,
+  ratePlanAnswer,
+  ratePlanRatesAnswer,
+  ratePlanWritten,
+  salesChannelAnswer,
+  salesChannelWritten,
+} from "#contract/distribution.ts";
 
-const salesChannelWritten = z.object({ sales_channel: salesChannelAnswer }).strict();
-const ratePlanWritten = z.object({ rate_plan: ratePlanAnswer }).strict();
 
 const doc = docs("Distribution");
 
@@ -54,12 +60,6 @@ const CHANNEL = "pms:api.channelNotFound";
 const PLAN = "pms:api.planNotFound";
 /** Longest window of per-plan rates one call returns. */
 const MAX_RATE_DAYS = 92;
-
-const rateQuery = z.object({
-  from: isoDate,
-  to: isoDate,
-  room_category_uuid: z.uuid().optional(),
-});
 
 /**
  * Distribution settings of the PMS (permission user.pms-settings), mounted under /api/v1:
@@ -113,8 +113,8 @@ export const distributionRoutes = new Hono<BusinessEnv>()
   })
   // Registered before /:planId, which would otherwise take "rates" for an id. Whoever sees the
   // calendar sees the per-plan rates too (its day panel shows them).
-  .get(`${base}/rate-plans/rates`, doc({ query: rateQuery, response: ratePlanRatesAnswer }), ...ratesReaders, async (c) => {
-    const { from, to, room_category_uuid } = query(c, rateQuery);
+  .get(`${base}/rate-plans/rates`, doc({ query: ratePlanRatesQuerySchema, response: ratePlanRatesAnswer }), ...ratesReaders, async (c) => {
+    const { from, to, room_category_uuid } = query(c, ratePlanRatesQuerySchema);
     const span = daysBetween(from, to);
     if (span < 0) throw fieldError(c.var.t, "to", "pms:validation.toBeforeFrom");
     if (span >= MAX_RATE_DAYS) throw fieldError(c.var.t, "to", "pms:validation.rangeTooLong", { max: MAX_RATE_DAYS });

@@ -9,10 +9,8 @@ import { body, bookingContext, idParam, type BC } from "./bookings-shared.ts";
 import { docs } from "#api/openapi/describe.ts";
 import { z } from "zod";
 import { envelope } from "#contract/primitives.ts";
-import { icalFeedAnswer, icalImportAnswer } from "#contract/ledger.ts";
+import { feedWritten, icalFeedAnswer, icalImportAnswer, icalPollAllAnswer, icalPollOneAnswer, importWritten } from "#contract/ledger.ts";
 
-const feedWritten = z.object({ ical_feed: icalFeedAnswer }).strict();
-const importWritten = z.object({ ical_import: icalImportAnswer }).strict();
 
 const doc = docs("iCalendar");
 
@@ -62,13 +60,13 @@ export const icalRoutes = new Hono<BusinessEnv>()
     return c.body(null, 204);
   })
   /** Asks for a check of every active import now: queued (202); each shows `checking` until its job ends. */
-  .post(`${base}/ical-imports/poll`, doc({ status: 202, response: z.object({ queued: z.array(z.uuid()), ical_imports: z.array(icalImportAnswer) }).strict() }), settings, async (c) => {
+  .post(`${base}/ical-imports/poll`, doc({ status: 202, response: icalPollAllAnswer }), settings, async (c) => {
     const ctx = bookingContext(c);
     const queued = await requestPolls(ctx);
     return c.json({ queued, ical_imports: await listImports(ctx) }, 202);
   })
   /** Asks for a check of one import now; `queued` is false when one already waits or runs. */
-  .post(`${base}/ical-imports/:importId/poll`, doc({ status: 202, response: z.object({ queued: z.boolean(), ical_import: icalImportAnswer }).strict() }), settings, async (c) => {
+  .post(`${base}/ical-imports/:importId/poll`, doc({ status: 202, response: icalPollOneAnswer }), settings, async (c) => {
     const ctx = bookingContext(c);
     const id = importId(c);
     const queued = await requestPolls(ctx, id);

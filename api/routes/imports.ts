@@ -2,7 +2,7 @@ import { Readable } from "node:stream";
 import { stringify } from "csv-stringify";
 import { Hono } from "hono";
 import { z } from "zod";
-import { mappingSchema } from "#domain/imports/mapping.ts";
+import { columnValuesQuerySchema, dryRunSchema } from "#domain/imports/mapping.ts";
 import { requireBusiness, type BusinessEnv } from "#api/middleware/business.ts";
 import { docs } from "#api/openapi/describe.ts";
 import { envelope } from "#contract/primitives.ts";
@@ -18,8 +18,6 @@ const base = "/businesses/:id";
 const settings = requireBusiness("user.pms-settings");
 const importId = (c: BC) => idParam(c, "importId", "imports:api.notFound");
 
-export const dryRunSchema = z.object({ mapping: mappingSchema, preset_name: z.string().max(80).optional() }).strict();
-const valuesQuery = z.object({ column: z.string().min(1).max(200) });
 
 /**
  * Reservation imports from a booking file (docs/api/imports.md, issue #25), mounted under
@@ -35,10 +33,10 @@ export const importRoutes = new Hono<BusinessEnv>()
   })
   .get(`${base}/import-presets`, doc({ response: envelope(z.array(presetAnswer)) }), settings, async (c) => c.json({ data: await presetsOf(bookingContext(c)) }))
   .get(`${base}/imports/:importId`, doc({ response: importDetailAnswer }), settings, async (c) => c.json(await importDetailJson(bookingContext(c), importId(c))))
-  .get(`${base}/imports/:importId/values`, doc({ query: valuesQuery, response: columnValuesAnswer }), settings, async (c) => {
+  .get(`${base}/imports/:importId/values`, doc({ query: columnValuesQuerySchema, response: columnValuesAnswer }), settings, async (c) => {
     const ctx = bookingContext(c);
     const id = importId(c);
-    return c.json({ data: await columnValues(ctx, id, query(c, valuesQuery).column) });
+    return c.json({ data: await columnValues(ctx, id, query(c, columnValuesQuerySchema).column) });
   })
   .put(`${base}/imports/:importId/mapping`, doc({ body: dryRunSchema, response: importDetailAnswer }), settings, async (c) => {
     const ctx = bookingContext(c);

@@ -30,6 +30,7 @@ import { businessJson } from "#api/services/business-json.ts";
 import { businessToday, calendarDays, canPrice, compactCalendarDays, holidayName, occupancyPercentages } from "#api/services/pricing/calendar.ts";
 import { loadPricingConfig, tariffConfigurationFrom } from "#api/services/pricing/config.ts";
 import { daysToUpdate, publishRates, refreshRates } from "#api/services/pricing/rates.ts";
+import { gapDiscounts } from "#api/services/stay-rules/gap-discounts.ts";
 import {
   checkSeasonality,
   saveFluctuationLevels,
@@ -64,7 +65,7 @@ const occupationLogsQuery = z.object({
   limit: z
     .string()
     .optional()
-    .transform((v) => Math.min(Math.max(Number(v) || 200, 1), 1000)),
+    .transform((v) => Math.min(Math.max(Math.trunc(Number(v)) || 200, 1), 1000)),
 });
 
 type C = Context<BusinessEnv>;
@@ -248,19 +249,20 @@ export const pricingRoutes = new Hono<BusinessEnv>()
     }
     const { db, now } = c.var.deps;
     const business = c.var.access.business;
-    const [config, occupancy] = await Promise.all([
+    const today = businessToday(now(), business.timezone);
+    const [config, occupancy, gaps] = await Promise.all([
       loadPricingConfig(db, business.id, { from: q.from, to: q.to }, { country: business.country, state: business.state }),
       occupancyPercentages(db, business.id, q.from, q.to),
+      gapDiscounts(db, business.id, { from: q.from, to: q.to, today }),
     ]);
     const holidayList = (config.holidays ?? []).map((h) => ({ uuid: h.id, date: h.date, name: holidayName(h.name, c.var.locale), country: h.country, state: h.state }));
     const category = q.category?.toLowerCase();
     if (category && !config.room_categories.some((r) => r.uuid === category)) {
       throw new HttpError(422, "api.invalid", { category: [t("problem.input.unknownCategory", { ns: "pricing", categoryId: category })] });
     }
-    const today = businessToday(now(), business.timezone);
     const configured = canPrice(config);
     const all = configured
-      ? calendarDays(config, { from: q.from, to: q.to, today, occupancy, holidays: holidayList, categoryIds: category ? [category] : undefined })
+      ? calendarDays(config, { from: q.from, to: q.to, today, occupancy, gapDiscounts: gaps, holidays: holidayList, categoryIds: category ? [category] : undefined })
       : [];
     const explain = q.explain === "true";
     const days =

@@ -2,6 +2,7 @@ import type { Context } from "hono";
 import { Hono } from "hono";
 import { and, desc, eq, gte, lte, sql } from "drizzle-orm";
 import type { BrainStep, ExpectedEffect } from "#domain/brain/types.ts";
+import type { RuleStep } from "#domain/stay-rules/types.ts";
 import { addDays, daysBetween } from "#domain/pricing/index.ts";
 import {
   BRAIN_HORIZON_DAYS,
@@ -15,17 +16,20 @@ import { isUuid } from "#domain/text/sanitize.ts";
 import { stayNights } from "#domain/bookings/stay.ts";
 import type { ApiEnv } from "#api/context.ts";
 import type { Database } from "#api/db/client.ts";
-import { brainRecommendations, priceChanges, roomCategories, users } from "#api/db/schema/index.ts";
+import { brainRecommendations, priceChanges, roomCategories, stayRuleChanges, users } from "#api/db/schema/index.ts";
 import { HttpError, notFound } from "#api/errors.ts";
 import { requireBusiness, requireCalendarReader, type BusinessEnv } from "#api/middleware/business.ts";
 import { recordActivity, userActor } from "#api/services/activity/record.ts";
 import { decideRecommendations, manualPricesAllowed, recomputeRecommendations, undoPrices } from "#api/services/brain/recommendations.ts";
 import { addEvent, brainSettingsJson, eventJson, eventsOf, foreignCategories, loadBrainConfig, modeOf, removeEvent, saveBrainSettings } from "#api/services/brain/settings.ts";
+import { previewBrainSettings, proposedConfig } from "#api/services/brain/what-if.ts";
 import { businessToday } from "#api/services/pricing/calendar.ts";
+import { recomputeStayRuleRecommendations, undoStayRules } from "#api/services/brain/stay-rules.ts";
 import { jsonBody, parseWith } from "#api/validate.ts";
 import { docs } from "#api/openapi/describe.ts";
 import {
   brainEventWriteAnswer,
+  brainPreviewAnswer,
   brainSettingsWriteAnswer,
   decisionAnswer,
   recommendationsAnswer,
@@ -59,48 +63,52 @@ async function requireManualPrices(c: C) {
 }
 
 function recommendationJson(r: typeof brainRecommendations.$inferSelect): RecommendationJson {
+  const common = { room_category_uuid: r.roomCategoryId, night: r.night, current: r.current, value: r.value, status: r.status, computed_at: r.computedAt.toISOString() };
+  if (r.field !== "price") return { ...common, field: r.field, reasons: r.reasons as RuleStep[], effect: null };
   const e = r.effect as ExpectedEffect;
   return {
-    room_category_uuid: r.roomCategoryId,
-    night: r.night,
-    field: r.field,
-    current: r.current,
-    value: r.value,
-    status: r.status,
+    ...common,
+    field: "price",
     reasons: r.reasons as BrainStep[],
     effect: { occupancy_before: e.occupancyBefore, occupancy_after: e.occupancyAfter, revenue_before: e.revenueBefore, revenue_after: e.revenueAfter },
-    computed_at: r.computedAt.toISOString(),
   };
 }
 
-/** The latest moments prices were written, one per write (time, source, category). */
+/** The latest moments prices or the brain's stay rules were written, one per write (time, source, category). */
 async function changeMoments(db: Database, businessId: string): Promise<PriceChangeMomentJson[]> {
-  const rows = await db
-    .select({
-      at: priceChanges.createdAt,
-      source: priceChanges.source,
-      categoryId: priceChanges.roomCategoryId,
-      from: sql<string>`min(${priceChanges.night})::text`,
-      to: sql<string>`max(${priceChanges.night})::text`,
-      nights: sql<number>`count(*)::int`,
-      name: users.name,
-      surname: users.surname,
-    })
-    .from(priceChanges)
-    .leftJoin(users, eq(users.id, priceChanges.userId))
-    .where(eq(priceChanges.businessId, businessId))
-    .groupBy(priceChanges.createdAt, priceChanges.source, priceChanges.roomCategoryId, users.name, users.surname)
-    .orderBy(desc(priceChanges.createdAt))
-    .limit(MOMENTS);
-  return rows.map((r) => ({
-    at: r.at.toISOString(),
-    source: r.source,
-    room_category_uuid: r.categoryId,
-    from: r.from,
-    to: r.to,
-    nights: Number(r.nights),
-    user: r.name == null ? null : `${r.name ?? ""} ${r.surname ?? ""}`.trim(),
-  }));
+  const moments = (table: typeof priceChanges | typeof stayRuleChanges) =>
+    db
+      .select({
+        at: table.createdAt,
+        source: table.source,
+        categoryId: table.roomCategoryId,
+        from: sql<string>`min(${table.night})::text`,
+        to: sql<string>`max(${table.night})::text`,
+        nights: sql<number>`count(distinct ${table.night})::int`,
+        name: users.name,
+        surname: users.surname,
+      })
+      .from(table)
+      .leftJoin(users, eq(users.id, table.userId))
+      .where(eq(table.businessId, businessId))
+      .groupBy(table.createdAt, table.source, table.roomCategoryId, users.name, users.surname)
+      .orderBy(desc(table.createdAt))
+      .limit(MOMENTS);
+  const [prices, rules] = await Promise.all([moments(priceChanges), moments(stayRuleChanges)]);
+  const all = [...prices.map((r) => ({ kind: "price" as const, r })), ...rules.map((r) => ({ kind: "stay_rules" as const, r }))];
+  return all
+    .sort((a, b) => b.r.at.getTime() - a.r.at.getTime())
+    .slice(0, MOMENTS)
+    .map(({ kind, r }) => ({
+      kind,
+      at: r.at.toISOString(),
+      source: r.source,
+      room_category_uuid: r.categoryId,
+      from: r.from,
+      to: r.to,
+      nights: Number(r.nights),
+      user: r.name == null ? null : `${r.name ?? ""} ${r.surname ?? ""}`.trim(),
+    }));
 }
 
 /** Mounted under /api/v1 (signed-in callers only). */
@@ -171,6 +179,44 @@ export const recommendationRoutes = new Hono<BusinessEnv>()
     return c.json(result);
   })
 
+  // The what-if: the settings as they would be saved, compared with the prices now; nothing is written.
+  .post("/businesses/:id/recommendations/preview", doc({ body: brainSettingsSchema, response: brainPreviewAnswer }), requireBusiness("user.price-settings"), async (c) => {
+    const input = await body(c, brainSettingsSchema);
+    await checkCategories(c, "category_modes", Object.keys(input.category_modes));
+    const { db, now } = c.var.deps;
+    const business = c.var.access.business;
+    const categories = await db.select({ id: roomCategories.id }).from(roomCategories).where(eq(roomCategories.businessId, business.id)).orderBy(roomCategories.position, roomCategories.createdAt);
+    const answer = await previewBrainSettings(db, business, { proposed: proposedConfig(input), today: today(c), now: now(), categoryIds: categories.map((r) => r.id), locale: c.var.locale });
+    const r = answer.response;
+    const t = answer.totals;
+    return c.json({
+      from: answer.from,
+      to: answer.to,
+      currency: business.currency,
+      price_response: { elasticity: r.elasticity, low: r.low, high: r.high, source: r.source, samples: r.samples },
+      totals: {
+        rooms_before: t.roomsBefore,
+        rooms_after: t.roomsAfter,
+        revenue_before: t.revenueBefore,
+        revenue_after: t.revenueAfter,
+        revenue_after_low: t.revenueAfterLow,
+        revenue_after_high: t.revenueAfterHigh,
+        occupancy_before: t.occupancyBefore,
+        occupancy_after: t.occupancyAfter,
+      },
+      nights: answer.nights.map((n) => ({
+        room_category_uuid: n.categoryId,
+        night: n.night,
+        price_before: n.priceBefore,
+        price_after: n.priceAfter,
+        occupancy_before: n.occupancyBefore,
+        occupancy_after: n.occupancyAfter,
+        revenue_before: n.revenueBefore,
+        revenue_after: n.revenueAfter,
+      })),
+    });
+  })
+
   .post("/businesses/:id/recommendations/events", doc({ body: brainEventSchema, response: brainEventWriteAnswer, status: 201 }), requireBusiness("user.price-settings"), async (c) => {
     const input = await body(c, brainEventSchema);
     const { db, now } = c.var.deps;
@@ -209,16 +255,21 @@ export const recommendationRoutes = new Hono<BusinessEnv>()
     if (daysBetween(input.from, input.to) + 1 > BRAIN_HORIZON_DAYS) {
       throw new HttpError(422, "api.invalid", { to: [c.var.t("validation.rangeTooLong", { ns: "pricing", max: BRAIN_HORIZON_DAYS })] });
     }
-    await requireManualPrices(c);
     const { db, now } = c.var.deps;
-    const result = await db.transaction((tx) => undoPrices(tx as unknown as Database, c.var.access.business.id, input, { userId: c.var.user.id, now: now() }));
+    const how = { userId: c.var.user.id, now: now(), today: today(c) };
+    if (input.kind === "stay_rules") {
+      return c.json(await db.transaction((tx) => undoStayRules(tx as unknown as Database, c.var.access.business.id, input, how)));
+    }
+    await requireManualPrices(c);
+    const result = await db.transaction((tx) => undoPrices(tx as unknown as Database, c.var.access.business.id, input, how));
     return c.json(result);
   });
 
 async function decide(c: C, accept: boolean) {
   const input = await body(c, recommendationDecisionSchema);
   if (input.category) await checkCategories(c, "category", [input.category]);
-  if (accept) await requireManualPrices(c);
+  // Prices are written as manual prices; a decision on the stay rules alone does not need them.
+  if (accept && (input.field ?? "price") === "price") await requireManualPrices(c);
   const { db, now } = c.var.deps;
   const result = await db.transaction((tx) =>
     decideRecommendations(tx as unknown as Database, c.var.access.business.id, input, { accept, userId: c.var.user.id, now: now(), locale: c.var.locale }),

@@ -1,6 +1,5 @@
 import { Hono } from "hono";
-import { isoDate } from "#domain/validation.ts";
-import { roomBlockSchema, roomSchema } from "#domain/schemas/bookings.ts";
+import { roomBlockRangeQuerySchema, roomBlockSchema, roomSchema } from "#domain/schemas/bookings.ts";
 import { requireBusiness, type BusinessEnv } from "#api/middleware/business.ts";
 import { createBlock, deleteBlock, getBlock, listBlocks, updateBlock } from "#api/services/bookings/blocks.ts";
 import { createRoom, deleteRoom, getRoom, listRooms, updateRoom } from "#api/services/bookings/rooms.ts";
@@ -16,7 +15,6 @@ const base = "/businesses/:id";
 const settings = requireBusiness("user.pms-settings");
 const ROOM = "bookings:api.roomNotFound";
 const BLOCK = "bookings:api.blockNotFound";
-const blockRange = z.object({ from: isoDate.optional(), to: isoDate.optional() });
 
 /** Numbered rooms and room blocks (PMS settings), mounted under /api/v1. */
 export const roomRoutes = new Hono<BusinessEnv>()
@@ -38,8 +36,8 @@ export const roomRoutes = new Hono<BusinessEnv>()
     return c.json({ deleted: true });
   })
 
-  .get(`${base}/room-blocks`, doc({ query: blockRange, response: envelope(z.array(roomBlockAnswer)) }), settings, async (c) => {
-    const range = query(c, blockRange);
+  .get(`${base}/room-blocks`, doc({ query: roomBlockRangeQuerySchema, response: envelope(z.array(roomBlockAnswer)) }), settings, async (c) => {
+    const range = query(c, roomBlockRangeQuerySchema);
     return c.json({ data: await listBlocks(bookingContext(c), range) });
   })
   .post(`${base}/room-blocks`, doc({ body: roomBlockSchema, status: 201, response: roomBlockWritten }), settings, async (c) => {

@@ -1,17 +1,16 @@
 import type { Context } from "hono";
 import { Hono } from "hono";
 import type { z } from "zod";
-import { round1 } from "#domain/metrics/forecast.ts";
 import { addMonths, monthNights, NOTHING_BOOKED, SAME_WEEKDAY_LAST_YEAR } from "#domain/metrics/pace.ts";
 import { addDays, daysBetween, toDayNumber } from "#domain/pricing/dates.ts";
-import { accuracyQuerySchema, bookingCurvesQuerySchema, DEFAULT_TRACKING_NIGHTS, forecastQuerySchema, MAX_TRACKING_NIGHTS, onTheBooksQuerySchema, paceQuerySchema, pickupQuerySchema } from "#domain/schemas/tracking.ts";
+import { bookingCurvesQuerySchema, DEFAULT_TRACKING_NIGHTS, forecastQuerySchema, MAX_TRACKING_NIGHTS, onTheBooksQuerySchema, paceQuerySchema, pickupQuerySchema } from "#domain/schemas/tracking.ts";
 import type { ApiEnv } from "#api/context.ts";
 import { HttpError } from "#api/errors.ts";
 import { requireBusiness, type BusinessEnv } from "#api/middleware/business.ts";
-import { openForecast } from "#api/services/metrics/forecast-model.ts";
-import { booked, horizonJson, occupancyRatio, paceMonths } from "#api/services/metrics/tracking.ts";
+import { booked, occupancyRatio, paceMonths } from "#api/services/metrics/tracking.ts";
 import { dataVersion } from "#api/services/data-version.ts";
-import { forecastAnswerOf, forecastOfBusiness } from "#api/services/forecast/nights.ts";
+import { forecastAnswerOf, forecastOfBusiness, scorecardJson } from "#api/services/forecast/nights.ts";
+import { storedScorecard } from "#api/services/forecast/scorecard.ts";
 import { remembered } from "#api/services/metrics/answer-cache.ts";
 import { bookingCurvesBy, bookingsByDay, onTheBooksBy, roomsAndBlocks, roomsAvailable, type BooksScope, type CategoryRooms } from "#api/services/metrics/on-the-books.ts";
 import { businessToday } from "#api/services/pricing/calendar.ts";
@@ -227,38 +226,8 @@ export const trackingRoutes = new Hono<BusinessEnv>()
     );
   })
 
-  .get("/businesses/:id/tracking/forecast/accuracy", doc({ query: accuracyQuerySchema, response: accuracyAnswer }), guard, async (c) => {
-    const q = query(c, accuracyQuerySchema);
-    const now = today(c);
-    const business = c.var.access.business;
-    const forecast = await openForecast(c.var.deps.db, business, now);
-    const category = categoryOf(c, forecast.categories, q.category);
-    const accuracy = forecast.accuracy(category?.id ?? null);
-    const method = q.method ?? accuracy.method;
-    const byNight = new Map<number, { capacity: number; actual: number; forecast: Record<string, { room_nights: number; occupancy: number | null }> }>();
-    for (const h of accuracy.methods[method]) {
-      for (const p of h.points) {
-        const row = byNight.get(p.night) ?? { capacity: p.capacity, actual: p.actual, forecast: {} };
-        row.forecast[h.horizon] = { room_nights: round1(p.forecast), occupancy: occupancyRatio(p.forecast, p.capacity) };
-        byNight.set(p.night, row);
-      }
-    }
-    return c.json({
-      today: now,
-      from: accuracy.from,
-      to: accuracy.to,
-      method,
-      best_method: accuracy.method,
-      model: forecast.source,
-      category: category ? { uuid: category.id, name: category.name } : null,
-      methods: { additive: accuracy.methods.additive.map(horizonJson), multiplicative: accuracy.methods.multiplicative.map(horizonJson) },
-      nights: [...byNight.entries()]
-        .sort(([a], [b]) => a - b)
-        .map(([night, r]) => ({
-          date: addDays("1970-01-01", night),
-          capacity: r.capacity,
-          actual: { room_nights: r.actual, occupancy: occupancyRatio(r.actual, r.capacity) },
-          forecast: r.forecast,
-        })),
-    });
+  // The stored scorecard (api/services/forecast/scorecard.ts): the forecast in use and the classical
+  // baselines, per horizon, over the hotel's last year; null before the first computation.
+  .get("/businesses/:id/tracking/forecast/accuracy", doc({ response: accuracyAnswer }), guard, async (c) => {
+    return c.json({ today: today(c), scorecard: scorecardJson(await storedScorecard(c.var.deps.db, c.var.access.business.id)) });
   });

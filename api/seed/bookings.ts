@@ -5,6 +5,7 @@ import { weekday } from "#domain/pricing/dates.ts";
 import { rebuildInventory } from "#api/services/bookings/inventory.ts";
 import type { Database } from "#api/db/client.ts";
 import { bookingQuotes, businesses, type guests, type reservationNights, reservations, roomBlocks, roomCategories, rooms } from "#api/db/schema/index.ts";
+import { mulberry32 } from "#domain/random.ts";
 
 /**
  * Three years of the demo pousada's life: rooms 101–108 (Standard), 201–204 (Deluxe), 301–302
@@ -402,16 +403,4 @@ function pick<T>(random: () => number, weighted: [T, number][]): T {
   let r = random() * total;
   for (const [value, w] of weighted) if ((r -= w) < 0) return value;
   return weighted[weighted.length - 1][0];
-}
-
-/** A small, fast, seedable PRNG: the same demo data on every fresh start. */
-export function mulberry32(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }

@@ -22,6 +22,8 @@ export const DEMO_CATEGORY_IDS = {
 
 /** From migration 0006. */
 export const BUILT_IN_PMS_ID = 1;
+/** The demo pousada is in Paraty (RJ). */
+export const DEMO_TIME_ZONE = defaultTimeZone("BR", "RJ");
 export const POUSADA_TYPE_ID = "b7e00000-0000-4000-8000-000000000002";
 
 /** What the demo collaborator may do at the pousada: the front desk's daily work. */
@@ -60,7 +62,7 @@ export async function seedBusinesses(db: Database, people: { owner: UserRow; col
       totalRooms: 14,
       pmsId: BUILT_IN_PMS_ID,
       currency: "BRL",
-      timezone: defaultTimeZone("BR", "RJ"),
+      timezone: DEMO_TIME_ZONE,
       createdAt: now,
       updatedAt: now,
     })

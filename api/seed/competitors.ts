@@ -4,7 +4,7 @@ import { businessToday } from "#api/services/pricing/calendar.ts";
 import type { Database } from "#api/db/client.ts";
 import { businesses, competitorRates, competitors } from "#api/db/schema/index.ts";
 import { DEMO_BUSINESS } from "./businesses.ts";
-import { mulberry32 } from "./bookings.ts";
+import { mulberry32 } from "#domain/random.ts";
 
 /** The demo pousada's competitive set: plausible neighbours in a colonial coastal town. */
 export const DEMO_COMPETITORS = [

@@ -11,12 +11,15 @@ import { logoUrl } from "./business-json.ts";
 import { businessToday, fieldError, type BookingContext } from "./bookings/context.ts";
 import { pgCode } from "#api/db/query.ts";
 import { priceStay } from "./bookings/pricing.ts";
+import { gapDiscounts } from "./stay-rules/gap-discounts.ts";
 import { freeRoomsFor } from "./bookings/quotes.ts";
 import { createReservation, getReservation } from "./bookings/reservations.ts";
 import { loadPricingConfig } from "./pricing/config.ts";
 import { hotelPoliciesJson, hotelPoliciesOf } from "./distribution/hotel-policies.ts";
 import { listRatePlans, planNights, ratePlanById, ratePlanRule } from "./distribution/rate-plans.ts";
 import { stayRefusal } from "#domain/pricing/rate-plans.ts";
+import type { StayVerdict } from "#domain/stay-rules/index.ts";
+import { stayJudge, stayRuleError } from "./stay-rules/judge.ts";
 import { addDays, todayIn } from "#domain/bookings/stay.ts";
 import type { EngineSettingsJson, OffersJson, PublicProfileJson, PublicReservationJson } from "#contract/booking-engine.ts";
 
@@ -204,15 +207,27 @@ export async function offersFor(ctx: BookingContext, engine: EngineRow, query: O
   }
   const eligible = offerableCategories(categories, engine.categoryIds, guests, free);
   const today = businessToday(ctx);
-  const config = eligible.length ? await loadPricingConfig(ctx.db, ctx.business.id, { from: query.arrival, to: addDays(query.departure, -1) }) : undefined;
+  const nights = { from: query.arrival, to: addDays(query.departure, -1) };
+  const preloaded = eligible.length
+    ? await Promise.all([loadPricingConfig(ctx.db, ctx.business.id, nights), gapDiscounts(ctx.db, ctx.business.id, { ...nights, today, categoryIds: eligible.map((c) => c.id) })]).then(([config, gaps]) => ({ config, gaps }))
+    : undefined;
   // One offer per active rate plan that sells this stay; without plans, the engine's price alone.
   const active = await listRatePlans(ctx.db, ctx.business.id, { activeOnly: true });
   const plans = active.filter((p) => !stayRefusal(ratePlanRule(p), query.arrival, query.departure));
+  // The stay rules (issue 28): a stay that breaks one is not offered; the guest is told the nearest that works.
+  const judge = await stayJudge(ctx.db, ctx.business.id, query, today, eligible.map((c) => c.id));
   const offers: OffersJson["offers"] = [];
+  const refusals: OffersJson["refusals"] = [];
   for (const c of eligible) {
-    const price = await priceStay(ctx.db, ctx.business.id, { categoryId: c.id, arrival: query.arrival, departure: query.departure, guests, today }, config);
+    const verdict = judge.judge(c.id);
+    if (!verdict.ok) {
+      refusals.push(refusalJson(c, verdict));
+      continue;
+    }
+    const price = await priceStay(ctx.db, ctx.business.id, { categoryId: c.id, arrival: query.arrival, departure: query.departure, guests, today }, preloaded);
     if (!price) continue;
     for (const plan of active.length ? plans : [null]) {
+      if (plan && !judge.judge(c.id, ratePlanRule(plan)).ok) continue;
       const totals = offerTotals(plan ? planNights(price.nights, guests, plan) : price.nights);
       offers.push({
         category: { uuid: c.id, name: c.name, min_occupation: c.minOccupation, max_occupation: c.maxOccupation },
@@ -224,7 +239,19 @@ export async function offersFor(ctx: BookingContext, engine: EngineRow, query: O
       });
     }
   }
-  return { arrival: query.arrival, departure: query.departure, adults: query.adults, children: query.children, nights: offers[0]?.nights.length ?? 0, currency: ctx.business.currency, offers };
+  return { arrival: query.arrival, departure: query.departure, adults: query.adults, children: query.children, nights: offers[0]?.nights.length ?? 0, currency: ctx.business.currency, offers, refusals };
+}
+
+function refusalJson(c: Category, verdict: Extract<StayVerdict, { ok: false }>): OffersJson["refusals"][number] {
+  return { category: { uuid: c.id, name: c.name }, rule: verdict.broken.rule, night: verdict.broken.night, limit: verdict.broken.limit, suggestion: verdict.suggestion };
+}
+
+/** A 422 when the stay breaks the category's (or the plan's) stay rules, naming the stay that works. */
+async function checkStayRulesOf(ctx: BookingContext, input: PublicReservationInput, categoryId: string) {
+  const judge = await stayJudge(ctx.db, ctx.business.id, input, businessToday(ctx), [categoryId]);
+  const plan = input.rate_plan_id ? await ratePlanById(ctx.db, ctx.business.id, input.rate_plan_id) : null;
+  const verdict = judge.judge(categoryId, plan ? ratePlanRule(plan) : null);
+  if (!verdict.ok) throw stayRuleError(ctx.t, verdict);
 }
 
 /**
@@ -239,6 +266,7 @@ export async function bookOnline(ctx: BookingContext, engine: EngineRow, input: 
     .from(roomCategories)
     .where(and(eq(roomCategories.id, input.category_id), eq(roomCategories.businessId, ctx.business.id)));
   if (!category || !isOffered(engine.categoryIds, category.id)) throw fieldError(ctx, "category_id", "bookingEngine:validation.unknownCategory");
+  await checkStayRulesOf(ctx, input, category.id);
   const planned = input.rate_plan_id ? await planRateFor(ctx, input, category.id) : null;
   const id = await createReservation(ctx, {
     room_category_uuid: category.id,

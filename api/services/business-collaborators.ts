@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { z } from "zod";
-import { timestamp, uuid } from "#contract/primitives.ts";
+import type { collaboratorsAnswer, invitationAnswer, personAnswer } from "#contract/collaborators.ts";
 import { and, asc, eq, gt, isNull } from "drizzle-orm";
 import type { TFunction } from "i18next";
 import { isUserPermission, type Permission, type UserPermission } from "#domain/access/permissions.ts";
@@ -22,22 +22,6 @@ export const INVITATION_DAYS = 7;
 
 export type InvitationRow = typeof businessInvitations.$inferSelect;
 
-// ── Answer schemas (doc({ response }), ADR 0022). ──
-export const personAnswer = z.object({ uuid, name: z.string(), surname: z.string(), email: z.string() }).strict();
-export const invitationAnswer = z.object({ uuid, email: z.string(), permissions: z.array(z.string()), expires_at: timestamp, created_at: timestamp }).strict();
-/** GET /businesses/{id}/collaborators: the members, the pending invitations and the owner. */
-export const collaboratorsAnswer = z
-  .object({
-    data: z.array(z.object({ user: personAnswer, permissions: z.array(z.string()), created_at: timestamp }).strict()),
-    invitations: z.array(invitationAnswer),
-    owner: personAnswer.nullable(),
-  })
-  .strict();
-/** POST /businesses/{id}/collaborators: a member added at once, or an invitation e-mailed. */
-export const addCollaboratorAnswer = z.union([
-  z.object({ collaborator: z.object({ user: personAnswer, permissions: z.array(z.string()) }).strict() }).strict(),
-  z.object({ invitation: invitationAnswer }).strict(),
-]);
 
 const personJson = (u: Pick<UserRow, "id" | "name" | "surname" | "email">): z.infer<typeof personAnswer> => ({ uuid: u.id, name: u.name, surname: u.surname, email: u.email });
 

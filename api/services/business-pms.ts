@@ -101,7 +101,7 @@ export async function runImport(db: Database, businessId: string, now: Date, con
     .leftJoin(pmsSystems, eq(pmsSystems.id, businesses.pmsId))
     .where(eq(businesses.id, businessId));
   if (!row?.pms) return row?.business.status ?? "unknown";
-  const imported = await connector.importData(row.pms, openRecord(row.business.pmsCredentials) ?? {}, businessId);
+  const imported = await connector.importData(row.pms, openRecord(row.business.pmsCredentials) ?? {}, businessId, db);
   if ("waiting" in imported) return row.business.status;
   const applied = await applyBusinessEvent(db, businessId, { type: imported.ok ? "downloadFinished" : "downloadFailed" }, { now });
   return applied.ok ? applied.status : row.business.status;

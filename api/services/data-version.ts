@@ -1,6 +1,7 @@
 import { inArray, sql, sum } from "drizzle-orm";
 import type { Database } from "#api/db/client.ts";
 import { businesses, businessMembers, dataVersions } from "#api/db/schema/index.ts";
+import { todayIn } from "#domain/bookings/stay.ts";
 
 /** The row counting changes to data every business reads (holidays). */
 export const GLOBAL_SCOPE = "00000000-0000-0000-0000-000000000000";
@@ -36,6 +37,10 @@ export const UNTRACKED_TABLES = [
   // Written only by the triggers of the reservations and their nights (ADR 0041), whose own
   // writes already move the version in the same transaction.
   "reservation_versions",
+  // The Mews connector's own bookkeeping (ADR 0049): the reservations its sync writes go through
+  // the import and move the version; these rows are read by the sync alone.
+  "mews_connections",
+  "mews_pushed_prices",
 ] as const;
 
 /**
@@ -56,18 +61,22 @@ export async function dataVersion(db: Database, businessId: string): Promise<num
  * selected business, unread notifications: migration 0028), of the data every business reads,
  * and of each business the user owns or collaborates on (their list and the selected one are on
  * every page), plus `businessId` when the answer is about another business (an API path's).
- * Each row as id:version, so a business leaving the list changes it too. One statement.
+ * Each row as id:version, so a business leaving the list changes it too. And today's date in
+ * each of those businesses' time zones, so "today" moves at the business's midnight, not up to
+ * 30 s after it (ADR 0048). One statement.
  */
-export async function answerVersion(db: Database, userId: string, businessId?: string | null): Promise<string> {
-  const [row] = await db
-    .select({ version: sql<string>`coalesce(string_agg(${dataVersions.businessId}::text || ':' || ${dataVersions.version}::text, ',' order by ${dataVersions.businessId}), '')` })
-    .from(dataVersions)
-    .where(
-      sql`${dataVersions.businessId} in (
-        select ${userId}::uuid union all select ${GLOBAL_SCOPE}::uuid
+export async function answerVersion(db: Database, userId: string, businessId?: string | null, now: Date = new Date()): Promise<string> {
+  const scopes = sql`select ${userId}::uuid union all select ${GLOBAL_SCOPE}::uuid
         union all select ${businesses.id} from ${businesses} where ${businesses.ownerId} = ${userId}
         union all select ${businessMembers.businessId} from ${businessMembers} where ${businessMembers.userId} = ${userId}
-        union all select ${businessId ?? null}::uuid)`,
-    );
-  return `${userId}|${row?.version ?? ""}`;
+        union all select ${businessId ?? null}::uuid`;
+  const [row] = await db
+    .select({
+      version: sql<string>`coalesce(string_agg(${dataVersions.businessId}::text || ':' || ${dataVersions.version}::text, ',' order by ${dataVersions.businessId}), '')`,
+      zones: sql<string | null>`(select string_agg(distinct "timezone", ',') from "businesses" where "id" in (${scopes}))`,
+    })
+    .from(dataVersions)
+    .where(sql`${dataVersions.businessId} in (${scopes})`);
+  const dates = [...new Set((row?.zones ?? "").split(",").filter(Boolean).map((zone) => todayIn(zone, now)))].sort();
+  return `${userId}|${row?.version ?? ""}|${dates.join(",")}`;
 }

@@ -1,5 +1,8 @@
 import type { Submission, SubmissionResult } from "@conform-to/react";
-import { apiPathToFieldName } from "#domain/validation";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data } from "react-router";
+import type { z } from "zod";
+import { apiPathToFieldName, issueToKey } from "#domain/validation";
 import { ApiError } from "#app/lib/api.server";
 
 /** How a form names the API's fields, and what it shows. */
@@ -52,4 +55,37 @@ export function replyWithApiError<T>(submission: Submission<T>, error: ApiError,
 export function apiRefusal(error: unknown): ApiError {
   if (error instanceof ApiError) return error;
   throw error;
+}
+
+/**
+ * Parses a form with `schema` and hands its value to `send` (a typed API call): what `send`
+ * answered and the form's reply once sent, else the reply wrapped by `wrap` with its status
+ * (422 when the form is invalid, the API's status when it refuses).
+ */
+async function submit<S extends z.ZodType, T, W>(formData: FormData, schema: S, send: (value: z.output<S>) => Promise<T>, wrap: (reply: SubmissionResult<string[]>) => W, options?: ReplyOptions) {
+  const submission = parseWithZod(formData, { schema, error: issueToKey });
+  if (submission.status !== "success") return { refused: data(wrap(submission.reply()), { status: 422 }) } as const;
+  try {
+    return { answer: await send(submission.value), reply: submission.reply() } as const;
+  } catch (error) {
+    const refusal = apiRefusal(error);
+    return { refused: data(wrap(replyWithApiError(submission, refusal, options)), { status: refusal.status }) } as const;
+  }
+}
+
+/**
+ * Parses a form with `schema` and hands its value to `send` (a typed API call): null once sent,
+ * else the form's reply, 422 when the form is invalid or the API's status when it refuses.
+ */
+export async function sendForm<S extends z.ZodType>(formData: FormData, schema: S, send: (value: z.output<S>) => Promise<unknown>, options?: ReplyOptions) {
+  const sent = await submit(formData, schema, send, (reply) => reply, options);
+  return "refused" in sent ? sent.refused : null;
+}
+
+/**
+ * `sendForm` for a page with several forms: a refusal carries the form's `intent` beside its reply
+ * (`{ intent, result }`); once sent, what `send` answered and the form's reply.
+ */
+export async function sendIntentForm<I extends string, S extends z.ZodType, T>(intent: I, formData: FormData, schema: S, send: (value: z.output<S>) => Promise<T>) {
+  return submit(formData, schema, send, (result) => ({ intent, result }));
 }

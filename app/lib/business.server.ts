@@ -2,7 +2,7 @@ import { redirect } from "react-router";
 import { appContext, type AppState } from "#app/lib/guard.server";
 import type { ApiClient } from "#app/lib/api.server";
 import type { getRequestState } from "#app/lib/request-context.server";
-import type { BusinessJson, BusinessTypeJson, PmsJson } from "#app/components/business/types";
+import type { BusinessJson, PmsJson } from "#app/components/business/types";
 
 /**
  * The business calls every business screen makes (spec section 7, "Businesses"), and the
@@ -25,11 +25,6 @@ export function listBusinesses(context: Context): BusinessList {
   return { businesses, selectedUuid: business?.uuid ?? null };
 }
 
-/** GET /businesses/{id} → data. */
-export async function getBusiness(api: ApiClient, uuid: string): Promise<BusinessJson> {
-  return (await api.get<{ data: BusinessJson }>(`/api/v1/businesses/${uuid}`)).data;
-}
-
 /** The selected business (GET /businesses answers each one whole), or null when the user has none. */
 export function selectedBusiness(context: Context): BusinessJson | null {
   return context.get(appContext).business ?? null;
@@ -42,18 +37,10 @@ export function requireSelectedBusiness(context: Context): BusinessJson {
   return business;
 }
 
-export async function listBusinessTypes(api: ApiClient): Promise<BusinessTypeJson[]> {
-  return (await api.get<{ data: BusinessTypeJson[] }>("/api/v1/business-types")).data ?? [];
-}
-
 /** Active PMSs, the built-in (default) one first. */
 export async function listPms(api: ApiClient): Promise<PmsJson[]> {
-  const all = (await api.get<{ data: PmsJson[] }>("/api/v1/pms")).data ?? [];
+  const all = await api.business.pms();
   return all.filter((p) => p.is_active).sort((a, b) => Number(b.pms_default) - Number(a.pms_default));
 }
 
-/** PUT /user/selected-business. */
-export async function selectBusiness(api: ApiClient, uuid: string): Promise<void> {
-  await api.put("/api/v1/user/selected-business", { business_uuid: uuid });
-}
 

@@ -44,7 +44,7 @@ export function heldPermissions(context: Parameters<typeof getRequestState>[0]):
 
 export async function loadTariff(context: Parameters<typeof getRequestState>[0], businessId: string): Promise<TariffConfigurationJson> {
   const { api } = getRequestState(context);
-  return (await api.get<{ tariff_configuration: TariffConfigurationJson }>(`/api/v1/businesses/${businessId}/tariff-configuration`)).tariff_configuration;
+  return api.pricing.tariffConfiguration(businessId);
 }
 
 /** "dates.0.ends_at" (the API's path) → "dates[0].ends_at" (Conform's name). */

@@ -49,7 +49,7 @@ export const sessionMiddleware: MiddlewareFunction<Response> = async ({ request,
   if (token) {
     const probe = createApiClient({ ...connection, locale, token, t });
     try {
-      ({ user, ...shell } = await probe.get<AppStateJson>("/api/v1/user/app-state"));
+      ({ user, ...shell } = await probe.accounts.appState());
     } catch (error) {
       if (!(error instanceof ApiError) || (error.status !== 401 && error.status !== 403)) throw error;
       session.unset("token");

@@ -7,6 +7,7 @@
 import { spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import type { BenchContext, BenchRow, BenchSuite } from "#bench/types.ts";
+import { mulberry32 } from "#domain/random.ts";
 
 const YEAR_NIGHTS = 365;
 const RESERVATIONS = 5_000;
@@ -28,18 +29,6 @@ function addDays(date: string, days: number) {
   const d = new Date(`${date}T00:00:00Z`);
   d.setUTCDate(d.getUTCDate() + days);
   return d.toISOString().slice(0, 10);
-}
-
-/** A PRNG so every run builds the same hotel. */
-function mulberry32(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 type Kind = "pglite" | "postgres";

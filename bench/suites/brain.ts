@@ -1,7 +1,15 @@
-// The revenue brain's pure part after one booking (issue 27's goal): the engine's calendar twice
-// (the price in force and the rules' price) and recommend() for 365 nights x 20 categories. The
-// database reads around it are not timed here. Needs no server.
-import type { BenchSuite } from "#bench/types.ts";
+// The revenue brain (issue 27): (1) its pure part after one booking: the engine's calendar twice
+// (the price in force and the rules' price) and recommend() for 365 nights x 20 categories, the
+// database reads around it not timed; (2) the market simulator (bench/simulator/,
+// docs/market-simulator.md): RevPAR, occupancy and ADR of the demo's static rules and of the brain
+// in autopilot over SIM_SEEDS seeds (default 20) x 3 elasticity ranges, 95 % intervals; the same
+// with issue 28's stay rules on (RevPAR, occupancy, orphan nights left unsold); and the check of
+// its in-memory path against the real services on PGlite (SIM_SERVICES=0 skips it).
+// Needs no server.
+import { checkThroughServices } from "#bench/simulator/through-services.ts";
+import { interval, runScenarios, type ScenarioResult } from "#bench/simulator/scenarios.ts";
+import { stayRulesOn } from "#bench/simulator/stay-rules.ts";
+import type { BenchRow, BenchSuite } from "#bench/types.ts";
 import { nightDemand, recommend, DEFAULT_GUARDRAILS, type RecommendInput } from "#domain/brain/index.ts";
 import { addDays, priceCalendar } from "#domain/pricing/index.ts";
 import { benchConfig } from "./pricing-engine.ts";
@@ -46,6 +54,76 @@ function recomputeOnce(): number {
   return moves;
 }
 
+const r1 = (x: number) => Math.round(x * 10) / 10;
+const pm = (i: { mean: number; half: number }) => `${r1(i.mean)} ± ${r1(i.half)}`;
+
+async function simulatorRows(): Promise<BenchRow[]> {
+  const seeds = Number(process.env.SIM_SEEDS) || 20;
+  const cpu = process.cpuUsage();
+  const scenarios = runScenarios({ seeds, stayRules: [stayRulesOn(), stayRulesOn({ takesSuggestion: false })] });
+  const cpuSeconds = (process.cpuUsage(cpu).user + process.cpuUsage(cpu).system) / 1e6;
+  const rows: BenchRow[] = [];
+  const gains: number[] = [];
+  let underFloor = 0;
+  console.log(`\nMarket simulator, ${seeds} seeds per elasticity range (mean ± 95 % interval over seeds):`);
+  console.log("| range | elasticity | RevPAR static | RevPAR brain | occupancy static | occupancy brain | ADR static | ADR brain | brain vs static RevPAR | worst seed |");
+  console.log("|---|---|---|---|---|---|---|---|---|---|");
+  for (const s of scenarios) {
+    const of = (pick: (r: (typeof s.runs)[number]) => number) => interval(s.runs.map(pick));
+    const gain = s.runs.map((r) => (r.brain.revPar / r.static.revPar - 1) * 100);
+    gains.push(...gain);
+    underFloor += s.runs.reduce((n, r) => n + r.static.underFloor + r.brain.underFloor, 0);
+    const e = s.runs.map((r) => r.elasticity);
+    console.log(
+      `| ${s.name} | ${r1(Math.max(...e))} … ${r1(Math.min(...e))} | ${pm(of((r) => r.static.revPar))} | ${pm(of((r) => r.brain.revPar))} | ${pm(of((r) => r.static.occupancy))} % | ${pm(of((r) => r.brain.occupancy))} % | ${pm(of((r) => r.static.adr))} | ${pm(of((r) => r.brain.adr))} | ${pm(interval(gain))} % | ${r1(Math.min(...gain))} % |`,
+    );
+    rows.push({ name: `simulator ${s.name}: brain vs static RevPAR (mean, 95 % interval ± ${r1(interval(gain).half)})`, value: r1(interval(gain).mean), unit: "%", goal: ">= -1 % in every scenario (27)" });
+    rows.push({ name: `simulator ${s.name}: RevPAR static`, value: r1(of((r) => r.static.revPar).mean), unit: "BRL" });
+    rows.push({ name: `simulator ${s.name}: RevPAR brain`, value: r1(of((r) => r.brain.revPar).mean), unit: "BRL" });
+  }
+  rows.push({ name: "simulator: brain vs static RevPAR, mean over every scenario", value: r1(interval(gains).mean), unit: "%", goal: ">= +5 % (27)" });
+  rows.push({ name: "simulator: room nights sold under the night's floor (both policies, every run)", value: underFloor, unit: "nights", goal: "0 (27)" });
+  rows.push(...stayRulesRows(scenarios));
+  rows.push({ name: `simulator: CPU of ${seeds * 3 * 2 * 3} simulated years (in memory)`, value: r1(cpuSeconds), unit: "s" });
+  if (process.env.SIM_SERVICES !== "0") {
+    const check = await checkThroughServices();
+    if (check.firstMismatch) console.log(`simulator rules differ from the seeded demo: ${check.firstMismatch}`);
+    rows.push({ name: `simulator rules vs the seeded demo's, ${check.cells} night x category x occupancy cells: mismatches`, value: check.mismatches, unit: "nights", goal: "0" });
+    rows.push({ name: "brain through the services on PGlite: nightly recomputation, demo (365 nights x 3 categories), wall", value: Math.round(check.nightlyMs), unit: "ms" });
+    rows.push({ name: "brain through the services on PGlite: one night after a booking, wall", value: Math.round(check.oneNightMs), unit: "ms" });
+  }
+  return rows;
+}
+
+/** Issue 28's goal: per scenario and policy, stay rules off vs each hook (paired per seed). */
+function stayRulesRows(scenarios: ScenarioResult[]): BenchRow[] {
+  const rows: BenchRow[] = [];
+  let worst = Number.POSITIVE_INFINITY;
+  console.log("\nStay rules off vs on, same seeds (mean ± 95 % interval over seeds; orphan nights: nights of a category in a gap of 1–2 nights left unsold, per simulated year):");
+  console.log("| range | policy | stay rules | RevPAR off | RevPAR on | on vs off RevPAR | worst seed | occupancy off | occupancy on | orphan nights off | orphan nights on |");
+  console.log("|---|---|---|---|---|---|---|---|---|---|---|");
+  for (const s of scenarios) {
+    for (const policy of ["static", "brain"] as const) {
+      for (const [k, hook] of s.runs[0].stayRules.entries()) {
+        const pairs = s.runs.map((r) => ({ off: r[policy], on: r.stayRules[k][policy] }));
+        const of = (pick: (p: (typeof pairs)[number]) => number) => interval(pairs.map(pick));
+        const gain = pairs.map((p) => (p.on.revPar / p.off.revPar - 1) * 100);
+        worst = Math.min(worst, interval(gain).mean);
+        const orphansOff = of((p) => p.off.orphanNights);
+        const orphansOn = of((p) => p.on.orphanNights);
+        console.log(
+          `| ${s.name} | ${policy} | ${hook.name} | ${pm(of((p) => p.off.revPar))} | ${pm(of((p) => p.on.revPar))} | ${pm(interval(gain))} % | ${r1(Math.min(...gain))} % | ${pm(of((p) => p.off.occupancy))} % | ${pm(of((p) => p.on.occupancy))} % | ${pm(orphansOff)} | ${pm(orphansOn)} |`,
+        );
+        const label = `simulator ${s.name}, ${policy}, ${hook.name}`;
+        rows.push({ name: `${label}: RevPAR on vs off (mean, 95 % interval ± ${r1(interval(gain).half)})`, value: r1(interval(gain).mean), unit: "%", goal: ">= 0 in every scenario (28)" });
+        rows.push({ name: `${label}: orphan nights off -> on, per year`, value: r1(orphansOn.mean - orphansOff.mean), unit: "nights", goal: "< 0 (28)" });
+      }
+    }
+  }
+  rows.push({ name: "simulator: stay rules on vs off, worst scenario's mean RevPAR change", value: r1(worst), unit: "%", goal: ">= 0 (28)" });
+  return rows;
+}
+
 export const run: BenchSuite = async () => {
   for (let i = 0; i < WARMUP; i++) recomputeOnce();
   const times: number[] = [];
@@ -56,5 +134,5 @@ export const run: BenchSuite = async () => {
   }
   times.sort((a, b) => a - b);
   const median = (times[(RUNS - 1) >> 1] + times[RUNS >> 1]) / 2;
-  return [{ name: "brain: recompute 365 nights x 20 categories (pure part)", value: Math.round(median * 100) / 100, unit: "ms", goal: "<= 50 ms CPU (27)" }];
+  return [{ name: "brain: recompute 365 nights x 20 categories (pure part)", value: Math.round(median * 100) / 100, unit: "ms", goal: "<= 50 ms CPU (27)" }, ...(await simulatorRows())];
 };

@@ -1,7 +1,9 @@
 // Channels (issue 12): the latency from a reservation's commit to the fake Channex receiving its
 // availability delta (goal p95 ≤ 2 s; bookings a few seconds apart, as Channex's rate limit
 // spaces a property's pushes by 6 s), and the job queue's throughput, on PGlite and on
-// PostgreSQL. The API and the queue run in this process on a database of their own, the fake
+// PostgreSQL. Issue 27 (on PGlite): the latency from a reservation's commit to the fake Channex
+// accepting the new price it causes with the brain in autopilot (the booking moves the night's
+// occupancy band, the brain recomputes the night and writes its price, the outbox pushes it). The API and the queue run in this process on a database of their own, the fake
 // Channex (tests/helpers/fake-channex.ts) on a local port, as in the tests.
 import { spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
@@ -28,7 +30,12 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 type Kind = "pglite" | "postgres";
 
-async function measure(kind: Kind, url?: string): Promise<BenchRow[]> {
+/**
+ * `brain`: two occupancy bands (empty, and +10 % from the first booking), manual prices on, the
+ * brain in autopilot for the first category with an owner event (+5 %) over the sampled nights; the
+ * latency is then to the restrictions call carrying the night's new price.
+ */
+async function measure(kind: Kind, url?: string, options: { brain?: boolean } = {}): Promise<BenchRow[]> {
   process.env.LOG_LEVEL = "silent";
   const { parseConfig, setConfig } = await import("#config");
   const { openDatabase } = await import("#api/db/client.ts");
@@ -76,12 +83,44 @@ async function measure(kind: Kind, url?: string): Promise<BenchRow[]> {
       { businessId: business.id, name: "Suíte", roomCount: 10, minOccupation: 1, maxOccupation: 3, position: 1 },
     ])
     .returning();
-  const levels = await handle.db
-    .insert(schema.fluctuationLevels)
-    .values([{ businessId: business.id, level: 1, name: "Única", fromPercentage: 0, toPercentage: 100 }])
-    .returning();
+  const bands = options.brain
+    ? [
+        { businessId: business.id, level: 1, name: "Vazia", fromPercentage: 0, toPercentage: 1 },
+        { businessId: business.id, level: 2, name: "Com reservas", fromPercentage: 1, toPercentage: 100 },
+      ]
+    : [{ businessId: business.id, level: 1, name: "Única", fromPercentage: 0, toPercentage: 100 }];
+  const levels = await handle.db.insert(schema.fluctuationLevels).values(bands).returning();
   const [season] = await handle.db.insert(schema.seasonalities).values({ businessId: business.id, title: "Base", color: "#4F7CAC", rate: 25_000, isReference: true }).returning();
-  await handle.db.insert(schema.seasonalityLevelVariations).values({ seasonalityId: season.id, fluctuationLevelId: levels[0].id, priceVariationType: "percentage", priceVariation: 0 });
+  await handle.db
+    .insert(schema.seasonalityLevelVariations)
+    .values(levels.map((l) => ({ seasonalityId: season.id, fluctuationLevelId: l.id, priceVariationType: "percentage" as const, priceVariation: l.level === 2 ? 10 : 0 })));
+  const token = (await call("POST", "/api/auth/login", undefined, { email: OWNER, password: PASSWORD })).token as string;
+  const start = addDays(new Date().toISOString().slice(0, 10), 30);
+  if (options.brain) {
+    const base = `/api/v1/businesses/${business.id}`;
+    await call("PUT", `${base}/tariff-configuration/occupancy-pricing`, token, {
+      price_variation_type: "value",
+      apply_single_rate: false,
+      single_rate_variation: 0,
+      price_increase_per_person: 0,
+      reference_occupation: 2,
+      manual_prices_enabled: true,
+    });
+    await call("POST", `${base}/recommendations/events`, token, { name: "Festival", starts_at: start, ends_at: addDays(start, 3 * LATENCY_SAMPLES), effect_percent: 5 });
+    await call("PUT", `${base}/recommendations/settings`, token, {
+      mode: "off",
+      category_modes: { [categories[0].id]: "autopilot" },
+      max_daily_change_percent: 50,
+      max_weekly_change_percent: 100,
+      freeze_days: 2,
+      max_interval_percent: 100,
+      max_move_per_booking_percent: 2,
+      target_occupancy_percent: 80,
+      demand_sensitivity: 0.5,
+      market_weight_percent: 0,
+      holiday_effect_percent: 0,
+    });
+  }
   const property = fake.addProperty();
   await connectChannex(
     handle.db,
@@ -96,10 +135,17 @@ async function measure(kind: Kind, url?: string): Promise<BenchRow[]> {
   while (!(await outboxEmpty())) await sleep(50);
   await sleep(SAMPLE_GAP_MS);
 
-  const token = (await call("POST", "/api/auth/login", undefined, { email: OWNER, password: PASSWORD })).token as string;
   const latencies: number[] = [];
   const roomType = property.roomTypes[0].id;
-  const start = addDays(new Date().toISOString().slice(0, 10), 30);
+  const ratePlan = property.ratePlans[0].id;
+  const priceOf = async (night: string) =>
+    ((await call("GET", `/api/v1/businesses/${business.id}/calendar?from=${night}&to=${night}&category=${categories[0].id}`, token)) as { days: { rates: { rate: number }[] }[] }).days[0].rates[0].rate;
+  /** The call that carries what the booking of `night` changed: its availability, or (brain) its new price. */
+  const carries = (c: (typeof fake.calls)[number], night: string, price: string | null) =>
+    price === null
+      ? c.path === "/api/v1/availability" && c.values.some((v) => v.room_type_id === roomType && String(v.date_from) <= night && String(v.date_to) >= night)
+      : c.path === "/api/v1/restrictions" &&
+        c.values.some((v) => v.rate_plan_id === ratePlan && String(v.date ?? v.date_from) <= night && String(v.date ?? v.date_to) >= night && v.rate === price);
   for (let i = 0; i < LATENCY_SAMPLES; i++) {
     const night = addDays(start, i * 3);
     const before = fake.calls.length;
@@ -112,11 +158,11 @@ async function measure(kind: Kind, url?: string): Promise<BenchRow[]> {
       guest: { name: `Hóspede ${i}` },
     });
     const committed = Date.now();
+    // The price the night has now, as Channex must receive it (the calendar read is not timed: the push is matched by its own clock).
+    const price = options.brain ? ((await priceOf(night)) / 100).toFixed(2) : null;
     let received: number | null = null;
     while (received === null && Date.now() - committed < 15_000) {
-      const hit = fake.calls
-        .slice(before)
-        .find((c) => c.path === "/api/v1/availability" && c.values.some((v) => v.room_type_id === roomType && String(v.date_from) <= night && String(v.date_to) >= night));
+      const hit = fake.calls.slice(before).find((c) => carries(c, night, price));
       if (hit) received = hit.at;
       else await sleep(5);
     }
@@ -126,6 +172,16 @@ async function measure(kind: Kind, url?: string): Promise<BenchRow[]> {
   }
   await queue.stop();
   latencies.sort((a, b) => a - b);
+  const label = kind === "pglite" ? "PGlite" : "PostgreSQL";
+  if (options.brain) {
+    await handle.db.delete(schema.businesses).where(eq(schema.businesses.id, business.id));
+    await handle.close();
+    await fake.close();
+    return [
+      { name: `channels ${label}: booking → the brain's new price accepted by Channex p50 (autopilot)`, value: percentile(latencies, 0.5), unit: "ms" },
+      { name: `channels ${label}: booking → the brain's new price accepted by Channex p95 (autopilot)`, value: percentile(latencies, 0.95), unit: "ms", goal: "≤ 2000 ms (27)" },
+    ];
+  }
 
   // Queue throughput: a no-op job, sent in bulk, worked in batches by one worker.
   let done = 0;
@@ -138,7 +194,6 @@ async function measure(kind: Kind, url?: string): Promise<BenchRow[]> {
   await handle.db.delete(schema.businesses).where(eq(schema.businesses.id, business.id));
   await handle.close();
   await fake.close();
-  const label = kind === "pglite" ? "PGlite" : "PostgreSQL";
   return [
     { name: `channels ${label}: reservation commit → Channex availability delta p50`, value: percentile(latencies, 0.5), unit: "ms" },
     { name: `channels ${label}: reservation commit → Channex availability delta p95`, value: percentile(latencies, 0.95), unit: "ms", goal: "≤ 2000 ms" },
@@ -157,6 +212,7 @@ function postgresUrl(): string | null {
 export const run: BenchSuite = async () => {
   const rows: BenchRow[] = [];
   rows.push(...(await measure("pglite")));
+  rows.push(...(await measure("pglite", undefined, { brain: true })));
   const server = postgresUrl();
   if (!server) {
     rows.push({ name: "channels: PostgreSQL figures skipped (no server: set BENCH_DATABASE_URL)", value: 0, unit: "x" });

@@ -1,6 +1,6 @@
-// Tracking (issue 11): the forecast's backtest on the demo pousada's own history — MAPE and mean
-// error in occupancy points at 7, 30 and 60 days out, for both pickup methods — and the latency
-// of the tracking calls on the bench server's embedded PGlite.
+// Tracking (issue 11): the forecast's stored scorecard on the demo pousada's own history — the
+// error in % and in rooms of the forecast in use at 1 … 90 days out (domain/forecast) — and the
+// latency of the tracking calls on the bench server's embedded PGlite.
 import type { BenchContext, BenchRow, BenchSuite } from "#bench/types.ts";
 
 const OWNER = "dono@pousada-demo.com.br";
@@ -8,8 +8,8 @@ const OWNER = "dono@pousada-demo.com.br";
 interface Horizon {
   days: number;
   nights: number;
-  mape: number | null;
-  mae_points: number | null;
+  method: string;
+  forecast: { percent: number; rooms: number };
 }
 
 async function get<T>(ctx: BenchContext, token: string, path: string): Promise<T> {
@@ -24,14 +24,10 @@ export const run: BenchSuite = async (ctx) => {
   const base = `/api/v1/businesses/${selected_business_uuid ?? businesses[0].uuid}/tracking`;
   const rows: BenchRow[] = [];
 
-  const accuracy = await get<{ best_method: string; from: string; to: string; methods: Record<string, Horizon[]> }>(ctx, token, `${base}/forecast/accuracy`);
-  for (const [method, horizons] of Object.entries(accuracy.methods)) {
-    const tag = method === accuracy.best_method ? `${method}, in use` : method;
-    for (const h of horizons) {
-      if (h.mape === null || h.mae_points === null) continue;
-      rows.push({ name: `forecast backtest MAPE at ${h.days} days out (demo, ${tag}, ${h.nights} nights)`, value: h.mape, unit: "%" });
-      rows.push({ name: `forecast backtest mean error at ${h.days} days out (demo, ${tag})`, value: h.mae_points, unit: "pts" });
-    }
+  const accuracy = await get<{ scorecard: { horizons: Horizon[] } | null }>(ctx, token, `${base}/forecast/accuracy`);
+  for (const h of accuracy.scorecard?.horizons ?? []) {
+    rows.push({ name: `forecast scorecard MAPE at ${h.days} days out (demo, ${h.method}, ${h.nights} nights)`, value: h.forecast.percent, unit: "%" });
+    rows.push({ name: `forecast scorecard mean error in room nights at ${h.days} days out (demo, ${h.method})`, value: h.forecast.rooms, unit: "nights" });
   }
 
   const headers = { authorization: `Bearer ${token}` };

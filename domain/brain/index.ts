@@ -3,3 +3,4 @@ export * from "./types.ts";
 export { recommend, expectedAt, percentPerRoom, tooUnsure, PRICE_ELASTICITY } from "./recommend.ts";
 export { nightDemand, usualAt, Z80, type BookingCurve } from "./demand.ts";
 export { restorePlan, type PriceChange } from "./undo.ts";
+export { learnPriceResponse, whatIf, type PriceResponse, type SalesCell, type WhatIfInput, type WhatIfNight, type WhatIfTotals } from "./what-if.ts";

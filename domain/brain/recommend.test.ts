@@ -180,6 +180,25 @@ describe("recommend: what the signals do", () => {
     events: [],
   };
 
+  it("reads a day-start or week-ago price of 0 as unknown: the limits start from the price now, never pin the night at 0", () => {
+    const input = { ...base, floor: null, demand: { ...base.demand, onTheBooks: 6 } };
+    const r = recommend({ ...input, priceAtDayStart: 0, priceWeekAgo: 0 }, DEFAULT_GUARDRAILS);
+    expect(r.value).toBe(recommend(input, DEFAULT_GUARDRAILS).value);
+    expect(r.value).toBeGreaterThan(35_000);
+  });
+
+  it("pulls toward the market also when the signals take the price to 0, so one booking more moves it no more than the damping", () => {
+    // Found by the damping property (seed -2044381767): with no demand, a strong sensitivity and an
+    // event of −2 % took the price to 0 and the market step was skipped; the daily limit then set 4,100, and with one booking
+    // (the market step back) 4,800.
+    const g = { ...DEFAULT_GUARDRAILS, maxDailyChangePercent: 18, maxWeeklyChangePercent: 18, freezeDays: 0, maxIntervalPercent: 1e9, maxMovePerBookingPercent: 10, targetOccupancyPercent: 35, demandSensitivity: 2.8, marketWeightPercent: 95, holidayEffectPercent: 0 };
+    const empty = { ...base, current: 5_000, base: 5_000, priceAtDayStart: 5_000, floor: null, ceiling: null, marketMedian: 5_000, priceWeekAgo: null, lastSold: null, holidays: [], events: [{ name: "Festa", from: base.night, to: base.night, effectPercent: -2 }], demand: { known: true, capacity: 28, onTheBooks: 0, usualOnTheBooks: 0, remainingDemand: 0, interval: null } };
+    const none = recommend(empty, g);
+    const one = recommend({ ...empty, demand: { ...empty.demand, onTheBooks: 1 } }, g);
+    expect(none.reasons.map((s) => s.step)).toContain("market");
+    expect(Math.abs(one.value - none.value)).toBeLessThanOrEqual(500 + ROUNDING_UNIT);
+  });
+
   it("holds a night that books as usual toward the target", () => {
     const r = recommend(base, DEFAULT_GUARDRAILS);
     expect(r.status).toBe("hold");

@@ -67,10 +67,10 @@ function roundWithin(x: Cents, allowed: Interval): Cents {
   return r < allowed.lo || r > allowed.hi ? x : r;
 }
 
-/** Projected occupancy and revenue of the rooms still to sell, at `price`, with PRICE_ELASTICITY. */
-export function expectedAt(d: NightDemand, current: Cents, price: Cents): { occupancy: number; revenue: Cents } {
+/** Projected occupancy and revenue of the rooms still to sell, at `price` (PRICE_ELASTICITY unless the what-if learned one). */
+export function expectedAt(d: NightDemand, current: Cents, price: Cents, elasticity = PRICE_ELASTICITY): { occupancy: number; revenue: Cents } {
   const left = Math.max(0, d.capacity - d.onTheBooks);
-  const demand = current > 0 && price > 0 ? Math.max(0, d.remainingDemand) * (price / current) ** PRICE_ELASTICITY : 0;
+  const demand = current > 0 && price > 0 ? Math.max(0, d.remainingDemand) * (price / current) ** elasticity : 0;
   const sold = Math.min(left, demand);
   const occupancy = d.capacity > 0 ? Math.round(((Math.min(d.onTheBooks, d.capacity) + sold) / d.capacity) * 1000) / 10 : 0;
   return { occupancy, revenue: Math.round(sold * price) };
@@ -133,9 +133,13 @@ function signalSteps(input: RecommendInput, guardrails: Guardrails): BrainStep[]
     });
   }
   const running = sum(steps);
-  if (input.marketMedian && input.marketMedian > 0 && running > 0 && guardrails.marketWeightPercent) {
-    const percent = ((input.marketMedian - running) / running) * guardrails.marketWeightPercent;
-    push({ step: "market", amount: percentOf(running, percent), detail: { median: input.marketMedian, percent: round1(percent) } });
+  // The pull is `weight` % of the way to the median, also when the signals have taken the price to 0
+  // or below (it was skipped there, so one booking more could move the price by far more than the
+  // damping allows); its percent of the price so far is then 0, there being no price to be a percent of.
+  if (input.marketMedian && input.marketMedian > 0 && guardrails.marketWeightPercent) {
+    const amount = percentOf(input.marketMedian - running, guardrails.marketWeightPercent);
+    const percent = running > 0 ? ((input.marketMedian - running) / running) * guardrails.marketWeightPercent : 0;
+    push({ step: "market", amount, detail: { median: input.marketMedian, percent: round1(percent) } });
   }
   return steps;
 }
@@ -161,8 +165,10 @@ export function recommend(input: RecommendInput, guardrails: Guardrails): Recomm
     if (next !== x) steps.push(step(next - x));
     x = next;
   };
-  const dayRef = input.priceAtDayStart ?? current;
-  const weekRef = input.priceWeekAgo ?? dayRef;
+  // A reference of zero or less is not a price (a night never priced): the limits then start from the price now, else "10 % of 0" would pin the night at 0.
+  const known = (p: Cents | null) => (p != null && p > 0 ? p : null);
+  const dayRef = known(input.priceAtDayStart) ?? current;
+  const weekRef = known(input.priceWeekAgo) ?? dayRef;
   guard(changeWindow(dayRef, guardrails.maxDailyChangePercent), (amount) => ({ step: "dailyLimit", amount, detail: { reference: dayRef, percent: guardrails.maxDailyChangePercent } }));
   guard(changeWindow(weekRef, guardrails.maxWeeklyChangePercent), (amount) => ({ step: "weeklyLimit", amount, detail: { reference: weekRef, percent: guardrails.maxWeeklyChangePercent } }), true);
   if (input.lastSold != null) {

@@ -1,8 +1,8 @@
 /**
  * The revenue brain's vocabulary (issue 27, docs/pricing.md "The revenue brain"). A recommendation
  * is a value for one (room category, night, field) with the reasons that make it up; only the
- * price is recommended today, and the stay rules (issue 28) will recommend their own fields with
- * the same shape, guardrails, log and undo. Money is integer cents, dates `YYYY-MM-DD` in the
+ * price is recommended here; the stay rules (issue 28, domain/stay-rules/recommend.ts) recommend
+ * their minimum stays in the same table, with the same accept, log and undo. Money is integer cents, dates `YYYY-MM-DD` in the
  * business's calendar, percentages plain numbers (10 = 10 %).
  */
 import type { Cents, IsoDate } from "#domain/pricing/types.ts";
@@ -11,8 +11,9 @@ import type { Cents, IsoDate } from "#domain/pricing/types.ts";
 export const BRAIN_MODES = ["off", "recommend", "autopilot"] as const;
 export type BrainMode = (typeof BRAIN_MODES)[number];
 
-/** The fields a recommendation may set. Stay rules will add theirs. */
-export type RecommendedField = "price";
+/** The fields a recommendation may set: the price, and the stay rules' minimum stays (ADR 0050). */
+export const RECOMMENDED_FIELDS = ["price", "min_stay_arrival", "min_stay_through"] as const;
+export type RecommendedField = (typeof RECOMMENDED_FIELDS)[number];
 
 /** The owner's limits on what the brain may do; every one is enforced in recommend(). */
 export interface Guardrails {
@@ -156,7 +157,7 @@ export interface ExpectedEffect {
 }
 
 export interface Recommendation {
-  field: RecommendedField;
+  field: "price";
   categoryId: string;
   night: IsoDate;
   current: Cents;

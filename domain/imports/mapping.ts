@@ -49,6 +49,10 @@ export const mappingSchema = z.object({
   channels: z.record(z.string(), z.string()).default({}),
 });
 export type ImportMapping = z.output<typeof mappingSchema>;
+/** PUT /imports/{id}/mapping: the mapping to try (a dry run), saved as a preset when named. */
+export const dryRunSchema = z.object({ mapping: mappingSchema, preset_name: z.string().max(80).optional() }).strict();
+/** GET /imports/{id}/values: the distinct values of one column. */
+export const columnValuesQuerySchema = z.object({ column: z.string().min(1).max(200) });
 export type ImportMappingInput = z.input<typeof mappingSchema>;
 
 /** Built-in presets: the shared "Hotel booking demand" file (H1, CC BY 4.0) and Tarifa's own reservations export. */

@@ -2,7 +2,7 @@
  * The rate of a date × room category × guest count, with its explanation.
  *
  * Steps, in order, each working on the running rate in cents: season → level → leadTime →
- * category → guests → singleRate → manual → bounds → rounding. Every percentage step rounds its
+ * category → guests → singleRate → gapDiscount → manual → bounds → rounding. Every percentage step rounds its
  * own amount to whole cents (half up) so the explanation's amounts add up to the rate exactly.
  * See docs/pricing.md for the model in plain words.
  */
@@ -16,6 +16,7 @@ import type {
   DailyRate,
   DailyRateQuery,
   FluctuationLevel,
+  GapDiscount,
   FluctuationLevelVariation,
   IsoDate,
   LeadTimeBand,
@@ -257,6 +258,14 @@ function applyOccupancy(op: OccupancyPricing, guests: number, tally: Tally): voi
   }
 }
 
+/**
+ * A night of an open orphan gap sells for less (stay rules): percent of the running rate off.
+ * The bounds come after, so the floor (the season's, else the category's) still holds.
+ */
+function applyGapDiscount(gap: GapDiscount, tally: Tally): void {
+  add(tally, { step: "gapDiscount", amount: -percentOf(tally.running, gap.percentage) + 0, detail: gap });
+}
+
 /** The owner's word: replaces the computed rate and is not clamped, only rounded. */
 function applyManual(price: Cents, tally: Tally): Cents {
   tally.steps.push({ step: "manual", amount: price - tally.running, detail: { price } });
@@ -298,7 +307,7 @@ function applyBounds(ctx: DayContext, category: RoomCategory, tally: Tally): Cen
   return rate;
 }
 
-function priceCell(tables: PricingTables, ctx: DayContext, cc: CompiledCategory, requestedGuests: number | undefined): DailyRate {
+function priceCell(tables: PricingTables, ctx: DayContext, cc: CompiledCategory, requestedGuests: number | undefined, gap?: GapDiscount): DailyRate {
   const { category } = cc;
   const tally: Tally = { running: ctx.running, steps: ctx.steps.slice() };
   add(tally, { step: "category", amount: vary(tally.running, cc.type, cc.variation), detail: { categoryId: category.uuid, type: cc.type, variation: cc.variation } });
@@ -306,6 +315,8 @@ function priceCell(tables: PricingTables, ctx: DayContext, cc: CompiledCategory,
   const guests = clampGuests(op, requestedGuests, category);
   if (op) applyOccupancy(op, guests, tally);
   const manualPrice = ctx.manual?.get(category.uuid);
+  // The owner's manual price is the night's price as typed: no gap discount on it.
+  if (gap && gap.percentage > 0 && manualPrice === undefined) applyGapDiscount(gap, tally);
   const rate = manualPrice !== undefined ? applyManual(manualPrice, tally) : applyBounds(ctx, category, tally);
   if (rate !== tally.running) tally.steps.push({ step: "rounding", amount: rate - tally.running, detail: { unit: ROUNDING_UNIT } });
   return {
@@ -355,7 +366,7 @@ export function compilePricing(config: PricingConfig): CompiledPricing {
       for (let day = fromDay; day <= toDay; day++) {
         const date = fromDayNumber(day);
         const ctx = dayContext(tables, day, date, todayDay, occupancyOf(query.occupancyByDate, date));
-        for (const cc of cats) out.push(priceCell(tables, ctx, cc, query.guests));
+        for (const cc of cats) out.push(priceCell(tables, ctx, cc, query.guests, query.gapDiscounts?.get(cc.category.uuid)?.get(date)));
       }
       return out;
     },

@@ -287,7 +287,7 @@ describe("rates", () => {
         expect(r.explanation.reduce((sum, s) => sum + s.amount, 0)).toBe(r.rate);
         expect(r.explanation[0].step).toBe("season");
         for (const s of r.explanation) expect(Number.isInteger(s.amount)).toBe(true);
-        const order = ["season", "level", "leadTime", "category", "guests", "singleRate", "manual", "bounds", "rounding"];
+        const order = ["season", "level", "leadTime", "category", "guests", "singleRate", "gapDiscount", "manual", "bounds", "rounding"];
         const positions = r.explanation.map((s) => order.indexOf(s.step));
         expect(positions).toEqual([...positions].sort((a, b) => a - b));
         expect(new Set(positions).size).toBe(positions.length);

@@ -133,11 +133,28 @@ export interface DailyRateQuery {
   occupancy?: number;
 }
 
+/**
+ * The discount of a night inside an open orphan gap (stay rules, docs/pricing.md "Stay rules"):
+ * the percent off and the gap it belongs to, so the explanation can name it.
+ */
+export interface GapDiscount {
+  /** Percent off the running rate (10 = 10 % less). */
+  percentage: number;
+  first: IsoDate;
+  last: IsoDate;
+  nights: number;
+}
+
+/** Category → night → that night's gap discount (absent: none). */
+export type GapDiscounts = ReadonlyMap<string, ReadonlyMap<IsoDate, GapDiscount>>;
+
 export interface CalendarQuery {
   from: IsoDate;
   to: IsoDate;
   today: IsoDate;
   occupancyByDate?: OccupancyByDate;
+  /** The nights of open orphan gaps and their discount (the API's stay rules compute them). */
+  gapDiscounts?: GapDiscounts;
   guests?: number;
   /** Restrict to these categories (default: all, in config order). */
   categoryIds?: readonly string[];
@@ -154,6 +171,7 @@ export type StepId =
   | "category"
   | "guests"
   | "singleRate"
+  | "gapDiscount"
   | "manual"
   | "bounds"
   | "rounding";
@@ -177,6 +195,7 @@ export type Step =
       detail: { guests: number; referenceOccupation: number; extraGuests: number; type: PriceVariationType; perPerson: number };
     }
   | { step: "singleRate"; amount: Cents; detail: { type: PriceVariationType; variation: number } }
+  | { step: "gapDiscount"; amount: Cents; detail: GapDiscount }
   | { step: "manual"; amount: Cents; detail: { price: Cents } }
   | { step: "bounds"; amount: Cents; detail: { min: Cents | null; max: Cents | null; bound: "min" | "max"; source: BoundSource } }
   | { step: "rounding"; amount: Cents; detail: { unit: Cents } };

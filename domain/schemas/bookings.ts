@@ -91,8 +91,8 @@ export const reservationFields = {
   notes: optionalText(2000),
 };
 
-/** POST /reservations */
-export const reservationCreateSchema = z.object(reservationFields).superRefine(checkStay);
+/** POST /reservations; `override_stay_rules`: book a stay that breaks the stay rules anyway (the activity log keeps it). */
+export const reservationCreateSchema = z.object({ ...reservationFields, override_stay_rules: z.boolean().optional() }).superRefine(checkStay);
 export type ReservationCreateInput = z.output<typeof reservationCreateSchema>;
 
 /**
@@ -117,6 +117,8 @@ export const roomBlockFields = {
 
 /** Room block: one numbered room, or a count of a category's rooms; nights inclusive. */
 export const roomBlockSchema = z.object(roomBlockFields).superRefine(checkBlock);
+/** GET /room-blocks query: the blocks touching this range (open-ended when left out). */
+export const roomBlockRangeQuerySchema = z.object({ from: isoDate.optional(), to: isoDate.optional() });
 
 /** A block names a room or a category; its last night is on or after its first, within a year. */
 export function checkBlock(value: { room_category_uuid?: string | null; room_uuid?: string | null; starts_at?: string; ends_at?: string }, ctx: z.RefinementCtx) {

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { isIsoDate } from "#domain/pricing/dates.ts";
 import { isoDate, isoInstant } from "#domain/validation.ts";
 import { sanitizedTitle } from "./pricing.ts";
-import { BRAIN_MODES } from "#domain/brain/types.ts";
+import { BRAIN_MODES, RECOMMENDED_FIELDS } from "#domain/brain/types.ts";
 
 /**
  * Wire shapes of the revenue brain's calls (issue 27), shared by the API and the web's forms.
@@ -61,6 +61,8 @@ export const recommendationDecisionSchema = z
     from: isoDate.optional(),
     to: isoDate.optional(),
     all: z.boolean().optional(),
+    /** Only this field's recommendations (absent: the price and the stay rules alike). */
+    field: z.enum(RECOMMENDED_FIELDS).optional(),
   })
   .refine(rangeRefine, { message: "pricing:validation.rangeReversed", path: ["to"] })
   .refine((v) => v.all === true || v.night !== undefined || (v.from !== undefined && v.to !== undefined), { message: "pricing:validation.dateOrRange", path: ["night"] });
@@ -68,6 +70,6 @@ export type RecommendationDecision = z.output<typeof recommendationDecisionSchem
 
 /** POST /businesses/{id}/recommendations/undo: the prices of `moment` back on one category's `from`–`to`. */
 export const undoSchema = z
-  .object({ category: z.uuid(), from: isoDate, to: isoDate, moment: isoInstant })
+  .object({ category: z.uuid(), from: isoDate, to: isoDate, moment: isoInstant, kind: z.enum(["price", "stay_rules"]).default("price") })
   .refine(rangeRefine, { message: "pricing:validation.rangeReversed", path: ["to"] });
 export type UndoInput = z.output<typeof undoSchema>;

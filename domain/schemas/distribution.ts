@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { CANCELLATION_SOURCES, GUARANTEES, MEAL_PLANS, RATE_PLAN_KINDS, SALES_CHANNEL_CONNECTIONS } from "#domain/distribution/constants.ts";
 import { requiredText, updateCollaboratorSchema, uuidString } from "./business.ts";
+import { isoDate } from "#domain/validation.ts";
 
 /**
  * Schemas of the distribution settings (sales channels, rate plans, channel mappings, hotel
@@ -93,6 +94,9 @@ export function checkRatePlan(v: Partial<z.output<typeof ratePlanObject>>, ctx: 
 /** POST and PUT /rate-plans (a PUT sends the whole plan). */
 export const ratePlanSchema = ratePlanObject.superRefine(checkRatePlan);
 export type RatePlanInput = z.output<typeof ratePlanSchema>;
+
+/** GET /rate-plans/rates query: a range of nights, one category or all. */
+export const ratePlanRatesQuerySchema = z.object({ from: isoDate, to: isoDate, room_category_uuid: z.uuid().optional() });
 
 const mappingRow = {
   external_id: optionalText(100),

@@ -1,5 +1,4 @@
 import { z } from "zod";
-import { PICKUP_METHODS } from "#domain/metrics/forecast.ts";
 import { PICKUP_WINDOW_DAYS } from "#domain/metrics/pace.ts";
 import { isIsoDate } from "#domain/pricing/dates.ts";
 import { isoDate, isoMonth } from "#domain/validation.ts";
@@ -48,5 +47,3 @@ export const forecastQuerySchema = z
   .object({ from: isoDate.optional(), to: isoDate.optional(), days: nights.optional(), category: z.uuid().optional() })
   .refine(inOrder, reversed);
 
-/** `method` forces a pickup method of the backtest per night; by default the one with the better backtest. */
-export const accuracyQuerySchema = z.object({ category: z.uuid().optional(), method: z.enum(PICKUP_METHODS).optional() });

@@ -210,6 +210,29 @@ describe("public booking engine", () => {
     expect(three.data.offers.map((o: { category: { name: string } }) => o.category.name)).toEqual(["Deluxe", "Suíte"]);
   });
 
+  it("offers an orphan gap's night at the gap discount, the price the bookings form quotes and the calendar explains", async () => {
+    // Both suites taken the night before and the night after ahead(130): a one-night gap.
+    for (const [a, d] of [[128, 130], [128, 130], [131, 133], [131, 133]]) {
+      await t.json("POST", `${f.base}/reservations`, { token: f.token, body: { arrival: ahead(a), departure: ahead(d), room_category_uuid: f.suite.id, adults: 2, guest: { name: "Vizinho" } }, status: 201 });
+    }
+    const gapSettings = (percent: number) => ({ gap_fill: true, gap_max_nights: 2, gap_discount_percent: percent, mode: "off", bases: {} });
+    const suiteOffer = async () => {
+      const { data } = await t.json("GET", `${pub("pousada-teste")}/offers?arrival=${ahead(130)}&departure=${ahead(131)}&adults=2`, { status: 200 });
+      return data.offers.find((o: { category: { uuid: string } }) => o.category.uuid === f.suite.id);
+    };
+    await t.json("PUT", `${f.base}/stay-rules/settings`, { token: f.token, body: gapSettings(20), status: 200 });
+    const discounted = await suiteOffer();
+    const quote = await t.json("POST", `${f.base}/reservations/quote-price`, { token: f.token, body: { arrival: ahead(130), departure: ahead(131), room_category_uuid: f.suite.id, adults: 2, children: 0 }, status: 200 });
+    expect(discounted.total).toBe(quote.data.total);
+    const calendar = await t.json("GET", `${f.base}/calendar?from=${ahead(130)}&to=${ahead(130)}&category=${f.suite.id}&explain=true`, { token: f.token, status: 200 });
+    const cell = calendar.days[0].rates[0];
+    expect(cell.rate).toBe(discounted.total);
+    expect(cell.explanation).toContainEqual(expect.objectContaining({ step: "gapDiscount", detail: { percentage: 20, first: ahead(130), last: ahead(130), nights: 1 } }));
+    await t.json("PUT", `${f.base}/stay-rules/settings`, { token: f.token, body: gapSettings(0), status: 200 });
+    const full = await suiteOffer();
+    expect(discounted.total).toBe(Math.round((full.total * 0.8) / 100) * 100);
+  });
+
   it("writes the hotel's notice in the owner's language, whatever language the guest booked in", async () => {
     const [{ ownerId }] = await t.db.select({ ownerId: businesses.ownerId }).from(businesses).where(eq(businesses.id, DEMO_BUSINESS.id));
     await t.db.update(users).set({ preferredLanguage: "fr-CA" }).where(eq(users.id, ownerId));

@@ -117,7 +117,7 @@ describe("reference lists", () => {
     expect(pt.data[2].title).toBe("Cama e café (B&B)");
   });
 
-  it("GET /pms lists the built-in default, Import from a file and a connector's credential fields translated", async () => {
+  it("GET /pms lists the built-in default, Import from a file, Mews and a connector's credential fields translated", async () => {
     const label = (es: string, en: string) => ({ "pt-BR": en, "en-US": en, "es-ES": es, "fr-CA": en, "it-IT": en });
     await t.db.insert(pmsSystems).values({
       name: "Sistema Teste",
@@ -130,11 +130,12 @@ describe("reference lists", () => {
       },
     });
     const body = await t.json("GET", "/api/v1/pms", { token: owner, lang: "es", status: 200 });
-    expect(body.data).toHaveLength(3);
+    expect(body.data).toHaveLength(4);
     expect(body.data[0]).toMatchObject({ id: 1, name: "Tarifa PMS", pms_default: true, settings: { kind: "built_in", fields: [] } });
     expect(body.data[1]).toMatchObject({ name: "Import from a file", pms_default: false, settings: { kind: "file", auth_url: null, fields: [] } });
-    expect(body.data[2]).toMatchObject({ name: "Sistema Teste", pms_default: false, settings: { kind: "credentials", auth_url: "https://sistema.test/auth" } });
-    expect(body.data[2].settings.fields).toEqual([
+    expect(body.data[2]).toMatchObject({ name: "Mews", pms_default: false, settings: { kind: "credentials", fields: [{ name: "access_token", label: "Access Token de Mews", type: "password", required: true }] } });
+    expect(body.data[3]).toMatchObject({ name: "Sistema Teste", pms_default: false, settings: { kind: "credentials", auth_url: "https://sistema.test/auth" } });
+    expect(body.data[3].settings.fields).toEqual([
       { name: "username", label: "Usuario", type: "text", required: true },
       { name: "password", label: "Contraseña", type: "password", required: true },
     ]);

@@ -160,9 +160,9 @@ describe("mapping rate plans per room type on a Channex channel", () => {
       {
         path: "/api/v1/restrictions",
         values: [
-          { ...range, rate_plan_id: property.ratePlans[0].id, rate: "300.00", stop_sell: false },
-          { ...range, rate_plan_id: property.ratePlans[1].id, rate: "380.00", stop_sell: false },
-          { ...range, rate_plan_id: property.ratePlans[2].id, rate: "420.00", stop_sell: false },
+          { ...range, rate_plan_id: property.ratePlans[0].id, rate: "300.00", min_stay_arrival: 1, min_stay_through: 1, max_stay: 0, ...none },
+          { ...range, rate_plan_id: property.ratePlans[1].id, rate: "380.00", min_stay_arrival: 1, min_stay_through: 1, max_stay: 0, ...none },
+          { ...range, rate_plan_id: property.ratePlans[2].id, rate: "420.00", min_stay_arrival: 1, min_stay_through: 1, max_stay: 0, ...none },
           // 300 − 10 % = 270, +10 % = 297; 300 + 70 = 370, +10 % = 407; 380 − 10 % = 342, +10 % = 376.20 → 376.
           { ...range, rate_plan_id: channex.stdNr, rate: "297.00", min_stay_arrival: 2, min_stay_through: 1, max_stay: 0, ...none },
           { ...range, rate_plan_id: channex.stdCafe, rate: "407.00", min_stay_arrival: 1, min_stay_through: 1, max_stay: 7, ...none },

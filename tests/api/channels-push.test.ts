@@ -18,6 +18,8 @@ let fake: FakeChannex;
 let property: FakeProperty;
 let queue: JobQueue | undefined;
 
+/** The stay fields of a night without any stay rule (issue 28): sent with every rate so a lifted rule is lifted on Channex too. */
+const OPEN_STAY = { min_stay_arrival: 1, min_stay_through: 1, max_stay: 0, closed_to_arrival: false, closed_to_departure: false };
 const outboxRows = () => countOutbox(t.db, f.business.id);
 const settled = (ms?: number) => pushesSettled(t.db, f.business.id, ms);
 
@@ -60,7 +62,7 @@ describe("prices and availability reach Channex by themselves", () => {
       status: 201,
     });
     await settled();
-    const value = (plan: number, rate: string) => ({ property_id: property.id, rate_plan_id: property.ratePlans[plan].id, date_from: "2027-03-10", date_to: "2027-03-12", rate, stop_sell: false });
+    const value = (plan: number, rate: string) => ({ property_id: property.id, rate_plan_id: property.ratePlans[plan].id, date_from: "2027-03-10", date_to: "2027-03-12", rate, stop_sell: false, ...OPEN_STAY });
     expect(fake.calls.map((c) => ({ path: c.path, values: c.values }))).toEqual([{ path: "/api/v1/restrictions", values: [value(0, "300.00"), value(1, "380.00"), value(2, "420.00")] }]);
   });
 

@@ -123,4 +123,43 @@ describe("data versions", () => {
     // A business nobody has written to yet adds nothing to the version.
     expect(await answerVersion(t.db, owner!.id, "11111111-1111-4111-8111-111111111111")).toBe(await version());
   });
+
+  it("a collaborator's or owner's new name moves the version of everyone working for their businesses (ADR 0048)", async () => {
+    const [owner] = await t.db.select().from(users).where(eq(users.email, demoUsers.owner.email));
+    const [collaborator] = await t.db.select().from(users).where(eq(users.email, demoUsers.collaborator.email));
+    const ownerSees = () => answerVersion(t.db, owner!.id);
+    const collaboratorSees = () => answerVersion(t.db, collaborator!.id);
+    const [ownerBefore, collaboratorBefore] = [await ownerSees(), await collaboratorSees()];
+    // The collaborator's name is on the reservations they created, which the owner reads.
+    await t.db.update(users).set({ name: "Camila Renomeada" }).where(eq(users.id, collaborator!.id));
+    const ownerAfter = await ownerSees();
+    expect(ownerAfter).not.toBe(ownerBefore);
+    // The owner's surname is on the business in the collaborator's list.
+    const collaboratorMid = await collaboratorSees();
+    await t.db.update(users).set({ surname: "Renomeado" }).where(eq(users.id, owner!.id));
+    expect(await collaboratorSees()).not.toBe(collaboratorMid);
+    expect(collaboratorMid).not.toBe(collaboratorBefore);
+    // What no other page shows (a password change) moves only the user's own row.
+    const ownerMid = await ownerSees();
+    const collaboratorLast = await collaboratorSees();
+    await t.db.update(users).set({ passwordHash: collaborator!.passwordHash }).where(eq(users.id, collaborator!.id));
+    expect(await ownerSees()).toBe(ownerMid);
+    expect(await collaboratorSees()).not.toBe(collaboratorLast);
+  });
+
+  it("carries today's date in each of the user's businesses' time zones, so it moves at their midnight", async () => {
+    const [owner] = await t.db.select().from(users).where(eq(users.email, demoUsers.owner.email));
+    // 14:30 UTC is already tomorrow on Kiritimati (UTC+14) and still today in Pago Pago (UTC-11).
+    const at = new Date("2031-03-10T14:30:00Z");
+    await t.db.update(businesses).set({ timezone: "Pacific/Kiritimati" }).where(eq(businesses.id, B));
+    const east = await answerVersion(t.db, owner!.id, null, at);
+    expect(east).toContain("2031-03-11");
+    // Nothing written, only the clock a minute before the business's midnight: another version.
+    const before = await answerVersion(t.db, owner!.id, null, new Date("2031-03-10T09:59:00Z"));
+    expect(before).not.toContain("2031-03-11");
+    expect(before.split("|").slice(0, 2)).toEqual(east.split("|").slice(0, 2));
+    await t.db.update(businesses).set({ timezone: "Pacific/Pago_Pago" }).where(eq(businesses.id, B));
+    expect(await answerVersion(t.db, owner!.id, null, at)).not.toContain("2031-03-11");
+    await t.db.update(businesses).set({ timezone: "America/Sao_Paulo" }).where(eq(businesses.id, B));
+  });
 });

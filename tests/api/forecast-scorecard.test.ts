@@ -1,10 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { dailyCommand } from "#api/services/daily/commands.ts";
 import { runDailyCommand } from "#api/services/daily/runs.ts";
-import { addDays, weekday } from "#domain/pricing/dates.ts";
+import { backtest, ISSUE_HORIZONS } from "#domain/forecast/backtest.ts";
+import { addDays, toDayNumber, weekday } from "#domain/pricing/dates.ts";
+import { backtestOffThread } from "#api/services/forecast/backtest-thread.ts";
+import { loadForecastInputs } from "#api/services/forecast/input.ts";
 import { createTestApi, type TestApi } from "#tests/helpers/api.ts";
 import { bookingsFixture, otherOwner, type BookingsFixture } from "./bookings-fixture.ts";
-import { mulberry32, reservationWriter } from "./tracking-fixture.ts";
+import { mulberry32 } from "#domain/random.ts";
+import { reservationWriter } from "./tracking-fixture.ts";
 
 /**
  * The forecast of /tracking (domain/forecast from the reservation versions) and its scorecard,
@@ -101,6 +105,7 @@ describe("the forecast of /tracking", () => {
 
   it("has no scorecard before the first computation", async () => {
     expect((await forecast(full)).scorecard).toBeNull();
+    expect(await t.json("GET", `${full.base}/tracking/forecast/accuracy`, { token: full.token, status: 200 })).toEqual({ today: TODAY, scorecard: null });
   });
 });
 
@@ -144,6 +149,13 @@ describe("the scorecard", () => {
     }
   });
 
+  it("is what /tracking/forecast/accuracy answers: the forecast in use per horizon beside the baselines", async () => {
+    const accuracy = await t.json("GET", `${full.base}/tracking/forecast/accuracy`, { token: full.token, status: 200 });
+    expect(accuracy).toEqual({ today: TODAY, scorecard: (await forecast(full)).scorecard });
+    expect(accuracy.scorecard.horizons[0]).toMatchObject({ days: 1, method: expect.any(String), forecast: { percent: expect.any(Number) } });
+    await t.json("GET", `${full.base}/tracking/forecast/accuracy`, { token: (await otherOwner(t)).token, status: 403 });
+  });
+
   it("scores only the nights since the history began when it starts after the year's first night", async () => {
     const s = (await forecast(recent)).scorecard;
     expect(s).toMatchObject({ status: "ready", from: "2026-03-01", to: "2026-06-14" });
@@ -165,4 +177,20 @@ describe("the scorecard", () => {
     const s = (await forecast(empty)).scorecard;
     expect(s).toMatchObject({ as_of: "2026-06-16", computed_at: later.toISOString() });
   });
+});
+
+describe("the scorecard's backtest on a worker thread", () => {
+  it("leaves the server answering while it runs, and gives the figures the backtest gives in place", async () => {
+    const inputs = await loadForecastInputs(t.db, full.business);
+    const window = { from: toDayNumber("2025-06-15"), to: toDayNumber("2026-06-14"), today: toDayNumber(TODAY) };
+    let finished = false;
+    const running = backtestOffThread({ data: inputs.hotelData, window, horizons: ISSUE_HORIZONS }).then((scores) => {
+      finished = true;
+      return scores;
+    });
+    // Computed on the serving thread, the backtest would be over before this request is handled.
+    expect(await t.json("GET", "/api/health", { status: 200 })).toMatchObject({ status: "ok" });
+    expect(finished).toBe(false);
+    expect(await running).toEqual(backtest(inputs.hotel, window, ISSUE_HORIZONS));
+  }, 120_000);
 });

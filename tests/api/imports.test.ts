@@ -159,11 +159,16 @@ describe("future stays go through the inventory", { timeout: 120_000 }, () => {
     const header = "code;status;arrival;departure;category;adults;total;created_at";
     const rows = ["F1;confirmed;2027-02-01;2027-02-04;Suite;2;1.200,50;2026-10-01", "F2;confirmed;2027-02-02;2027-02-03;Suite;2;400,00;2026-10-02", "F3;confirmed;2027-02-02;2027-02-03;Suite;2;400,00;2026-10-03"];
     const imp = await uploaded([header, ...rows].join("\r\n"), "future.csv");
+    // A minute later than the imports before, so a scorecard computed by this one would say so.
+    const at = new Date(t.clock.now.getTime() + 60_000);
     const mapping = { external_id: "code", status: "status", arrival: "arrival", departure: "departure", room_type: "category", adults: "adults", revenue: "total", booked_at: "created_at", decimal: ",", room_types: { Suite: f.suite.id } };
     const ran = await dryRun(imp.uuid, { mapping });
     expect(ran.import.dry_run).toMatchObject({ add: 3, skip: 0 });
     await t.json("POST", `${f.base}/imports/${imp.uuid}/run`, { token: f.token, status: 202 });
-    await runImport(t.db, imp.uuid, { now: () => t.clock.now });
+    await runImport(t.db, imp.uuid, { now: () => at });
+    // Only future stays: the scorecard, which scores past nights, is not computed again.
+    const forecast = await t.json("GET", `${f.base}/tracking/forecast?days=1`, { token: f.token, status: 200 });
+    expect(forecast.scorecard?.computed_at).not.toBe(at.toISOString());
     const [row] = await t.db.select().from(reservationImports).where(eq(reservationImports.id, imp.uuid));
     // The Suíte has 2 rooms: F1 and F2 take 2 Feb, F3 finds none.
     expect(row).toMatchObject({ added: 2, unplaced: 1, futureFrom: "2027-02-01", futureTo: "2027-02-03" });

@@ -17,7 +17,7 @@ import type { OpenApiDocument } from "#api/openapi/document.ts";
 import { issueSession } from "#api/services/tokens.ts";
 import { createTestApi, type TestApi } from "#tests/helpers/api.ts";
 import { ContractChecker, operationsOf, type DocumentedOperation } from "#tests/helpers/openapi-contract.ts";
-import { demoBusiness, encode, ENDS_SESSIONS, fillPath, isBusinessId, jsonBodySchemaOf, jsonText, NON_FINITE, probe, queryParametersOf } from "#tests/helpers/openapi-probe.ts";
+import { demoBusiness, encode, ENDS_SESSIONS, fillPath, isBusinessId, pathSegment, jsonBodySchemaOf, jsonText, NON_FINITE, probe, queryParametersOf } from "#tests/helpers/openapi-probe.ts";
 
 /** Runs per operation and caller: 4 callers × ~275 operations × 10 ≈ 11,000 requests. */
 const RUNS = Number(process.env.FUZZ_RUNS ?? 10);
@@ -157,7 +157,7 @@ const pathFor = (op: DocumentedOperation) => {
       : fc.oneof(fc.uuid(), nastyString, fc.constantFrom("1", "-1", "0x1", "1;select 1", "export.csv", "a".repeat(300)));
   return fc.tuple(...names.map(value)).map((values) => {
     let path = op.path;
-    names.forEach((name, i) => (path = path.replace(`{${name}}`, encode(values[i]) || "x")));
+    names.forEach((name, i) => (path = path.replace(`{${name}}`, pathSegment(values[i]))));
     return path;
   });
 };

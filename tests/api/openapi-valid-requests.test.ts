@@ -66,8 +66,10 @@ const OPERATIONS: [method: string, path: string, rules: Case][] = [
   ["get", "/api/v1/businesses/{id}/reservations", {}],
   ["get", "/api/v1/businesses/{id}/calendar", {}],
   ["get", "/api/v1/businesses/{id}/tracking/pickup", {}],
-  ["put", "/api/v1/businesses/{id}/goals", {}],
-  ["post", "/api/v1/businesses/{id}/items", {}],
+  // A month appears once (the items' uniqueness by one field, which a JSON Schema cannot carry).
+  ["put", "/api/v1/businesses/{id}/goals", { betweenFields: (b) => new Set((b as { months: { month: string }[] }).months.map((m) => m.month)).size === (b as { months: unknown[] }).months.length }],
+  // An item's name is unique in its business: an earlier drawn request may have taken it.
+  ["post", "/api/v1/businesses/{id}/items", { businessRefusal: onlyField("name") }],
   // A CPF or CNPJ has check digits.
   ["post", "/api/v1/businesses/{id}/suppliers", { omit: ["tax_id"] }],
   // The business may already have the code drawn.

@@ -214,6 +214,9 @@ describe("GET /businesses/{id}/occupation-logs", () => {
     const none = await w.t.json("GET", `${w.base}/occupation-logs?from=2030-01-01&to=2030-01-31`, { token: w.tokens.owner, status: 200 });
     expect(none.data).toEqual([]);
     await w.t.json("GET", `${w.base}/occupation-logs?from=yesterday`, { token: w.tokens.owner, status: 422 });
+    // A fractional limit counts whole lines (PostgreSQL refuses `LIMIT 1.5`).
+    const one = await w.t.json("GET", `${w.base}/occupation-logs?limit=1.5`, { token: w.tokens.owner, status: 200 });
+    expect(one.data).toHaveLength(1);
     expect((await w.t.call("GET", `${w.base}/occupation-logs`, { token: w.tokens.stranger })).status).toBe(403);
   });
 });

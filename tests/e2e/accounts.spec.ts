@@ -162,6 +162,8 @@ test("a forgotten password is reset from the e-mailed link", async ({ page, brow
 
 test("the accounts pages have no serious accessibility violations", async ({ page }, info) => {
   test.skip(info.project.name === "no-js", "axe needs page scripts");
+  // Eleven pages, each scanned in full by axe.
+  test.slow();
   const check = async (path: string) => {
     await page.goto(path);
     const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"]).analyze();

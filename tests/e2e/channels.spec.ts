@@ -1,9 +1,8 @@
 import { expect, test } from "@playwright/test";
-import { fakeChannexPort } from "#root/playwright.config";
 import { startFakeChannex, type FakeChannex } from "#tests/helpers/fake-channex";
 import { demo, scriptsRan, signIn } from "./support/auth";
 import { expectNoSeriousViolations } from "./support/axe";
-import { connectFirstCategory, demoBusinessId, disconnect, disconnectThroughApi, firstSyncReached } from "./support/channex";
+import { connectFirstCategory, demoBusinessId, disconnect, disconnectThroughApi, firstSyncReached, fakeChannexPort } from "./support/channex";
 
 /**
  * Issue 12 (channels part), with JavaScript on and off: the administrator connects the demo
@@ -13,7 +12,7 @@ import { connectFirstCategory, demoBusinessId, disconnect, disconnectThroughApi,
  */
 let fake: FakeChannex;
 test.beforeAll(async () => {
-  fake = await startFakeChannex({ port: fakeChannexPort });
+  fake = await startFakeChannex({ port: fakeChannexPort() });
 });
 test.afterAll(async () => {
   await fake?.close();

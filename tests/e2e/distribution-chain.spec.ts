@@ -1,8 +1,7 @@
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
-import { fakeChannexPort } from "#root/playwright.config";
 import { startFakeChannex, type FakeChannex } from "#tests/helpers/fake-channex";
 import { DEMO_PASSWORD, demo, scriptsRan, signIn } from "./support/auth";
-import { connectFirstCategory, demoBusinessId, disconnect, firstSyncReached } from "./support/channex";
+import { connectFirstCategory, demoBusinessId, disconnect, firstSyncReached, fakeChannexPort } from "./support/channex";
 
 /**
  * Issue 12 end to end, as the owner works (JavaScript off, and on): the pousada is connected to
@@ -13,7 +12,7 @@ import { connectFirstCategory, demoBusinessId, disconnect, firstSyncReached } fr
  */
 let fake: FakeChannex;
 test.beforeAll(async () => {
-  fake = await startFakeChannex({ port: fakeChannexPort });
+  fake = await startFakeChannex({ port: fakeChannexPort() });
 });
 test.afterAll(async () => {
   fake?.release();

@@ -1,9 +1,8 @@
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
-import { fakeChannexPort } from "#root/playwright.config";
 import { startFakeChannex, type FakeChannex, type FakeProperty } from "#tests/helpers/fake-channex";
 import { DEMO_PASSWORD, demo, scriptsRan, signIn } from "./support/auth";
 import { expectNoSeriousViolations } from "./support/axe";
-import { connectFirstCategory, demoBusinessId, disconnect, firstSyncReached } from "./support/channex";
+import { connectFirstCategory, demoBusinessId, disconnect, firstSyncReached, fakeChannexPort } from "./support/channex";
 
 /**
  * Issue 27, "done when", with JavaScript on and off: the owner adds an event, switches the first
@@ -14,7 +13,7 @@ import { connectFirstCategory, demoBusinessId, disconnect, firstSyncReached } fr
  */
 let fake: FakeChannex;
 test.beforeAll(async () => {
-  fake = await startFakeChannex({ port: fakeChannexPort });
+  fake = await startFakeChannex({ port: fakeChannexPort() });
 });
 test.afterAll(async () => {
   await fake?.close();

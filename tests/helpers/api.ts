@@ -7,12 +7,15 @@ import { seed } from "#api/seed/index.ts";
 import { DEMO_ADMIN_TOTP_SECRET, DEMO_PASSWORD, demoUsers } from "#api/seed/users.ts";
 import { twoFactorCredentials } from "#api/db/schema/index.ts";
 import { totpCode, totpStep, TOTP_PERIOD_SECONDS } from "#api/services/two-factor/totp.ts";
-import { parseConfig, setConfig, type Config } from "#config";
+import { setConfig, type Config } from "#config";
+import { testConfig } from "./test-config.ts";
 import { createTestDatabase } from "./db.ts";
+import { inject } from "vitest";
+import { DEMO_TIME_ZONE } from "#api/seed/businesses.ts";
 import { documentOf } from "#api/openapi/document.ts";
 import { ContractChecker } from "./openapi-contract.ts";
 
-export { DEMO_ADMIN_TOTP_SECRET, DEMO_PASSWORD, demoUsers };
+export { DEMO_ADMIN_TOTP_SECRET, DEMO_PASSWORD, demoUsers, testConfig };
 
 export interface CallOptions {
   body?: unknown;
@@ -48,8 +51,16 @@ export interface TestApi {
 
 let contract: Promise<ContractChecker> | undefined;
 
-export const testConfig = (env: Record<string, string> = {}) =>
-  parseConfig({ NODE_ENV: "test", DATA_DIR: "/tmp/tarifa-test-data", SESSION_SECRET: "test-secret-test-secret-test-secret!", LOG_LEVEL: "silent", ...env });
+/**
+ * Whether the demo data seeded once for the run (tests/helpers/global-setup.ts) is what `seed()`
+ * would write now: it is written relative to its moment, so it holds while the dates are the same
+ * in UTC and in the demo pousada's timezone, within the hour; otherwise a file seeds its own.
+ */
+function seededCopyHolds(now: Date): boolean {
+  const moment = new Date(inject("seedMoment"));
+  const dates = (at: Date) => ["UTC", DEMO_TIME_ZONE].map((timeZone) => at.toLocaleDateString("en-CA", { timeZone })).join();
+  return now.getTime() - moment.getTime() < 3_600_000 && dates(now) === dates(moment);
+}
 
 /** The API on a fresh database of its own, optionally seeded with the demo data. */
 export async function createTestApi(
@@ -61,15 +72,17 @@ export async function createTestApi(
     handle?: DatabaseHandle;
   } = {},
 ): Promise<TestApi> {
-  const handle = options.handle ?? (await createTestDatabase());
+  const config = testConfig(options.env);
+  setConfig(config);
+  const clock = { now: new Date() };
+  // The seeded copy's secrets are sealed with the default test key.
+  const seeded = options.seed !== false && !options.handle && config.SECRETS_KEY === testConfig().SECRETS_KEY && seededCopyHolds(clock.now);
+  const handle = options.handle ?? (await createTestDatabase({ seeded }));
   // A node-postgres pool re-emits errors of its idle clients; DROP DATABASE … WITH (FORCE) at close
   // can hit a client still closing, and an unheard "error" event would crash the test worker.
   const client = (handle.db as unknown as { $client?: { on?: (event: string, listener: () => void) => void } }).$client;
   if (handle.kind === "postgres") client?.on?.("error", () => undefined);
-  const config = testConfig(options.env);
-  setConfig(config);
-  const clock = { now: new Date() };
-  if (options.seed !== false) await seed(handle.db, clock.now);
+  if (options.seed !== false && !seeded) await seed(handle.db, clock.now);
   const api = createApi({ db: handle.db, config, now: () => clock.now, ...options.deps });
   const call = async (method: string, path: string, o: CallOptions = {}) => {
     const headers = new Headers(o.headers);

@@ -1,26 +1,25 @@
 import { randomBytes } from "node:crypto";
+import { readFileSync } from "node:fs";
 import { PGlite } from "@electric-sql/pglite";
 import pg from "pg";
 import { inject } from "vitest";
 import { openDatabase, pgliteDataDir, type DatabaseHandle } from "#api/db/client.ts";
 import { withDatabase } from "./global-setup.ts";
 
-let pgliteBase: Promise<PGlite> | undefined;
+/** The migrated PGlite of this run and the same seeded (tests/helpers/global-setup.ts), each read once per test file. */
+const dumps: { migrated?: Blob; seeded?: Blob } = {};
 
-/** A migrated PGlite per worker, made once; test files get clones of it (about 0.5 s each). */
-function migratedPglite(): Promise<PGlite> {
-  pgliteBase ??= (async () => {
-    const client = await PGlite.create();
-    await (await openDatabase({ kind: "pglite", client })).migrate();
-    return client;
-  })();
-  return pgliteBase;
+/** Which copy a test file starts from: migrated only, or also holding the demo data (seeded at `seedMoment`). */
+export interface TestDatabaseOptions {
+  seeded?: boolean;
 }
 
 /** A fresh, migrated, in-memory PGlite, even when the tests run on PostgreSQL (TEST_DATABASE_URL). */
-export async function createPgliteTestDatabase(): Promise<DatabaseHandle> {
-  const client = await (await migratedPglite()).clone();
-  return openDatabase({ kind: "pglite", client: client as PGlite });
+export async function createPgliteTestDatabase(options: TestDatabaseOptions = {}): Promise<DatabaseHandle> {
+  const kind = options.seeded ? "seeded" : "migrated";
+  dumps[kind] ??= new Blob([readFileSync(inject(options.seeded ? "pgliteSeededDump" : "pgliteDump"))]);
+  const client = await PGlite.create({ loadDataDir: dumps[kind] });
+  return openDatabase({ kind: "pglite", client });
 }
 
 /**
@@ -36,16 +35,16 @@ export async function moveToDataDir(handle: DatabaseHandle, dataDir: string): Pr
 }
 
 /**
- * A fresh, migrated, isolated database for one test file: a PGlite clone, or with
- * TEST_DATABASE_URL a new database on that server copied from the migrated template.
+ * A fresh, migrated (and with `seeded`, seeded) isolated database for one test file: a PGlite clone,
+ * or with TEST_DATABASE_URL a new database on that server copied from the template.
  */
-export async function createTestDatabase(): Promise<DatabaseHandle & { url?: string }> {
+export async function createTestDatabase(options: TestDatabaseOptions = {}): Promise<DatabaseHandle & { url?: string }> {
   const url = process.env.TEST_DATABASE_URL;
-  if (!url) return createPgliteTestDatabase();
+  if (!url) return createPgliteTestDatabase(options);
   const name = `tarifa_t_${randomBytes(6).toString("hex")}`;
   const admin = new pg.Client({ connectionString: url });
   await admin.connect();
-  await admin.query(`CREATE DATABASE ${name} TEMPLATE ${inject("templateDatabase")}`);
+  await admin.query(`CREATE DATABASE ${name} TEMPLATE ${inject(options.seeded ? "seededTemplateDatabase" : "templateDatabase")}`);
   const handle = await openDatabase({ kind: "postgres", url: withDatabase(url, name) });
   return {
     ...handle,

@@ -75,8 +75,17 @@ export const isBusinessId = (op: DocumentedOperation, name: string) =>
   name === "id" && (op.path.startsWith("/api/v1/businesses/") || op.path.includes("/subscriptions/") || op.path.includes("/payments/"));
 
 /** The operation's path with each `{name}` replaced by `valueOf(name)` (percent-encoded). */
+/**
+ * A path parameter as it goes in the URL: "." and ".." (also as %2E) are dot segments the URL drops,
+ * so the request would land on another path than the operation's; a drawn id never is one.
+ */
+export const pathSegment = (v: unknown) => {
+  const value = encode(v);
+  return /^(\.|%2e){1,2}$/i.test(value) ? `${value}x` : value || "x";
+};
+
 export const fillPath = (op: DocumentedOperation, valueOf: (name: string) => unknown) =>
-  op.path.replace(/\{([^}]+)\}/g, (_m, name: string) => encode(valueOf(name)) || "x");
+  op.path.replace(/\{([^}]+)\}/g, (_m, name: string) => pathSegment(valueOf(name)));
 
 /** The demo pousada, its owner and its collaborator, as seeded. */
 export async function demoBusiness(t: TestApi) {

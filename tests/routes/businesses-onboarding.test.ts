@@ -237,7 +237,8 @@ describe("onboarding", () => {
     await h.t.json("PUT", `/api/v1/admin/businesses/${uuid}/status`, { token: await h.t.login("admin@tarifa.app"), body: { status: "PMS_CREDENTIALS_REQUESTED" }, status: 200 });
     const page = await browser.get("/pms-credentials", pmsCredentials, inApp);
     const file = page.data.systems.find((s: { kind: string }) => s.kind === "file");
-    expect(page.data.systems.map((s: { kind: string }) => s.kind)).toEqual(["built_in", "file", "credentials"]);
+    // Tarifa PMS, Import from a file, Mews (a connector with credentials), this file's Sistema A.
+    expect(page.data.systems.map((s: { kind: string }) => s.kind)).toEqual(["built_in", "file", "credentials", "credentials"]);
     const chosen = await browser.get(`/pms-credentials?pms=${file.id}`, pmsCredentials, inApp);
     expect(chosen.data.chosen).toMatchObject({ id: file.id, kind: "file", fields: [] });
     const sent = await browser.post(`/pms-credentials?pms=${file.id}`, pmsCredentials, { pms_id: String(file.id) }, inApp);

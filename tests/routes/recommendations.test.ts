@@ -56,6 +56,30 @@ describe("/recommendations (loader and action)", () => {
     await owner.post("/recommendations", recommendations, { intent: "settings", mode: "off", ...GUARDRAILS }, inApp);
   });
 
+  it("previews the settings with the Preview button: the comparison comes back with the values as typed, nothing saved", async () => {
+    const owner = h.browser();
+    await owner.signIn(demoUsers.owner.email);
+    const page = await owner.get("/recommendations", recommendations, inApp);
+    const [first] = page.data.answer.categories as { uuid: string }[];
+    const typed = { intent: "preview", mode: "off", [`category_modes.${first.uuid}`]: "autopilot", ...GUARDRAILS, holiday_effect_percent: "12" };
+    const preview = await owner.post("/recommendations", recommendations, typed, inApp);
+    expect(preview.status).toBe(200);
+    expect(preview.data.intent).toBe("settings");
+    expect(preview.data.result.initialValue).toMatchObject({ holiday_effect_percent: "12", category_modes: { [first.uuid]: "autopilot" } });
+    expect(preview.data.preview.nights).toHaveLength(90 * page.data.answer.categories.length);
+    expect(preview.data.preview.totals).toEqual(expect.objectContaining({ revenue_before: expect.any(Number), revenue_after: expect.any(Number) }));
+    // Only the first category may move; the others keep their price.
+    for (const n of preview.data.preview.nights) if (n.room_category_uuid !== first.uuid) expect(n.price_after).toBe(n.price_before);
+    const after = await owner.get("/recommendations", recommendations, inApp);
+    expect(after.data.answer.categories[0].mode).toBe(page.data.answer.categories[0].mode);
+    expect(after.data.answer.settings.holiday_effect_percent).toBe(page.data.answer.settings.holiday_effect_percent);
+
+    const bad = await owner.post("/recommendations", recommendations, { ...typed, target_occupancy_percent: "0" }, inApp);
+    expect(bad.status).toBe(422);
+    expect(Object.keys(bad.data.result.error)).toContain("target_occupancy_percent");
+    expect(bad.data.preview).toBeUndefined();
+  });
+
   it("lets the demo collaborator, a reader of the calendar, see the page without the forms that decide", async () => {
     expect(DEMO_COLLABORATOR_PERMISSIONS).toContain("user.calendar");
     expect(DEMO_COLLABORATOR_PERMISSIONS).not.toContain("user.price-settings");

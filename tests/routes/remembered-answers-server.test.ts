@@ -119,4 +119,85 @@ describe("remembered answers", () => {
     const other = await measured(async () => [await send("GET", "/notifications", { headers: { cookie } }), await send("GET", "/notifications", { headers: { cookie } })]);
     expect(other).toMatchObject({ hit: 0, miss: 0 });
   });
+
+  /**
+   * Every remembered path (REMEMBERED_PATHS) after a tracked write: asked twice (the second from
+   * memory), then once more after the write, which must be made afresh (ADR 0034, ADR 0048).
+   */
+  async function rememberedThenFresh(write: () => Promise<unknown>, reads: { path: string; headers: Record<string, string> }[]) {
+    for (const r of reads) {
+      const first = await send("GET", r.path, { headers: r.headers });
+      expect(first.status, `${r.path}: ${first.body.slice(0, 200)}`).toBe(200);
+      expect((await measured(() => send("GET", r.path, { headers: r.headers }))).hit, r.path).toBe(1);
+    }
+    await write();
+    for (const r of reads) {
+      const after = await measured(() => send("GET", r.path, { headers: r.headers }));
+      expect({ path: r.path, miss: after.miss, hit: after.hit }).toEqual({ path: r.path, miss: 1, hit: 0 });
+    }
+  }
+
+  it("each page, its .data navigation and the reservations, availability and calendar reads are made afresh after a write to the business", async () => {
+    const cookie = await signedIn(demoUsers.owner.email);
+    const token = await apiToken(demoUsers.owner.email);
+    const month = new Date().toISOString().slice(0, 7);
+    const pages = ["/", "/calendar", "/bookings", "/_root.data", `/calendar.data?month=${month}`, "/bookings.data"].map((path) => ({ path, headers: { cookie } }));
+    const api = [
+      `/api/v1/businesses/${B}/reservations?from=${month}-01&to=${month}-28`,
+      `/api/v1/businesses/${B}/availability?from=${month}-01&to=${month}-28`,
+      `/api/v1/businesses/${B}/calendar?from=${month}-01&to=${month}-07`,
+      "/api/v1/user/app-state",
+    ].map((path) => ({ path, headers: json(token) }));
+    const category = JSON.parse((await send("GET", `/api/v1/businesses/${B}/reservations/options`, { headers: json(token) })).body).data.categories[0].uuid;
+    await rememberedThenFresh(async () => {
+      const put = await send("PUT", `/api/v1/businesses/${B}/manual-prices`, { headers: json(token), body: JSON.stringify({ room_category_uuid: category, date: `${month}-20`, price: 77_700 }) });
+      expect(put.status, put.body).toBe(200);
+    }, [...pages, ...api]);
+  });
+
+  it("a collaborator's pages follow a change of their permissions, and the owner's reads follow the collaborator's new name", async () => {
+    const owner = await apiToken(demoUsers.owner.email);
+    const collaboratorCookie = await signedIn(demoUsers.collaborator.email);
+    const collaborator = await apiToken(demoUsers.collaborator.email);
+    const team = JSON.parse((await send("GET", `/api/v1/businesses/${B}/collaborators`, { headers: json(owner) })).body);
+    const member = (team.collaborators ?? team.data ?? []).find((m: { email?: string; user?: { email: string } }) => (m.email ?? m.user?.email) === demoUsers.collaborator.email);
+    expect(member, JSON.stringify(team).slice(0, 300)).toBeTruthy();
+    const userId = (member.user_uuid ?? member.uuid ?? member.user?.uuid) as string;
+    const held = (member.permissions as (string | { name: string })[]).map((p) => (typeof p === "string" ? p : p.name));
+    await rememberedThenFresh(async () => {
+      const put = await send("PUT", `/api/v1/businesses/${B}/collaborators/${userId}`, { headers: json(owner), body: JSON.stringify({ permissions: held.filter((p) => p !== "user.calendar") }) });
+      expect(put.status, put.body).toBe(200);
+    }, [
+      { path: "/", headers: { cookie: collaboratorCookie } },
+      { path: "/api/v1/user/app-state", headers: json(collaborator) },
+    ]);
+    const state = JSON.parse((await send("GET", "/api/v1/user/app-state", { headers: json(collaborator) })).body);
+    expect(state.user.permissions.map((p: string | { name: string }) => (typeof p === "string" ? p : p.name))).not.toContain("user.calendar");
+
+    // The collaborator's name reaches the owner's list of businesses' people and their reservations.
+    await rememberedThenFresh(async () => {
+      const renamed = await send("PUT", `/api/v1/users/${userId}`, { headers: json(collaborator), body: JSON.stringify({ name: "Camila Nova" }) });
+      expect(renamed.status, renamed.body).toBe(200);
+    }, [
+      { path: `/api/v1/businesses/${B}/reservations`, headers: json(owner) },
+      { path: "/bookings", headers: { cookie: await signedIn(demoUsers.owner.email) } },
+    ]);
+  });
+
+  it("switching the selected business makes the pages afresh", async () => {
+    const token = await apiToken(demoUsers.owner.email);
+    const cookie = await signedIn(demoUsers.owner.email);
+    const created = await send("POST", "/api/v1/businesses", { headers: json(token), body: JSON.stringify({ company_name: "Pousada Segunda", country: "BR" }) });
+    expect(created.status, created.body).toBe(201);
+    const select = (business_uuid: string) => send("PUT", "/api/v1/user/selected-business", { headers: json(token), body: JSON.stringify({ business_uuid }) });
+    expect((await select(B)).status).toBe(200);
+    const second = JSON.parse(created.body).business?.uuid ?? JSON.parse(created.body).data?.uuid;
+    await rememberedThenFresh(async () => expect((await select(second)).status).toBe(200), [
+      { path: "/api/v1/user/app-state", headers: json(token) },
+      { path: "/_root.data", headers: { cookie } },
+    ]);
+    const state = JSON.parse((await send("GET", "/api/v1/user/app-state", { headers: json(token) })).body);
+    expect(state.selected_business_uuid).toBe(second);
+    expect((await select(B)).status).toBe(200);
+  });
 });

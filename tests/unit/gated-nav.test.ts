@@ -9,7 +9,7 @@ function linksFor(permissions: string[], gates: Gates): string[] {
   const router = createMemoryRouter([
     {
       path: "/",
-      element: createElement(GatedNavItems, { permissions: permissions.map((name) => ({ name })), gates, className: () => "" }),
+      element: createElement(GatedNavItems, { permissions: permissions.map((name) => ({ name })), gates, className: "" }),
     },
   ]);
   const html = renderToStaticMarkup(createElement(RouterProvider, { router }));

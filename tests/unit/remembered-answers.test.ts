@@ -3,7 +3,7 @@ import { gunzipSync } from "node:zlib";
 import compression from "compression";
 import express from "express";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { rememberedAnswers } from "#server/remembered-answers.ts";
+import { REMEMBER_MS, rememberedAnswers } from "#server/remembered-answers.ts";
 
 /**
  * The remembered-answers middleware on its own (ADR 0034): what it keeps, what it never keeps,
@@ -11,6 +11,8 @@ import { rememberedAnswers } from "#server/remembered-answers.ts";
  */
 let version = "v1";
 let rendered = 0;
+/** The middleware's clock, moved by hand to age answers. */
+let clockMs = 1_000_000;
 let server: import("node:http").Server;
 let base: string;
 
@@ -20,6 +22,7 @@ beforeAll(async () => {
     rememberedAnswers({
       paths: [/^\/kept/, /^\/cookie$/, /^\/missing$/, /^\/large$/],
       callerOf: async (req) => (req.headers.authorization ? { identity: req.headers.authorization, version } : null),
+      clock: { now: () => clockMs },
     }),
   );
   app.use(compression());
@@ -97,5 +100,21 @@ describe("remembered answers", () => {
     await get("/kept", {});
     await get("/kept", {});
     expect(rendered - before).toBe(2);
+  });
+
+  it("serves an answer for at most REMEMBER_MS (30 s) when nothing changed, then renders again", async () => {
+    version = "expiry";
+    const first = await get("/kept?expiry", { authorization: "clock" });
+    clockMs += REMEMBER_MS - 1_000;
+    // lru-cache reads its clock at most once a millisecond.
+    await new Promise((done) => setTimeout(done, 5));
+    const within = await get("/kept?expiry", { authorization: "clock" });
+    expect(within.body.equals(first.body)).toBe(true);
+    clockMs += 2_000;
+    await new Promise((done) => setTimeout(done, 5));
+    const after = await get("/kept?expiry", { authorization: "clock" });
+    expect(after.status).toBe(200);
+    expect(after.body.equals(first.body)).toBe(false);
+    expect(after.headers["x-request-id"]).not.toBe(first.headers["x-request-id"]);
   });
 });

@@ -67,7 +67,7 @@ export const brainRecommendations = pgTable(
       .notNull()
       .references(() => roomCategories.id, { onDelete: "cascade" }),
     night: date({ mode: "string" }).notNull(),
-    field: text({ enum: ["price"] }).notNull(),
+    field: text({ enum: ["price", "min_stay_arrival", "min_stay_through"] }).notNull(),
     current: integer().notNull(),
     value: integer().notNull(),
     /** `pending`, `accepted`, `rejected` or `applied` (by the autopilot). */

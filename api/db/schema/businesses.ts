@@ -35,9 +35,10 @@ export const pmsSystems = pgTable("pms_systems", {
   name: text().notNull(),
   /**
    * `{ auth_url, fields: [{ name, label, type, required }] }` — the credential form is built from
-   * it; `kind: "file"` marks "Import from a file" (a PMS without a connector sends a file).
+   * it; `kind: "file"` marks "Import from a file" (a PMS without a connector sends a file),
+   * `kind: "mews"` the Mews connector (api/services/pms/).
    */
-  settings: jsonb().$type<{ auth_url: string | null; kind?: "file"; fields: { name: string; label: Translated; type: "text" | "password" | "url"; required: boolean }[] }>().notNull(),
+  settings: jsonb().$type<{ auth_url: string | null; kind?: "file" | "mews"; fields: { name: string; label: Translated; type: "text" | "password" | "url"; required: boolean }[] }>().notNull(),
   image: text(),
   pmsDefault: boolean().notNull().default(false),
   isActive: boolean().notNull().default(true),

@@ -23,3 +23,5 @@ export * from "./security.ts";
 export * from "./data-versions.ts";
 export * from "./imports.ts";
 export * from "./brain.ts";
+export * from "./pms-connections.ts";
+export * from "./stay-rules.ts";

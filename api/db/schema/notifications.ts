@@ -86,22 +86,6 @@ export const dailyCommandRuns = pgTable(
 export type DailyCommandRunRow = typeof dailyCommandRuns.$inferSelect;
 
 /**
- * The forecast's learnt part for one business, refreshed by the daily command `forecast.refresh`
- * (docs/metrics-pace-and-forecast.md, ADR 0030): the backtest and the reference-night pickup of
- * every future night, as of `as_of` and the two days after. One row per business, replaced.
- */
-export const forecastModels = pgTable("forecast_models", {
-  businessId: uuid()
-    .primaryKey()
-    .references(() => businesses.id, { onDelete: "cascade" }),
-  /** The business day (YYYY-MM-DD) the model was learnt on. */
-  asOf: text().notNull(),
-  computedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
-  /** The model itself (api/services/metrics/forecast-model.ts, `StoredModel`). */
-  model: jsonb().notNull(),
-});
-
-/**
  * The forecast's scorecard for one business (issue 26 point 6, docs/forecast.md): the backtest of
  * the hotel's own last year — each method's error by horizon in rooms and in %, and the 80 %
  * intervals' coverage — computed by the daily command `forecast.scorecard`, after the demo seed and

@@ -4,6 +4,7 @@ import { addDays, occupancyPercent, stayNights } from "#domain/bookings/stay.ts"
 import { guests, reservations, roomBlocks, roomCategories, rooms } from "#api/db/schema/index.ts";
 import { canPrice } from "#api/services/pricing/calendar.ts";
 import { loadPricingConfig } from "#api/services/pricing/config.ts";
+import { gapDiscounts } from "#api/services/stay-rules/gap-discounts.ts";
 import { businessToday, type BookingContext } from "./context.ts";
 import { rowsOf } from "#api/db/query.ts";
 import type { AvailabilityJson, RoomsOverviewJson } from "#contract/bookings.ts";
@@ -41,7 +42,8 @@ async function inventoryCounters(ctx: BookingContext, from: string, to: string) 
 
 /**
  * Availability per night (`from`…`to`, both included) and category: rooms, sold, blocked, free,
- * occupancy and the current rate. One read of the inventory counters plus one engine run, so a
+ * occupancy and the current rate (orphan-gap discounts included). One read of the inventory
+ * counters, the gap discounts (nothing beyond the settings while there is no gap discount) and one engine run, so a
  * year of a five-category hotel stays cheap however many reservations it holds.
  */
 export async function availability(ctx: BookingContext, from: string, to: string): Promise<AvailabilityJson> {
@@ -50,7 +52,12 @@ export async function availability(ctx: BookingContext, from: string, to: string
     .from(roomCategories)
     .where(eq(roomCategories.businessId, ctx.business.id))
     .orderBy(asc(roomCategories.position), asc(roomCategories.createdAt));
-  const [counters, config] = await Promise.all([inventoryCounters(ctx, from, to), loadPricingConfig(ctx.db, ctx.business.id, { from, to })]);
+  const today = businessToday(ctx);
+  const [counters, config, gaps] = await Promise.all([
+    inventoryCounters(ctx, from, to),
+    loadPricingConfig(ctx.db, ctx.business.id, { from, to }),
+    gapDiscounts(ctx.db, ctx.business.id, { from, to, today }),
+  ]);
   const byKey = counters;
   const dates = stayNights(from, addDays(to, 1));
   const totalRooms = categories.reduce((s, c) => s + c.roomCount, 0);
@@ -81,7 +88,7 @@ export async function availability(ctx: BookingContext, from: string, to: string
   const priced = canPrice(config) && categories.length > 0;
   if (priced) {
     const occupancyByDate = new Map(nights.map((n) => [n.date, n.occupancy]));
-    const rates = compilePricing(config).calendar({ from, to, today: businessToday(ctx), occupancyByDate, categoryIds: categories.map((c) => c.id) });
+    const rates = compilePricing(config).calendar({ from, to, today, occupancyByDate, gapDiscounts: gaps, categoryIds: categories.map((c) => c.id) });
     const rateOf = new Map(rates.map((r) => [`${r.categoryId}|${r.date}`, r.rate]));
     for (const n of nights) for (const cell of n.categories) cell.rate = rateOf.get(`${cell.uuid}|${n.date}`) ?? null;
   }

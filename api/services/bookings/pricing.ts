@@ -1,9 +1,10 @@
-import { compilePricing, type PricingConfig } from "#domain/pricing/index.ts";
+import { compilePricing, type GapDiscounts, type PricingConfig } from "#domain/pricing/index.ts";
 import { stayNights } from "#domain/bookings/stay.ts";
 import type { Database } from "#api/db/client.ts";
 import { occupancyByNight } from "#api/services/occupancy.ts";
 import { canPrice } from "#api/services/pricing/calendar.ts";
 import { loadPricingConfig } from "#api/services/pricing/config.ts";
+import { gapDiscounts } from "#api/services/stay-rules/gap-discounts.ts";
 
 export interface PricedNight {
   date: string;
@@ -30,23 +31,30 @@ export interface StayQuery {
   override?: number | null;
 }
 
-/** null: the business has no tariff configuration yet (no reference season), so a rate must be typed. */
-export async function priceStay(db: Database, businessId: string, query: StayQuery, preloaded?: PricingConfig): Promise<StayPrice | null> {
+/**
+ * null: the business has no tariff configuration yet (no reference season), so a rate must be typed.
+ * `preloaded`: the configuration and gap discounts read once for several categories' stays (they cover the stay's nights).
+ */
+export async function priceStay(db: Database, businessId: string, query: StayQuery, preloaded?: { config: PricingConfig; gaps: GapDiscounts }): Promise<StayPrice | null> {
   const dates = stayNights(query.arrival, query.departure);
   if (query.override != null) {
     const nights = dates.map((date) => ({ date, rate: query.override!, season: null, level: null }));
     return summarise(nights, true);
   }
   const last = dates[dates.length - 1];
-  const config = preloaded ?? (await loadPricingConfig(db, businessId, { from: query.arrival, to: last }));
+  const config = preloaded?.config ?? (await loadPricingConfig(db, businessId, { from: query.arrival, to: last }));
   if (!canPrice(config) || !config.room_categories.some((c) => c.uuid === query.categoryId)) return null;
-  const occupancy = await occupancyByNight(db, businessId, query.arrival, query.departure);
+  const [occupancy, gaps] = await Promise.all([
+    occupancyByNight(db, businessId, query.arrival, query.departure),
+    preloaded?.gaps ?? gapDiscounts(db, businessId, { from: query.arrival, to: last, today: query.today, categoryIds: [query.categoryId] }),
+  ]);
   const occupancyByDate = new Map([...occupancy].map(([date, o]) => [date, o.percentage]));
   const rates = compilePricing(config).calendar({
     from: query.arrival,
     to: last,
     today: query.today,
     occupancyByDate,
+    gapDiscounts: gaps,
     guests: query.guests,
     categoryIds: [query.categoryId],
   });

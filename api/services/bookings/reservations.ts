@@ -1,3 +1,4 @@
+import type { StayBreak } from "#domain/stay-rules/types.ts";
 import { and, asc, desc, eq, gt, ilike, inArray, lte, or, sql, type SQL } from "drizzle-orm";
 import { availableActions, checkTransition, departureAfterCheckOut, editableFields, holdsRooms, type ReservationAction, type ReservationStatus } from "#domain/bookings/status.ts";
 import { addDays, stayNights } from "#domain/bookings/stay.ts";
@@ -125,6 +126,8 @@ export interface CreateOptions {
   allowOverbooking?: boolean;
   /** The rate plan sold (the booking engine's choice, a channel's mapped plan). */
   ratePlanId?: string | null;
+  /** The owner booked a stay that breaks a stay rule (issue 28): the audit and the activity log keep which. */
+  stayRuleOverridden?: StayBreak | null;
 }
 
 /** Creates a reservation: validates, prices, then in one transaction takes the inventory, assigns a room and writes everything. */
@@ -195,6 +198,7 @@ export async function createReservation(ctx: BookingContext, input: ReservationC
       children: input.children,
       total: price.total,
       channel: input.channel,
+      ...(options.stayRuleOverridden ? { stay_rule_overridden: options.stayRuleOverridden } : {}),
     });
     await reservationNotice(tx, ctx, "reservation.created", row.id, shortages.length > 0);
     return row.id;

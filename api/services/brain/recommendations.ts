@@ -1,4 +1,4 @@
-import { and, eq, gte, inArray, lte, sql } from "drizzle-orm";
+import { and, eq, gte, inArray, lte } from "drizzle-orm";
 import { recommend } from "#domain/brain/recommend.ts";
 import { restorePlan } from "#domain/brain/undo.ts";
 import type { Actor } from "#domain/activity/index.ts";
@@ -9,8 +9,10 @@ import type { Database } from "#api/db/client.ts";
 import { brainRecommendations, businesses, occupancyPricing, priceChanges, roomCategories } from "#api/db/schema/index.ts";
 import { businessToday } from "#api/services/pricing/calendar.ts";
 import { writeManualPrices } from "#api/services/pricing/manual-prices.ts";
+import { acceptStayRuleRows, recomputeStayRuleRecommendations } from "./stay-rules.ts";
 import { eventsOf, loadBrainConfig, modeOf } from "./settings.ts";
 import { recommendInputs, type BrainBusiness } from "./signals.ts";
+import { upsertRecommendations } from "./store.ts";
 
 /** The actor of every price the autopilot sets (the activity log shows this name). */
 export const AUTOPILOT: Actor = { kind: "job", label: "Tarifa autopilot" };
@@ -92,7 +94,7 @@ export async function recomputeRecommendations(tx: Database, businessId: string,
   const active = allCategories.filter((id) => modeOf(config, id) !== "off");
   const off = allCategories.filter((id) => modeOf(config, id) === "off");
   if (off.length) {
-    await tx.delete(brainRecommendations).where(and(inArray(brainRecommendations.roomCategoryId, off), eq(brainRecommendations.status, "pending")));
+    await tx.delete(brainRecommendations).where(and(inArray(brainRecommendations.roomCategoryId, off), eq(brainRecommendations.field, "price"), eq(brainRecommendations.status, "pending")));
   }
   if (active.length === 0) return { pending: 0, applied: 0 };
 
@@ -101,7 +103,15 @@ export async function recomputeRecommendations(tx: Database, businessId: string,
   const stored = await tx
     .select()
     .from(brainRecommendations)
-    .where(and(eq(brainRecommendations.businessId, businessId), inArray(brainRecommendations.roomCategoryId, active), gte(brainRecommendations.night, from), lte(brainRecommendations.night, to)));
+    .where(
+      and(
+        eq(brainRecommendations.businessId, businessId),
+        eq(brainRecommendations.field, "price"),
+        inArray(brainRecommendations.roomCategoryId, active),
+        gte(brainRecommendations.night, from),
+        lte(brainRecommendations.night, to),
+      ),
+    );
   const byCell = new Map<string, Row>(stored.map((r) => [`${r.roomCategoryId}|${r.night}`, r]));
 
   const stale: { categoryId: string; night: string }[] = [];
@@ -134,26 +144,11 @@ export async function recomputeRecommendations(tx: Database, businessId: string,
     });
   }
   for (const [categoryId, nights] of groupNights(stale)) {
-    await tx.delete(brainRecommendations).where(and(eq(brainRecommendations.roomCategoryId, categoryId), inArray(brainRecommendations.night, nights), eq(brainRecommendations.status, "pending")));
-  }
-  for (let i = 0; i < upserts.length; i += 500) {
     await tx
-      .insert(brainRecommendations)
-      .values(upserts.slice(i, i + 500))
-      .onConflictDoUpdate({
-        target: [brainRecommendations.roomCategoryId, brainRecommendations.night, brainRecommendations.field],
-        set: {
-          current: sql`excluded.current`,
-          value: sql`excluded.value`,
-          status: sql`excluded.status`,
-          reasons: sql`excluded.reasons`,
-          effect: sql`excluded.effect`,
-          computedAt: sql`excluded.computed_at`,
-          decidedAt: sql`excluded.decided_at`,
-          decidedBy: sql`excluded.decided_by`,
-        },
-      });
+      .delete(brainRecommendations)
+      .where(and(eq(brainRecommendations.roomCategoryId, categoryId), inArray(brainRecommendations.night, nights), eq(brainRecommendations.field, "price"), eq(brainRecommendations.status, "pending")));
   }
+  await upsertRecommendations(tx, upserts);
   if (autopilot.length && (await manualPricesAllowed(tx, businessId))) {
     await applyMoves(tx, businessId, autopilot, { actor: AUTOPILOT, userId: null, source: "autopilot", now: options.now });
   }
@@ -163,6 +158,7 @@ export async function recomputeRecommendations(tx: Database, businessId: string,
 /** The pending recommendations a decision names, nights from today on. */
 function decisionFilter(businessId: string, d: RecommendationDecision, today: string) {
   const conditions = [eq(brainRecommendations.businessId, businessId), eq(brainRecommendations.status, "pending"), gte(brainRecommendations.night, today)];
+  if (d.field) conditions.push(eq(brainRecommendations.field, d.field));
   if (d.category) conditions.push(eq(brainRecommendations.roomCategoryId, d.category.toLowerCase()));
   if (!d.all) {
     if (d.night) conditions.push(eq(brainRecommendations.night, d.night));
@@ -173,8 +169,9 @@ function decisionFilter(businessId: string, d: RecommendationDecision, today: st
 
 /**
  * Accepts or rejects pending recommendations, on `tx`. Accepting first recomputes them, so the
- * value written is the one the guardrails allow now, then writes them as the person's manual
- * prices. Answers the nights decided.
+ * value written is the one the guardrails allow now, then writes the prices as the person's manual
+ * prices and the stay rules as the person's brain values (api/services/brain/stay-rules.ts).
+ * Answers the nights decided.
  */
 export async function decideRecommendations(
   tx: Database,
@@ -187,27 +184,37 @@ export async function decideRecommendations(
   const today = businessToday(how.now, business.timezone);
   const named = await tx.select().from(brainRecommendations).where(decisionFilter(businessId, d, today));
   if (named.length === 0) return { decided: 0, nights: [] };
-  if (how.accept) await recomputeRecommendations(tx, businessId, { now: how.now, nights: [...new Set(named.map((r) => r.night))], locale: how.locale });
+  if (how.accept) {
+    const priceNights = [...new Set(named.filter((r) => r.field === "price").map((r) => r.night))];
+    if (priceNights.length) await recomputeRecommendations(tx, businessId, { now: how.now, nights: priceNights, locale: how.locale });
+    if (named.some((r) => r.field !== "price")) await recomputeStayRuleRecommendations(tx, businessId, { now: how.now });
+  }
   const rows = how.accept ? await tx.select().from(brainRecommendations).where(decisionFilter(businessId, d, today)) : named;
   if (rows.length === 0) return { decided: 0, nights: [] };
   if (how.accept) {
-    const moves: Recommendation[] = rows.map((r) => ({
-      field: r.field,
-      categoryId: r.roomCategoryId,
-      night: r.night,
-      current: r.current,
-      value: r.value,
-      status: "move",
-      reasons: r.reasons as BrainStep[],
-      effect: r.effect as Recommendation["effect"],
-    }));
-    await applyMoves(tx, businessId, moves, { actor: { kind: "user", userId: how.userId }, userId: how.userId, source: "recommendation", now: how.now });
+    const moves: Recommendation[] = rows
+      .filter((r) => r.field === "price")
+      .map((r) => ({
+        field: "price",
+        categoryId: r.roomCategoryId,
+        night: r.night,
+        current: r.current,
+        value: r.value,
+        status: "move",
+        reasons: r.reasons as BrainStep[],
+        effect: r.effect as Recommendation["effect"],
+      }));
+    if (moves.length) await applyMoves(tx, businessId, moves, { actor: { kind: "user", userId: how.userId }, userId: how.userId, source: "recommendation", now: how.now });
+    const stayRows = rows.filter((r) => r.field !== "price");
+    if (stayRows.length) await acceptStayRuleRows(tx, businessId, stayRows, { userId: how.userId, now: how.now, today });
   }
-  for (const [categoryId, nights] of groupNights(rows.map((r) => ({ categoryId: r.roomCategoryId, night: r.night })))) {
-    await tx
-      .update(brainRecommendations)
-      .set({ status: how.accept ? "accepted" : "rejected", decidedAt: how.now, decidedBy: how.userId })
-      .where(and(eq(brainRecommendations.roomCategoryId, categoryId), inArray(brainRecommendations.night, nights), eq(brainRecommendations.status, "pending")));
+  for (const field of new Set(rows.map((r) => r.field))) {
+    for (const [categoryId, nights] of groupNights(rows.filter((r) => r.field === field).map((r) => ({ categoryId: r.roomCategoryId, night: r.night })))) {
+      await tx
+        .update(brainRecommendations)
+        .set({ status: how.accept ? "accepted" : "rejected", decidedAt: how.now, decidedBy: how.userId })
+        .where(and(eq(brainRecommendations.roomCategoryId, categoryId), inArray(brainRecommendations.night, nights), eq(brainRecommendations.field, field), eq(brainRecommendations.status, "pending")));
+    }
   }
   return { decided: rows.length, nights: [...new Set(rows.map((r) => r.night))].sort() };
 }
@@ -241,7 +248,7 @@ export async function undoPrices(tx: Database, businessId: string, input: UndoIn
     await tx
       .update(brainRecommendations)
       .set({ status: "rejected", decidedAt: how.now, decidedBy: how.userId })
-      .where(and(eq(brainRecommendations.roomCategoryId, categoryId), inArray(brainRecommendations.night, restored)));
+      .where(and(eq(brainRecommendations.roomCategoryId, categoryId), inArray(brainRecommendations.night, restored), eq(brainRecommendations.field, "price")));
   }
   return { restored };
 }
@@ -251,5 +258,10 @@ export async function undoPrices(tx: Database, businessId: string, input: UndoIn
  * these nights, so their recommendations are recomputed and the autopilot acts, in one transaction.
  */
 export async function recommendAfterBooking(db: Database, businessId: string, nights: readonly string[], now: Date): Promise<void> {
-  await db.transaction((tx) => recomputeRecommendations(tx as unknown as Database, businessId, { now, nights }));
+  await db.transaction(async (txRaw) => {
+    const tx = txRaw as unknown as Database;
+    await recomputeRecommendations(tx, businessId, { now, nights });
+    // A booking or a cancellation opens and closes orphan gaps: the stay rules' changes move too.
+    await recomputeStayRuleRecommendations(tx, businessId, { now });
+  });
 }

@@ -66,10 +66,9 @@ export async function foreignCategories(db: Database, businessId: string, ids: r
   return ids.filter((id) => !known.has(id));
 }
 
-/** Saves the settings on `tx` (the caller checked the categories). */
-export async function saveBrainSettings(tx: Database, businessId: string, input: BrainSettingsInput, now: Date): Promise<void> {
-  const values = {
-    mode: input.mode,
+/** The guardrails as sent, in the shape the brain reads (and the settings table stores). */
+export function guardrailsOf(input: BrainSettingsInput): Guardrails {
+  return {
     maxDailyChangePercent: input.max_daily_change_percent,
     maxWeeklyChangePercent: input.max_weekly_change_percent,
     freezeDays: input.freeze_days,
@@ -79,8 +78,12 @@ export async function saveBrainSettings(tx: Database, businessId: string, input:
     demandSensitivity: input.demand_sensitivity,
     marketWeightPercent: input.market_weight_percent,
     holidayEffectPercent: input.holiday_effect_percent,
-    updatedAt: now,
   };
+}
+
+/** Saves the settings on `tx` (the caller checked the categories). */
+export async function saveBrainSettings(tx: Database, businessId: string, input: BrainSettingsInput, now: Date): Promise<void> {
+  const values = { mode: input.mode, ...guardrailsOf(input), updatedAt: now };
   await tx.insert(brainSettings).values({ businessId, ...values }).onConflictDoUpdate({ target: brainSettings.businessId, set: values });
   await tx.delete(brainCategoryModes).where(eq(brainCategoryModes.businessId, businessId));
   const modes = Object.entries(input.category_modes).map(([categoryId, mode]) => ({ roomCategoryId: categoryId.toLowerCase(), businessId, mode }));

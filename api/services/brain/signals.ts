@@ -10,6 +10,7 @@ import { competitorsOf, ratesBetween } from "#api/services/competitors/store.ts"
 import { bookingCurvesBy } from "#api/services/metrics/on-the-books.ts";
 import { canPrice, holidayName, occupancyPercentages } from "#api/services/pricing/calendar.ts";
 import { loadPricingConfig } from "#api/services/pricing/config.ts";
+import { gapDiscounts } from "#api/services/stay-rules/gap-discounts.ts";
 
 /** The days of history the expected booking curve is read from: the year before today. */
 const HISTORY_DAYS = 365;
@@ -161,8 +162,9 @@ export async function recommendInputs(
   const known = new Set(config.room_categories.map((c) => c.uuid));
   const categoryIds = q.categoryIds.filter((id) => known.has(id));
   if (categoryIds.length === 0) return [];
-  const [occupancy, inventory, lastSold, dayAgo, weekAgo, market, curves, byBrain] = await Promise.all([
+  const [occupancy, gaps, inventory, lastSold, dayAgo, weekAgo, market, curves, byBrain] = await Promise.all([
     occupancyPercentages(db, business.id, q.from, q.to),
+    gapDiscounts(db, business.id, { from: q.from, to: q.to, today: q.today }),
     inventoryOf(db, business.id, q.from, q.to),
     lastSoldOf(db, business.id, q.from, q.to),
     pricesAgo(db, business.id, q.from, q.to, q.now, 24),
@@ -173,7 +175,7 @@ export async function recommendInputs(
   ]);
   // Competitors are compared with the first category (the rate shopper's default); other categories follow at their own price ratio.
   const reference = config.room_categories[0].uuid;
-  const query = { from: q.from, to: q.to, today: q.today, occupancyByDate: occupancy, categoryIds: [...new Set([reference, ...categoryIds])] };
+  const query = { from: q.from, to: q.to, today: q.today, occupancyByDate: occupancy, gapDiscounts: gaps, categoryIds: [...new Set([reference, ...categoryIds])] };
   const rates = compilePricing(config).calendar(query);
   // The rules' price: the same calendar without the prices the brain set itself.
   const rules = compilePricing({ ...config, manual_prices: (config.manual_prices ?? []).filter((m) => !byBrain.has(`${m.room_category_uuid}|${m.date}`)) }).calendar(query);

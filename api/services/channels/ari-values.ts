@@ -5,7 +5,8 @@ import type { ChannexCategoryMapping, ChannexRatePlanInfo } from "#api/db/schema
 import type { RatePlan } from "#api/services/distribution/rate-plans.ts";
 import { ratePlanRule } from "#api/services/distribution/rate-plans.ts";
 import { rateString, type AvailabilityValue, type MinStayType, type RestrictionValue } from "./channex-client.ts";
-import { planRestrictions, type PlanRestrictions, type PlanTarget } from "./plan-targets.ts";
+import { channexStayFields, OPEN_LIMITS, planLimits, type NightRules } from "#domain/stay-rules/index.ts";
+import type { PlanRestrictions, PlanTarget } from "./plan-targets.ts";
 
 /**
  * What one push sends, night by night (docs/channex.md): per mapped category its availability
@@ -37,7 +38,13 @@ export interface NightContext {
   planInfo: ChannexRatePlanInfo;
   minStayType: MinStayType;
   rates: RatesByGuests;
+  /** The business's today: the booking window becomes closed-to-arrival relative to it. */
+  today: string;
+  /** A category's effective stay rules on a night (domain/stay-rules), the same the booking engine judges with. */
+  stayRules: (categoryId: string, night: string) => NightRules | undefined;
 }
+
+const openNight = (categoryId: string, night: string): NightRules => ({ ...OPEN_LIMITS, categoryId, night, discountPercent: 0, inGap: false, steps: [] });
 
 const engineRate = (ctx: NightContext, guests: number, categoryId: string, night: string) => ctx.rates.get(guests)?.get(`${categoryId}|${night}`);
 
@@ -63,7 +70,8 @@ const withSignature = (v: Omit<NightValues, "signature">): NightValues => ({ ...
 /** A mapped category's night: its free rooms, and its Channex rate plan at the engine's price. */
 export function categoryNight(ctx: NightContext, category: { id: string; rooms: number }, night: string, taken: number): NightValues {
   const channexPlan = ctx.mapping[category.id].rate_plan_id;
-  const restriction = restrictionOf(ctx, channexPlan, (guests) => engineRate(ctx, guests, category.id, night)?.rate ?? null, {});
+  const stay = channexStayFields(ctx.stayRules(category.id, night) ?? OPEN_LIMITS, night, ctx.today, ctx.minStayType);
+  const restriction = restrictionOf(ctx, channexPlan, (guests) => engineRate(ctx, guests, category.id, night)?.rate ?? null, stay);
   return withSignature({ categoryId: category.id, ratePlanKey: "", night, availability: Math.max(0, category.rooms - taken), restriction });
 }
 
@@ -76,7 +84,9 @@ export function pairNight(ctx: NightContext, target: PlanTarget, plan: RatePlan 
     const engine = engineRate(ctx, guests, target.categoryId, night);
     return engine ? withMarkup(applyRatePlan(engine, rule).rate, target.markup) : null;
   };
-  return withSignature({ ...base, restriction: restrictionOf(ctx, target.ratePlanKey, priced, planRestrictions(plan, night, ctx.minStayType)) });
+  const rules = ctx.stayRules(target.categoryId, night) ?? openNight(target.categoryId, night);
+  const stay = channexStayFields(planLimits(rules, rule), night, ctx.today, ctx.minStayType);
+  return withSignature({ ...base, restriction: restrictionOf(ctx, target.ratePlanKey, priced, stay) });
 }
 
 /** A Channex rate plan we fed before and no longer map: closed. */

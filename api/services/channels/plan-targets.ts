@@ -1,11 +1,7 @@
 import { and, eq, isNotNull } from "drizzle-orm";
 import type { Database } from "#api/db/client.ts";
 import { channelMappings, ratePlans, salesChannels } from "#api/db/schema/index.ts";
-import type { MinStayType, RestrictionValue } from "./channex-client.ts";
-import { effectiveMinStay } from "#domain/pricing/rate-plans.ts";
-import { weekday } from "#domain/pricing/dates.ts";
-import type { RatePlan } from "#api/services/distribution/rate-plans.ts";
-import { ratePlanRule } from "#api/services/distribution/rate-plans.ts";
+import type { RestrictionValue } from "./channex-client.ts";
 
 /** One Channex rate plan fed from one of our (category, rate plan) pairs on a Channex sales channel. */
 export interface PlanTarget {
@@ -50,23 +46,3 @@ export async function planTargets(db: Database, businessId: string): Promise<Pla
 }
 
 export type PlanRestrictions = Pick<RestrictionValue, "min_stay_arrival" | "min_stay_through" | "max_stay" | "closed_to_arrival" | "closed_to_departure">;
-
-/**
- * A plan's stay restrictions on one night, in Channex's fields: the shortest stay (1 = none) in
- * the field the property's `min_stay_type` reads — our rule is a stay arriving that night, so
- * `min_stay_arrival` for "arrival" and "both" (with `min_stay_through` 1 for "both": we set no
- * rule through a night), `min_stay_through` for "through", the only one such a property reads —,
- * the longest (0 = none), and whether a stay may start / end on that date.
- */
-export function planRestrictions(plan: RatePlan, night: string, minStayType: MinStayType = "both"): PlanRestrictions {
-  const rule = ratePlanRule(plan);
-  const day = weekday(night);
-  const minStay = effectiveMinStay(rule) ?? 1;
-  return {
-    ...(minStayType === "through" ? { min_stay_through: minStay } : { min_stay_arrival: minStay }),
-    ...(minStayType === "both" ? { min_stay_through: 1 } : {}),
-    max_stay: rule.max_stay ?? 0,
-    closed_to_arrival: rule.closed_to_arrival.includes(day),
-    closed_to_departure: rule.closed_to_departure.includes(day),
-  };
-}

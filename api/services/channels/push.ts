@@ -14,6 +14,8 @@ import { clientFor, mappingFor, type ChannexConnectionRow } from "./connections.
 import { runningQueue } from "#api/services/queue/queue.ts";
 import { ARI_HORIZON_DAYS, PUSH_JOB } from "#api/services/outbox/nights-changed.ts";
 import { recordSyncError } from "./sync-error.ts";
+import type { NightRules } from "#domain/stay-rules/types.ts";
+import { effectiveRules, GAP_REACH } from "#api/services/stay-rules/effective.ts";
 import {
   availabilityValues,
   categoryNight,
@@ -203,8 +205,10 @@ function wantedNights(rows: OutboxRow[], categories: { id: string }[], today: st
   let from = last;
   let to = today;
   for (const row of rows) {
-    const start = row.night_from < today ? today : row.night_from;
-    const end = row.night_to > last ? last : row.night_to;
+    // A change of the inventory may open or close an orphan gap a few nights away (stay rules):
+    // those nights go too; the signatures keep what did not change from being sent.
+    const start = addDays(row.night_from, -GAP_REACH) < today ? today : addDays(row.night_from, -GAP_REACH);
+    const end = addDays(row.night_to, GAP_REACH) > last ? last : addDays(row.night_to, GAP_REACH);
     if (start > end) continue;
     for (const c of categories) {
       if (row.category_id && row.category_id !== c.id) continue;
@@ -254,7 +258,10 @@ async function nightValues(
     const list = await currentRates(db, businessId, wanted.from, wanted.to, today, guests || undefined);
     rates.set(guests, new Map(list.map((r) => [`${r.categoryId}|${r.date}`, r])));
   }
-  const ctx: NightContext = { mapping, planInfo, minStayType: connection.minStayType, rates };
+  const stay = await effectiveRules(db, businessId, { from: wanted.from, to: wanted.to, today, categoryIds: categories.map((c) => c.id) });
+  const stayNight = new Map<string, NightRules>();
+  for (const r of stay.values()) for (const n of r.nights) stayNight.set(`${n.categoryId}|${n.night}`, n);
+  const ctx: NightContext = { mapping, planInfo, minStayType: connection.minStayType, rates, today, stayRules: (categoryId, night) => stayNight.get(`${categoryId}|${night}`) };
   const taken = new Map(inventory.map((i) => [`${i.category_id}|${i.night}`, Number(i.taken)]));
   const planOf = new Map(plans.map((p) => [p.id, p]));
   const mapped = new Set(targets.map((t) => `${t.categoryId}|${t.ratePlanKey}`));

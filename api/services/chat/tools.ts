@@ -11,6 +11,7 @@ import { businessToday, calendarDays, canPrice, holidayName, holidaysBetween, oc
 import { loadPricingConfig } from "#api/services/pricing/config.ts";
 import { daysToUpdate } from "#api/services/pricing/rates.ts";
 import { businessSuggestions } from "#api/services/pricing/suggestions.ts";
+import { gapDiscounts } from "#api/services/stay-rules/gap-discounts.ts";
 import type { ChatTools } from "./provider.ts";
 
 /** How many items a list answer shows (the card links to the full page). */
@@ -32,11 +33,15 @@ export function liveChatTools(options: { db: Database; business: BusinessRow; us
     },
 
     async rate(date, categoryId) {
-      const [config, occupancy] = await Promise.all([loadPricingConfig(db, business.id, { from: date, to: date }, place), occupancyPercentages(db, business.id, date, date)]);
+      const [config, occupancy, gaps] = await Promise.all([
+        loadPricingConfig(db, business.id, { from: date, to: date }, place),
+        occupancyPercentages(db, business.id, date, date),
+        gapDiscounts(db, business.id, { from: date, to: date, today }),
+      ]);
       const holidays = (config.holidays ?? []).map((h) => ({ uuid: h.id, date: h.date, name: holidayName(h.name, locale), country: h.country, state: h.state }));
       const configured = canPrice(config) && config.room_categories.length > 0;
       const ids = categoryId ? [categoryId] : undefined;
-      const [night] = configured ? calendarDays(config, { from: date, to: date, today, occupancy, holidays, categoryIds: ids }) : [];
+      const [night] = configured ? calendarDays(config, { from: date, to: date, today, occupancy, gapDiscounts: gaps, holidays, categoryIds: ids }) : [];
       const names = new Map(config.room_categories.map((c) => [c.uuid, c.name]));
       return {
         date,

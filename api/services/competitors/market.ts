@@ -4,6 +4,7 @@ import type { Database } from "#api/db/client.ts";
 import type { BusinessRow } from "#api/services/business-access.ts";
 import { calendarDays, canPrice, occupancyPercentages } from "#api/services/pricing/calendar.ts";
 import { loadPricingConfig } from "#api/services/pricing/config.ts";
+import { gapDiscounts } from "#api/services/stay-rules/gap-discounts.ts";
 import { competitorJson, competitorsOf, ratesBetween, type CompetitorJson } from "./store.ts";
 import type { MarketNightJson } from "#contract/competitors.ts";
 
@@ -29,9 +30,10 @@ export interface MarketPeriod {
  * active competitor was seen asking. Throws UnknownCategory for a category not of the business.
  */
 export async function marketPeriod(db: Database, business: BusinessRow, q: { from: string; to: string; category?: string; today: string }): Promise<MarketPeriod> {
-  const [config, occupancy, set, observations] = await Promise.all([
+  const [config, occupancy, gaps, set, observations] = await Promise.all([
     loadPricingConfig(db, business.id, { from: q.from, to: q.to }),
     occupancyPercentages(db, business.id, q.from, q.to),
+    gapDiscounts(db, business.id, { from: q.from, to: q.to, today: q.today }),
     competitorsOf(db, business.id),
     ratesBetween(db, business.id, q.from, q.to),
   ]);
@@ -42,7 +44,7 @@ export async function marketPeriod(db: Database, business: BusinessRow, q: { fro
   const configured = canPrice(config) && !!category;
   const ours = new Map<string, number>();
   if (configured && category) {
-    for (const day of calendarDays(config, { from: q.from, to: q.to, today: q.today, occupancy, categoryIds: [category.uuid] })) {
+    for (const day of calendarDays(config, { from: q.from, to: q.to, today: q.today, occupancy, gapDiscounts: gaps, categoryIds: [category.uuid] })) {
       ours.set(day.date, day.rates[0].rate);
     }
   }

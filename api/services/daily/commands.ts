@@ -16,10 +16,10 @@ import { businessesWithIcalImports, pollIcalImports } from "#api/services/ledger
 import { sendDigests } from "#api/services/notifications/digest.ts";
 import { notify } from "#api/services/notifications/notify.ts";
 import { refreshScorecard } from "#api/services/forecast/scorecard.ts";
-import { refreshForecastModel } from "#api/services/metrics/forecast-model.ts";
 import { businessToday } from "#api/services/pricing/calendar.ts";
 import { daysToUpdate, refreshRates } from "#api/services/pricing/rates.ts";
 import { recomputeRecommendations } from "#api/services/brain/recommendations.ts";
+import { recomputeStayRuleRecommendations } from "#api/services/brain/stay-rules.ts";
 import { evaluateRewards } from "#api/services/reports/rewards.ts";
 import { pruneProduct } from "./prune.ts";
 
@@ -81,22 +81,11 @@ export const DAILY_COMMANDS: readonly DailyCommand[] = [
     async run(db, businessId, now) {
       await refreshRates(db, businessId!, { now, reason: "daily" });
       await db.transaction((tx) => recomputeRecommendations(tx as unknown as Database, businessId!, { now }));
+      // The stay rules' changes move with the clock too (a demand rule relaxes inside N days).
+      await db.transaction((tx) => recomputeStayRuleRecommendations(tx as unknown as Database, businessId!, { now }));
       const { days } = await daysToUpdate(db, businessId!, now);
       const nights = days.reduce((sum, day) => sum + day.categories.length, 0);
       if (nights > 0) await db.transaction((tx) => notify(tx, { businessId: businessId!, kind: "nights.to_publish", params: { count: nights }, link: "/days-to-update" }));
-    },
-  },
-  {
-    // The forecast's learnt part (backtest, reference pickup per night) for the new day: reads then
-    // add only the live books (ADR 0030). Replaces the business's model, so a rerun is harmless.
-    name: "forecast.refresh",
-    cron: "10 3 * * *",
-    scope: "business",
-    businesses: activeBusinesses,
-    async run(db, businessId, now) {
-      const [business] = await db.select({ id: businesses.id, timezone: businesses.timezone }).from(businesses).where(eq(businesses.id, businessId!));
-      if (!business) return;
-      await refreshForecastModel(db, business, businessToday(now, business.timezone ?? FALLBACK_TIME_ZONE), now);
     },
   },
   {

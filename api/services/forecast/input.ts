@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import type { CategoryInput, Stay } from "#domain/forecast/types.ts";
 import type { Database } from "#api/db/client.ts";
 import { rowsOf } from "#api/db/query.ts";
-import { roomsAndBlocks, roomsAvailable, type CategoryRooms } from "#api/services/metrics/on-the-books.ts";
+import { roomsAndBlocks, roomsAvailable, type BlockRow, type CategoryRooms } from "#api/services/metrics/on-the-books.ts";
 
 /**
  * What domain/forecast reads, from the business's reservation versions (migration 0031, ADR 0041;
@@ -22,6 +22,23 @@ export interface ForecastInputs {
   hotel: CategoryInput;
   /** The first night any booking held (a day number), null without any. */
   firstNight: number | null;
+  /** The whole hotel's input as plain data, to hand to a worker thread (hotelInputOf rebuilds it). */
+  hotelData: HotelData;
+}
+
+/** The whole hotel's stays, rooms and blocks: what `hotel` is made of, without functions (it can be posted to a worker). */
+export interface HotelData {
+  stays: Stay[];
+  categories: CategoryRooms[];
+  blocks: BlockRow[];
+}
+
+/** Rooms of a category (all when null) less the blocks recorded by the day asked. */
+const capacityOf = (rooms: Omit<HotelData, "stays">, categoryId: string | null) => (night: number, asOf: number) => roomsAvailable(rooms.categories, rooms.blocks, categoryId, night, asOf);
+
+/** The whole hotel's forecast input from its plain data. */
+export function hotelInputOf(data: HotelData): CategoryInput {
+  return { id: "hotel", stays: data.stays, capacity: capacityOf(data, null) };
 }
 
 interface VersionRow {
@@ -78,11 +95,12 @@ export async function loadForecastInputs(db: Database, business: { id: string; t
     if (holds) current = { reservationId: r.reservation_id, categoryId: r.category_id, bookedOn: v.day, arrival: v.arrival, departure: v.departure, cancelledOn: null, replacedOn: null, rooms: 1, segment: r.channel };
   }
   if (current) add(current);
-  const capacity = (categoryId: string | null) => (night: number, asOf: number) => roomsAvailable(rooms.categories, rooms.blocks, categoryId, night, asOf);
+  const hotelData: HotelData = { stays: all, categories: rooms.categories, blocks: rooms.blocks };
   return {
     categories: rooms.categories,
-    perCategory: rooms.categories.map((c) => ({ id: c.id, stays: byCategory.get(c.id)!, capacity: capacity(c.id) })),
-    hotel: { id: "hotel", stays: all, capacity: capacity(null) },
+    perCategory: rooms.categories.map((c) => ({ id: c.id, stays: byCategory.get(c.id)!, capacity: capacityOf(rooms, c.id) })),
+    hotel: hotelInputOf(hotelData),
     firstNight,
+    hotelData,
   };
 }

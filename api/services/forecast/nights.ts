@@ -1,13 +1,12 @@
 import { BASELINES, type BaselineName } from "#domain/forecast/baselines.ts";
 import { forecastNights, type CategoryForecast } from "#domain/forecast/forecast.ts";
-import { round1 } from "#domain/metrics/forecast.ts";
 import { fromDayNumber, toDayNumber } from "#domain/pricing/dates.ts";
 import type { Database } from "#api/db/client.ts";
 import { booksAsOf } from "#api/services/metrics/books-as-of.ts";
 import { booked, occupancyRatio } from "#api/services/metrics/tracking.ts";
 import type { CategoryRooms } from "#api/services/metrics/on-the-books.ts";
 import { loadForecastInputs } from "./input.ts";
-import { storedScorecard, type StoredScorecard } from "./scorecard.ts";
+import { round1, storedScorecard, type StoredScorecard } from "./scorecard.ts";
 
 /**
  * GET /tracking/forecast (docs/api/intelligence-tracking.md, docs/forecast.md): the rooms each

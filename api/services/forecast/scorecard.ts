@@ -1,11 +1,12 @@
 import { eq } from "drizzle-orm";
-import { backtest, ISSUE_HORIZONS } from "#domain/forecast/backtest.ts";
+import { ISSUE_HORIZONS } from "#domain/forecast/backtest.ts";
 import { BASELINES, type BaselineName } from "#domain/forecast/baselines.ts";
 import type { MethodName } from "#domain/forecast/forecast.ts";
 import { addDays, fromDayNumber, toDayNumber } from "#domain/pricing/dates.ts";
 import type { Database } from "#api/db/client.ts";
 import { businesses, forecastScorecards } from "#api/db/schema/index.ts";
 import { businessToday } from "#api/services/pricing/calendar.ts";
+import { backtestOffThread } from "./backtest-thread.ts";
 import { loadForecastInputs } from "./input.ts";
 
 /**
@@ -14,7 +15,8 @@ import { loadForecastInputs } from "./input.ts";
  * (domain/forecast/backtest.ts), scored against what they finally sold — the forecast as it is
  * used beside the classical baselines, in rooms and in %, and how often the night ended inside its
  * 80 % range. Too costly for a page (seconds of CPU), so it is computed by the daily command
- * `forecast.scorecard`, after the demo seed and after an import, and stored.
+ * `forecast.scorecard`, after the demo seed and after an import, and stored; the backtest runs on
+ * a worker thread (backtest-thread.ts) so the serving process keeps answering meanwhile.
  */
 
 /** Nights scored: the year up to yesterday (fewer when the history starts later). */
@@ -49,8 +51,9 @@ export type Scorecard =
   | { version: 1; status: "ready"; from: string; to: string; horizons: ScorecardHorizon[] }
   | { version: 1; status: "too_little_history"; from: string | null; to: string; horizons: [] };
 
-const one = (v: number) => Math.round(v * 10) / 10;
-const figures = (percent: number, rooms: number): ErrorFigures => ({ percent: one(percent), rooms: one(rooms) });
+/** Rooms and errors go out with one decimal. */
+export const round1 = (v: number) => Math.round(v * 10) / 10;
+const figures = (percent: number, rooms: number): ErrorFigures => ({ percent: round1(percent), rooms: round1(rooms) });
 
 /** The scorecard of a business as of the end of `today` (its local day), from its reservation versions. */
 export async function computeScorecard(db: Database, business: { id: string; timezone: string }, today: string): Promise<Scorecard> {
@@ -60,7 +63,7 @@ export async function computeScorecard(db: Database, business: { id: string; tim
   const from = inputs.firstNight === null ? null : fromDayNumber(Math.max(t - SCORECARD_NIGHTS, inputs.firstNight));
   const tooShort: Scorecard = { version: 1, status: "too_little_history", from, to, horizons: [] };
   if (from === null || toDayNumber(from) > t - MIN_SCORED_NIGHTS) return tooShort;
-  const scores = backtest(inputs.hotel, { from: toDayNumber(from), to: t - 1, today: t }, ISSUE_HORIZONS);
+  const scores = await backtestOffThread({ data: inputs.hotelData, window: { from: toDayNumber(from), to: t - 1, today: t }, horizons: ISSUE_HORIZONS });
   if (scores[0]!.nights < MIN_SCORED_NIGHTS) return tooShort;
   return {
     version: 1,

@@ -4,10 +4,10 @@ import { addDays, stayNights, todayIn } from "#domain/bookings/stay.ts";
 import { mappingSchema } from "#domain/imports/mapping.ts";
 import { fingerprint, mapRow, type ImportedStay } from "#domain/imports/rows.ts";
 import type { Database } from "#api/db/client.ts";
-import { businesses, guests, importedReservations, reservationImports, reservationNights, reservations } from "#api/db/schema/index.ts";
+import { businesses, importedReservations, reservationImports, reservationNights } from "#api/db/schema/index.ts";
 import { conflict } from "#api/errors.ts";
 import { logger } from "#api/logger.ts";
-import { inTransaction, rowsOf } from "#api/db/query.ts";
+import { inTransaction, rowsOf, unnestColumns } from "#api/db/query.ts";
 import { occupancyChanged } from "#api/services/bookings/hooks.ts";
 import { applyBusinessEvent } from "#api/services/business-status.ts";
 import { markNightsChanged } from "#api/services/outbox/nights-changed.ts";
@@ -155,27 +155,22 @@ async function importChunk(tx: Database, importId: string, now: Date): Promise<b
     }
     outcomes.push({ line: p.line, outcome: p.previous ? "update" : "add", problem: p.stay.doubts.join(",") || null });
   }
-  const changes = [...deltas].filter(([, by]) => by !== 0);
+  const changes = [...deltas].filter(([, by]) => by !== 0).map(([k, by]) => [...k.split("|"), by] as const);
   if (changes.length) {
-    const values = sql.join(
-      changes.map(([k, by]) => {
-        const [categoryId, night] = k.split("|");
-        return sql`(${categoryId}::uuid, ${night}::date, ${by}::int)`;
-      }),
-      sql`, `,
-    );
-    await tx.execute(sql`insert into inventory_nights (category_id, night, business_id, sold)
-      select v.category_id, v.night, ${imp.businessId}::uuid, v.sold from (values ${values}) as v(category_id, night, sold)
+    const columns = () => unnestColumns([["uuid", changes.map((c) => c[0])], ["date", changes.map((c) => c[1])], ["int", changes.map((c) => c[2])]]);
+    // Rows first, then the deltas: an insert's proposed row is checked (sold >= 0) before ON
+    // CONFLICT turns it into an update, so a negative delta (an update giving nights back) must not be one.
+    await tx.execute(sql`insert into inventory_nights (category_id, night, business_id)
+      select v.category_id, v.night, ${imp.businessId}::uuid from ${columns()} as v(category_id, night, sold)
       order by v.category_id, v.night
-      on conflict (category_id, night) do update set sold = inventory_nights.sold + excluded.sold`);
+      on conflict (category_id, night) do nothing`);
+    await tx.execute(sql`update inventory_nights i set sold = i.sold + v.sold
+      from ${columns()} as v(category_id, night, sold) where i.category_id = v.category_id and i.night = v.night`);
   }
 
-  const values = sql.join(
-    outcomes.map((o) => sql`(${o.line}::int, ${o.outcome}::text, ${o.problem}::text)`),
-    sql`, `,
-  );
   await tx.execute(sql`update reservation_import_rows r set outcome = v.outcome, problem = v.problem
-    from (values ${values}) as v(line, outcome, problem) where r.import_id = ${importId}::uuid and r.line = v.line`);
+    from ${unnestColumns([["int", outcomes.map((o) => o.line)], ["text", outcomes.map((o) => o.outcome)], ["text", outcomes.map((o) => o.problem)]])} as v(line, outcome, problem)
+    where r.import_id = ${importId}::uuid and r.line = v.line`);
   const count = (outcome: string) => outcomes.filter((o) => o.outcome === outcome).length;
   await tx
     .update(reservationImports)
@@ -246,57 +241,75 @@ export function nightRates(total: number, nights: number): number[] {
 
 async function writeStays(tx: Database, businessId: string, importId: string, currency: string, accepted: Planned[], today: string): Promise<void> {
   if (accepted.length === 0) return;
-  const at = (day: string) => new Date(`${day}T12:00:00Z`);
+  const at = (day: string) => `${day}T12:00:00Z`;
   const statusOf = (stay: ImportedStay) => (stay.status === "booked" ? (stay.departure <= today ? "checked_out" : "confirmed") : stay.status);
-  const fields = (p: Planned) => {
-    const nights = stayNights(p.stay.arrival, p.stay.departure).length;
-    return {
-      status: statusOf(p.stay),
-      arrival: p.stay.arrival,
-      departure: p.stay.departure,
-      categoryId: p.stay.categoryId,
-      adults: p.stay.adults,
-      children: p.stay.children,
-      ratePerNight: Math.round(p.stay.total / nights),
-      total: p.stay.total,
-      currency: p.stay.currency ?? currency,
-      channel: p.stay.channel,
-      createdAt: at(p.stay.bookedOn),
-      cancelledAt: p.stay.cancelledOn ? at(p.stay.cancelledOn) : null,
-      updatedAt: at(p.stay.cancelledOn ?? p.stay.bookedOn),
-    } as const;
+  // The columns an imported stay sets, one array each (unnestColumns), in the order of RESERVATION_COLUMNS.
+  const stayColumns = (stays: Planned[]) => {
+    const column = <T>(type: string, value: (p: Planned) => T) => [type, stays.map(value)] as const;
+    return [
+      column("text", (p) => statusOf(p.stay)),
+      column("date", (p) => p.stay.arrival),
+      column("date", (p) => p.stay.departure),
+      column("uuid", (p) => p.stay.categoryId),
+      column("int", (p) => p.stay.adults),
+      column("int", (p) => p.stay.children),
+      column("int", (p) => Math.round(p.stay.total / stayNights(p.stay.arrival, p.stay.departure).length)),
+      column("int", (p) => p.stay.total),
+      column("text", (p) => p.stay.currency ?? currency),
+      column("text", (p) => p.stay.channel),
+      column("timestamptz", (p) => at(p.stay.bookedOn)),
+      column("timestamptz", (p) => (p.stay.cancelledOn ? at(p.stay.cancelledOn) : null)),
+      column("timestamptz", (p) => at(p.stay.cancelledOn ?? p.stay.bookedOn)),
+    ];
   };
   const added = accepted.filter((p) => !p.previous);
-  const ids = new Map<Planned, string>();
+  const updated = accepted.filter((p) => p.previous);
+  const ids = new Map<Planned, string>(updated.map((p) => [p, p.previous!.reservationId]));
   if (added.length) {
-    const guestRows = added.map((p) => ({ id: randomUUID(), businessId, name: p.stay.guestName ?? "", country: p.stay.country }));
+    const guestIds = added.map(() => randomUUID());
+    const reservationIds = added.map(() => randomUUID());
     const codes = await newCodes(tx, businessId, added.length);
-    guestRows.forEach((g, i) => (g.name ||= codes[i]!));
-    await tx.insert(guests).values(guestRows);
-    const reservationRows = added.map((p, i) => ({ id: randomUUID(), businessId, code: codes[i]!, guestId: guestRows[i]!.id, ...fields(p) }));
-    await tx.insert(reservations).values(reservationRows);
-    added.forEach((p, i) => ids.set(p, reservationRows[i]!.id));
+    added.forEach((p, i) => ids.set(p, reservationIds[i]!));
+    await tx.execute(sql`insert into guests (id, business_id, name, country)
+      select v.id, ${businessId}::uuid, v.name, v.country
+      from ${unnestColumns([["uuid", guestIds], ["text", added.map((p, i) => p.stay.guestName || codes[i]!)], ["text", added.map((p) => p.stay.country ?? null)]])} as v(id, name, country)`);
+    await tx.execute(sql`insert into reservations (id, business_id, code, guest_id, ${RESERVATION_COLUMNS})
+      select v.*
+      from ${unnestColumns([["uuid", reservationIds], ["uuid", added.map(() => businessId)], ["text", codes], ["uuid", guestIds], ...stayColumns(added)])} as v`);
   }
-  for (const p of accepted) {
-    if (!p.previous) continue;
-    ids.set(p, p.previous.reservationId);
-    await tx.update(reservations).set(fields(p)).where(eq(reservations.id, p.previous.reservationId));
-    await tx.delete(reservationNights).where(eq(reservationNights.reservationId, p.previous.reservationId));
+  if (updated.length) {
+    const previous = updated.map((p) => p.previous!.reservationId);
+    await tx.execute(sql`update reservations r set (${RESERVATION_COLUMNS}) = (v.status, v.arrival, v.departure, v.category_id, v.adults, v.children,
+        v.rate_per_night, v.total, v.currency, v.channel, v.created_at, v.cancelled_at, v.updated_at)
+      from ${unnestColumns([["uuid", previous], ...stayColumns(updated)])} as v(id, ${RESERVATION_COLUMNS})
+      where r.id = v.id`);
+    await tx.execute(sql`delete from reservation_nights where reservation_id = any(${sql.param(previous)}::uuid[])`);
   }
   const nightRows = accepted.flatMap((p) => {
     const nights = stayNights(p.stay.arrival, p.stay.departure);
     const rates = nightRates(p.stay.total, nights.length);
-    return nights.map((night, i) => ({ reservationId: ids.get(p)!, night, businessId, categoryId: p.stay.categoryId, rate: rates[i]!, holds: holds(p.stay) }));
+    return nights.map((night, i) => [ids.get(p)!, night, p.stay.categoryId, rates[i]!, holds(p.stay)] as const);
   });
-  for (let i = 0; i < nightRows.length; i += 2000) await tx.insert(reservationNights).values(nightRows.slice(i, i + 2000));
-  await tx
-    .insert(importedReservations)
-    .values(accepted.map((p) => ({ businessId, externalKey: p.stay.key, reservationId: ids.get(p)!, fingerprint: p.fingerprint, importId, attributes: attributesOf(p.stay) })))
-    .onConflictDoUpdate({
-      target: [importedReservations.businessId, importedReservations.externalKey],
-      set: { fingerprint: sql`excluded.fingerprint`, attributes: sql`excluded.attributes`, importId: sql`excluded.import_id`, reservationId: sql`excluded.reservation_id` },
-    });
+  const nightColumn = (type: string, i: number) => [type, nightRows.map((n) => n[i])] as const;
+  await tx.execute(sql`insert into reservation_nights (reservation_id, night, business_id, category_id, rate, holds)
+    select v.reservation_id, v.night, ${businessId}::uuid, v.category_id, v.rate, v.holds
+    from ${unnestColumns([nightColumn("uuid", 0), nightColumn("date", 1), nightColumn("uuid", 2), nightColumn("int", 3), nightColumn("boolean", 4)])} as v(reservation_id, night, category_id, rate, holds)`);
+  await tx.execute(sql`insert into imported_reservations (business_id, external_key, reservation_id, fingerprint, import_id, attributes)
+    select ${businessId}::uuid, v.external_key, v.reservation_id, v.fingerprint, ${importId}::uuid, v.attributes::jsonb
+    from ${unnestColumns([
+      ["text", accepted.map((p) => p.stay.key)],
+      ["uuid", accepted.map((p) => ids.get(p)!)],
+      ["text", accepted.map((p) => p.fingerprint)],
+      ["text", accepted.map((p) => JSON.stringify(attributesOf(p.stay)))],
+    ])} as v(external_key, reservation_id, fingerprint, attributes)
+    on conflict (business_id, external_key) do update set fingerprint = excluded.fingerprint, attributes = excluded.attributes,
+      import_id = excluded.import_id, reservation_id = excluded.reservation_id`);
 }
+
+/** The reservation columns an import writes beside its id, business, code and guest (writeStays' stayColumns, in order). */
+const RESERVATION_COLUMNS = sql.raw(
+  "status, arrival, departure, category_id, adults, children, rate_per_night, total, currency, channel, created_at, cancelled_at, updated_at",
+);
 
 function attributesOf(stay: ImportedStay): Record<string, string> {
   const out: Record<string, string> = {};
@@ -323,9 +336,25 @@ async function finishImport(db: Database, importId: string, now: Date): Promise<
     await occupancyChanged(db, imp.businessId, stayNights(imp.futureFrom, addDays(imp.futureTo, 1)), now, imp.createdBy);
   }
   await settleOnboarding(db, imp.businessId, true, now);
-  // The history changed: the forecast's scorecard is computed again now, not at the next night.
-  // The import is done whatever it says; a failure waits for the daily forecast.scorecard.
-  await refreshScorecard(db, imp.businessId, now).catch((error) => logger.error({ msg: "scorecard after import failed", import_id: importId, err: error }));
+  // When the history changed, the forecast's scorecard is computed again now, not at the next
+  // night. It scores past nights only, so an import that wrote no stay with a past night (a PMS
+  // sync's new and changed future bookings, every few minutes) leaves it alone: the scorecard
+  // holds the process for seconds on a large hotel. The import is done whatever it says; a
+  // failure waits for the daily forecast.scorecard.
+  if (await wroteHistory(db, imp, now)) {
+    await refreshScorecard(db, imp.businessId, now).catch((error) => logger.error({ msg: "scorecard after import failed", import_id: importId, err: error }));
+  }
+}
+
+/** Whether the import added or changed a stay with a night before the business's today. */
+async function wroteHistory(db: Database, imp: { id: string; businessId: string }, now: Date): Promise<boolean> {
+  const [business] = await db.select({ timezone: businesses.timezone }).from(businesses).where(eq(businesses.id, imp.businessId));
+  const rows = await rowsOf<{ found: boolean }>(
+    db,
+    sql`select exists (select 1 from imported_reservations i join reservations r on r.id = i.reservation_id
+        where i.business_id = ${imp.businessId}::uuid and i.import_id = ${imp.id}::uuid and r.arrival < ${todayIn(business!.timezone, now)}::date) as found`,
+  );
+  return rows[0]?.found === true;
 }
 
 /** A business whose onboarding waits for this import (DOWNLOADING_DATA, spec section 4) goes to DATA_LOADED or DOWNLOAD_FAILED. */

@@ -1,12 +1,17 @@
 import type { Config } from "#config";
 import type { DatabaseHandle } from "#api/db/client.ts";
 import { cronOf, dailyCommand } from "#api/services/daily/commands.ts";
+// Imports and channel feeds move occupancy: the reacting areas must be on the bookings hook list here too.
+import "#api/services/occupancy-listeners.ts";
 import { dailyJobs, enqueueDaily } from "#api/services/daily/schedule.ts";
 import { smtpMailer } from "#api/services/mail/transport.ts";
 import { deliverQueuedNotices } from "#api/services/notifications/deliver.ts";
 import { IMPORT_JOB, resumeImports, runImport } from "#api/services/imports/run.ts";
 import { ICAL_POLL_JOB, runPollJob, sweepPollRequests, type IcalPollJob } from "#api/services/ledger/ical-imports.ts";
 import { removeUnfinishedUploads } from "#api/services/imports/upload.ts";
+import { MEWS_SYNC_JOB, mewsBusinesses, pushMewsPricesNow, syncMews } from "#api/services/pms/mews-sync.ts";
+import { MEWS_PRICES_JOB } from "#api/services/outbox/nights-changed.ts";
+import type { PerBusinessJob } from "#api/services/queue/per-business.ts";
 import { startBackground } from "./background.ts";
 import { runningQueue, type JobDefinition, type JobQueue } from "#api/services/queue/queue.ts";
 
@@ -34,9 +39,19 @@ export async function backgroundFor(
   // "Check now" of an iCal import (issue #24): one calendar a job, with its own time-out; the page shows the result.
   const icalChecks: JobDefinition<IcalPollJob> = { name: ICAL_POLL_JOB, retryLimit: 0, expireInSeconds: 120, pollSeconds: 1, run: async (job) => void (await runPollJob(handle.db, job, { now: now() })) };
   const icalSweep: JobDefinition = { name: ICAL_SWEEP_JOB, retryLimit: 0, run: async () => void (await sweepPollRequests(handle.db, runningQueue()!, now())) };
+  // The Mews connector (ADR 0049): each connected business pulls what changed every five minutes, then pushes its prices.
+  const mews: PerBusinessJob = {
+    name: MEWS_SYNC_JOB,
+    cron: "*/5 * * * *",
+    retryLimit: 0,
+    businesses: mewsBusinesses,
+    run: async (db, businessId) => void (await syncMews(db, businessId, { now })),
+  };
+  const mewsPrices: JobDefinition<{ businessId: string }> = { name: MEWS_PRICES_JOB, retryLimit: 0, pollSeconds: 1, run: ({ businessId }) => pushMewsPricesNow(handle.db, businessId, now()) };
   const queue = await startBackground(handle, {
     now,
-    jobs: [...daily.definitions, notices, imports, icalChecks, icalSweep],
+    perBusiness: [mews],
+    jobs: [...daily.definitions, notices, imports, icalChecks, icalSweep, mewsPrices],
     schedules: [...daily.schedules, { name: ICAL_SWEEP_JOB, cron: "* * * * *" }, ...(mailer ? [{ name: NOTICE_MAIL_JOB, cron: "* * * * *" }] : [])],
   });
   for (const name of [...daily.unscheduled, ...RETIRED_SCHEDULES, ...(mailer ? [] : [NOTICE_MAIL_JOB])]) await queue.boss.unschedule(name);

@@ -1,4 +1,3 @@
-import type { HorizonAccuracy } from "#domain/metrics/forecast.ts";
 import { occupancy } from "#domain/metrics/index.ts";
 import { addMonths, monthNights, NOTHING_BOOKED, paceChange, sameDayLastYear, type Booked } from "#domain/metrics/pace.ts";
 import { addDays, daysBetween, toDayNumber } from "#domain/pricing/dates.ts";
@@ -26,10 +25,6 @@ export const booked = (b: Booked, capacity?: number) => ({
   revenue: b.revenue,
   ...(capacity === undefined ? {} : { occupancy: occupancyRatio(b.roomNights, capacity) }),
 });
-
-export function horizonJson(h: HorizonAccuracy) {
-  return { days: h.horizon, nights: h.nights, mape: h.mape, mae_points: h.maePoints };
-}
 
 const scopeOf = (business: TrackingBusiness, from: string, to: string, categoryId?: string): BooksScope => ({ businessId: business.id, timezone: business.timezone, from, to, categoryId });
 

@@ -6,6 +6,10 @@ import { runningQueue } from "#api/services/queue/queue.ts";
 
 /** The queue job that pushes one business's outbox to its channel (api/services/channels/push.ts). */
 export const PUSH_JOB = "channels.push";
+/** The queue job that pushes one business's prices to Mews (api/services/pms/mews-prices.ts, ADR 0049). */
+export const MEWS_PRICES_JOB = "pms.mews.prices";
+/** Changes within this many seconds of a business go to Mews in one job (the five-minute sync catches any left behind). */
+const MEWS_PRICES_SLOT_SECONDS = 10;
 /** How far ahead nights are sent to channels (Channex recommends 500 days for a full sync). */
 export const ARI_HORIZON_DAYS = 500;
 
@@ -50,6 +54,12 @@ export async function markNightsChanged(tx: Database, businessId: string, ranges
         returning id`,
   );
   if (inserted.length) await runningQueue()?.sendWithin(tx, PUSH_JOB, { businessId });
+  // A business connected to Mews gets its prices pushed too: Mews takes whole nights' prices, so
+  // the job compares every night with what Mews last took and needs no outbox of its own.
+  const queue = runningQueue();
+  if (queue && (await rowsOf(tx, sql`select 1 from mews_connections where business_id = ${businessId}::uuid`)).length) {
+    await queue.sendWithin(tx, MEWS_PRICES_JOB, { businessId }, { singletonKey: businessId, singletonSeconds: MEWS_PRICES_SLOT_SECONDS });
+  }
 }
 
 /** Every night of the horizon, every category (a category's room count changed, a full re-sync). */

@@ -1,5 +1,5 @@
 import { and, eq, gte, isNull, lte, or } from "drizzle-orm";
-import { addDays, compilePricing, type DailyRate, type PricingConfig, type Step } from "#domain/pricing/index.ts";
+import { addDays, compilePricing, type DailyRate, type GapDiscounts, type PricingConfig, type Step } from "#domain/pricing/index.ts";
 import type { Database } from "#api/db/client.ts";
 import { holidays } from "#api/db/schema/index.ts";
 import { occupancyByNight } from "#api/services/occupancy.ts";
@@ -61,15 +61,18 @@ export async function holidaysBetween(
     .sort((a, b) => a.date.localeCompare(b.date));
 }
 
-/** Prices `from`..`to` for the given categories (all by default), date-major, as the calendar answers them. */
+/**
+ * Prices `from`..`to` for the given categories (all by default), date-major, as the calendar
+ * answers them; `gapDiscounts` from api/services/stay-rules/gap-discounts.ts.
+ */
 export function calendarDays(
   config: PricingConfig,
-  options: { from: string; to: string; today: string; occupancy: Map<string, number>; categoryIds?: string[]; holidays?: HolidayJson[] },
+  options: { from: string; to: string; today: string; occupancy: Map<string, number>; gapDiscounts: GapDiscounts; categoryIds?: string[]; holidays?: HolidayJson[] },
 ): CalendarDay[] {
   const engine = compilePricing(config);
   const cats = options.categoryIds ?? config.room_categories.map((c) => c.uuid);
   if (cats.length === 0) return [];
-  const rates = engine.calendar({ from: options.from, to: options.to, today: options.today, occupancyByDate: options.occupancy, categoryIds: cats });
+  const rates = engine.calendar({ from: options.from, to: options.to, today: options.today, occupancyByDate: options.occupancy, gapDiscounts: options.gapDiscounts, categoryIds: cats });
   const reference = new Set(config.seasonalities.filter((s) => s.is_reference).map((s) => s.uuid));
   const byDate = new Map<string, { uuid: string; name: string }[]>();
   for (const h of options.holidays ?? []) {

@@ -4,6 +4,8 @@ import { addDays, compilePricing, type DailyRate } from "#domain/pricing/index.t
 import type { Database } from "#api/db/client.ts";
 import { businesses, occupationLogs, publishedRates, rateSnapshots } from "#api/db/schema/index.ts";
 import { markNightsChanged, rangesOf } from "#api/services/outbox/nights-changed.ts";
+import { GAP_REACH } from "#api/services/stay-rules/effective.ts";
+import { gapDiscounts } from "#api/services/stay-rules/gap-discounts.ts";
 import { businessToday, canPrice, occupancyPercentages } from "./calendar.ts";
 import { loadPricingConfig } from "./config.ts";
 import type { DayToUpdate } from "#contract/pricing.ts";
@@ -20,12 +22,12 @@ async function businessClock(db: Database, businessId: string, now: Date) {
   return { today, horizonEnd: addDays(today, HORIZON_DAYS - 1) };
 }
 
-/** The final rate of every night × category in `from..to` (manual prices included; for `guests` guests when given), or [] when nothing can be priced yet. */
+/** The final rate of every night × category in `from..to` (manual prices and orphan-gap discounts included; for `guests` guests when given), or [] when nothing can be priced yet. */
 export async function currentRates(db: Database, businessId: string, from: string, to: string, today: string, guests?: number): Promise<DailyRate[]> {
   const config = await loadPricingConfig(db, businessId, { from, to });
   if (!canPrice(config) || config.room_categories.length === 0) return [];
-  const occupancy = await occupancyPercentages(db, businessId, from, to);
-  return compilePricing(config).calendar({ from, to, today, occupancyByDate: occupancy, ...(guests ? { guests } : {}) });
+  const [occupancy, gaps] = await Promise.all([occupancyPercentages(db, businessId, from, to), gapDiscounts(db, businessId, { from, to, today })]);
+  return compilePricing(config).calendar({ from, to, today, occupancyByDate: occupancy, gapDiscounts: gaps, ...(guests ? { guests } : {}) });
 }
 
 /**
@@ -108,10 +110,13 @@ export async function refreshRates(
 
 /**
  * For the bookings area: call after a booking is created, changed or cancelled, with the nights
- * it touches. Logs the occupancy and rate changes of those nights.
+ * it touches. Logs the occupancy and rate changes of those nights, and of the nights around them:
+ * the change may open or close an orphan gap there, whose discount moves their price (stay rules).
  */
 export async function recordOccupancyChange(db: Database, businessId: string, dates: readonly string[], now = new Date(), userId?: string | null) {
-  return refreshRates(db, businessId, { now, reason: "booking", userId, dates });
+  const around = new Set<string>();
+  for (const date of dates) for (let d = -GAP_REACH; d <= GAP_REACH; d++) around.add(addDays(date, d));
+  return refreshRates(db, businessId, { now, reason: "booking", userId, dates: [...around] });
 }
 
 /** Nights from today (a year ahead by default) whose rate differs from what the owner last published, or was never published. */

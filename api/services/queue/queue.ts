@@ -30,8 +30,8 @@ export interface JobQueue {
   readonly boss: PgBoss;
   /** Enqueues a job now (or after `startAfterSeconds`); answers its id, or null when a singleton already waits. */
   send(name: string, data: object, options?: { singletonKey?: string; singletonSeconds?: number; startAfterSeconds?: number }): Promise<string | null>;
-  /** Enqueues inside the caller's transaction: the job exists exactly when the transaction commits. */
-  sendWithin(tx: Database, name: string, data: object): Promise<string | null>;
+  /** Enqueues inside the caller's transaction: the job exists exactly when the transaction commits (a singleton: at most one per key in the time slot). */
+  sendWithin(tx: Database, name: string, data: object, options?: { singletonKey: string; singletonSeconds: number }): Promise<string | null>;
   /** Fires `name` on a cron line (UTC), once per slot whatever the number of processes. */
   schedule(name: string, cron: string, data?: object): Promise<void>;
   /** Stops polling, lets the jobs in hand finish (up to `timeoutMs`), then returns. */
@@ -128,7 +128,7 @@ export async function startJobQueue(handle: Pick<DatabaseHandle, "sql">, jobs: r
         ...(o.singletonSeconds ? { singletonSeconds: o.singletonSeconds } : {}),
         ...(o.startAfterSeconds ? { startAfter: o.startAfterSeconds } : {}),
       }),
-    sendWithin: (tx, name, data) => boss.send(name, withRequestId(data), { db: drizzleExecutor(tx) as PgBoss.Db }),
+    sendWithin: (tx, name, data, o) => boss.send(name, withRequestId(data), { db: drizzleExecutor(tx) as PgBoss.Db, ...(o ? { singletonKey: o.singletonKey, singletonSeconds: o.singletonSeconds } : {}) }),
     schedule: (name, cron, data = {}) => boss.schedule(name, cron, data, { tz: "UTC" }),
     async stop(timeoutMs = 10_000) {
       if (running === queue) running = undefined;

@@ -11,7 +11,7 @@ const LINKS = [
 ] as const;
 
 /** The sidebar's "Administração" group: only the admin pages the user may open, nothing without admin.*. */
-export function AdminNav({ permissions, linkClass }: { permissions: { name: string }[]; linkClass: (state: { isActive: boolean }) => string }) {
+export function AdminNav({ permissions, linkClass }: { permissions: { name: string }[]; linkClass: string }) {
   const { t } = useTranslation("admin");
   const held = new Set(permissions.map((p) => p.name));
   const links = LINKS.filter((l) => held.has(l.permission));

@@ -1,5 +1,5 @@
 /** The billing API's answers as the web reads them (types only: safe in the browser). */
-import type { BusinessPlanJson, InvoiceJson, PaymentMethodsView } from "#contract/billing";
+import type { PaymentMethodsView } from "#contract/billing";
 
 export type { BusinessPlanJson as BusinessPlan, CatalogPlanJson as CatalogPlan, InvoiceJson as Invoice } from "#contract/billing";
 export type { AdminCouponJson as AdminCoupon } from "#contract/coupons";
@@ -7,9 +7,3 @@ export type { ChangePreview, PaymentMethodsView } from "#contract/billing";
 
 export type PaymentMethod = PaymentMethodsView["payment_methods"][number];
 
-export interface SubscriptionData {
-  plans: BusinessPlanJson[];
-  trial_days: number;
-  trial_available: boolean;
-  invoices?: InvoiceJson[];
-}

@@ -1,3 +1,4 @@
+import type { OffersJson } from "#contract/booking-engine";
 import type { HotelPoliciesJson } from "#app/components/pms-settings/types";
 /** The API's booking engine shapes, as the web reads them. */
 export interface EngineSettings {
@@ -64,6 +65,8 @@ export interface OffersAnswer {
   nights: number;
   currency: string;
   offers: Offer[];
+  /** Categories the stay rules keep out of this search, with the nearest stay that works (issue 28). */
+  refusals: OffersJson["refusals"];
 }
 
 export interface PublicReservation {

@@ -2,7 +2,7 @@ import { useTranslation } from "react-i18next";
 import { NavItems } from "#app/components/layout/nav-items";
 
 /** The bookings entries of the sidebar, each shown only to who may open it (as the routes' guards decide). */
-export function BookingsNavItems({ permissions, className }: { permissions: { name: string }[]; className: (state: { isActive: boolean }) => string }) {
+export function BookingsNavItems({ permissions, className }: { permissions: { name: string }[]; className: string }) {
   const { t } = useTranslation("bookings");
   const can = (name: string) => permissions.some((p) => p.name === name);
   const items = [

@@ -2,7 +2,7 @@ import type { FieldMetadata } from "@conform-to/react";
 import { useTranslation } from "react-i18next";
 import { formatMoney } from "#domain/money";
 import { formatDate } from "#app/lib/format-date";
-import { SelectField, TextAreaField, TextField } from "#app/components/ui/field";
+import { CheckboxField, SelectField, TextAreaField, TextField } from "#app/components/ui/field";
 import type { BookingOptions, PriceQuote } from "./types";
 
 type Fields = Record<string, FieldMetadata<unknown>>;
@@ -36,6 +36,12 @@ export function ReservationFields({ fields, options, mode, stayLocked = false }:
         />
         <TextField field={fields.adults} label={t("form.adults")} type="number" min={1} max={20} required />
         <TextField field={fields.children} label={t("form.children")} type="number" min={0} max={20} />
+        {/* Shown once the API warned that the stay breaks the stay rules (issue 28), or while ticked. */}
+        {mode === "create" && fields.override_stay_rules && (fields.override_stay_rules.errors?.length || fields.override_stay_rules.initialValue) ? (
+          <div className="sm:col-span-2">
+            <CheckboxField field={fields.override_stay_rules} label={t("stayRules.override")} />
+          </div>
+        ) : null}
       </fieldset>
       <fieldset className="grid gap-4 sm:grid-cols-2">
         <legend className="mb-2 text-base font-semibold">{t("form.guest")}</legend>

@@ -17,6 +17,8 @@ export const reservationFormSchema = z
   .object({
     ...withoutRate,
     rate,
+    /** The owner books a stay that breaks the stay rules anyway (issue 28). */
+    override_stay_rules: z.boolean().optional(),
     intent: z.enum(["calculate", "confirm", "quote", "save"]).default("calculate"),
   })
   .superRefine(checkStay);

@@ -1,6 +1,7 @@
 import { useTranslation } from "react-i18next";
 import { formatMoney, formatPercent, formatSignedMoney } from "#domain/money";
 import type { Step } from "#domain/pricing/types";
+import { formatDate } from "#app/lib/format-date";
 
 /** One line of detail per step, in the owner's words (docs/pricing.md "The steps"). */
 function detailOf(step: Step, t: (key: string, o?: Record<string, unknown>) => string, money: (c: number) => string, locale: string): string {
@@ -22,6 +23,13 @@ function detailOf(step: Step, t: (key: string, o?: Record<string, unknown>) => s
       return t("step.guestsDetail", { guests: step.detail.guests, extra: step.detail.extraGuests, included: step.detail.referenceOccupation });
     case "singleRate":
       return t("step.singleRateDetail");
+    case "gapDiscount":
+      return t("step.gapDiscountDetail", {
+        percentage: percent(step.detail.percentage),
+        count: step.detail.nights,
+        first: formatDate(step.detail.first, locale),
+        last: formatDate(step.detail.last, locale),
+      });
     case "manual":
       return t("step.manualDetail", { price: money(step.detail.price) });
     case "bounds":

@@ -1,21 +1,3 @@
-import type { CalendarCell, CalendarDay, HolidayJson } from "#contract/pricing";
-
-/** GET /businesses/{id}/calendar, as the web reads it. */
-export interface CalendarAnswer {
-  from: string;
-  to: string;
-  today: string;
-  currency: string;
-  configured: boolean;
-  manual_prices_enabled: boolean;
-  categories: { uuid: string; name: string; room_count: number | null }[];
-  fluctuation_levels: { uuid: string; level: number; name: string; from_percentage: number; to_percentage: number }[];
-  sazonalities: { uuid: string; title: string; color: string; is_reference: boolean }[];
-  holidays: HolidayJson[];
-  /** Each cell's `explanation` only when asked with explain=true (the default; docs/api/calendar.md). */
-  days: (Omit<CalendarDay, "rates"> & { rates: (Omit<CalendarCell, "explanation"> & { explanation?: CalendarCell["explanation"] })[] })[];
-}
-
 export const MONTH = /^\d{4}-(0[1-9]|1[0-2])$/;
 
 export function monthBounds(month: string): { from: string; to: string } {

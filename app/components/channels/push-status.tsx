@@ -1,30 +1,8 @@
 import { useTranslation } from "react-i18next";
+import type { PushStatusJson } from "#contract/channels";
 import { formatMoney } from "#domain/money";
 import { formatDate, formatDateTime } from "#app/lib/format-date";
 import { useBusinessTimeZone } from "#app/lib/business-time-zone";
-
-export interface PushStatusJson {
-  connected: boolean;
-  from: string;
-  to: string;
-  last_sync_at?: string | null;
-  last_error?: string | null;
-  nights: {
-    date: string;
-    categories: {
-      room_category_uuid: string;
-      name: string;
-      status: "queued" | "sent" | "failed" | "not_sent";
-      availability: number | null;
-      rate: number | null;
-      error: string | null;
-      /** Channex refused the value itself: not sent again until it changes. */
-      rejected: boolean;
-      attempts: number;
-      retrying: boolean;
-    }[];
-  }[];
-}
 
 const TONE: Record<PushStatusJson["nights"][number]["categories"][number]["status"], string> = {
   sent: "border-emerald-300 bg-emerald-50 text-emerald-900",
@@ -34,7 +12,7 @@ const TONE: Record<PushStatusJson["nights"][number]["categories"][number]["statu
 };
 
 /** /days-to-update for a business connected to Channex: what each night's push did, per category. */
-export function ChannelPushStatus({ status, currency }: { status: PushStatusJson; currency: string }) {
+export function ChannelPushStatus({ status, currency }: { status: Extract<PushStatusJson, { connected: true }>; currency: string }) {
   const { t, i18n } = useTranslation("channels");
   const timeZone = useBusinessTimeZone();
   const locale = i18n.language;

@@ -2,7 +2,7 @@ import { useTranslation } from "react-i18next";
 import { NavItems } from "#app/components/layout/nav-items";
 
 /** The Intelligence group of the sidebar, each entry shown only to who may open it (as the routes' guards decide). */
-export function IntelligenceNavItems({ permissions, className }: { permissions: { name: string }[]; className: (state: { isActive: boolean }) => string }) {
+export function IntelligenceNavItems({ permissions, className }: { permissions: { name: string }[]; className: string }) {
   const { t } = useTranslation(["intelligence", "tracking"]);
   const can = (name: string) => permissions.some((p) => p.name === name);
   const bi = can("user.business-intelligence");

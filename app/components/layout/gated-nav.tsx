@@ -20,7 +20,7 @@ export function GatedNavItems({
 }: {
   permissions: { name: string }[];
   gates: Gates;
-  className: (state: { isActive: boolean }) => string;
+  className: string;
 }) {
   const { t } = useTranslation();
   const can = (name: string) => permissions.some((p) => p.name === name);

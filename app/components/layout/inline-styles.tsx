@@ -1,7 +1,7 @@
 import { createContext, useContext } from "react";
 
 /**
- * The whole stylesheet travels inside each document's <head> (about 10 KiB gzipped) instead of
+ * The stylesheet travels inside each document's <head> (the part the document uses, ADR 0048) instead of
  * as a render-blocking <link>: on a phone over mobile data the first paint then waits for one
  * response, not two, and the stylesheet never queues behind the page's scripts (ADR 0027).
  * The server fills the context (entry.server.tsx); while hydrating, the browser keeps the text

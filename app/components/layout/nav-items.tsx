@@ -12,7 +12,7 @@ export interface NavItem {
 }
 
 /** Sidebar entries as list items: only those shown, each a NavLink lit on its pages. */
-export function NavItems({ items, className }: { items: NavItem[]; className: (state: { isActive: boolean }) => string }) {
+export function NavItems({ items, className }: { items: NavItem[]; className: string }) {
   const { pathname } = useLocation();
   return (
     <>
@@ -23,7 +23,7 @@ export function NavItems({ items, className }: { items: NavItem[]; className: (s
             <NavLink
               to={i.to}
               end={i.end}
-              className={(state) => className({ isActive: state.isActive && !i.notActiveOn?.includes(pathname) })}
+              className={(state) => (state.isActive && !i.notActiveOn?.includes(pathname) ? `${className} active` : className)}
             >
               {i.label}
             </NavLink>

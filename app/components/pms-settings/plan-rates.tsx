@@ -1,18 +1,13 @@
 import { useTranslation } from "react-i18next";
+import type { RatePlanRatesJson } from "#contract/distribution";
 import { formatMoney, formatSignedMoney } from "#domain/money";
 import { useRatePlanRule } from "./rate-plan-rule";
-import type { RatePlanJson } from "./types";
-
-export interface PlanRatesAnswer {
-  rate_plans: RatePlanJson[];
-  data: { rate_plan_uuid: string; base_rate: number; rate: number; explanation: { step: string; amount: number }[] }[];
-}
 
 /**
  * The calendar day's rate under each active plan: the engine's explanation above, plus the plan's
  * own line (its rule and what it adds or takes away) and the plan's rate.
  */
-export function PlanRates({ answer, currency }: { answer: PlanRatesAnswer; currency: string }) {
+export function PlanRates({ answer, currency }: { answer: RatePlanRatesJson; currency: string }) {
   const { t, i18n } = useTranslation("pms");
   const rule = useRatePlanRule();
   if (answer.data.length === 0) return null;

@@ -1,6 +1,7 @@
 import { useTranslation } from "react-i18next";
 import type { BrainStep } from "#domain/brain/types";
-import type { RecommendationJson } from "#contract/brain";
+import type { RuleStep } from "#domain/stay-rules/types";
+import type { PriceRecommendationJson, RecommendationJson } from "#contract/brain";
 import { formatMoney, formatSignedMoney } from "#domain/money";
 import { AppForm } from "#app/components/ui/app-form";
 import { SubmitButton } from "#app/components/ui/button";
@@ -37,6 +38,48 @@ export function Reasons({ reasons, currency }: { reasons: BrainStep[]; currency:
   );
 }
 
+type T = (key: string, values?: Record<string, unknown>) => string;
+
+/** A stay rule's reason in words: "Orphan gap of 1 night from 12 Mar: minimum 1". */
+function ruleReasonLabel(step: RuleStep, t: T, locale: string): string {
+  const minStay = step.set.minStayArrival ?? step.set.minStayThrough;
+  switch (step.step) {
+    case "demand":
+      return t("brain.stayRule.step.demand", { count: minStay });
+    case "demandRelaxed":
+      return step.detail.reason === "leadTime"
+        ? t("brain.stayRule.step.relaxedLeadTime", { count: minStay, days: step.detail.days })
+        : t("brain.stayRule.step.relaxedOccupancy", { count: minStay, percent: step.detail.occupancyPercent });
+    case "orphanGap":
+      return t("brain.stayRule.step.orphanGap", { count: step.detail.nights, first: formatDate(step.detail.first, locale), minStay });
+    default:
+      return t(`brain.stayRule.step.other`);
+  }
+}
+
+/** The reasons of a stay-rule recommendation: the layers that set the minimum (none: back to the base rules). */
+function RuleReasons({ reasons }: { reasons: RuleStep[] }) {
+  const { t, i18n } = useTranslation("pricing");
+  return (
+    <ol className="mt-1 space-y-0.5 text-sm text-slate-700">
+      {reasons.length === 0 ? <li>{t("brain.stayRule.step.base")}</li> : reasons.map((s, i) => <li key={`${s.step}-${i}`}>{ruleReasonLabel(s, t, i18n.language)}</li>)}
+    </ol>
+  );
+}
+
+/** The change itself: "R$ 300 → R$ 320", or "Minimum stay on arrival: 2 nights → 1 night". */
+function Change({ r, money }: { r: RecommendationJson; money: (c: number) => string }) {
+  const { t } = useTranslation("pricing");
+  const show = (v: number) => (r.field === "price" ? money(v) : t("brain.stayRule.nights", { count: v }));
+  return (
+    <>
+      {r.field === "price" ? null : <span>{t(`brain.stayRule.${r.field}`)}: </span>}
+      <span className="text-slate-600 line-through">{show(r.current)}</span> <span aria-hidden="true">→</span> <span className="sr-only">{t("brain.recommended")}</span>
+      <span className="font-semibold">{show(r.value)}</span>
+    </>
+  );
+}
+
 /** The pending and decided recommendations, each night with accept / reject (plain forms). */
 export function RecommendationList({
   data,
@@ -65,37 +108,45 @@ export function RecommendationList({
   return (
     <ul className="divide-y divide-slate-200 rounded-md border border-slate-200 bg-white" aria-label={t("brain.listLabel")}>
       {data.map((r) => (
-        <li key={`${r.room_category_uuid}-${r.night}`} className="grid gap-2 p-3 sm:grid-cols-[1fr_auto]" data-night={r.night} data-category={r.room_category_uuid}>
+        <li key={`${r.room_category_uuid}-${r.night}-${r.field}`} className="grid gap-2 p-3 sm:grid-cols-[1fr_auto]" data-night={r.night} data-category={r.room_category_uuid} data-field={r.field}>
           <div>
             <p className="font-medium">
               {formatDate(r.night, locale, { dateStyle: "full" })} · {names.get(r.room_category_uuid) ?? ""}
             </p>
             <p className="text-sm">
-              <span className="text-slate-600 line-through">{money(r.current)}</span> <span aria-hidden="true">→</span>{" "}
-              <span className="sr-only">{t("brain.recommended")}</span>
-              <span className="font-semibold">{money(r.value)}</span> <span className="text-slate-700">· {t(`brain.status.${r.status}`)}</span>
+              <Change r={r} money={money} /> <span className="text-slate-700">· {t(`brain.status.${r.status}`)}</span>
             </p>
             <details className="mt-1">
               <summary className="cursor-pointer text-sm text-brand-700">{t("brain.why")}</summary>
-              <Reasons reasons={r.reasons} currency={currency} />
-              <p className="mt-1 text-sm text-slate-700">
-                {t("brain.effect", {
-                  before: r.effect.occupancy_before,
-                  after: r.effect.occupancy_after,
-                  revenueBefore: money(r.effect.revenue_before),
-                  revenueAfter: money(r.effect.revenue_after),
-                })}
-              </p>
+              {r.field === "price" ? (
+                <>
+                  <Reasons reasons={r.reasons} currency={currency} />
+                  <p className="mt-1 text-sm text-slate-700">
+                    {t("brain.effect", {
+                      before: r.effect.occupancy_before,
+                      after: r.effect.occupancy_after,
+                      revenueBefore: money(r.effect.revenue_before),
+                      revenueAfter: money(r.effect.revenue_after),
+                    })}
+                  </p>
+                </>
+              ) : (
+                <>
+                  <RuleReasons reasons={r.reasons} />
+                  <p className="mt-1 text-sm text-slate-700">{t("brain.stayRule.whatIf")}</p>
+                </>
+              )}
             </details>
           </div>
           {canDecide && r.status === "pending" ? (
             <AppForm action={action} className="flex items-start gap-2">
               <input type="hidden" name="night" value={r.night} />
               <input type="hidden" name="category" value={r.room_category_uuid} />
-              <SubmitButton name="intent" value="accept" aria-label={t("brain.acceptNight", { night: r.night })}>
+              <input type="hidden" name="field" value={r.field} />
+              <SubmitButton name="intent" value="accept" aria-label={t(r.field === "price" ? "brain.acceptNight" : "brain.acceptRuleNight", { night: r.night })}>
                 {t("brain.accept")}
               </SubmitButton>
-              <SubmitButton name="intent" value="reject" variant="secondary" aria-label={t("brain.rejectNight", { night: r.night })}>
+              <SubmitButton name="intent" value="reject" variant="secondary" aria-label={t(r.field === "price" ? "brain.rejectNight" : "brain.rejectRuleNight", { night: r.night })}>
                 {t("brain.reject")}
               </SubmitButton>
             </AppForm>
@@ -107,7 +158,7 @@ export function RecommendationList({
 }
 
 /** The calendar day panel's part: the brain's recommendation of the night, decided there too. */
-export function DayRecommendation({ recommendation: r, currency, canDecide, back }: { recommendation: RecommendationJson; currency: string; canDecide: boolean; back: string }) {
+export function DayRecommendation({ recommendation: r, currency, canDecide, back }: { recommendation: PriceRecommendationJson; currency: string; canDecide: boolean; back: string }) {
   const { t, i18n } = useTranslation("pricing");
   const money = (c: number) => formatMoney(c, i18n.language, currency, { whole: true });
   return (
@@ -123,6 +174,7 @@ export function DayRecommendation({ recommendation: r, currency, canDecide, back
         <AppForm action="/recommendations" className="mt-2 flex gap-2">
           <input type="hidden" name="night" value={r.night} />
           <input type="hidden" name="category" value={r.room_category_uuid} />
+          <input type="hidden" name="field" value="price" />
           <input type="hidden" name="back" value={back} />
           <SubmitButton name="intent" value="accept">
             {t("brain.accept")}

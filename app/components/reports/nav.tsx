@@ -2,7 +2,7 @@ import { useTranslation } from "react-i18next";
 import { NavItems } from "#app/components/layout/nav-items";
 
 /** The sidebar's Reports group: shown to who holds user.business-intelligence; the host's view only to short-term rentals. */
-export function ReportsNav({ permissions, hostView, className }: { permissions: { name: string }[]; hostView: boolean; className: (state: { isActive: boolean }) => string }) {
+export function ReportsNav({ permissions, hostView, className }: { permissions: { name: string }[]; hostView: boolean; className: string }) {
   const { t } = useTranslation("reports");
   if (!permissions.some((p) => p.name === "user.business-intelligence")) return null;
   const items = [

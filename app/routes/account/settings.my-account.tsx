@@ -14,7 +14,6 @@ import { getRequestState } from "#app/lib/request-context.server";
 import { getSession } from "#app/lib/session.server";
 import { redirectWithToast } from "#app/lib/toast.server";
 import { SessionsSection } from "#app/components/account/sessions-section";
-import type { SessionJson } from "#contract/session";
 import { accountSettingsHandle } from "#app/components/account/route-flags";
 import { cameBackFromTooLargeUpload } from "#app/lib/upload-too-large";
 import type { Route } from "./+types/settings.my-account";
@@ -28,7 +27,7 @@ const FIELDS = ["name", "surname", ...PROFILE_TEXT_FIELDS] as const;
 export async function loader({ context, request }: Route.LoaderArgs) {
   const { user: me, api } = getRequestState(context);
   const user = me!;
-  const { sessions } = await api.get<{ sessions: SessionJson[] }>("/api/v1/auth/sessions");
+  const sessions = await api.accounts.sessions();
   return {
     sessions,
     user: {

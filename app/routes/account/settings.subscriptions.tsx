@@ -13,7 +13,7 @@ import {
 import { formatMoney } from "#domain/money";
 import { businessTimeZone } from "#domain/business/timezone";
 import { currentPlan } from "#domain/subscription/state";
-import { canManageBilling, loadCatalog, loadInvoices, loadPaymentMethods, loadSubscription, refusalMessage, type BillingAnswer } from "#app/lib/billing.server";
+import { canManageBilling, refusalMessage, type BillingAnswer } from "#app/lib/billing.server";
 import { issueToKey } from "#domain/validation";
 import { CardLabel, TestCardHint } from "#app/components/billing/cards";
 import { formatDay, statusKey } from "#app/components/billing/format";
@@ -42,10 +42,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const manage = canManageBilling(business, user!.roles);
   const url = new URL(request.url);
   const [catalog, subscription, methods, invoices] = await Promise.all([
-    loadCatalog(api),
-    loadSubscription(api, business.uuid),
-    manage ? loadPaymentMethods(api, business.uuid) : Promise.resolve(null),
-    manage ? loadInvoices(api, business.uuid) : Promise.resolve([]),
+    api.billing.plans(),
+    api.billing.subscription(business.uuid),
+    manage ? api.billing.paymentMethods(business.uuid) : Promise.resolve(null),
+    manage ? api.billing.invoices(business.uuid) : Promise.resolve([]),
   ]);
   const current = (currentPlan(subscription.plans) as BusinessPlan | undefined) ?? null;
   const live = current && isLive(current.stripe_status) ? current : null;
@@ -68,7 +68,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 async function loadPreview(api: ApiClient, businessUuid: string, to: string): Promise<ChangePreview | null> {
   try {
-    return (await api.get<{ data: ChangePreview }>(`/api/v1/subscriptions/${businessUuid}/change-plan/preview`, { query: { to } })).data;
+    return api.billing.changePreview(businessUuid, to);
   } catch (error) {
     apiRefusal(error);
     return null;

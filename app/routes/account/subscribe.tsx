@@ -7,7 +7,7 @@ import { formatMoney } from "#domain/money";
 import { chosenCard, NEW_CARD, subscribeFormSchema } from "#domain/schemas/billing";
 import { currentPlan, DEFAULT_TRIAL_DAYS, hasActiveSubscription, trialDays } from "#domain/subscription/state";
 import { issueToKey } from "#domain/validation";
-import { canManageBilling, loadCatalog, loadPaymentMethods, loadSubscription, refusalMessage, type BillingAnswer } from "#app/lib/billing.server";
+import { canManageBilling, refusalMessage, type BillingAnswer } from "#app/lib/billing.server";
 import { CardLabel, TestCardHint } from "#app/components/billing/cards";
 import type { BusinessPlan } from "#app/components/billing/types";
 import { AppForm } from "#app/components/ui/app-form";
@@ -34,9 +34,9 @@ export async function loader({ context }: Route.LoaderArgs) {
   const business = requireSelectedBusiness(context);
   const manage = canManageBilling(business, user!.roles);
   const [catalog, subscription, methods] = await Promise.all([
-    loadCatalog(api),
-    loadSubscription(api, business.uuid),
-    manage ? loadPaymentMethods(api, business.uuid) : Promise.resolve(null),
+    api.billing.plans(),
+    api.billing.subscription(business.uuid),
+    manage ? api.billing.paymentMethods(business.uuid) : Promise.resolve(null),
   ]);
   const current = currentPlan(subscription.plans) as BusinessPlan | undefined;
   return {

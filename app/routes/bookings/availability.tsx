@@ -4,7 +4,7 @@ import { addDays, daysBetween, MAX_RANGE_NIGHTS } from "#domain/bookings/stay";
 import { DATE_MAX, isDateInRange } from "#domain/validation";
 import { formatMoney, formatPercent } from "#domain/money";
 import { bookingBusiness, bookingsMiddleware } from "#app/lib/bookings.server";
-import type { AvailabilityJson, BookingOptions } from "#app/components/bookings/types";
+import type { AvailabilityJson } from "#app/components/bookings/types";
 import { buttonClass } from "#app/components/ui/button";
 import { formatDate } from "#app/lib/format-date";
 import { getRequestState } from "#app/lib/request-context.server";
@@ -26,7 +26,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   let from = isDateInRange(askedFrom) ? askedFrom : null;
   if (!from) {
     // The API knows the business's today; the options call is shared with nothing else here.
-    today = (await api.get<{ data: BookingOptions }>(`${business.base}/reservations/options`).catch(() => null))?.data.today ?? new Date().toISOString().slice(0, 10);
+    today = (await api.bookings.options(business.uuid).catch(() => null))?.today ?? new Date().toISOString().slice(0, 10);
     from = today;
   }
   let to = isDateInRange(askedTo) && askedTo >= from ? askedTo : addDays(from, DEFAULT_NIGHTS - 1);

@@ -7,7 +7,7 @@ import { isDateInRange, issueToKey } from "#domain/validation";
 import { ApiError, bookingBusiness, bookingsMiddleware } from "#app/lib/bookings.server";
 import { PricePreview, ReservationFields } from "#app/components/bookings/reservation-form";
 import { reservationFormSchema, toPayload } from "#app/components/bookings/schemas";
-import type { BookingOptions, BookingQuoteJson, PriceQuote, ReservationJson } from "#app/components/bookings/types";
+import type { BookingQuoteJson, PriceQuote, ReservationJson } from "#app/components/bookings/types";
 import { AppForm } from "#app/components/ui/app-form";
 import { buttonClass, SubmitButton } from "#app/components/ui/button";
 import { FormErrors } from "#app/components/ui/field";
@@ -22,7 +22,7 @@ export const middleware: Route.MiddlewareFunction[] = bookingsMiddleware(handle)
 export async function loader({ context, request }: Route.LoaderArgs) {
   const business = bookingBusiness(context);
   const { api } = getRequestState(context);
-  const options = (await api.get<{ data: BookingOptions }>(`${business.base}/reservations/options`)).data;
+  const options = await api.bookings.options(business.uuid);
   const url = new URL(request.url);
   const askedArrival = url.searchParams.get("arrival");
   const arrival = askedArrival && isDateInRange(askedArrival) ? askedArrival : options.today;
@@ -80,7 +80,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
 }
 
-const FIELDS = ["arrival", "departure", "room_category_uuid", "room_uuid", "adults", "children", "guest.name", "guest.email", "guest.phone", "guest.document", "guest.country", "channel", "status", "rate", "notes"];
+const FIELDS = ["arrival", "departure", "room_category_uuid", "room_uuid", "adults", "children", "guest.name", "guest.email", "guest.phone", "guest.document", "guest.country", "channel", "status", "rate", "notes", "override_stay_rules"];
 
 export default function CreateReservation({ loaderData }: Route.ComponentProps) {
   const { t, i18n } = useTranslation("bookings");

@@ -8,7 +8,6 @@ import { ApiError, bookingBusiness, bookingsMiddleware } from "#app/lib/bookings
 import { NightRates } from "#app/components/bookings/night-rates";
 import { StatusBadge } from "#app/components/bookings/status-badge";
 import { transitionSchema } from "#app/components/bookings/schemas";
-import type { ReservationDetail } from "#app/components/bookings/types";
 import { orNotFound } from "#app/lib/not-found.server";
 import { folioAction, isFolioIntent, loadFolio } from "#app/routes/bookings/folio.server";
 import { ReservationFolio } from "#app/components/ledger/reservation-folio";
@@ -32,7 +31,7 @@ export async function loader({ context, params }: Route.LoaderArgs) {
   notFoundUnless(isUuid(params.id));
   const business = bookingBusiness(context);
   const { api } = getRequestState(context);
-  const { data: reservation } = await orNotFound(api.get<{ data: ReservationDetail }>(`${business.base}/reservations/${params.id}`));
+  const reservation = await orNotFound(api.bookings.reservation(business.uuid, params.id));
   return { reservation, ledger: await loadFolio(api, business.base, params.id) };
 }
 

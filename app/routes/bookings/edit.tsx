@@ -8,7 +8,6 @@ import { issueToKey } from "#domain/validation";
 import { ApiError, bookingBusiness, bookingsMiddleware } from "#app/lib/bookings.server";
 import { ReservationFields } from "#app/components/bookings/reservation-form";
 import { reservationFormSchema, toPayload } from "#app/components/bookings/schemas";
-import type { BookingOptions, ReservationDetail } from "#app/components/bookings/types";
 import { orNotFound } from "#app/lib/not-found.server";
 import { AppForm } from "#app/components/ui/app-form";
 import { buttonClass, SubmitButton } from "#app/components/ui/button";
@@ -26,10 +25,10 @@ export async function loader({ context, params }: Route.LoaderArgs) {
   notFoundUnless(isUuid(params.id));
   const business = bookingBusiness(context);
   const { api } = getRequestState(context);
-  const reservation = (await orNotFound(api.get<{ data: ReservationDetail }>(`${business.base}/reservations/${params.id}`))).data;
+  const reservation = await orNotFound(api.bookings.reservation(business.uuid, params.id));
   if (reservation.editable === "none") throw redirect(`/bookings/${reservation.uuid}`);
   // The reservation's own channel stays offered even when it is no longer an active sales channel.
-  const options = (await api.get<{ data: BookingOptions }>(`${business.base}/reservations/options`, { query: { channel: reservation.channel } })).data;
+  const options = await api.bookings.options(business.uuid, reservation.channel);
   return { reservation, options };
 }
 

@@ -4,7 +4,7 @@ import { addDays } from "#domain/bookings/stay";
 import { DATE_MAX, isDateInRange } from "#domain/validation";
 import { bookingBusiness, bookingsMiddleware } from "#app/lib/bookings.server";
 import { TapeChart } from "#app/components/bookings/tape-chart";
-import type { BookingOptions, RoomsOverviewJson } from "#app/components/bookings/types";
+import type { RoomsOverviewJson } from "#app/components/bookings/types";
 import { buttonClass } from "#app/components/ui/button";
 import { formatDate } from "#app/lib/format-date";
 import { getRequestState } from "#app/lib/request-context.server";
@@ -22,7 +22,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const asked = new URL(request.url).searchParams.get("from");
   let today: string | null = null;
   if (!isDateInRange(asked)) {
-    today = (await api.get<{ data: BookingOptions }>(`${business.base}/reservations/options`).catch(() => null))?.data.today ?? new Date().toISOString().slice(0, 10);
+    today = (await api.bookings.options(business.uuid).catch(() => null))?.today ?? new Date().toISOString().slice(0, 10);
   }
   const from = isDateInRange(asked) ? asked : today!;
   const to = addDays(from, SPAN - 1) < DATE_MAX ? addDays(from, SPAN - 1) : DATE_MAX;

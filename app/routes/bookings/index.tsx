@@ -5,7 +5,7 @@ import { formatMoney } from "#domain/money";
 import { queryObject, reservationListSchema } from "#domain/schemas/bookings";
 import { ApiError, bookingBusiness, bookingsMiddleware } from "#app/lib/bookings.server";
 import { StatusBadge } from "#app/components/bookings/status-badge";
-import type { BookingOptions, ListAnswer } from "#app/components/bookings/types";
+import type { ListAnswer } from "#app/components/bookings/types";
 import { buttonClass } from "#app/components/ui/button";
 import { BookingsNeedingAttention } from "#app/components/channels/bookings-attention";
 import type { AttentionJson } from "#contract/channels";
@@ -30,10 +30,10 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const filters = Object.fromEntries(FILTERS.map((k) => [k, parsed.success ? ((parsed.data as Record<string, unknown>)[k] as string | undefined) ?? "" : ""]));
   const [list, options, attention] = await Promise.all([
     api.get<ListAnswer>(`${business.base}/reservations`, { query: { ...query } as Record<string, string | number | undefined> }),
-    api.get<{ data: BookingOptions }>(`${business.base}/reservations/options`),
+    api.bookings.options(business.uuid),
     api.get<{ data: AttentionJson[] }>(`${business.base}/channel-bookings-needing-attention`),
   ]);
-  return { list, categories: options.data.categories, filters, invalid: !parsed.success, currency: business.currency, attention: attention.data };
+  return { list, categories: options.categories, filters, invalid: !parsed.success, currency: business.currency, attention: attention.data };
 }
 
 /** A channel booking needing attention marked handled (entered by hand, or nothing to do). */

@@ -1,7 +1,7 @@
 import { redirect } from "react-router";
 import { safeRedirectPath } from "#domain/navigation/guard";
 import { isUuid } from "#domain/text/sanitize";
-import { listBusinesses, selectBusiness } from "#app/lib/business.server";
+import { listBusinesses } from "#app/lib/business.server";
 import { ApiError } from "#app/lib/api.server";
 import { guard, type RouteHandle } from "#app/lib/guard.server";
 import { getRequestState } from "#app/lib/request-context.server";
@@ -23,7 +23,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const chosen = isUuid(uuid) ? listBusinesses(context).businesses.find((b) => b.uuid === uuid.toLowerCase()) : undefined;
   if (!chosen) return redirectWithToast(back, { kind: "error", message: "business:switcher.invalid" }, { session });
   try {
-    await selectBusiness(api, chosen.uuid);
+    await api.accounts.selectBusiness(chosen.uuid);
   } catch (error) {
     if (!(error instanceof ApiError)) throw error;
     return redirectWithToast(back, { kind: "error", message: error.message }, { session });

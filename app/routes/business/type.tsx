@@ -3,7 +3,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { useTranslation } from "react-i18next";
 import { data } from "react-router";
 import { issueToKey } from "#domain/validation";
-import { listBusinessTypes, requireSelectedBusiness } from "#app/lib/business.server";
+import { requireSelectedBusiness } from "#app/lib/business.server";
 import { BusinessTypeIcon } from "#app/components/business/icons";
 import { ACCOMMODATION_PURPOSES, businessTypeSchema } from "#app/components/business/schemas";
 import { translated } from "#app/components/business/types";
@@ -26,7 +26,7 @@ const PAGE = "/businesses/type";
 
 export async function loader({ context }: Route.LoaderArgs) {
   const { api, locale } = getRequestState(context);
-  const [business, types] = await Promise.all([requireSelectedBusiness(context), listBusinessTypes(api)]);
+  const [business, types] = await Promise.all([requireSelectedBusiness(context), api.business.types()]);
   return {
     current: {
       business_type_uuid: business.business_type_uuid ?? business.business_type?.uuid ?? "",

@@ -3,7 +3,6 @@ import { Link } from "react-router";
 import { isUuid } from "#domain/text/sanitize";
 import { ActivityLogView } from "#app/components/activity/activity-log";
 import { loadActivityLog } from "#app/lib/activity-log.server";
-import { getBusiness } from "#app/lib/business.server";
 import { buttonClass } from "#app/components/ui/button";
 import { ApiError } from "#app/lib/api.server";
 import { guard, type RouteHandle, pageNotFound } from "#app/lib/guard.server";
@@ -19,7 +18,7 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
   if (!isUuid(params.id)) pageNotFound();
   const { api } = getRequestState(context);
   try {
-    const business = await getBusiness(api, params.id);
+    const business = await api.business.get(params.id);
     return { business: { uuid: business.uuid, name: business.company_name }, ...(await loadActivityLog(api, business.uuid, new URL(request.url))) };
   } catch (error) {
     if (error instanceof ApiError && (error.status === 404 || error.status === 422)) pageNotFound();

@@ -4,7 +4,6 @@ import { useTranslation } from "react-i18next";
 import { data, Link } from "react-router";
 import { isUuid } from "#domain/text/sanitize";
 import { issueToKey } from "#domain/validation";
-import { getBusiness } from "#app/lib/business.server";
 import { categoriesOf } from "#app/components/business/types";
 import { channexFormSchema, type ChannexConnectionJson } from "#app/components/channels/schemas";
 import { AppForm } from "#app/components/ui/app-form";
@@ -30,7 +29,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const { api } = getRequestState(context);
   try {
     const [business, connection] = await Promise.all([
-      getBusiness(api, params.id),
+      api.business.get(params.id),
       api.get<{ data: ChannexConnectionJson }>(`/api/v1/admin/businesses/${params.id}/channex`),
     ]);
     return {

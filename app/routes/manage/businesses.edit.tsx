@@ -5,7 +5,6 @@ import { data, Link } from "react-router";
 import { BUSINESS_STATUSES } from "#domain/business/status";
 import { isUuid } from "#domain/text/sanitize";
 import { issueToKey } from "#domain/validation";
-import { getBusiness } from "#app/lib/business.server";
 import { businessTimeZone } from "#domain/business/timezone";
 import { countryOptions } from "#app/components/business/countries";
 import { TimeZoneField } from "#app/components/business/time-zone-field";
@@ -32,7 +31,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   if (!isUuid(params.id)) pageNotFound();
   const { api } = getRequestState(context);
   try {
-    const b = await getBusiness(api, params.id);
+    const b = await api.business.get(params.id);
     const extra = b as typeof b & { is_whitelisted?: boolean; advisory?: boolean };
     return {
       business: {

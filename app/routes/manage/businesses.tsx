@@ -8,6 +8,7 @@ import { SearchForm } from "#app/components/ui/search-form";
 import { guard, type RouteHandle } from "#app/lib/guard.server";
 import { getRequestState } from "#app/lib/request-context.server";
 import type { Route } from "./+types/businesses";
+import { DataTable } from "#app/components/ui/data-table";
 
 /** Every business in the product, for administrators: search and pages through a GET form. */
 export const handle = { permission: "admin.businesses" } satisfies RouteHandle;
@@ -69,43 +70,39 @@ export default function ManageBusinesses({ loaderData }: Route.ComponentProps) {
         <p className="rounded-md border border-slate-200 bg-white p-4 text-slate-700">{t("admin.empty")}</p>
       ) : (
         <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white shadow-sm">
-          <table className="w-full text-left text-sm">
-            <thead className="border-b border-slate-200 text-slate-700">
-              <tr>
-                <th scope="col" className="px-3 py-2 font-medium">{t("admin.columns.name")}</th>
-                <th scope="col" className="px-3 py-2 font-medium">{t("admin.columns.owner")}</th>
-                <th scope="col" className="px-3 py-2 font-medium">{t("admin.columns.city")}</th>
-                <th scope="col" className="px-3 py-2 font-medium">{t("admin.columns.status")}</th>
-                <th scope="col" className="px-3 py-2 font-medium">{t("admin.columns.created")}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {businesses.map((b) => (
-                <tr key={b.uuid} className="border-b border-slate-100">
-                  <th scope="row" className="px-3 py-2 font-medium">
-                    <Link to={`${PAGE}/${b.uuid}`} className="text-brand-700 underline">
-                      {b.company_name}
-                    </Link>
-                  </th>
-                  <td className="px-3 py-2">
-                    {b.owner ? (
+          <DataTable
+            caption={t("admin.heading")}
+            rows={businesses}
+            rowKey={(b) => b.uuid}
+            rowHeader
+            columns={[
+              {
+                header: t("admin.columns.name"),
+                cell: (b) => (
+                  <Link to={`${PAGE}/${b.uuid}`} className="text-brand-700 underline">
+                    {b.company_name}
+                  </Link>
+                ),
+              },
+              {
+                header: t("admin.columns.owner"),
+                cell: (b) =>
+                  b.owner ? (
+                    <>
                       <Link to={`/manage/users/${b.owner.uuid}/businesses`} className="text-brand-700 underline">
                         {b.owner.label || b.owner.email}
                       </Link>
-                    ) : (
-                      "—"
-                    )}
-                    {b.owner ? <span className="block text-xs text-slate-600">{b.owner.email}</span> : null}
-                  </td>
-                  <td className="px-3 py-2">{b.city || "—"}</td>
-                  <td className="px-3 py-2">
-                    <StatusBadge status={b.status} />
-                  </td>
-                  <td className="px-3 py-2">{b.created_at ? date.format(new Date(b.created_at)) : "—"}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+                      <span className="block text-xs text-slate-600">{b.owner.email}</span>
+                    </>
+                  ) : (
+                    "—"
+                  ),
+              },
+              { header: t("admin.columns.city"), cell: (b) => b.city || "—" },
+              { header: t("admin.columns.status"), cell: (b) => <StatusBadge status={b.status} /> },
+              { header: t("admin.columns.created"), cell: (b) => (b.created_at ? date.format(new Date(b.created_at)) : "—") },
+            ]}
+          />
         </div>
       )}
       {lastPage > 1 ? (

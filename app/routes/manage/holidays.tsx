@@ -16,6 +16,7 @@ import { getRequestState } from "#app/lib/request-context.server";
 import { redirectWithToast } from "#app/lib/toast.server";
 import type { Route } from "./+types/holidays";
 import { replyWithApiError } from "#app/lib/api-reply.server";
+import { DataTable } from "#app/components/ui/data-table";
 
 /** Holidays are product-wide: administrators with admin.businesses manage them (as the API requires). */
 export const handle: PricingHandle = { permission: "admin.businesses" };
@@ -136,40 +137,39 @@ export default function ManageHolidays({ loaderData }: Route.ComponentProps) {
         </div>
         {holidays.length ? (
           <div className="overflow-x-auto">
-            <table className="w-full min-w-[36rem] text-sm">
-              <caption className="sr-only">{t("holidays.caption")}</caption>
-              <thead>
-                <tr className="border-b border-slate-200 text-left">
-                  <th scope="col" className="py-2 pr-2"><span className="sr-only">{t("holidays.select")}</span></th>
-                  <th scope="col" className="py-2 pr-3">{t("holidays.date")}</th>
-                  <th scope="col" className="py-2 pr-3">{t("holidays.name")}</th>
-                  <th scope="col" className="py-2 pr-3">{t("holidays.place")}</th>
-                  <th scope="col" className="py-2 pr-3">{t("holidays.source")}</th>
-                  <th scope="col" className="py-2"><span className="sr-only">{t("holidays.actions")}</span></th>
-                </tr>
-              </thead>
-              <tbody>
-                {holidays.map((h) => (
-                  <tr key={h.uuid} className="border-b border-slate-100">
-                    <td className="py-2 pr-2">
-                      <input type="checkbox" name="ids" value={h.uuid} id={`h-${h.uuid}`} aria-label={t("holidays.selectNamed", { name: h.name, date: h.date })} className="h-4 w-4 accent-brand-600" />
-                    </td>
-                    <td className="py-2 pr-3">{formatDate(h.date, i18n.language)}</td>
-                    <td className="py-2 pr-3">{h.name}</td>
-                    <td className="py-2 pr-3">{h.state ? `${h.country}-${h.state}` : `${h.country} (${t("holidays.national")})`}</td>
-                    <td className="py-2 pr-3">{t(`holidays.sources.${h.source}`, { defaultValue: h.source })}</td>
-                    <td className="flex gap-2 py-2">
+            <DataTable
+              caption={t("holidays.caption")}
+              className="min-w-[36rem]"
+              rows={holidays}
+              rowKey={(h) => h.uuid}
+              columns={[
+                {
+                  header: t("holidays.select"),
+                  hiddenHeader: true,
+                  cell: (h) => (
+                    <input type="checkbox" name="ids" value={h.uuid} id={`h-${h.uuid}`} aria-label={t("holidays.selectNamed", { name: h.name, date: h.date })} className="h-4 w-4 accent-brand-600" />
+                  ),
+                },
+                { header: t("holidays.date"), cell: (h) => formatDate(h.date, i18n.language) },
+                { header: t("holidays.name"), cell: (h) => h.name },
+                { header: t("holidays.place"), cell: (h) => (h.state ? `${h.country}-${h.state}` : `${h.country} (${t("holidays.national")})`) },
+                { header: t("holidays.source"), cell: (h) => t(`holidays.sources.${h.source}`, { defaultValue: h.source }) },
+                {
+                  header: t("holidays.actions"),
+                  hiddenHeader: true,
+                  cell: (h) => (
+                    <span className="flex gap-2">
                       <Link to={`/manage/holidays/${h.uuid}`} className="text-brand-700 underline" aria-label={t("holidays.editNamed", { name: h.name })}>
                         {t("holidays.edit")}
                       </Link>
                       <SubmitButton name="intent" value={`delete:${h.uuid}`} variant="link" aria-label={t("holidays.deleteNamed", { name: h.name })}>
                         {t("holidays.delete")}
                       </SubmitButton>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
+                    </span>
+                  ),
+                },
+              ]}
+            />
           </div>
         ) : null}
       </AppForm>

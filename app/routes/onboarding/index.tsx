@@ -3,7 +3,6 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { useTranslation } from "react-i18next";
 import { data, Link, redirect, useActionData, useLoaderData } from "react-router";
 import { issueToKey } from "#domain/validation";
-import { listBusinessTypes } from "#app/lib/business.server";
 import { countryOptions } from "#app/components/business/countries";
 import { EasyLiteOffer } from "#app/components/business/easy-lite-offer";
 import { BusinessTypeIcon } from "#app/components/business/icons";
@@ -50,7 +49,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const step = stepToShow(draft, new URL(request.url).searchParams.get("step"));
   const types =
     step === "type"
-      ? (await listBusinessTypes(api)).map((type) => ({
+      ? (await api.business.types()).map((type) => ({
           uuid: type.uuid,
           title: translated(type.title, locale),
           description: translated(type.description, locale),

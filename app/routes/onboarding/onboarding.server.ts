@@ -1,6 +1,6 @@
 import type { BusinessStatus } from "#domain/business/status";
 import type { ApiClient } from "#app/lib/api.server";
-import { listBusinesses, selectBusiness } from "#app/lib/business.server";
+import { listBusinesses } from "#app/lib/business.server";
 import { isDraft } from "#app/components/business/next-step";
 import type { BusinessJson } from "#app/components/business/types";
 
@@ -18,7 +18,7 @@ export function findDraft(context: Parameters<typeof listBusinesses>[0]): { draf
 
 /** The wizard's business becomes the selected one, so the redirect rules follow it. */
 export async function selectDraft(api: ApiClient, draft: BusinessJson, selectedUuid: string | null): Promise<void> {
-  if (draft.uuid !== selectedUuid) await selectBusiness(api, draft.uuid);
+  if (draft.uuid !== selectedUuid) await api.accounts.selectBusiness(draft.uuid);
 }
 
 type Answer = { business?: BusinessJson } | undefined;

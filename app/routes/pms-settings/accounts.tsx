@@ -5,9 +5,8 @@ import { useActionData } from "react-router";
 import { ACCOUNT_KINDS } from "#domain/ledger/kinds";
 import { formatMoney } from "#domain/money";
 import { issueToKey } from "#domain/validation";
-import { editingFrom, ledgerBusiness, listAndFormAction } from "#app/routes/pms-settings/ledger.server";
+import { editingFrom, ledgerBusiness, listAndFormAction, withoutUuid } from "#app/routes/pms-settings/ledger.server";
 import { accountForm } from "#app/components/ledger/schemas";
-import type { AccountJson } from "#app/components/ledger/types";
 import { ActiveBadge, Empty, LedgerPage, ListAndForm, Panel, RowActions, FormButtons } from "#app/components/ledger/ui";
 import { AppForm } from "#app/components/ui/app-form";
 import { CheckboxField, FormErrors, SelectField, TextField } from "#app/components/ui/field";
@@ -23,12 +22,12 @@ const PAGE = "/pms-settings/accounts";
 export async function loader({ context, request }: Route.LoaderArgs) {
   const business = ledgerBusiness(context);
   const { api } = getRequestState(context);
-  const accounts = (await api.get<{ data: AccountJson[] }>(`${business.base}/accounts`)).data;
+  const accounts = await api.ledger.accounts.list(business.uuid);
   return { accounts, currency: business.currency, editing: editingFrom(request, accounts) };
 }
 
 export const action = ({ request, context }: Route.ActionArgs) =>
-  listAndFormAction({ request, context, page: PAGE, collection: "/accounts", schema: accountForm, fields: ["name", "kind", "active"] });
+  listAndFormAction({ request, context, page: PAGE, rows: (api) => api.ledger.accounts, schema: accountForm, payload: withoutUuid, fields: ["name", "kind", "active"] });
 
 export default function Accounts({ loaderData }: Route.ComponentProps) {
   const { t, i18n } = useTranslation("ledger");

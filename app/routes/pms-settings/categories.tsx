@@ -5,11 +5,9 @@ import { data, Link } from "react-router";
 import { decimalToInput, formatPercent } from "#domain/money";
 import { issueToKey } from "#domain/validation";
 import { requireSelectedBusiness } from "#app/lib/business.server";
-import type { BusinessJson, RoomCategoryJson } from "#app/components/business/types";
+import type { RoomCategoryJson } from "#app/components/business/types";
 import { categoriesOf } from "#app/components/business/types";
-import type { RoomJson } from "#app/components/bookings/types";
 import { PmsPageHeader, PmsSettingsNav } from "#app/components/pms-settings/nav";
-import { businessPath } from "#app/routes/pms-settings/pms.server";
 import { categoryPmsForm } from "#app/components/pms-settings/schemas";
 import { AppForm } from "#app/components/ui/app-form";
 import { buttonClass, SubmitButton } from "#app/components/ui/button";
@@ -33,12 +31,8 @@ const PAGE = "/pms-settings/categories";
 
 export async function loader({ context }: Route.LoaderArgs) {
   const { api } = getRequestState(context);
-  const base = businessPath(context);
   const selected = requireSelectedBusiness(context);
-  const [{ data: business }, { data: rooms }] = await Promise.all([
-    api.get<{ data: BusinessJson }>(base),
-    api.get<{ data: RoomJson[] }>(`${base}/rooms`),
-  ]);
+  const [business, rooms] = await Promise.all([api.business.get(selected.uuid), api.rooms.list(selected.uuid)]);
   return {
     categories: categoriesOf(business),
     rooms: rooms.map((r) => ({ number: r.number, category: r.room_category_uuid, active: r.active })),
@@ -52,7 +46,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (submission.status !== "success") return data({ uuid: String(submission.payload.room_category_uuid ?? ""), result: submission.reply() }, { status: 422 });
   const { room_category_uuid, ...patch } = submission.value;
   try {
-    await api.put(`${businessPath(context)}/room-categories/${room_category_uuid}`, patch);
+    await api.business.updateCategory(requireSelectedBusiness(context).uuid, room_category_uuid, patch);
   } catch (error) {
     const refusal = apiRefusal(error);
     return data({ uuid: room_category_uuid, result: replyWithApiError(submission, refusal, { fields: ["room_count", "commission"] }) }, { status: refusal.status });

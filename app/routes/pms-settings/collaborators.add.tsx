@@ -36,16 +36,16 @@ export async function action({ request, context }: Route.ActionArgs) {
   const submission = parseWithZod(await request.formData(), { schema: collaboratorSchema, error: issueToKey });
   if (submission.status !== "success") return data(submission.reply(), { status: 422 });
   const business = requireSelectedBusiness(context);
-  let answer: { collaborator?: unknown; invitation?: unknown };
+  let answer: Awaited<ReturnType<typeof api.collaborators.add>>;
   try {
-    answer = await api.post(`/api/v1/businesses/${business.uuid}/collaborators`, submission.value);
+    answer = await api.collaborators.add(business.uuid, submission.value);
   } catch (error) {
     const refusal = apiRefusal(error);
     return data(replyWithApiError(submission, refusal, { fields: ["email", "permissions"] }), { status: refusal.status });
   }
   return redirectWithToast(
     "/pms-settings/collaborators",
-    { kind: "success", message: answer?.invitation ? "business:collaborators.invited" : "business:collaborators.added", values: { email: submission.value.email } },
+    { kind: "success", message: "invitation" in answer ? "business:collaborators.invited" : "business:collaborators.added", values: { email: submission.value.email } },
     { session },
   );
 }

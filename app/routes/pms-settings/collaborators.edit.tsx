@@ -5,7 +5,6 @@ import { data, Link } from "react-router";
 import { isUuid } from "#domain/text/sanitize";
 import { issueToKey } from "#domain/validation";
 import { requireSelectedBusiness } from "#app/lib/business.server";
-import { listCollaborators } from "#app/routes/pms-settings/collaborators.server";
 import { PermissionCheckboxes } from "#app/components/business/permission-checkboxes";
 import { grantableBy } from "#app/components/business/permission-labels";
 import { collaboratorPermissionsSchema } from "#app/components/business/schemas";
@@ -28,7 +27,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   if (!isUuid(params.id)) pageNotFound();
   const { api } = getRequestState(context);
   const business = requireSelectedBusiness(context);
-  const { data: collaborators } = await listCollaborators(api, business.uuid);
+  const { data: collaborators } = await api.collaborators.list(business.uuid);
   const collaborator = collaborators.find((c) => c.user.uuid.toLowerCase() === params.id.toLowerCase());
   if (!collaborator) pageNotFound();
   const grantable = grantableBy(business.permissions);
@@ -44,7 +43,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   if (submission.status !== "success") return data(submission.reply(), { status: 422 });
   const business = requireSelectedBusiness(context);
   try {
-    await api.put(`/api/v1/businesses/${business.uuid}/collaborators/${params.id}`, submission.value);
+    await api.collaborators.update(business.uuid, params.id, submission.value);
   } catch (error) {
     const refusal = apiRefusal(error);
     return data(replyWithApiError(submission, refusal, { fields: ["permissions"] }), { status: refusal.status });

@@ -2,7 +2,6 @@ import { useTranslation } from "react-i18next";
 import { data, Link } from "react-router";
 import { isUuid } from "#domain/text/sanitize";
 import { requireSelectedBusiness } from "#app/lib/business.server";
-import { listCollaborators } from "#app/routes/pms-settings/collaborators.server";
 import { PermissionList } from "#app/components/business/permission-checkboxes";
 import { AppForm } from "#app/components/ui/app-form";
 import { buttonClass, SubmitButton } from "#app/components/ui/button";
@@ -23,7 +22,7 @@ const PAGE = "/pms-settings/collaborators";
 export async function loader({ context }: Route.LoaderArgs) {
   const { api, user } = getRequestState(context);
   const business = requireSelectedBusiness(context);
-  const list = await listCollaborators(api, business.uuid);
+  const list = await api.collaborators.list(business.uuid);
   return { businessName: business.company_name, me: user!.uuid, ...list };
 }
 
@@ -36,13 +35,13 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (intent === "remove") {
       const userUuid = String(form.get("user_uuid") ?? "");
       if (!isUuid(userUuid)) return data({ errors: ["validation.uuid"] }, { status: 422 });
-      await api.delete(`/api/v1/businesses/${business.uuid}/collaborators/${userUuid}`);
+      await api.collaborators.remove(business.uuid, userUuid);
       return redirectWithToast(PAGE, { kind: "success", message: "business:collaborators.removed" }, { session });
     }
     if (intent === "revoke") {
       const invitationUuid = String(form.get("invitation_uuid") ?? "");
       if (!isUuid(invitationUuid)) return data({ errors: ["validation.uuid"] }, { status: 422 });
-      await api.delete(`/api/v1/businesses/${business.uuid}/invitations/${invitationUuid}`);
+      await api.collaborators.revokeInvitation(business.uuid, invitationUuid);
       return redirectWithToast(PAGE, { kind: "success", message: "business:collaborators.revoked" }, { session });
     }
   } catch (error) {

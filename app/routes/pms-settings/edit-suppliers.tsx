@@ -8,7 +8,6 @@ import { issueToKey } from "#domain/validation";
 import { orNotFound } from "#app/lib/not-found.server";
 import { ApiError, businessToday, ledgerBusiness, refusal } from "#app/routes/pms-settings/ledger.server";
 import { expenseForm, expensePayload, supplierForm } from "#app/components/ledger/schemas";
-import type { AccountJson, ExpenseJson, SupplierJson } from "#app/components/ledger/types";
 import { Empty, LedgerPage, Panel, RowButton } from "#app/components/ledger/ui";
 import { AppForm } from "#app/components/ui/app-form";
 import { buttonClass, SubmitButton } from "#app/components/ui/button";
@@ -34,11 +33,10 @@ export async function loader({ context, params }: Route.LoaderArgs) {
   const today = businessToday(context);
   if (!params.id) return { supplier: null, expenses: [], accounts: [], currency: business.currency, today };
   notFoundUnless(isUuid(params.id));
-  const path = `${business.base}/suppliers/${params.id}`;
   const [supplier, expenses, accounts] = await Promise.all([
-    orNotFound(api.get<{ data: SupplierJson }>(path)).then((r) => r.data),
-    api.get<{ data: ExpenseJson[] }>(`${path}/expenses`).then((r) => r.data),
-    api.get<{ data: AccountJson[] }>(`${business.base}/accounts`, { query: { active: "1" } }).then((r) => r.data),
+    orNotFound(api.ledger.supplier(business.uuid, params.id)),
+    api.ledger.expenses(business.uuid, params.id),
+    api.ledger.accountsWhere(business.uuid, { active: "1" }),
   ]);
   return { supplier, expenses, accounts, currency: business.currency, today };
 }
@@ -49,14 +47,13 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const business = ledgerBusiness(context);
   const { api, session } = getRequestState(context);
   if (params.id !== undefined) notFoundUnless(isUuid(params.id));
-  const path = params.id ? `${business.base}/suppliers/${params.id}` : `${business.base}/suppliers`;
   const formData = await request.formData();
   const intent = formData.get("intent");
   if (params.id && intent === "delete_expense") {
     const id = String(formData.get("uuid") ?? "");
     if (!isUuid(id)) return data<ActionData>({ error: "validation.uuid" }, { status: 422 });
     try {
-      await api.delete(`${path}/expenses/${id}`);
+      await api.ledger.deleteExpense(business.uuid, params.id, id);
     } catch (error) {
       return refusal(error);
     }
@@ -66,7 +63,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     const submission = parseWithZod(formData, { schema: expenseForm, error: issueToKey });
     if (submission.status !== "success") return data<ActionData>({ expense: submission.reply() }, { status: 422 });
     try {
-      await api.post(`${path}/expenses`, expensePayload(submission.value));
+      await api.ledger.addExpense(business.uuid, params.id, expensePayload(submission.value));
     } catch (error) {
       if (!(error instanceof ApiError)) throw error;
       return data<ActionData>({ expense: replyWithApiError(submission, error, { fields: ["account_uuid", "amount", "spent_on", "description"] }) }, { status: error.status });
@@ -76,9 +73,9 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const submission = parseWithZod(formData, { schema: supplierForm, error: issueToKey });
   if (submission.status !== "success") return data<ActionData>({ supplier: submission.reply() }, { status: 422 });
   try {
-    if (params.id) await api.put(path, submission.value);
+    if (params.id) await api.ledger.suppliers.update(business.uuid, params.id, submission.value);
     else {
-      const { supplier } = await api.post<{ supplier: SupplierJson }>(path, submission.value);
+      const { supplier } = await api.ledger.suppliers.create(business.uuid, submission.value);
       return redirectWithToast(pageOf(supplier.uuid), { kind: "success", message: "ledger:toast.created" }, { session });
     }
   } catch (error) {

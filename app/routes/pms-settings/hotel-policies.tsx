@@ -7,9 +7,8 @@ import { decimalToInput } from "#domain/money";
 import { issueToKey } from "#domain/validation";
 import { CheckboxField } from "#app/components/ui/field";
 import { PmsPageHeader, PmsSettingsNav } from "#app/components/pms-settings/nav";
-import { businessPath } from "#app/routes/pms-settings/pms.server";
+import { requireSelectedBusiness } from "#app/lib/business.server";
 import { hotelPoliciesForm } from "#app/components/pms-settings/schemas";
-import type { HotelPoliciesJson } from "#app/components/pms-settings/types";
 import { AppForm } from "#app/components/ui/app-form";
 import { SubmitButton } from "#app/components/ui/button";
 import { FormErrors, SelectField, TextAreaField, TextField } from "#app/components/ui/field";
@@ -42,7 +41,7 @@ const FIELDS = [
 
 export async function loader({ context }: Route.LoaderArgs) {
   const { api } = getRequestState(context);
-  return { policies: (await api.get<{ data: HotelPoliciesJson }>(`${businessPath(context)}/hotel-policies`)).data };
+  return { policies: await api.distribution.hotelPolicies(requireSelectedBusiness(context).uuid) };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -50,7 +49,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const submission = parseWithZod(await request.formData(), { schema: hotelPoliciesForm, error: issueToKey });
   if (submission.status !== "success") return data(submission.reply(), { status: 422 });
   try {
-    await api.put(`${businessPath(context)}/hotel-policies`, submission.value);
+    await api.distribution.saveHotelPolicies(requireSelectedBusiness(context).uuid, submission.value);
   } catch (error) {
     const refusal = apiRefusal(error);
     return data(replyWithApiError(submission, refusal, { fields: FIELDS }), { status: refusal.status });

@@ -4,10 +4,9 @@ import { useTranslation } from "react-i18next";
 import { data, Link, useActionData } from "react-router";
 import { isUuid } from "#domain/text/sanitize";
 import { issueToKey } from "#domain/validation";
-import type { BookingOptions } from "#app/components/bookings/types";
 import { ApiError, editingFrom, ledgerBusiness, refusal } from "#app/routes/pms-settings/ledger.server";
 import { icalFeedForm, icalImportForm } from "#app/components/ledger/schemas";
-import type { IcalFeedJson, IcalImportJson } from "#app/components/ledger/types";
+import type { IcalFeedJson } from "#app/components/ledger/types";
 import { ActiveBadge, Empty, FormButtons, LedgerPage, Panel, RowButton } from "#app/components/ledger/ui";
 import { AppForm } from "#app/components/ui/app-form";
 import { SelfRefresh } from "#app/components/ui/self-refresh";
@@ -31,9 +30,9 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const business = ledgerBusiness(context);
   const { api } = getRequestState(context);
   const [options, feeds, imports] = await Promise.all([
-    api.get<{ data: BookingOptions }>(`${business.base}/reservations/options`).then((r) => r.data),
-    api.get<{ data: IcalFeedJson[] }>(`${business.base}/ical-feeds`).then((r) => r.data),
-    api.get<{ data: IcalImportJson[] }>(`${business.base}/ical-imports`).then((r) => r.data),
+    api.bookings.options(business.uuid),
+    api.ical.feeds(business.uuid),
+    api.ical.imports(business.uuid),
   ]);
   return { options, feeds, imports, editing: editingFrom(request, imports) };
 }
@@ -54,7 +53,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     const submission = parseWithZod(formData, { schema: icalFeedForm, error: issueToKey });
     if (submission.status !== "success") return data<ActionData>({ feed: submission.reply() }, { status: 422 });
     try {
-      await api.post(`${business.base}/ical-feeds`, submission.value);
+      await api.ical.createFeed(business.uuid, submission.value);
     } catch (error) {
       if (!(error instanceof ApiError)) throw error;
       return data<ActionData>({ feed: replyWithApiError(submission, error, { fields: ["room_uuid", "room_category_uuid"] }) }, { status: error.status });
@@ -66,8 +65,8 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (submission.status !== "success") return data<ActionData>({ import: submission.reply() }, { status: 422 });
     const { uuid, ...body } = submission.value;
     try {
-      if (uuid && isUuid(uuid)) await api.put(`${business.base}/ical-imports/${uuid}`, body);
-      else await api.post(`${business.base}/ical-imports`, body);
+      if (uuid && isUuid(uuid)) await api.ical.updateImport(business.uuid, uuid, body);
+      else await api.ical.createImport(business.uuid, body);
     } catch (error) {
       if (!(error instanceof ApiError)) throw error;
       return data<ActionData>({ import: replyWithApiError(submission, error, { fields: ["name", "url", "room_uuid", "room_category_uuid", "active"] }) }, { status: error.status });
@@ -77,26 +76,26 @@ export async function action({ request, context }: Route.ActionArgs) {
   try {
     // A check is a job on the queue (202): the page says "checking…" beside each import until its result is in.
     if (intent === "poll_all") {
-      const { queued, ical_imports: imports } = await api.post<{ queued: string[]; ical_imports: IcalImportJson[] }>(`${business.base}/ical-imports/poll`, {});
+      const { queued, ical_imports: imports } = await api.ical.pollAll(business.uuid);
       if (queued.length) return done({ message: "ledger:toast.pollQueued" });
       return done({ message: imports.some((i) => i.checking) ? "ledger:toast.pollRunning" : "ledger:toast.pollNothing" });
     }
     const id = String(formData.get("uuid") ?? "");
     if (!isUuid(id)) return data<ActionData>({ error: "validation.uuid" }, { status: 422 });
     if (intent === "poll_one") {
-      const { queued } = await api.post<{ queued: boolean }>(`${business.base}/ical-imports/${id}/poll`, {});
+      const { queued } = await api.ical.pollOne(business.uuid, id);
       return done({ message: queued ? "ledger:toast.pollQueued" : "ledger:toast.pollRunning" });
     }
     if (intent === "regenerate_feed") {
-      await api.post(`${business.base}/ical-feeds/${id}/regenerate`, {});
+      await api.ical.regenerateFeed(business.uuid, id);
       return done({ message: "ledger:toast.feedRegenerated" });
     }
     if (intent === "revoke_feed") {
-      await api.delete(`${business.base}/ical-feeds/${id}`);
+      await api.ical.revokeFeed(business.uuid, id);
       return done({ message: "ledger:toast.feedRevoked" });
     }
     if (intent === "delete_import") {
-      await api.delete(`${business.base}/ical-imports/${id}`);
+      await api.ical.deleteImport(business.uuid, id);
       return done({ message: "ledger:toast.deleted" });
     }
   } catch (error) {

@@ -1,7 +1,6 @@
 import { useTranslation } from "react-i18next";
 import { data, Link } from "react-router";
 import { isUuid } from "#domain/text/sanitize";
-import type { BookingOptions } from "#app/components/bookings/types";
 import type { ImportDetail, ImportJson, ImportPreset } from "#app/components/imports/types";
 import { ApiError, ledgerBusiness } from "#app/routes/pms-settings/ledger.server";
 import { LedgerPage, Panel } from "#app/components/ledger/ui";
@@ -45,16 +44,16 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
   const business = ledgerBusiness(context);
   const { api } = getRequestState(context);
   if (!isUuid(params.importId)) throw data(null, { status: 404 });
-  const base = `${business.base}/imports/${params.importId}`;
+  const importId = params.importId;
   const [detail, presets, options] = await Promise.all([
-    api.get<ImportDetail>(base),
-    api.get<{ data: ImportPreset[] }>(`${business.base}/import-presets`).then((r) => r.data),
-    api.get<{ data: BookingOptions }>(`${business.base}/reservations/options`).then((r) => r.data),
+    api.imports.get(business.uuid, importId),
+    api.imports.presets(business.uuid),
+    api.bookings.options(business.uuid),
   ]);
   const { mapping, preset } = mappingToShow(detail, presets, new URL(request.url).searchParams.get("preset"));
   const valuesOf = async (column: unknown) =>
     typeof column === "string" && detail.header.includes(column) && detail.import.status === "uploaded"
-      ? (await api.get<{ data: { value: string; rows: number }[] }>(`${base}/values`, { query: { column } })).data
+      ? await api.imports.columnValues(business.uuid, importId, { column })
       : [];
   const [roomTypes, channels] = await Promise.all([valuesOf(mapping.room_type), valuesOf(mapping.channel)]);
   return { detail, presets, preset, mapping, roomTypes, channels, categories: options.categories, channelCodes: options.channels, channelNames: options.channel_names };
@@ -94,11 +93,11 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   if (!isUuid(params.importId)) throw data(null, { status: 404 });
   try {
     if (form.get("intent") === "run") {
-      await api.post(`${business.base}/imports/${params.importId}/run`, {});
+      await api.imports.run(business.uuid, params.importId);
       return redirectWithToast(page, { kind: "info", message: "imports:page.queued" }, { session });
     }
     const presetName = String(form.get("preset_name") ?? "").trim();
-    await api.put(`${business.base}/imports/${params.importId}/mapping`, { mapping: mappingFrom(form), ...(presetName ? { preset_name: presetName } : {}) });
+    await api.imports.dryRun(business.uuid, params.importId, { mapping: mappingFrom(form), ...(presetName ? { preset_name: presetName } : {}) });
     return redirectWithToast(page, { kind: "success", message: "imports:page.dryRunDone" }, { session });
   } catch (error) {
     if (!(error instanceof ApiError)) throw error;

@@ -2,7 +2,6 @@ import { useTranslation } from "react-i18next";
 import { data, Link } from "react-router";
 import { ApiError, ledgerBusiness } from "#app/routes/pms-settings/ledger.server";
 import { Empty, LedgerPage, Panel } from "#app/components/ledger/ui";
-import type { ImportJson } from "#app/components/imports/types";
 import { AppForm } from "#app/components/ui/app-form";
 import { SubmitButton } from "#app/components/ui/button";
 import { FileField } from "#app/components/ui/field";
@@ -27,7 +26,7 @@ export async function loader({ context }: Route.LoaderArgs) {
   const business = ledgerBusiness(context);
   const { api } = getRequestState(context);
   const timeZone = businessTimeZone(context.get(appContext).business);
-  return { timeZone, imports: (await api.get<{ data: ImportJson[] }>(`${business.base}/imports`)).data };
+  return { timeZone, imports: await api.imports.list(business.uuid) };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -38,7 +37,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const upload = new FormData();
   if (file instanceof File && file.size > 0) upload.append("file", file, file.name);
   try {
-    const created = await api.post<{ import: ImportJson }>(`${business.base}/imports`, upload);
+    const created = await api.imports.upload(business.uuid, upload);
     return redirectWithToast(`${PAGE}/${created.import.uuid}`, { kind: "success", message: "imports:page.uploaded" }, { session });
   } catch (error) {
     if (!(error instanceof ApiError)) throw error;

@@ -3,8 +3,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { useTranslation } from "react-i18next";
 import { useActionData } from "react-router";
 import { issueToKey } from "#domain/validation";
-import type { ItemCategoryJson } from "#app/components/ledger/types";
-import { editingFrom, ledgerBusiness, listAndFormAction } from "#app/routes/pms-settings/ledger.server";
+import { editingFrom, ledgerBusiness, listAndFormAction, withoutUuid } from "#app/routes/pms-settings/ledger.server";
 import { itemCategoryForm } from "#app/components/ledger/schemas";
 import { Empty, LedgerPage, ListAndForm, Panel, RowActions, FormButtons } from "#app/components/ledger/ui";
 import { AppForm } from "#app/components/ui/app-form";
@@ -21,12 +20,12 @@ const PAGE = "/pms-settings/items-categories";
 export async function loader({ context, request }: Route.LoaderArgs) {
   const business = ledgerBusiness(context);
   const { api } = getRequestState(context);
-  const categories = (await api.get<{ data: ItemCategoryJson[] }>(`${business.base}/item-categories`)).data;
+  const categories = await api.ledger.itemCategories.list(business.uuid);
   return { categories, editing: editingFrom(request, categories) };
 }
 
 export const action = ({ request, context }: Route.ActionArgs) =>
-  listAndFormAction({ request, context, page: PAGE, collection: "/item-categories", schema: itemCategoryForm, fields: ["name"] });
+  listAndFormAction({ request, context, page: PAGE, rows: (api) => api.ledger.itemCategories, schema: itemCategoryForm, payload: withoutUuid, fields: ["name"] });
 
 export default function ItemCategories({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation("ledger");

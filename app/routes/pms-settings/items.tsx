@@ -6,7 +6,6 @@ import { centsToInput, formatMoney } from "#domain/money";
 import { issueToKey } from "#domain/validation";
 import { editingFrom, ledgerBusiness, listAndFormAction } from "#app/routes/pms-settings/ledger.server";
 import { itemForm, itemPayload } from "#app/components/ledger/schemas";
-import type { ItemCategoryJson, ItemJson } from "#app/components/ledger/types";
 import { ActiveBadge, Empty, LedgerPage, ListAndForm, Panel, RowActions, FormButtons } from "#app/components/ledger/ui";
 import { AppForm } from "#app/components/ui/app-form";
 import { buttonClass } from "#app/components/ui/button";
@@ -24,14 +23,14 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const business = ledgerBusiness(context);
   const { api } = getRequestState(context);
   const [items, categories] = await Promise.all([
-    api.get<{ data: ItemJson[] }>(`${business.base}/items`).then((r) => r.data),
-    api.get<{ data: ItemCategoryJson[] }>(`${business.base}/item-categories`).then((r) => r.data),
+    api.ledger.items.list(business.uuid),
+    api.ledger.itemCategories.list(business.uuid),
   ]);
   return { items, categories, currency: business.currency, editing: editingFrom(request, items) };
 }
 
 export const action = ({ request, context }: Route.ActionArgs) =>
-  listAndFormAction({ request, context, page: PAGE, collection: "/items", schema: itemForm, payload: itemPayload, fields: ["name", "item_category_uuid", "price", "active"] });
+  listAndFormAction({ request, context, page: PAGE, rows: (api) => api.ledger.items, schema: itemForm, payload: itemPayload, fields: ["name", "item_category_uuid", "price", "active"] });
 
 export default function Items({ loaderData }: Route.ComponentProps) {
   const { t, i18n } = useTranslation("ledger");

@@ -10,6 +10,8 @@ import { redirectWithToast } from "#app/lib/toast.server";
 import { businessTimeZone } from "#domain/business/timezone";
 import { ApiError, bookingBusiness } from "#app/lib/bookings.server";
 import { replyWithApiError } from "#app/lib/api-reply.server";
+import type { ApiClient } from "#app/lib/api.server";
+import type { LedgerRows } from "#app/lib/api/areas/ledger.ts";
 
 export { ApiError, bookingBusiness as ledgerBusiness };
 
@@ -25,25 +27,27 @@ export function refusal(error: unknown) {
  * schema and saved (PUT when it names a row, POST when new). Success redirects to the page with
  * a toast (post/redirect/get); a refusal comes back beside the fields.
  */
-export async function listAndFormAction<S extends z.ZodType<{ uuid?: string }>>(args: {
+export async function listAndFormAction<S extends z.ZodType<{ uuid?: string }>, Body>(args: {
   request: Request;
   context: Readonly<RouterContextProvider>;
   page: string;
-  /** The API collection under the business, e.g. "/items". */
-  collection: string;
+  /** The rows' calls, e.g. `(api) => api.ledger.items`. */
+  rows: (api: ApiClient) => Pick<LedgerRows<unknown, string, Body>, "create" | "update" | "delete">;
   schema: S;
-  payload?: (value: z.output<S>) => unknown;
+  /** What the API is sent for the parsed form (`withoutUuid` when the form is the body). */
+  payload: (value: z.output<S>) => Body;
   fields: readonly string[];
 }) {
-  const { request, context, page, collection, schema, fields } = args;
+  const { request, context, page, schema, fields } = args;
   const business = bookingBusiness(context);
   const { api, session } = getRequestState(context);
+  const rows = args.rows(api);
   const formData = await request.formData();
   if (formData.get("intent") === "delete") {
     const id = String(formData.get("uuid") ?? "");
     if (!isUuid(id)) return data({ result: null, error: "validation.uuid" }, { status: 422 });
     try {
-      await api.delete(`${business.base}${collection}/${id}`);
+      await rows.delete(business.uuid, id);
     } catch (error) {
       return refusal(error);
     }
@@ -51,17 +55,20 @@ export async function listAndFormAction<S extends z.ZodType<{ uuid?: string }>>(
   }
   const submission = parseWithZod(formData, { schema, error: issueToKey });
   if (submission.status !== "success") return data({ result: submission.reply(), error: null }, { status: 422 });
-  const { uuid, ...value } = submission.value as z.output<S> & { uuid?: string };
-  const body = args.payload ? args.payload(submission.value) : value;
+  const { uuid } = submission.value;
+  const body = args.payload(submission.value);
   try {
-    if (uuid && isUuid(uuid)) await api.put(`${business.base}${collection}/${uuid}`, body);
-    else await api.post(`${business.base}${collection}`, body);
+    if (uuid && isUuid(uuid)) await rows.update(business.uuid, uuid, body);
+    else await rows.create(business.uuid, body);
   } catch (error) {
     if (!(error instanceof ApiError)) throw error;
     return data({ result: replyWithApiError(submission, error, { fields: fields }), error: null }, { status: error.status });
   }
   return redirectWithToast(page, { kind: "success", message: uuid ? "ledger:toast.saved" : "ledger:toast.created" }, { session });
 }
+
+/** A form whose fields are the API's body, but for the `uuid` naming the row edited. */
+export const withoutUuid = <T extends { uuid?: string }>({ uuid: _uuid, ...value }: T): Omit<T, "uuid"> => value;
 
 /** The row named by ?edit= in a list, or null. */
 export function editingFrom<T extends { uuid: string }>(request: Request, rows: readonly T[]): T | null {

@@ -6,9 +6,8 @@ import { channelMappingsSchema } from "#domain/schemas/distribution";
 import { isUuid } from "#domain/text/sanitize";
 import { issueToKey } from "#domain/validation";
 import { PmsPageHeader, PmsSettingsNav } from "#app/components/pms-settings/nav";
-import { businessPath } from "#app/routes/pms-settings/pms.server";
+import { requireSelectedBusiness } from "#app/lib/business.server";
 import { pageNotFound } from "#app/lib/guard.server";
-import type { ChannelMappingView, SalesChannelJson } from "#app/components/pms-settings/types";
 import { AppForm } from "#app/components/ui/app-form";
 import { buttonClass, SubmitButton } from "#app/components/ui/button";
 import { FieldErrors, FormErrors } from "#app/components/ui/field";
@@ -29,7 +28,6 @@ export const handle = { permission: "user.pms-settings" } satisfies RouteHandle;
 
 export const middleware: Route.MiddlewareFunction[] = [guard(handle)];
 
-type MappingAnswer = ChannelMappingView & { sales_channel: SalesChannelJson };
 
 const FIELDS = [
   "room_categories",
@@ -47,15 +45,16 @@ const FIELDS = [
   "rate_plan_pairs[].excluded",
 ];
 
-function path(context: Route.LoaderArgs["context"], channelUuid: string) {
+/** The mapped channel's id: a page that names no channel is not found. */
+function channelId(channelUuid: string) {
   if (!isUuid(channelUuid)) pageNotFound();
-  return `${businessPath(context)}/channel-mappings/${channelUuid}`;
+  return channelUuid;
 }
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   const { api } = getRequestState(context);
   try {
-    return await api.get<MappingAnswer>(path(context, params.channelUuid));
+    return await api.distribution.channelMapping(requireSelectedBusiness(context).uuid, channelId(params.channelUuid));
   } catch (error) {
     if (error instanceof ApiError && error.status === 404) pageNotFound();
     throw error;
@@ -64,11 +63,11 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 
 export async function action({ request, params, context }: Route.ActionArgs) {
   const { api, session } = getRequestState(context);
-  const target = path(context, params.channelUuid);
+  const channel = channelId(params.channelUuid);
   const submission = parseWithZod(await request.formData(), { schema: channelMappingsSchema, error: issueToKey });
   if (submission.status !== "success") return data(submission.reply(), { status: 422 });
   try {
-    await api.put(target, submission.value);
+    await api.distribution.saveChannelMapping(requireSelectedBusiness(context).uuid, channel, submission.value);
   } catch (error) {
     const refusal = apiRefusal(error);
     if (refusal.status === 404) pageNotFound();

@@ -3,10 +3,8 @@ import { data, Link } from "react-router";
 import { USER_PERMISSIONS } from "#domain/access/permissions";
 import { isUuid } from "#domain/text/sanitize";
 import { requireSelectedBusiness } from "#app/lib/business.server";
-import { listCollaborators } from "#app/routes/pms-settings/collaborators.server";
 import { grantableBy, permissionKey } from "#app/components/business/permission-labels";
 import { PmsPageHeader, PmsSettingsNav } from "#app/components/pms-settings/nav";
-import { businessPath } from "#app/routes/pms-settings/pms.server";
 import { AppForm } from "#app/components/ui/app-form";
 import { buttonClass, SubmitButton } from "#app/components/ui/button";
 import { FormErrors } from "#app/components/ui/field";
@@ -30,7 +28,7 @@ const PAGE = "/pms-settings/permissions";
 export async function loader({ context }: Route.LoaderArgs) {
   const { api, user } = getRequestState(context);
   const business = requireSelectedBusiness(context);
-  const list = await listCollaborators(api, business.uuid);
+  const list = await api.collaborators.list(business.uuid);
   return { ...list, me: user!.uuid, grantable: grantableBy(business.permissions) };
 }
 
@@ -41,7 +39,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (people.length === 0 || !people.every(isUuid)) return data({ errors: ["validation.choice"] }, { status: 422 });
   const collaborators = people.map((uuid) => ({ user_uuid: uuid, permissions: form.getAll(`permissions.${uuid}`).map(String) }));
   try {
-    await api.put(`${businessPath(context)}/collaborators`, { collaborators });
+    await api.collaborators.savePermissions(requireSelectedBusiness(context).uuid, { collaborators });
   } catch (error) {
     const refusal = apiRefusal(error);
     return data({ errors: [...Object.values(refusal.errors).flat(), ...(Object.keys(refusal.errors).length ? [] : [refusal.message])] }, { status: refusal.status });

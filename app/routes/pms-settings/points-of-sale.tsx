@@ -3,9 +3,8 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { useTranslation } from "react-i18next";
 import { useActionData } from "react-router";
 import { issueToKey } from "#domain/validation";
-import { editingFrom, ledgerBusiness, listAndFormAction } from "#app/routes/pms-settings/ledger.server";
+import { editingFrom, ledgerBusiness, listAndFormAction, withoutUuid } from "#app/routes/pms-settings/ledger.server";
 import { pointOfSaleForm } from "#app/components/ledger/schemas";
-import type { ItemJson, PointOfSaleJson } from "#app/components/ledger/types";
 import { ActiveBadge, Empty, LedgerPage, ListAndForm, Panel, RowActions, FormButtons } from "#app/components/ledger/ui";
 import { AppForm } from "#app/components/ui/app-form";
 import { CheckboxGroup } from "#app/components/ui/choice-group";
@@ -23,14 +22,14 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const business = ledgerBusiness(context);
   const { api } = getRequestState(context);
   const [points, items] = await Promise.all([
-    api.get<{ data: PointOfSaleJson[] }>(`${business.base}/points-of-sale`).then((r) => r.data),
-    api.get<{ data: ItemJson[] }>(`${business.base}/items`).then((r) => r.data),
+    api.ledger.pointsOfSale.list(business.uuid),
+    api.ledger.items.list(business.uuid),
   ]);
   return { points, items, editing: editingFrom(request, points) };
 }
 
 export const action = ({ request, context }: Route.ActionArgs) =>
-  listAndFormAction({ request, context, page: PAGE, collection: "/points-of-sale", schema: pointOfSaleForm, fields: ["name", "active", "item_uuids"] });
+  listAndFormAction({ request, context, page: PAGE, rows: (api) => api.ledger.pointsOfSale, schema: pointOfSaleForm, payload: withoutUuid, fields: ["name", "active", "item_uuids"] });
 
 export default function PointsOfSale({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation("ledger");

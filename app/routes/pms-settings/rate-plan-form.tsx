@@ -8,10 +8,9 @@ import { isUuid } from "#domain/text/sanitize";
 import { issueToKey } from "#domain/validation";
 import { CheckboxField } from "#app/components/ui/field";
 import { PmsPageHeader, PmsSettingsNav } from "#app/components/pms-settings/nav";
-import { businessPath } from "#app/routes/pms-settings/pms.server";
+import { requireSelectedBusiness } from "#app/lib/business.server";
 import { pageNotFound } from "#app/lib/guard.server";
 import { ratePlanForm } from "#app/components/pms-settings/schemas";
-import type { RatePlanJson } from "#app/components/pms-settings/types";
 import { AppForm } from "#app/components/ui/app-form";
 import { buttonClass, SubmitButton } from "#app/components/ui/button";
 import { CheckboxGroup } from "#app/components/ui/choice-group";
@@ -51,7 +50,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   if (!isUuid(params.planId)) pageNotFound();
   const { api } = getRequestState(context);
   try {
-    return { plan: (await api.get<{ data: RatePlanJson }>(`${businessPath(context)}/rate-plans/${params.planId}`)).data };
+    return { plan: await api.distribution.ratePlan(requireSelectedBusiness(context).uuid, params.planId) };
   } catch (error) {
     if (error instanceof ApiError && error.status === 404) pageNotFound();
     throw error;
@@ -64,10 +63,10 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   if (editing && !isUuid(params.planId)) pageNotFound();
   const submission = parseWithZod(await request.formData(), { schema: ratePlanForm, error: issueToKey });
   if (submission.status !== "success") return data(submission.reply(), { status: 422 });
-  const base = `${businessPath(context)}/rate-plans`;
+  const businessUuid = requireSelectedBusiness(context).uuid;
   try {
-    if (editing) await api.put(`${base}/${params.planId}`, submission.value);
-    else await api.post(base, submission.value);
+    if (editing) await api.distribution.updateRatePlan(businessUuid, params.planId, submission.value);
+    else await api.distribution.createRatePlan(businessUuid, submission.value);
   } catch (error) {
     const refusal = apiRefusal(error);
     if (refusal.status === 404) pageNotFound();

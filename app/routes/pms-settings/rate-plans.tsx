@@ -3,9 +3,7 @@ import { data, Link } from "react-router";
 import { isUuid } from "#domain/text/sanitize";
 import { requireSelectedBusiness } from "#app/lib/business.server";
 import { PmsPageHeader, PmsSettingsNav } from "#app/components/pms-settings/nav";
-import { businessPath } from "#app/routes/pms-settings/pms.server";
 import { useRatePlanRule } from "#app/components/pms-settings/rate-plan-rule";
-import type { RatePlanJson } from "#app/components/pms-settings/types";
 import { AppForm } from "#app/components/ui/app-form";
 import { buttonClass, SubmitButton } from "#app/components/ui/button";
 import { FormErrors } from "#app/components/ui/field";
@@ -24,7 +22,7 @@ const PAGE = "/pms-settings/rate-plans";
 
 export async function loader({ context }: Route.LoaderArgs) {
   const { api } = getRequestState(context);
-  const { data: plans } = await api.get<{ data: RatePlanJson[] }>(`${businessPath(context)}/rate-plans`);
+  const plans = await api.distribution.ratePlans(requireSelectedBusiness(context).uuid);
   // The API's business carries its currency; the web's BusinessJson type does not list it.
   const { currency } = requireSelectedBusiness(context) as { currency?: string };
   return { plans, currency: currency ?? "BRL" };
@@ -36,7 +34,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const id = String(form.get("plan_uuid") ?? "");
   if (form.get("intent") !== "delete" || !isUuid(id)) return data({ errors: ["validation.choice"] }, { status: 422 });
   try {
-    await api.delete(`${businessPath(context)}/rate-plans/${id}`);
+    await api.distribution.deleteRatePlan(requireSelectedBusiness(context).uuid, id);
   } catch (error) {
     const refusal = apiRefusal(error);
     return data({ errors: [refusal.message] }, { status: refusal.status });

@@ -7,7 +7,6 @@ import { isUuid } from "#domain/text/sanitize";
 import { issueToKey } from "#domain/validation";
 import { ApiError, bookingBusiness, bookingsMiddleware } from "#app/lib/bookings.server";
 import { roomBlockFormSchema } from "#app/components/bookings/schemas";
-import type { BookingOptions, RoomBlockJson } from "#app/components/bookings/types";
 import { AppForm } from "#app/components/ui/app-form";
 import { buttonClass, SubmitButton } from "#app/components/ui/button";
 import { FormErrors, SelectField, TextAreaField, TextField } from "#app/components/ui/field";
@@ -27,9 +26,9 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const business = bookingBusiness(context);
   const { api } = getRequestState(context);
   const url = new URL(request.url);
-  const options = (await api.get<{ data: BookingOptions }>(`${business.base}/reservations/options`)).data;
+  const options = await api.bookings.options(business.uuid);
   const past = url.searchParams.get("past") === "1";
-  const blocks = (await api.get<{ data: RoomBlockJson[] }>(`${business.base}/room-blocks`, { query: past ? {} : { from: options.today } })).data;
+  const blocks = await api.rooms.blocks(business.uuid, past ? {} : { from: options.today });
   const editId = url.searchParams.get("edit");
   const editing = editId && isUuid(editId) ? (blocks.find((b) => b.uuid === editId) ?? null) : null;
   return { options, blocks, editing, past };
@@ -43,7 +42,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     const id = String(formData.get("block_uuid") ?? "");
     if (!isUuid(id)) return data({ result: null, error: null as string | null }, { status: 422 });
     try {
-      await api.delete(`${business.base}/room-blocks/${id}`);
+      await api.rooms.deleteBlock(business.uuid, id);
     } catch (error) {
       if (!(error instanceof ApiError)) throw error;
       return data({ result: null, error: error.serverMessage ?? error.message }, { status: error.status });
@@ -54,8 +53,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (submission.status !== "success") return data({ result: submission.reply(), error: null }, { status: 422 });
   const { block_uuid, intent: _intent, ...payload } = submission.value;
   try {
-    if (block_uuid && isUuid(block_uuid)) await api.put(`${business.base}/room-blocks/${block_uuid}`, payload);
-    else await api.post(`${business.base}/room-blocks`, payload);
+    if (block_uuid && isUuid(block_uuid)) await api.rooms.updateBlock(business.uuid, block_uuid, payload);
+    else await api.rooms.createBlock(business.uuid, payload);
   } catch (error) {
     if (!(error instanceof ApiError)) throw error;
     return data({ result: replyWithApiError(submission, error, { fields: ["room_category_uuid", "room_uuid", "count", "starts_at", "ends_at", "reason", "notes"] }), error: null }, { status: error.status });

@@ -1,7 +1,7 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useTranslation } from "react-i18next";
-import { data, Link } from "react-router";
+import { Link } from "react-router";
 import { SALES_CHANNEL_CONNECTIONS } from "#domain/distribution/constants";
 import { decimalToInput } from "#domain/money";
 import { CHANNELS } from "#domain/schemas/bookings";
@@ -9,10 +9,9 @@ import { isUuid } from "#domain/text/sanitize";
 import { issueToKey } from "#domain/validation";
 import { CheckboxField } from "#app/components/ui/field";
 import { PmsPageHeader, PmsSettingsNav } from "#app/components/pms-settings/nav";
-import { businessPath } from "#app/routes/pms-settings/pms.server";
+import { requireSelectedBusiness } from "#app/lib/business.server";
 import { pageNotFound } from "#app/lib/guard.server";
 import { salesChannelCreateForm, salesChannelEditForm } from "#app/components/pms-settings/schemas";
-import type { SalesChannelJson } from "#app/components/pms-settings/types";
 import { AppForm } from "#app/components/ui/app-form";
 import { buttonClass, SubmitButton } from "#app/components/ui/button";
 import { FormErrors, SelectField, TextField } from "#app/components/ui/field";
@@ -21,7 +20,8 @@ import { guard, type RouteHandle } from "#app/lib/guard.server";
 import { getRequestState } from "#app/lib/request-context.server";
 import { redirectWithToast } from "#app/lib/toast.server";
 import type { Route } from "./+types/sales-channel-form";
-import { apiRefusal, replyWithApiError } from "#app/lib/api-reply.server";
+import { sendForm } from "#app/lib/api-reply.server";
+import { orNotFound } from "#app/lib/not-found.server";
 
 /** Create a sales channel (/sales-channels/create) or edit one (/sales-channels/{id}/edit); the code is fixed once created. */
 export const handle = { permission: "user.pms-settings" } satisfies RouteHandle;
@@ -37,7 +37,7 @@ async function existing(context: Route.LoaderArgs["context"], id: string | undef
   if (!isUuid(id)) pageNotFound();
   const { api } = getRequestState(context);
   try {
-    return (await api.get<{ data: SalesChannelJson }>(`${businessPath(context)}/sales-channels/${id}`)).data;
+    return await api.distribution.salesChannel(requireSelectedBusiness(context).uuid, id);
   } catch (error) {
     if (error instanceof ApiError && error.status === 404) pageNotFound();
     throw error;
@@ -50,20 +50,17 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 
 export async function action({ request, params, context }: Route.ActionArgs) {
   const { api, session } = getRequestState(context);
-  const editing = params.channelId !== undefined;
-  if (editing && !isUuid(params.channelId)) pageNotFound();
-  const submission = parseWithZod(await request.formData(), { schema: editing ? salesChannelEditForm : salesChannelCreateForm, error: issueToKey });
-  if (submission.status !== "success") return data(submission.reply(), { status: 422 });
-  const base = `${businessPath(context)}/sales-channels`;
-  try {
-    if (editing) await api.put(`${base}/${params.channelId}`, submission.value);
-    else await api.post(base, submission.value);
-  } catch (error) {
-    const refusal = apiRefusal(error);
-    if (refusal.status === 404) pageNotFound();
-    return data(replyWithApiError(submission, refusal, { fields: FIELDS }), { status: refusal.status });
-  }
-  return redirectWithToast("/pms-settings/sales-channels", { kind: "success", message: editing ? "pms:channels.updated" : "pms:channels.created" }, { session });
+  const { channelId } = params;
+  if (channelId !== undefined && !isUuid(channelId)) pageNotFound();
+  const formData = await request.formData();
+  const businessUuid = requireSelectedBusiness(context).uuid;
+  // Only a new channel's form names its code (reservations carry it, so it never changes).
+  const refused =
+    channelId === undefined
+      ? await sendForm(formData, salesChannelCreateForm, (value) => api.distribution.createSalesChannel(businessUuid, value), { fields: FIELDS })
+      : await sendForm(formData, salesChannelEditForm, (value) => orNotFound(api.distribution.updateSalesChannel(businessUuid, channelId, value)), { fields: FIELDS });
+  if (refused) return refused;
+  return redirectWithToast("/pms-settings/sales-channels", { kind: "success", message: channelId ? "pms:channels.updated" : "pms:channels.created" }, { session });
 }
 
 export default function SalesChannelForm({ loaderData, actionData }: Route.ComponentProps) {

@@ -7,9 +7,8 @@ import { decimalToInput } from "#domain/money";
 import { issueToKey } from "#domain/validation";
 import { CheckboxField } from "#app/components/ui/field";
 import { PmsPageHeader, PmsSettingsNav } from "#app/components/pms-settings/nav";
-import { businessPath } from "#app/routes/pms-settings/pms.server";
+import { requireSelectedBusiness } from "#app/lib/business.server";
 import { bookingConnectionForm } from "#app/components/pms-settings/schemas";
-import type { ChannelMappingView, SalesChannelJson } from "#app/components/pms-settings/types";
 import { AppForm } from "#app/components/ui/app-form";
 import { buttonClass, SubmitButton } from "#app/components/ui/button";
 import { FormErrors, SelectField, TextField } from "#app/components/ui/field";
@@ -32,14 +31,13 @@ const PAGE = "/pms-settings/sales-channels/booking";
 const CODE = "booking_com";
 const DEFAULT_COMMISSION = 15;
 
-type Mapping = ChannelMappingView;
 
 export async function loader({ context }: Route.LoaderArgs) {
   const { api } = getRequestState(context);
-  const base = businessPath(context);
-  const { data: channels } = await api.get<{ data: SalesChannelJson[] }>(`${base}/sales-channels`);
+  const businessUuid = requireSelectedBusiness(context).uuid;
+  const channels = await api.distribution.salesChannels(businessUuid);
   const channel = channels.find((c) => c.code === CODE) ?? null;
-  const mapping = channel ? await api.get<Mapping>(`${base}/channel-mappings/${channel.uuid}`) : null;
+  const mapping = channel ? await api.distribution.channelMapping(businessUuid, channel.uuid) : null;
   return {
     channel,
     mapped: mapping
@@ -57,12 +55,12 @@ export async function action({ request, context }: Route.ActionArgs) {
   const { api, session } = getRequestState(context);
   const submission = parseWithZod(await request.formData(), { schema: bookingConnectionForm, error: issueToKey });
   if (submission.status !== "success") return data(submission.reply(), { status: 422 });
-  const base = `${businessPath(context)}/sales-channels`;
+  const businessUuid = requireSelectedBusiness(context).uuid;
   try {
-    const { data: channels } = await api.get<{ data: SalesChannelJson[] }>(base);
+    const channels = await api.distribution.salesChannels(businessUuid);
     const channel = channels.find((c) => c.code === CODE);
-    if (channel) await api.put(`${base}/${channel.uuid}`, submission.value);
-    else await api.post(base, { code: CODE, name: "Booking.com", ...submission.value });
+    if (channel) await api.distribution.updateSalesChannel(businessUuid, channel.uuid, submission.value);
+    else await api.distribution.createSalesChannel(businessUuid, { code: CODE, name: "Booking.com", ...submission.value });
   } catch (error) {
     const refusal = apiRefusal(error);
     return data(replyWithApiError(submission, refusal, { fields: ["commission", "connection", "external_property_id", "active"] }), { status: refusal.status });

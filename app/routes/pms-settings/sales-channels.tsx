@@ -3,8 +3,7 @@ import { data, Link } from "react-router";
 import { formatPercent } from "#domain/money";
 import { isUuid } from "#domain/text/sanitize";
 import { PmsPageHeader, PmsSettingsNav } from "#app/components/pms-settings/nav";
-import { businessPath } from "#app/routes/pms-settings/pms.server";
-import type { SalesChannelJson } from "#app/components/pms-settings/types";
+import { requireSelectedBusiness } from "#app/lib/business.server";
 import { AppForm } from "#app/components/ui/app-form";
 import { buttonClass, SubmitButton } from "#app/components/ui/button";
 import { FormErrors } from "#app/components/ui/field";
@@ -23,7 +22,7 @@ const PAGE = "/pms-settings/sales-channels";
 
 export async function loader({ context }: Route.LoaderArgs) {
   const { api } = getRequestState(context);
-  const { data: channels } = await api.get<{ data: SalesChannelJson[] }>(`${businessPath(context)}/sales-channels`);
+  const channels = await api.distribution.salesChannels(requireSelectedBusiness(context).uuid);
   return { channels };
 }
 
@@ -34,7 +33,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const intent = form.get("intent");
   if (!isUuid(id) || (intent !== "activate" && intent !== "deactivate")) return data({ errors: ["validation.choice"] }, { status: 422 });
   try {
-    await api.put(`${businessPath(context)}/sales-channels/${id}`, { active: intent === "activate" });
+    await api.distribution.updateSalesChannel(requireSelectedBusiness(context).uuid, id, { active: intent === "activate" });
   } catch (error) {
     const refusal = apiRefusal(error);
     return data({ errors: [refusal.message] }, { status: refusal.status });

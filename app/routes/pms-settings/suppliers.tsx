@@ -3,7 +3,6 @@ import { data, Link, useActionData } from "react-router";
 import { formatMoney } from "#domain/money";
 import { isUuid } from "#domain/text/sanitize";
 import { ledgerBusiness, refusal } from "#app/routes/pms-settings/ledger.server";
-import type { SupplierJson } from "#app/components/ledger/types";
 import { Empty, LedgerPage, RowButton } from "#app/components/ledger/ui";
 import { buttonClass } from "#app/components/ui/button";
 import { guard } from "#app/lib/guard.server";
@@ -19,7 +18,7 @@ const PAGE = "/pms-settings/suppliers";
 export async function loader({ context }: Route.LoaderArgs) {
   const business = ledgerBusiness(context);
   const { api } = getRequestState(context);
-  const suppliers = (await api.get<{ data: SupplierJson[] }>(`${business.base}/suppliers`)).data;
+  const suppliers = await api.ledger.suppliers.list(business.uuid);
   return { suppliers, currency: business.currency };
 }
 
@@ -30,7 +29,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const id = String((await request.formData()).get("uuid") ?? "");
   if (!isUuid(id)) return data({ result: null, error: "validation.uuid" }, { status: 422 });
   try {
-    await api.delete(`${business.base}/suppliers/${id}`);
+    await api.ledger.suppliers.delete(business.uuid, id);
   } catch (error) {
     return refusal(error);
   }

@@ -1,12 +1,12 @@
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { requireSelectedBusiness } from "#app/lib/business.server";
-import { listCollaborators } from "#app/routes/pms-settings/collaborators.server";
 import { PmsPageHeader, PmsSettingsNav } from "#app/components/pms-settings/nav";
 import { buttonClass } from "#app/components/ui/button";
 import { guard, type RouteHandle } from "#app/lib/guard.server";
 import { getRequestState } from "#app/lib/request-context.server";
 import type { Route } from "./+types/users";
+import { DataTable } from "#app/components/ui/data-table";
 
 /**
  * Everyone with access to the selected business: the owner, the collaborators and the pending
@@ -19,7 +19,7 @@ export const middleware: Route.MiddlewareFunction[] = [guard(handle)];
 export async function loader({ context }: Route.LoaderArgs) {
   const { api } = getRequestState(context);
   const business = requireSelectedBusiness(context);
-  return { ...(await listCollaborators(api, business.uuid)), businessName: business.company_name };
+  return { ...(await api.collaborators.list(business.uuid)), businessName: business.company_name };
 }
 
 export default function PmsUsers({ loaderData }: Route.ComponentProps) {
@@ -44,36 +44,30 @@ export default function PmsUsers({ loaderData }: Route.ComponentProps) {
         </div>
       </PmsPageHeader>
       <div className="relative overflow-x-auto rounded-lg border border-slate-200 bg-white shadow-sm">
-        <table className="w-full text-left text-sm">
-          <caption className="sr-only">{t("pages.users.title")}</caption>
-          <thead className="bg-slate-50 text-slate-700">
-            <tr>
-              <th scope="col" className="px-3 py-2">{t("users.name")}</th>
-              <th scope="col" className="px-3 py-2">{t("users.email")}</th>
-              <th scope="col" className="px-3 py-2">{t("users.role")}</th>
-              <th scope="col" className="px-3 py-2">{t("users.access")}</th>
-              <th scope="col" className="px-3 py-2"><span className="sr-only">{t("actions")}</span></th>
-            </tr>
-          </thead>
-          <tbody className="divide-y divide-slate-100">
-            {people.map((p) => (
-              <tr key={`${p.role}-${p.uuid}`}>
-                <th scope="row" className="px-3 py-2 font-semibold">{p.name || "—"}</th>
-                <td className="px-3 py-2">{p.email}</td>
-                <td className="px-3 py-2">{t(`users.roles.${p.role}`)}</td>
-                <td className="px-3 py-2">{p.count === null ? t("users.everything") : t("users.permissionCount", { count: p.count })}</td>
-                <td className="px-3 py-2 text-right">
-                  {p.role === "collaborator" ? (
-                    <Link to={`/pms-settings/edit-collaborator/${p.uuid}`} className={buttonClass("link")}>
-                      {t("edit")}
-                      <span className="sr-only"> {p.name}</span>
-                    </Link>
-                  ) : null}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <DataTable
+          caption={t("pages.users.title")}
+          rows={people}
+          rowKey={(p) => `${p.role}-${p.uuid}`}
+          rowHeader
+          columns={[
+            { header: t("users.name"), className: "font-semibold", cell: (p) => p.name || "—" },
+            { header: t("users.email"), cell: (p) => p.email },
+            { header: t("users.role"), cell: (p) => t(`users.roles.${p.role}`) },
+            { header: t("users.access"), cell: (p) => (p.count === null ? t("users.everything") : t("users.permissionCount", { count: p.count })) },
+            {
+              header: t("actions"),
+              hiddenHeader: true,
+              className: "text-right",
+              cell: (p) =>
+                p.role === "collaborator" ? (
+                  <Link to={`/pms-settings/edit-collaborator/${p.uuid}`} className={buttonClass("link")}>
+                    {t("edit")}
+                    <span className="sr-only"> {p.name}</span>
+                  </Link>
+                ) : null,
+            },
+          ]}
+        />
       </div>
     </div>
   );

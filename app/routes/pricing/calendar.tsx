@@ -5,8 +5,8 @@ import { data, Link, useActionData } from "react-router";
 import { centsToInput, formatMoney, formatPercent, formatPercentRange } from "#domain/money";
 import { isDateInRange, issueToKey } from "#domain/validation";
 import { Explanation } from "#app/components/calendar/explanation";
-import { PlanRates, type PlanRatesAnswer } from "#app/components/pms-settings/plan-rates";
-import { currentMonth, monthBounds, MONTH, shiftMonth, weeksOf, type CalendarAnswer } from "#app/components/calendar/month";
+import { PlanRates } from "#app/components/pms-settings/plan-rates";
+import { currentMonth, monthBounds, MONTH, shiftMonth, weeksOf } from "#app/components/calendar/month";
 import { Input, SeasonSwatch, WeekdayBoxes } from "#app/components/pricing/form-bits";
 import { ApiError, heldPermissions, pricingBusiness, pricingMiddleware, type PricingHandle } from "#app/lib/pricing.server";
 import { manualPriceFormSchema } from "#app/components/pricing/schemas";
@@ -20,7 +20,8 @@ import { redirectWithToast } from "#app/lib/toast.server";
 import { businessTimeZone } from "#domain/business/timezone";
 import { appContext } from "#app/lib/guard.server";
 import { DayRecommendation } from "#app/components/pricing/recommendation-list";
-import type { RecommendationsJson } from "#contract/brain";
+import type { CalendarJson } from "#contract/pricing";
+import type { StayNightsJson } from "#contract/stay-rules";
 import type { Route } from "./+types/calendar";
 import { replyWithApiError } from "#app/lib/api-reply.server";
 
@@ -44,25 +45,33 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const { from, to } = monthBounds(month);
   // The grid without explanations (a few KiB a category); only the chosen day's cell brings its
   // explanation, read on demand when a day is picked (the link works with and without JavaScript).
-  const calendar = await api.get<CalendarAnswer>(`/api/v1/businesses/${business.uuid}/calendar`, { query: { from, to, explain: "false" } });
+  const calendar = await api.pricing.calendar(business.uuid, { from, to, explain: "false" });
   const askedCategory = url.searchParams.get("category");
   const category = calendar.categories.find((c) => c.uuid === askedCategory)?.uuid ?? calendar.categories[0]?.uuid ?? null;
   const askedDay = url.searchParams.get("day");
   const day = askedDay && isDateInRange(askedDay) && askedDay >= from && askedDay <= to ? askedDay : null;
   const canEdit = heldPermissions(context).includes("user.price-settings");
-  const [explained, planRates, brain] =
+  const [[explained, planRates, brain], stayRules] = await Promise.all([
     day && category
-      ? await Promise.all([
-          api.get<CalendarAnswer>(`/api/v1/businesses/${business.uuid}/calendar`, { query: { from: day, to: day, category } }),
+      ? Promise.all([
+          api.pricing.calendar(business.uuid, { from: day, to: day, category }),
           // The selected day's rate under each active rate plan (none when the hotel has no plan).
-          api.get<PlanRatesAnswer>(`/api/v1/businesses/${business.uuid}/rate-plans/rates`, { query: { from: day, to: day, room_category_uuid: category } }),
+          api.distribution.ratePlanRates(business.uuid, { from: day, to: day, room_category_uuid: category }),
           // The revenue brain's recommendation for that night, when there is one.
-          api.get<RecommendationsJson>(`/api/v1/businesses/${business.uuid}/recommendations`, { query: { from: day, to: day, category } }),
+          api.recommendations.list(business.uuid, { from: day, to: day, category }),
         ])
-      : [null, null, null];
+      : ([null, null, null] as const),
+    // The shown category's stay rules of the month (issue 28), for the cells' badges.
+    category ? api.stayRules.nights(business.uuid, { from, to, category }) : null,
+  ]);
+  const stay = stayRules ? stayMarks(stayRules) : {};
   const explanation = explained?.days[0]?.rates[0]?.explanation ?? null;
-  const recommendation = brain?.data[0] ?? null;
-  return { business, calendar, month, category, day, canEdit, planRates, explanation, recommendation };
+  const recommendation = brain?.data.find((r) => r.field === "price") ?? null;
+  // The page shows one category's grid at a time (tabs for the others), so its document and data
+  // carry only that category's cells (issue 29: the first document ≤ 60 KiB).
+  const shown = Math.max(0, calendar.categories.findIndex((c) => c.uuid === category));
+  const days = calendar.days.map((d) => ({ ...d, rates: d.rates.slice(shown, shown + 1) }));
+  return { business, calendar: { ...calendar, days }, month, category, day, canEdit, planRates, explanation, recommendation, stay };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -73,7 +82,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const submission = parseWithZod(formData, { schema: manualPriceFormSchema, error: issueToKey });
   if (submission.status !== "success") return data(submission.reply(), { status: 422 });
   try {
-    const answer = await api.put<{ updated: number }>(`/api/v1/businesses/${business.uuid}/manual-prices`, submission.value);
+    const answer = await api.pricing.saveManualPrices(business.uuid, submission.value);
     const message = submission.value.price === null ? "pricing:calendar.manualCleared" : "pricing:calendar.manualSaved";
     return redirectWithToast(back.startsWith("/calendar") ? back : "/calendar", { kind: "success", message, values: { count: answer.updated } }, { session });
   } catch (error) {
@@ -82,20 +91,38 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
 }
 
+/** What a cell shows of a night's stay rules: a minimum above 1 or one an orphan gap lowered, closed to arrival or departure. */
+type StayMark = { min: number; gap?: true; cta?: true; ctd?: true };
+
+/** Only the nights with something to show, with only the marks they carry: the month's document stays small (issue 29). */
+function stayMarks(answer: StayNightsJson): Record<string, StayMark> {
+  const marks: Record<string, StayMark> = {};
+  for (const n of answer.data) {
+    if (n.min_stay_arrival === 1 && !n.in_gap && !n.closed_to_arrival && !n.closed_to_departure) continue;
+    marks[n.night] = { min: n.min_stay_arrival, ...(n.in_gap ? { gap: true } : {}), ...(n.closed_to_arrival ? { cta: true } : {}), ...(n.closed_to_departure ? { ctd: true } : {}) };
+  }
+  return marks;
+}
+
+/** A night's stay-rule badges: the short text a cell shows and the words its title and the cell's label say. */
+function stayBadges(mark: StayMark | undefined, t: (key: string, values?: Record<string, unknown>) => string) {
+  if (!mark) return [];
+  const badges: { text: string; title: string; gap?: true }[] = [];
+  if (mark.gap || mark.min > 1) badges.push({ text: t("stayRules.badge.min", { count: mark.min }), title: t(mark.gap ? "stayRules.badge.gapTitle" : "stayRules.badge.minTitle", { count: mark.min }), gap: mark.gap });
+  if (mark.cta) badges.push({ text: t("stayRules.badge.cta"), title: t("stayRules.badge.ctaTitle") });
+  if (mark.ctd) badges.push({ text: t("stayRules.badge.ctd"), title: t("stayRules.badge.ctdTitle") });
+  return badges;
+}
+
 export default function Calendar({ loaderData }: Route.ComponentProps) {
   const { t, i18n } = useTranslation("pricing");
-  const { calendar, month, category, day, canEdit, business } = loaderData;
-  const locale = i18n.language;
-  const money = (c: number) => formatMoney(c, locale, calendar.currency ?? business.currency, { whole: true });
-  const occupancy = (value: number) => formatPercent(value, locale, { digits: 1 });
-  const monthTitle = formatMonthTitle(month, locale);
-  const weekdayFormat = dateTimeFormat(locale, { weekday: "short", timeZone: "UTC" });
+  const { calendar, month, category, day, canEdit, business, stay } = loaderData;
+  const currency = calendar.currency ?? business.currency;
+  const monthTitle = formatMonthTitle(month, i18n.language);
   const selectedDay = day ? calendar.days.find((d) => d.date === day) : null;
-  const index = calendar.categories.findIndex((c) => c.uuid === category);
-  const selectedCell = selectedDay && index >= 0 ? selectedDay.rates[index] : null;
-  const lastResult = useActionData<typeof action>();
-  const [singleForm] = useForm({ id: "manual-single", lastResult });
-  const [bulkForm] = useForm({ id: "manual-bulk", lastResult });
+  const shown = calendar.categories.find((c) => c.uuid === category) ?? null;
+  // Each day's rates hold the shown category's cell only (the loader's cut).
+  const selectedCell = selectedDay && shown ? selectedDay.rates[0] : null;
   const back = pageUrl(month, category, day);
 
   return (
@@ -146,159 +173,37 @@ export default function Calendar({ loaderData }: Route.ComponentProps) {
 
       <div className="lg:flex lg:items-start lg:gap-6">
         <div className="flex-1 space-y-6">
-          {calendar.categories.map((c, ci) => (
-            // On phones one category at a time: the others hide below the md breakpoint.
-            <section key={c.uuid} aria-labelledby={`cat-${c.uuid}`} className={c.uuid === category ? "" : "hidden md:block"}>
-              <h3 id={`cat-${c.uuid}`} className="mb-1 font-semibold">
-                {c.name}
+          {shown ? (
+            <section aria-labelledby={`cat-${shown.uuid}`}>
+              <h3 id={`cat-${shown.uuid}`} className="mb-1 font-semibold">
+                {shown.name}
               </h3>
-              <table className="w-full table-fixed border-collapse text-xs sm:text-sm">
-                <caption className="sr-only">{t("calendar.gridCaption", { category: c.name, month: monthTitle })}</caption>
-                <thead>
-                  <tr>
-                    {[0, 1, 2, 3, 4, 5, 6].map((w) => (
-                      <th key={w} scope="col" className="py-1 font-medium text-slate-600">
-                        {weekdayFormat.format(new Date(Date.UTC(2023, 0, 1 + w)))}
-                      </th>
-                    ))}
-                  </tr>
-                </thead>
-                <tbody>
-                  {weeksOf(month, calendar.days).map((week, wi) => (
-                    <tr key={wi}>
-                      {week.map((d, di) => {
-                        if (!d) return <td key={di} className="border border-slate-100 bg-slate-50" />;
-                        const cell = d.rates[ci];
-                        const selected = d.date === day && c.uuid === category;
-                        const label = [
-                          formatDate(d.date, locale, { dateStyle: "full" }),
-                          money(cell.rate),
-                          d.season.title,
-                          t("calendar.occupancyValue", { value: occupancy(d.occupancy) }),
-                          d.level ? d.level.name : null,
-                          cell.manual ? t("calendar.manual") : null,
-                          ...d.holidays.map((h) => h.name),
-                        ]
-                          .filter(Boolean)
-                          .join(", ");
-                        return (
-                          <td key={di} className="border border-slate-200 p-0 align-top">
-                            <Link
-                              to={`${pageUrl(month, c.uuid, d.date)}#day-panel`}
-                              aria-label={label}
-                              aria-current={selected ? "date" : undefined}
-                              className={`block h-full min-h-16 p-1 hover:bg-brand-50 focus:bg-brand-50 ${selected ? "ring-2 ring-brand-600 ring-inset" : ""} ${d.date === calendar.today ? "bg-amber-50" : "bg-white"}`}
-                              data-date={d.date}
-                            >
-                              <span className="block h-1.5 rounded-sm" style={{ backgroundColor: d.season.color }} aria-hidden="true" />
-                              <span className="flex items-center justify-between">
-                                <span className="text-slate-600">{Number(d.date.slice(8))}</span>
-                                <span aria-hidden="true" className="flex gap-0.5">
-                                  {cell.manual ? <span title={t("calendar.manual")} className="rounded bg-violet-100 px-1 font-bold text-violet-800">M</span> : null}
-                                  {d.holidays.length ? <span title={d.holidays.map((h) => h.name).join(", ")} className="rounded bg-rose-100 px-1 font-bold text-rose-800">F</span> : null}
-                                </span>
-                              </span>
-                              <span className="block font-semibold tabular-nums" data-rate={cell.rate}>
-                                {money(cell.rate)}
-                              </span>
-                              <span className="block text-slate-600">
-                                {occupancy(d.occupancy)}
-                                {d.level ? ` · ${d.level.name}` : ""}
-                              </span>
-                            </Link>
-                          </td>
-                        );
-                      })}
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
+              <MonthGrid calendar={calendar} month={month} day={day} shown={shown} stay={stay} currency={currency} />
             </section>
-          ))}
+          ) : null}
         </div>
 
         <aside id="day-panel" aria-label={t("calendar.dayPanel")} className="mt-6 space-y-6 lg:mt-0 lg:w-96">
           {selectedDay && selectedCell ? (
-            <section className="rounded-md border border-slate-200 bg-white p-4">
-              <h2 className="text-lg font-semibold">{formatDate(selectedDay.date, locale, { dateStyle: "full" })}</h2>
-              <p className="mb-2 flex items-center gap-2 text-sm text-slate-700">
-                <SeasonSwatch color={selectedDay.season.color} />
-                {selectedDay.season.title} · {calendar.categories[index].name} · {t("calendar.guests", { count: selectedCell.guests })}
-              </p>
-              {selectedDay.holidays.length ? <p className="mb-2 text-sm text-rose-800">{t("calendar.holiday", { names: selectedDay.holidays.map((h) => h.name).join(", ") })}</p> : null}
-              <h3 className="mt-3 font-semibold">{t("calendar.why")}</h3>
-              {loaderData.explanation ? <Explanation steps={loaderData.explanation} rate={selectedCell.rate} currency={calendar.currency} /> : null}
-              {loaderData.planRates ? <PlanRates answer={loaderData.planRates} currency={calendar.currency} /> : null}
-              {loaderData.recommendation ? (
-                <DayRecommendation recommendation={loaderData.recommendation} currency={calendar.currency ?? business.currency} canDecide={canEdit} back={back} />
-              ) : null}
-              {canEdit && calendar.manual_prices_enabled ? (
-                <AppForm {...getFormProps(singleForm)} action={back} className="mt-4 space-y-3 border-t border-slate-200 pt-3">
-                  <FormErrors id={singleForm.errorId} errors={singleForm.errors} />
-                  <input type="hidden" name="back" value={back} />
-                  <input type="hidden" name="room_category_uuid" value={category ?? ""} />
-                  <input type="hidden" name="date" value={selectedDay.date} />
-                  <Input
-                    name="price"
-                    label={t("calendar.manualPrice")}
-                    errors={singleForm.allErrors}
-                    inputMode="decimal"
-                    placeholder="250,00"
-                    defaultValue={selectedCell.manual ? centsToInput(selectedCell.rate, locale) : ""}
-                  />
-                  <div className="flex flex-wrap gap-2">
-                    <SubmitButton name="intent" value="set" pendingLabel={t("saving")}>
-                      {t("calendar.setManual")}
-                    </SubmitButton>
-                    {selectedCell.manual ? (
-                      <SubmitButton name="intent" value="clear" variant="secondary">
-                        {t("calendar.clearManual")}
-                      </SubmitButton>
-                    ) : null}
-                  </div>
-                </AppForm>
-              ) : null}
-            </section>
+            <DayPanel
+              day={selectedDay}
+              cell={selectedCell}
+              categoryName={shown?.name ?? ""}
+              category={category}
+              back={back}
+              currency={currency}
+              canEdit={canEdit}
+              manualPrices={calendar.manual_prices_enabled}
+              explanation={loaderData.explanation}
+              planRates={loaderData.planRates}
+              recommendation={loaderData.recommendation}
+            />
           ) : (
             <p className="rounded-md border border-dashed border-slate-300 p-4 text-sm text-slate-700">{t("calendar.pickDay")}</p>
           )}
 
           {canEdit && calendar.manual_prices_enabled && calendar.categories.length ? (
-            <section aria-labelledby="bulk-heading" className="rounded-md border border-slate-200 bg-white p-4">
-              <h2 id="bulk-heading" className="mb-2 font-semibold">
-                {t("calendar.bulkHeading")}
-              </h2>
-              <AppForm {...getFormProps(bulkForm)} action={back} className="space-y-3">
-                <FormErrors id={bulkForm.errorId} errors={bulkForm.errors} />
-                <input type="hidden" name="back" value={back} />
-                <div>
-                  <label htmlFor="bulk-category" className="block text-sm font-medium text-slate-800">
-                    {t("calendar.category")}
-                  </label>
-                  <select id="bulk-category" name="room_category_uuid" defaultValue={category ?? ""} className="mt-1 block w-full rounded-md border border-slate-300 bg-white px-3 py-2">
-                    {calendar.categories.map((c) => (
-                      <option key={c.uuid} value={c.uuid}>
-                        {c.name}
-                      </option>
-                    ))}
-                  </select>
-                </div>
-                <div className="grid grid-cols-2 gap-3">
-                  <Input name="from" id="bulk-from" type="date" label={t("calendar.from")} errors={bulkForm.allErrors} defaultValue={calendar.from} required />
-                  <Input name="to" id="bulk-to" type="date" label={t("calendar.to")} errors={bulkForm.allErrors} defaultValue={calendar.to} required />
-                </div>
-                <WeekdayBoxes name="days_of_week" selected={[0, 1, 2, 3, 4, 5, 6]} legend={t("calendar.weekdays")} errors={bulkForm.allErrors} />
-                <Input name="price" id="bulk-price" label={t("calendar.manualPrice")} errors={bulkForm.allErrors} inputMode="decimal" placeholder="250,00" />
-                <div className="flex flex-wrap gap-2">
-                  <SubmitButton name="intent" value="set" pendingLabel={t("saving")}>
-                    {t("calendar.bulkSet")}
-                  </SubmitButton>
-                  <SubmitButton name="intent" value="clear" variant="secondary">
-                    {t("calendar.bulkClear")}
-                  </SubmitButton>
-                </div>
-              </AppForm>
-            </section>
+            <BulkPrices calendar={calendar} category={category} back={back} />
           ) : null}
         </aside>
       </div>
@@ -306,7 +211,202 @@ export default function Calendar({ loaderData }: Route.ComponentProps) {
   );
 }
 
-function Legend({ calendar }: { calendar: CalendarAnswer }) {
+type CalendarDay = CalendarJson["days"][number];
+type LoaderData = Route.ComponentProps["loaderData"];
+
+/** The shown category's month: a week a row, each night a link to its explanation with rate, occupancy, season, marks and stay-rule badges. */
+function MonthGrid({ calendar, month, day, shown, stay, currency }: { calendar: CalendarJson; month: string; day: string | null; shown: CalendarJson["categories"][number]; stay: Record<string, StayMark>; currency: string }) {
+  const { t, i18n } = useTranslation("pricing");
+  const locale = i18n.language;
+  const money = (c: number) => formatMoney(c, locale, currency, { whole: true });
+  const occupancy = (value: number) => formatPercent(value, locale, { digits: 1 });
+  const monthTitle = formatMonthTitle(month, locale);
+  const weekdayFormat = dateTimeFormat(locale, { weekday: "short", timeZone: "UTC" });
+  return (
+    <table className="calendar-grid w-full table-fixed border-collapse text-xs sm:text-sm">
+      <caption className="sr-only">{t("calendar.gridCaption", { category: shown.name, month: monthTitle })}</caption>
+      <thead>
+        <tr>
+          {[0, 1, 2, 3, 4, 5, 6].map((w) => (
+            <th key={w} scope="col" className="py-1 font-medium text-slate-600">
+              {weekdayFormat.format(new Date(Date.UTC(2023, 0, 1 + w)))}
+            </th>
+          ))}
+        </tr>
+      </thead>
+      <tbody>
+        {weeksOf(month, calendar.days).map((week, wi) => (
+          <tr key={wi}>
+            {week.map((d, di) => {
+              if (!d) return <td key={di} className="calendar-pad" />;
+              const cell = d.rates[0];
+              const selected = d.date === day;
+              const badges = stayBadges(stay[d.date], t);
+              const label = [
+                formatDate(d.date, locale, { dateStyle: "full" }),
+                money(cell.rate),
+                d.season.title,
+                t("calendar.occupancyValue", { value: occupancy(d.occupancy) }),
+                d.level ? d.level.name : null,
+                cell.manual ? t("calendar.manual") : null,
+                ...d.holidays.map((h) => h.name),
+                ...badges.map((b) => b.title),
+              ]
+                .filter(Boolean)
+                .join(", ");
+              // The cells' look is in app.css (.calendar-grid): a month of cells repeats it 42 times.
+              return (
+                <td key={di}>
+                  <Link
+                    to={`${pageUrl(month, shown.uuid, d.date)}#day-panel`}
+                    aria-label={label}
+                    aria-current={selected ? "date" : undefined}
+                    className={d.date === calendar.today ? "today" : undefined}
+                    data-date={d.date}
+                  >
+                    <span className="season" style={{ backgroundColor: d.season.color }} aria-hidden="true" />
+                    <span className="head">
+                      <span>{Number(d.date.slice(8))}</span>
+                      <span aria-hidden="true">
+                        {cell.manual ? <span title={t("calendar.manual")} className="manual">M</span> : null}
+                        {d.holidays.length ? <span title={d.holidays.map((h) => h.name).join(", ")} className="holiday">F</span> : null}
+                      </span>
+                    </span>
+                    <span className="rate" data-rate={cell.rate}>
+                      {money(cell.rate)}
+                    </span>
+                    <span className="occupancy">
+                      {occupancy(d.occupancy)}
+                      {d.level ? ` · ${d.level.name}` : ""}
+                    </span>
+                    {badges.length ? (
+                      <span className="rules" aria-hidden="true">
+                        {badges.map((b) => (
+                          <span key={b.text} title={b.title} className={b.gap ? "gap" : undefined}>
+                            {b.text}
+                          </span>
+                        ))}
+                      </span>
+                    ) : null}
+                  </Link>
+                </td>
+              );
+            })}
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
+/** The chosen night: why it costs what it does, the plans' rates, the brain's advice and its manual price. */
+function DayPanel(props: {
+  day: CalendarDay;
+  cell: CalendarDay["rates"][number];
+  categoryName: string;
+  category: string | null;
+  back: string;
+  currency: string;
+  canEdit: boolean;
+  manualPrices: boolean;
+  explanation: LoaderData["explanation"];
+  planRates: LoaderData["planRates"];
+  recommendation: LoaderData["recommendation"];
+}) {
+  const { day: selectedDay, cell: selectedCell, categoryName, category, back, currency, canEdit, manualPrices, explanation, planRates, recommendation } = props;
+  const { t, i18n } = useTranslation("pricing");
+  const locale = i18n.language;
+  const lastResult = useActionData<typeof action>();
+  const [singleForm] = useForm({ id: "manual-single", lastResult });
+  return (
+    <section className="rounded-md border border-slate-200 bg-white p-4">
+      <h2 className="text-lg font-semibold">{formatDate(selectedDay.date, locale, { dateStyle: "full" })}</h2>
+      <p className="mb-2 flex items-center gap-2 text-sm text-slate-700">
+        <SeasonSwatch color={selectedDay.season.color} />
+        {selectedDay.season.title} · {categoryName} · {t("calendar.guests", { count: selectedCell.guests })}
+      </p>
+      {selectedDay.holidays.length ? <p className="mb-2 text-sm text-rose-800">{t("calendar.holiday", { names: selectedDay.holidays.map((h) => h.name).join(", ") })}</p> : null}
+      <h3 className="mt-3 font-semibold">{t("calendar.why")}</h3>
+      {explanation ? <Explanation steps={explanation} rate={selectedCell.rate} currency={currency} /> : null}
+      {planRates ? <PlanRates answer={planRates} currency={currency} /> : null}
+      {recommendation ? (
+        <DayRecommendation recommendation={recommendation} currency={currency} canDecide={canEdit} back={back} />
+      ) : null}
+      {canEdit && manualPrices ? (
+        <AppForm {...getFormProps(singleForm)} action={back} className="mt-4 space-y-3 border-t border-slate-200 pt-3">
+          <FormErrors id={singleForm.errorId} errors={singleForm.errors} />
+          <input type="hidden" name="back" value={back} />
+          <input type="hidden" name="room_category_uuid" value={category ?? ""} />
+          <input type="hidden" name="date" value={selectedDay.date} />
+          <Input
+            name="price"
+            label={t("calendar.manualPrice")}
+            errors={singleForm.allErrors}
+            inputMode="decimal"
+            placeholder="250,00"
+            defaultValue={selectedCell.manual ? centsToInput(selectedCell.rate, locale) : ""}
+          />
+          <div className="flex flex-wrap gap-2">
+            <SubmitButton name="intent" value="set" pendingLabel={t("saving")}>
+              {t("calendar.setManual")}
+            </SubmitButton>
+            {selectedCell.manual ? (
+              <SubmitButton name="intent" value="clear" variant="secondary">
+                {t("calendar.clearManual")}
+              </SubmitButton>
+            ) : null}
+          </div>
+        </AppForm>
+      ) : null}
+    </section>
+  );
+}
+
+/** One price (or none) for a category over a range of dates and weekdays. */
+function BulkPrices({ calendar, category, back }: { calendar: CalendarJson; category: string | null; back: string }) {
+  const { t } = useTranslation("pricing");
+  const lastResult = useActionData<typeof action>();
+  const [bulkForm] = useForm({ id: "manual-bulk", lastResult });
+  return (
+    <section aria-labelledby="bulk-heading" className="rounded-md border border-slate-200 bg-white p-4">
+      <h2 id="bulk-heading" className="mb-2 font-semibold">
+        {t("calendar.bulkHeading")}
+      </h2>
+      <AppForm {...getFormProps(bulkForm)} action={back} className="space-y-3">
+        <FormErrors id={bulkForm.errorId} errors={bulkForm.errors} />
+        <input type="hidden" name="back" value={back} />
+        <div>
+          <label htmlFor="bulk-category" className="block text-sm font-medium text-slate-800">
+            {t("calendar.category")}
+          </label>
+          <select id="bulk-category" name="room_category_uuid" defaultValue={category ?? ""} className="mt-1 block w-full rounded-md border border-slate-300 bg-white px-3 py-2">
+            {calendar.categories.map((c) => (
+              <option key={c.uuid} value={c.uuid}>
+                {c.name}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="grid grid-cols-2 gap-3">
+          <Input name="from" id="bulk-from" type="date" label={t("calendar.from")} errors={bulkForm.allErrors} defaultValue={calendar.from} required />
+          <Input name="to" id="bulk-to" type="date" label={t("calendar.to")} errors={bulkForm.allErrors} defaultValue={calendar.to} required />
+        </div>
+        <WeekdayBoxes name="days_of_week" selected={[0, 1, 2, 3, 4, 5, 6]} legend={t("calendar.weekdays")} errors={bulkForm.allErrors} />
+        <Input name="price" id="bulk-price" label={t("calendar.manualPrice")} errors={bulkForm.allErrors} inputMode="decimal" placeholder="250,00" />
+        <div className="flex flex-wrap gap-2">
+          <SubmitButton name="intent" value="set" pendingLabel={t("saving")}>
+            {t("calendar.bulkSet")}
+          </SubmitButton>
+          <SubmitButton name="intent" value="clear" variant="secondary">
+            {t("calendar.bulkClear")}
+          </SubmitButton>
+        </div>
+      </AppForm>
+    </section>
+  );
+}
+
+function Legend({ calendar }: { calendar: CalendarJson }) {
   const { t, i18n } = useTranslation("pricing");
   return (
     <details className="mb-3 text-sm">
@@ -323,6 +423,18 @@ function Legend({ calendar }: { calendar: CalendarAnswer }) {
         </li>
         <li>
           <span className="rounded bg-rose-100 px-1 font-bold text-rose-800">F</span> {t("calendar.holidayMarker")}
+        </li>
+        <li>
+          <span className="rounded bg-sky-100 px-1 text-sky-900">{t("stayRules.badge.min", { count: 2 })}</span> {t("stayRules.badge.minTitle", { count: 2 })}
+        </li>
+        <li>
+          <span className="rounded bg-emerald-100 px-1 text-emerald-900">{t("stayRules.badge.min", { count: 1 })}</span> {t("stayRules.badge.gapTitle", { count: 1 })}
+        </li>
+        <li>
+          <span className="rounded bg-sky-100 px-1 text-sky-900">{t("stayRules.badge.cta")}</span> {t("stayRules.badge.ctaTitle")}
+        </li>
+        <li>
+          <span className="rounded bg-sky-100 px-1 text-sky-900">{t("stayRules.badge.ctd")}</span> {t("stayRules.badge.ctdTitle")}
         </li>
         {calendar.fluctuation_levels.map((l) => (
           <li key={l.uuid}>

@@ -2,7 +2,7 @@ import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import type { DayToUpdate } from "#contract/pricing";
 import { formatMoney } from "#domain/money";
-import { ChannelPushStatus, type PushStatusJson } from "#app/components/channels/push-status";
+import { ChannelPushStatus } from "#app/components/channels/push-status";
 import { SeasonSwatch } from "#app/components/pricing/form-bits";
 import { ApiError, heldPermissions, pricingBusiness, pricingMiddleware, type PricingHandle } from "#app/lib/pricing.server";
 import { AppForm } from "#app/components/ui/app-form";
@@ -21,9 +21,9 @@ export async function loader({ context }: Route.LoaderArgs) {
   const business = pricingBusiness(context);
   const { api } = getRequestState(context);
   // A business connected to a channel sees each night's push; the others publish by hand.
-  const push = await api.get<PushStatusJson>(`/api/v1/businesses/${business.uuid}/channel-push-status`);
+  const push = await api.channels.pushStatus(business.uuid);
   if (push.connected) return { business, push, days: [] as DayToUpdate[], canPublish: false };
-  const answer = await api.get<{ data: DayToUpdate[]; today: string }>(`/api/v1/businesses/${business.uuid}/days-to-update`);
+  const answer = await api.pricing.daysToUpdate(business.uuid);
   return { business, push, days: answer.data, canPublish: heldPermissions(context).includes("user.price-settings") };
 }
 
@@ -36,7 +36,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const dates = formData.getAll("dates").map(String);
   if (!all && dates.length === 0) return redirectWithToast(PAGE, { kind: "error", message: "pricing:daysToUpdate.noneSelected" }, { session });
   try {
-    const answer = await api.post<{ published: number }>(`/api/v1/businesses/${business.uuid}/days-to-update/publish`, all ? { all: true } : { dates });
+    const answer = await api.pricing.publish(business.uuid, all ? { all: true } : { dates });
     return redirectWithToast(PAGE, { kind: "success", message: "pricing:daysToUpdate.published", values: { count: answer.published } }, { session });
   } catch (error) {
     if (!(error instanceof ApiError)) throw error;

@@ -1,5 +1,6 @@
 import { useTranslation } from "react-i18next";
 import { Form } from "react-router";
+import type { OccupationLogJson } from "#contract/pricing";
 import { formatMoney, formatPercent } from "#domain/money";
 import { isDateInRange } from "#domain/validation";
 import { pricingBusiness, pricingMiddleware, type PricingHandle } from "#app/lib/pricing.server";
@@ -12,18 +13,6 @@ import { useBusinessTimeZone } from "#app/lib/business-time-zone";
 export const handle: PricingHandle = { permission: "user.calendar", anyOf: ["user.calendar", "user.price-settings"] };
 export const middleware: Route.MiddlewareFunction[] = pricingMiddleware(handle);
 
-interface LogJson {
-  id: number;
-  date: string;
-  kind: "occupancy" | "rate";
-  room_category_name: string | null;
-  from: number | null;
-  to: number | null;
-  reason: string;
-  user: { uuid: string; name: string } | null;
-  created_at: string;
-}
-
 export async function loader({ context, request }: Route.LoaderArgs) {
   const business = pricingBusiness(context);
   const { api } = getRequestState(context);
@@ -31,8 +20,8 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const from = url.searchParams.get("from") ?? "";
   const to = url.searchParams.get("to") ?? "";
   const query = { from: isDateInRange(from) ? from : undefined, to: isDateInRange(to) ? to : undefined };
-  const answer = await api.get<{ data: LogJson[] }>(`/api/v1/businesses/${business.uuid}/occupation-logs`, { query });
-  return { business, logs: answer.data, from: query.from ?? "", to: query.to ?? "" };
+  const logs = await api.pricing.occupationLogs(business.uuid, query);
+  return { business, logs, from: query.from ?? "", to: query.to ?? "" };
 }
 
 export default function OccupationLogs({ loaderData }: Route.ComponentProps) {
@@ -40,7 +29,7 @@ export default function OccupationLogs({ loaderData }: Route.ComponentProps) {
   const timeZone = useBusinessTimeZone();
   const { logs, from, to, business } = loaderData;
   const locale = i18n.language;
-  const value = (log: LogJson, v: number | null) =>
+  const value = (log: OccupationLogJson, v: number | null) =>
     v === null ? "—" : log.kind === "rate" ? formatMoney(v, locale, business.currency, { whole: true }) : formatPercent(v, locale, { digits: 1 });
   return (
     <>

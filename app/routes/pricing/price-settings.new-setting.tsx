@@ -1,12 +1,10 @@
 import { getFormProps, useForm } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
 import { useTranslation } from "react-i18next";
-import { data, Link, redirect, useActionData } from "react-router";
+import { Link, redirect, useActionData } from "react-router";
 import type { Suggestion } from "#contract/pricing";
 import { centsToInput, decimalToInput, formatMoney } from "#domain/money";
-import { issueToKey } from "#domain/validation";
 import { Input, PriceSettingsNav, SeasonSwatch, Select } from "#app/components/pricing/form-bits";
-import { ApiError, loadTariff, pricingBusiness, pricingMiddleware, type PricingHandle } from "#app/lib/pricing.server";
+import { loadTariff, pricingBusiness, pricingMiddleware, type PricingHandle } from "#app/lib/pricing.server";
 import { levelsFormSchema, occupancyFormSchema, roomsTariffFormSchema } from "#app/components/pricing/schemas";
 import { LayoutContainer, StepContent, StepWrapper, stepNumber, WIZARD_STEPS } from "#app/components/pricing/wizard";
 import { AppForm } from "#app/components/ui/app-form";
@@ -15,7 +13,7 @@ import { FormErrors } from "#app/components/ui/field";
 import { getRequestState } from "#app/lib/request-context.server";
 import { redirectWithToast } from "#app/lib/toast.server";
 import type { Route } from "./+types/price-settings.new-setting";
-import { replyWithApiError } from "#app/lib/api-reply.server";
+import { sendForm } from "#app/lib/api-reply.server";
 
 export const handle: PricingHandle = { permission: "user.price-settings" };
 export const middleware: Route.MiddlewareFunction[] = pricingMiddleware(handle);
@@ -36,7 +34,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   let suggestions: Suggestion[] = [];
   if (WIZARD_STEPS[step - 1] === "seasons") {
     const { api } = getRequestState(context);
-    suggestions = (await api.get<{ data: Suggestion[] }>(`/api/v1/ai/content/${business.uuid}/seasonalities`)).data;
+    suggestions = await api.pricing.suggestions(business.uuid);
   }
   return { business, step, tariff, suggestions };
 }
@@ -46,16 +44,15 @@ export async function action({ request, context }: Route.ActionArgs) {
   const { api, session } = getRequestState(context);
   const formData = await request.formData();
   const step = stepNumber(String(formData.get("step") ?? "1"));
-  const base = `/api/v1/businesses/${business.uuid}/tariff-configuration`;
   const next = step < WIZARD_STEPS.length ? `${PAGE}?step=${step + 1}` : "/price-settings";
   const name = WIZARD_STEPS[step - 1];
 
   if (name === "seasons") {
     const keys = formData.getAll("suggestion").map(String);
     if (keys.length) {
-      const suggestions = (await api.get<{ data: Suggestion[] }>(`/api/v1/ai/content/${business.uuid}/seasonalities`)).data;
+      const suggestions = await api.pricing.suggestions(business.uuid);
       for (const s of suggestions.filter((x) => keys.includes(x.key))) {
-        await api.post(`${base}/sazonalities`, {
+        await api.pricing.createSeason(business.uuid, {
           title: s.title,
           color: s.color,
           rate: s.rate,
@@ -68,17 +65,13 @@ export async function action({ request, context }: Route.ActionArgs) {
     return redirectWithToast(next, { kind: "success", message: "pricing:wizard.done", values: { count: keys.length } }, { session });
   }
 
-  const schema = name === "rates" ? roomsTariffFormSchema : name === "bands" ? levelsFormSchema : occupancyFormSchema;
-  const submission = parseWithZod(formData, { schema, error: issueToKey });
-  if (submission.status !== "success") return data(submission.reply(), { status: 422 });
-  try {
-    if (name === "rates") await api.post(`${base}/rooms-tariff`, submission.value);
-    else if (name === "bands") await api.post(`${base}/fluctuation-levels`, submission.value);
-    else await api.put(`${base}/occupancy-pricing`, submission.value);
-  } catch (error) {
-    if (!(error instanceof ApiError)) throw error;
-    return data(replyWithApiError(submission, error), { status: error.status });
-  }
+  const refused =
+    name === "rates"
+      ? await sendForm(formData, roomsTariffFormSchema, (value) => api.pricing.saveRoomsTariff(business.uuid, value))
+      : name === "bands"
+        ? await sendForm(formData, levelsFormSchema, (value) => api.pricing.saveLevels(business.uuid, value))
+        : await sendForm(formData, occupancyFormSchema, (value) => api.pricing.saveOccupancy(business.uuid, value));
+  if (refused) return refused;
   if (formData.get("intent") === "stay") return redirectWithToast(`${PAGE}?step=${step}`, { kind: "success", message: "pricing:wizard.saved" }, { session });
   return redirect(next);
 }

@@ -23,7 +23,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (submission.status !== "success") return data<PreviewAnswer>({ ok: false }, { status: 200 });
   const id = String(formData.get("id") ?? "");
   try {
-    const answer = await api.post<Omit<PreviewAnswer, "ok">>(`/api/v1/businesses/${business.uuid}/tariff-configuration/sazonalities/preview`, {
+    const answer = await api.pricing.previewSeason(business.uuid, {
       ...submission.value,
       uuid: isUuid(id) ? id : null,
     });

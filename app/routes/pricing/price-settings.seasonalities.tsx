@@ -3,6 +3,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { useTranslation } from "react-i18next";
 import { data, Link, useActionData } from "react-router";
 import type { SeasonalityJson, Suggestion } from "#contract/pricing";
+import type { TariffWriteJson } from "#contract/tariff-writes";
 import { formatMoney } from "#domain/money";
 import { issueToKey } from "#domain/validation";
 import { PriceSettingsNav, SeasonSwatch } from "#app/components/pricing/form-bits";
@@ -32,14 +33,12 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   let suggestions: Suggestion[] | null = null;
   if (url.searchParams.get("suggestions") === "1") {
     const { api } = getRequestState(context);
-    suggestions = (await api.get<{ data: Suggestion[] }>(`/api/v1/ai/content/${business.uuid}/seasonalities`)).data;
+    suggestions = await api.pricing.suggestions(business.uuid);
   }
   return { business, tariff, editing, suggestions };
 }
 
-type Warning = { message: string };
-
-function savedToast(warnings: Warning[] | undefined) {
+function savedToast(warnings: TariffWriteJson["warnings"]) {
   return warnings?.length
     ? { kind: "info" as const, message: "pricing:season.savedWithWarnings", values: { warnings: warnings.map((w) => w.message).join(" ") } }
     : { kind: "success" as const, message: "pricing:season.saved" };
@@ -50,11 +49,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   const { api, session } = getRequestState(context);
   const formData = await request.formData();
   const intent = String(formData.get("intent") ?? "create");
-  const base = `/api/v1/businesses/${business.uuid}/tariff-configuration/sazonalities`;
 
   if (intent === "delete") {
     try {
-      await api.delete(`${base}/${String(formData.get("id") ?? "")}`);
+      await api.pricing.deleteSeason(business.uuid, String(formData.get("id") ?? ""));
     } catch (error) {
       if (!(error instanceof ApiError)) throw error;
       const message = Object.values(error.errors).flat()[0] ?? error.message;
@@ -65,11 +63,11 @@ export async function action({ request, context }: Route.ActionArgs) {
 
   if (intent === "import") {
     const key = String(formData.get("key") ?? "");
-    const suggestions = (await api.get<{ data: Suggestion[] }>(`/api/v1/ai/content/${business.uuid}/seasonalities`)).data;
+    const suggestions = await api.pricing.suggestions(business.uuid);
     const s = suggestions.find((x) => x.key === key);
     if (!s) return redirectWithToast(`${PAGE}?suggestions=1`, { kind: "error", message: "pricing:suggestions.gone" }, { session });
     try {
-      const answer = await api.post<{ warnings?: Warning[] }>(base, {
+      const answer = await api.pricing.createSeason(business.uuid, {
         title: s.title,
         color: s.color,
         rate: s.rate,
@@ -90,8 +88,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   try {
     const answer =
       intent === "update"
-        ? await api.put<{ warnings?: Warning[] }>(`${base}/${id}`, submission.value)
-        : await api.post<{ warnings?: Warning[] }>(base, submission.value);
+        ? await api.pricing.updateSeason(business.uuid, id, submission.value)
+        : await api.pricing.createSeason(business.uuid, submission.value);
     return redirectWithToast(PAGE, savedToast(answer.warnings), { session });
   } catch (error) {
     if (!(error instanceof ApiError)) throw error;

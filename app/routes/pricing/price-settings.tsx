@@ -30,7 +30,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const submission = parseWithZod(await request.formData(), { schema: leadTimeFormSchema, error: issueToKey });
   if (submission.status !== "success") return data(submission.reply(), { status: 422 });
   try {
-    await api.put(`/api/v1/businesses/${business.uuid}/tariff-configuration/lead-time`, submission.value);
+    await api.pricing.saveLeadTime(business.uuid, submission.value);
   } catch (error) {
     if (!(error instanceof ApiError)) throw error;
     return data(replyWithApiError(submission, error), { status: error.status });

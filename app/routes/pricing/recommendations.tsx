@@ -1,18 +1,19 @@
 import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useTranslation } from "react-i18next";
-import { data, Form } from "react-router";
+import { Form } from "react-router";
 import { BRAIN_MODES } from "#domain/brain/types";
 import { brainEventSchema, brainSettingsSchema } from "#domain/schemas/brain";
 import { issueToKey } from "#domain/validation";
-import type { RecommendationsJson } from "#contract/brain";
+import type { BrainPreviewJson, RecommendationsJson } from "#contract/brain";
+import { formatMoney } from "#domain/money";
 import { RecommendationList } from "#app/components/pricing/recommendation-list";
 import { AppForm } from "#app/components/ui/app-form";
 import { SubmitButton } from "#app/components/ui/button";
 import { FormErrors, SelectField, TextField } from "#app/components/ui/field";
 import { formatDate, formatDateTime } from "#app/lib/format-date";
 import { ApiError, heldPermissions, pricingBusiness, pricingMiddleware, type PricingHandle } from "#app/lib/pricing.server";
-import { replyWithApiError } from "#app/lib/api-reply.server";
+import { sendIntentForm } from "#app/lib/api-reply.server";
 import { getRequestState } from "#app/lib/request-context.server";
 import { redirectWithToast } from "#app/lib/toast.server";
 import type { Route } from "./+types/recommendations";
@@ -26,13 +27,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const business = pricingBusiness(context);
   const { api } = getRequestState(context);
   const url = new URL(request.url);
-  const query = new URLSearchParams();
-  for (const key of ["from", "to", "category"]) {
-    const value = url.searchParams.get(key);
-    if (value) query.set(key, value);
-  }
-  const answer = await api.get<RecommendationsJson>(`/api/v1/businesses/${business.uuid}/recommendations?${query}`);
-  return { business, answer, canDecide: heldPermissions(context).includes("user.price-settings"), search: Object.fromEntries(query) };
+  const asked = (key: string) => url.searchParams.get(key) || undefined;
+  const search = { from: asked("from"), to: asked("to"), category: asked("category") };
+  const answer = await api.recommendations.list(business.uuid, search);
+  return { business, answer, canDecide: heldPermissions(context).includes("user.price-settings"), search: Object.fromEntries(Object.entries(search).filter(([, v]) => v !== undefined)) };
 }
 
 /** What the page's forms send, each with its `intent`. */
@@ -41,7 +39,6 @@ export async function action({ request, context }: Route.ActionArgs) {
   const { api, session } = getRequestState(context);
   const formData = await request.formData();
   const intent = String(formData.get("intent") ?? "");
-  const base = `/api/v1/businesses/${business.uuid}/recommendations`;
   // The calendar's day panel decides here too and goes back to its own page.
   const asked = String(formData.get("back") ?? "");
   const to = asked.startsWith("/calendar?") ? asked : PAGE;
@@ -51,43 +48,42 @@ export async function action({ request, context }: Route.ActionArgs) {
     return redirectWithToast(to, { kind: "error", message: Object.values(error.errors).flat()[0] ?? error.message }, { session });
   };
 
-  if (intent === "settings" || intent === "event") {
-    const schema = intent === "settings" ? brainSettingsSchema : brainEventSchema;
-    const submission = parseWithZod(formData, { schema, error: issueToKey });
-    if (submission.status !== "success") return data({ intent, result: submission.reply() }, { status: 422 });
-    try {
-      if (intent === "settings") await api.put(`${base}/settings`, submission.value);
-      else await api.post(`${base}/events`, submission.value);
-    } catch (error) {
-      if (!(error instanceof ApiError)) throw error;
-      return data({ intent, result: replyWithApiError(submission, error) }, { status: error.status });
-    }
-    return back(intent === "settings" ? "pricing:brain.saved" : "pricing:brain.eventAdded");
+  if (intent === "preview") {
+    // The what-if: the form comes back with the values as typed and the comparison above Save.
+    const sent = await sendIntentForm("settings", formData, brainSettingsSchema, (value) => api.recommendations.preview(business.uuid, value));
+    return "refused" in sent ? sent.refused : { intent: "settings" as const, result: sent.reply, preview: sent.answer };
+  }
+  if (intent === "settings") {
+    const sent = await sendIntentForm("settings", formData, brainSettingsSchema, (value) => api.recommendations.saveSettings(business.uuid, value));
+    return "refused" in sent ? sent.refused : back("pricing:brain.saved");
+  }
+  if (intent === "event") {
+    const sent = await sendIntentForm("event", formData, brainEventSchema, (value) => api.recommendations.addEvent(business.uuid, value));
+    return "refused" in sent ? sent.refused : back("pricing:brain.eventAdded");
   }
   try {
     if (intent === "event-delete") {
-      await api.delete(`${base}/events/${encodeURIComponent(String(formData.get("event") ?? ""))}`);
+      await api.recommendations.deleteEvent(business.uuid, String(formData.get("event") ?? ""));
       return back("pricing:brain.eventRemoved");
     }
     if (intent === "undo") {
-      const answer = await api.post<{ restored: string[] }>(`${base}/undo`, {
+      const answer = await api.recommendations.undo(business.uuid, {
         category: formData.get("category"),
         from: formData.get("from"),
         to: formData.get("to"),
         moment: formData.get("moment"),
+        kind: formData.get("kind") ?? undefined,
       });
       return back("pricing:brain.undone", { count: answer.restored.length });
     }
     if (intent === "accept" || intent === "reject" || intent === "accept-all" || intent === "reject-all") {
       const accept = intent.startsWith("accept");
       const field = (name: string) => (formData.get(name) ? String(formData.get(name)) : undefined);
-      const decision = intent.endsWith("-all")
-        ? { all: true, category: field("category") }
-        : field("night")
-          ? { night: field("night"), category: field("category") }
-          : { from: field("from") ?? "", to: field("to") ?? "", category: field("category") };
-      const answer = await api.post<{ decided: number }>(`${base}/${accept ? "accept" : "reject"}`, decision);
-      return back(accept ? "pricing:brain.accepted" : "pricing:brain.rejected", { count: answer.decided });
+      const which = { category: field("category"), field: field("field") };
+      const decision = intent.endsWith("-all") ? { all: true, ...which } : field("night") ? { night: field("night"), ...which } : { from: field("from") ?? "", to: field("to") ?? "", ...which };
+      const answer = await api.recommendations.decide(business.uuid, accept, decision);
+      const rules = which.field !== undefined && which.field !== "price";
+      return back(accept ? (rules ? "pricing:brain.acceptedRules" : "pricing:brain.accepted") : rules ? "pricing:brain.rejectedRules" : "pricing:brain.rejected", { count: answer.decided });
     }
   } catch (error) {
     return refused(error);
@@ -139,7 +135,7 @@ export default function Recommendations({ loaderData, actionData }: Route.Compon
             {t("brain.show")}
           </button>
         </Form>
-        {canDecide ? (
+        {canDecide && answer.data.some((r) => r.status === "pending") ? (
           <AppForm action={PAGE} className="flex flex-wrap items-end gap-2 rounded-md border border-slate-200 bg-slate-50 p-3 text-sm" aria-label={t("brain.rangeLabel")}>
             <input type="hidden" name="from" value={answer.from} />
             <input type="hidden" name="to" value={answer.to} />
@@ -162,7 +158,14 @@ export default function Recommendations({ loaderData, actionData }: Route.Compon
         <RecommendationList data={answer.data} categories={answer.categories} currency={business.currency} canDecide={canDecide} action={PAGE} />
       </section>
 
-      {canDecide ? <SettingsForm answer={answer} lastResult={actionData?.intent === "settings" ? actionData.result : undefined} /> : null}
+      {canDecide ? (
+        <SettingsForm
+          answer={answer}
+          lastResult={actionData?.intent === "settings" ? actionData.result : undefined}
+          preview={actionData && "preview" in actionData ? actionData.preview : undefined}
+          currency={business.currency}
+        />
+      ) : null}
       {canDecide ? <EventsSection answer={answer} lastResult={actionData?.intent === "event" ? actionData.result : undefined} /> : null}
 
       <section aria-labelledby="brain-undo" className="mb-8">
@@ -175,9 +178,9 @@ export default function Recommendations({ loaderData, actionData }: Route.Compon
         ) : (
           <ul className="divide-y divide-slate-200 rounded-md border border-slate-200 bg-white text-sm">
             {answer.changes.map((c) => (
-              <li key={`${c.at}-${c.room_category_uuid}-${c.source}`} className="flex flex-wrap items-center justify-between gap-2 p-3" data-source={c.source}>
+              <li key={`${c.kind}-${c.at}-${c.room_category_uuid}-${c.source}`} className="flex flex-wrap items-center justify-between gap-2 p-3" data-source={c.source} data-kind={c.kind}>
                 <span>
-                  {formatDateTime(c.at, locale, answer.timezone)} · {t(`brain.source.${c.source}`)} · {names.get(c.room_category_uuid) ?? ""} ·{" "}
+                  {formatDateTime(c.at, locale, answer.timezone)} · {t(`brain.changeKind.${c.kind}`)} · {t(`brain.source.${c.source}`)} · {names.get(c.room_category_uuid) ?? ""} ·{" "}
                   {t("brain.changeNights", { count: c.nights, from: formatDate(c.from, locale), to: formatDate(c.to, locale) })}
                   {c.user ? ` · ${c.user}` : ""}
                 </span>
@@ -187,6 +190,7 @@ export default function Recommendations({ loaderData, actionData }: Route.Compon
                     <input type="hidden" name="from" value={c.from} />
                     <input type="hidden" name="to" value={c.to} />
                     <input type="hidden" name="moment" value={c.at} />
+                    <input type="hidden" name="kind" value={c.kind} />
                     <SubmitButton name="intent" value="undo" variant="secondary">
                       {t("brain.undo")}
                     </SubmitButton>
@@ -203,7 +207,7 @@ export default function Recommendations({ loaderData, actionData }: Route.Compon
 
 type Result = SubmissionResult<string[]> | undefined;
 
-function SettingsForm({ answer, lastResult }: { answer: RecommendationsJson; lastResult: Result }) {
+function SettingsForm({ answer, lastResult, preview, currency }: { answer: RecommendationsJson; lastResult: Result; preview?: BrainPreviewJson; currency: string }) {
   const { t } = useTranslation("pricing");
   const s = answer.settings;
   const [form, fields] = useForm({
@@ -251,10 +255,84 @@ function SettingsForm({ answer, lastResult }: { answer: RecommendationsJson; las
             <TextField key={name} field={fields[name]} label={t(`brain.field.${name}`)} hint={t(`brain.hint.${name}`)} type="number" step={step} inputMode="decimal" required />
           ))}
         </fieldset>
-        <SubmitButton name="intent" value="settings" pendingLabel={t("saving")}>
-          {t("brain.saveSettings")}
-        </SubmitButton>
+        {preview ? <WhatIf preview={preview} categories={answer.categories} currency={currency} /> : null}
+        <div className="flex flex-wrap gap-2">
+          <SubmitButton name="intent" value="preview" variant="secondary">
+            {t("brain.whatIf.preview")}
+          </SubmitButton>
+          <SubmitButton name="intent" value="settings" pendingLabel={t("saving")}>
+            {t("brain.saveSettings")}
+          </SubmitButton>
+        </div>
       </AppForm>
+    </section>
+  );
+}
+
+/** Nights of the comparison listed; the totals cover them all. */
+const WHAT_IF_ROWS = 31;
+
+/** The what-if: totals now and after, how sure they are, and the nights whose price would change. */
+function WhatIf({ preview, categories, currency }: { preview: BrainPreviewJson; categories: RecommendationsJson["categories"]; currency: string }) {
+  const { t, i18n } = useTranslation("pricing");
+  const locale = i18n.language;
+  const money = (cents: number) => formatMoney(cents, locale, currency);
+  const names = new Map(categories.map((c) => [c.uuid, c.name]));
+  const r = preview.price_response;
+  const fewer = (e: number) => Math.round((1 - 1.1 ** e) * 100);
+  const changed = preview.nights.filter((n) => n.price_after !== n.price_before);
+  const number = (x: number) => new Intl.NumberFormat(locale, { maximumFractionDigits: 1 }).format(x);
+  return (
+    <section aria-labelledby="brain-what-if" className="space-y-2 rounded-md border border-sky-200 bg-sky-50 p-3 text-sm" data-testid="what-if">
+      <h3 id="brain-what-if" className="font-semibold">
+        {t("brain.whatIf.title")}
+      </h3>
+      <p>
+        {t("brain.whatIf.summary", {
+          before: money(preview.totals.revenue_before),
+          after: money(preview.totals.revenue_after),
+          low: money(preview.totals.revenue_after_low),
+          high: money(preview.totals.revenue_after_high),
+          occupancyBefore: number(preview.totals.occupancy_before),
+          occupancyAfter: number(preview.totals.occupancy_after),
+        })}
+      </p>
+      <p className="text-slate-700">
+        {r.source === "history"
+          ? t("brain.whatIf.fromHistory", { count: r.samples, percent: fewer(r.elasticity), low: fewer(r.high), high: fewer(r.low) })
+          : t(r.source === "unclear" ? "brain.whatIf.fromUnclear" : "brain.whatIf.fromPrior", { count: r.samples, percent: fewer(r.elasticity), low: fewer(r.high), high: fewer(r.low) })}
+      </p>
+      {changed.length === 0 ? (
+        <p>{t("brain.whatIf.nothingChanges")}</p>
+      ) : (
+        <div className="overflow-x-auto">
+          <table className="w-full min-w-[40rem] text-left">
+            <caption className="mb-1 text-left font-medium">{t("brain.whatIf.tableCaption")}</caption>
+            <thead>
+              <tr className="border-b border-sky-200">
+                <th scope="col" className="py-1 pr-3">{t("brain.whatIf.night")}</th>
+                <th scope="col" className="py-1 pr-3">{t("brain.whatIf.category")}</th>
+                <th scope="col" className="py-1 pr-3">{t("brain.whatIf.price")}</th>
+                <th scope="col" className="py-1 pr-3">{t("brain.whatIf.occupancy")}</th>
+                <th scope="col" className="py-1">{t("brain.whatIf.revenue")}</th>
+              </tr>
+            </thead>
+            <tbody className="whitespace-nowrap tabular-nums">
+              {changed.slice(0, WHAT_IF_ROWS).map((n) => (
+                <tr key={`${n.night}-${n.room_category_uuid}`} className="border-b border-sky-100">
+                  <td className="py-1 pr-3">{formatDate(n.night, locale)}</td>
+                  <td className="py-1 pr-3">{names.get(n.room_category_uuid) ?? ""}</td>
+                  <td className="py-1 pr-3">{`${money(n.price_before)} → ${money(n.price_after)}`}</td>
+                  <td className="py-1 pr-3">{`${number(n.occupancy_before)} % → ${number(n.occupancy_after)} %`}</td>
+                  <td className="py-1">{`${money(n.revenue_before)} → ${money(n.revenue_after)}`}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+          {changed.length > WHAT_IF_ROWS ? <p className="mt-1">{t("brain.whatIf.more", { count: changed.length - WHAT_IF_ROWS })}</p> : null}
+        </div>
+      )}
+      <p className="font-medium">{t("brain.whatIf.notSaved")}</p>
     </section>
   );
 }

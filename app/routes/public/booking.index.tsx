@@ -5,6 +5,7 @@ import { readOffers, staySearch } from "#app/routes/public/booking-engine.server
 import { stayQuery } from "#app/components/booking-engine/stay-query";
 import { accentButton, NightRates, PlainField, StaySummary, useProfile } from "#app/components/booking-engine/public-ui";
 import { HotelPolicies, OfferPlan } from "#app/components/booking-engine/public-policies";
+import { StayRefusals } from "#app/components/booking-engine/stay-refusals";
 import { getRequestState } from "#app/lib/request-context.server";
 import type { Route } from "./+types/booking.index";
 import { noHydration } from "#app/lib/hydration";
@@ -57,8 +58,9 @@ export default function PublicSearch({ loaderData }: Route.ComponentProps) {
             </h2>
             <StaySummary stay={offers} />
           </div>
+          <StayRefusals refusals={offers.refusals} slug={profile.slug} search={search} />
           {offers.offers.length === 0 ? (
-            <p className="rounded-md bg-amber-50 p-3 text-sm text-amber-900">{t("public.noOffers")}</p>
+            offers.refusals.length ? null : <p className="rounded-md bg-amber-50 p-3 text-sm text-amber-900">{t("public.noOffers")}</p>
           ) : (
             <ul className="space-y-4">
               {offers.offers.map((offer) => (

@@ -90,50 +90,50 @@ function AppShell({ data: loaderData, children }: { data: Route.ComponentProps["
         <nav aria-label={t("nav.main")} className="px-2 pb-4">
           <ul className="flex gap-1 overflow-x-auto md:flex-col">
             <li>
-              <NavLink to="/" end className={navClass}>
+              <NavLink to="/" end className={NAV_LINK}>
                 {t("nav.dashboard")}
               </NavLink>
             </li>
-            <IntelligenceNavItems permissions={user.permissions} className={navClass} />
-            <PricingNavItems permissions={user.permissions} className={navClass} />
-            <BookingsNavItems permissions={user.permissions} className={navClass} />
-            <GatedNavItems permissions={user.permissions} gates={loaderData.gates} className={navClass} />
+            <IntelligenceNavItems permissions={user.permissions} className={NAV_LINK} />
+            <PricingNavItems permissions={user.permissions} className={NAV_LINK} />
+            <BookingsNavItems permissions={user.permissions} className={NAV_LINK} />
+            <GatedNavItems permissions={user.permissions} gates={loaderData.gates} className={NAV_LINK} />
             {can("user.learning") ? (
               <li>
-                <NavLink to="/learning" className={navClass}>
+                <NavLink to="/learning" className={NAV_LINK}>
                   {t("nav.learning", { ns: "learning" })}
                 </NavLink>
               </li>
             ) : null}
             {can("user.businesses") ? (
               <li>
-                <NavLink to="/businesses" className={navClass}>
+                <NavLink to="/businesses" className={NAV_LINK}>
                   {t("nav.businesses", { ns: "business" })}
                 </NavLink>
               </li>
             ) : null}
             {can("user.pms-settings") ? (
               <li>
-                <NavLink to="/pms-settings" end className={navClass}>
+                <NavLink to="/pms-settings" end className={NAV_LINK}>
                   {t("nav.settings", { ns: "pms" })}
                 </NavLink>
               </li>
             ) : null}
             {can("user.collaborators") ? (
               <li>
-                <NavLink to="/pms-settings/collaborators" className={navClass}>
+                <NavLink to="/pms-settings/collaborators" className={NAV_LINK}>
                   {t("nav.collaborators", { ns: "business" })}
                 </NavLink>
               </li>
             ) : null}
           </ul>
-          <ReportsNav permissions={user.permissions} hostView={loaderData.hostView} className={navClass} />
-          <AdminNav permissions={user.permissions} linkClass={navClass} />
+          <ReportsNav permissions={user.permissions} hostView={loaderData.hostView} className={NAV_LINK} />
+          <AdminNav permissions={user.permissions} linkClass={NAV_LINK} />
           {can("admin.businesses") ? (
             // Sits under the Administração group when AdminNav shows it; named in full when it does not.
             <ul aria-labelledby={can("admin.users") || can("admin.permissions") ? "nav-admin" : undefined} className="flex gap-1 md:flex-col">
               <li>
-                <NavLink to="/manage/businesses" className={navClass}>
+                <NavLink to="/manage/businesses" className={NAV_LINK}>
                   {can("admin.users") || can("admin.permissions") ? t("nav.allBusinesses", { ns: "business" }) : t("nav.adminBusinesses", { ns: "business" })}
                 </NavLink>
               </li>
@@ -166,6 +166,5 @@ function AppShell({ data: loaderData, children }: { data: Route.ComponentProps["
   );
 }
 
-function navClass({ isActive }: { isActive: boolean }) {
-  return `block whitespace-nowrap rounded-md px-3 py-2 text-sm ${isActive ? "bg-brand-50 font-semibold text-brand-900" : "text-slate-700 hover:bg-slate-100"}`;
-}
+/** The side menu's links; their look, the current page's (`active`) included, is `.nav-link` in app.css. */
+const NAV_LINK = "nav-link";

@@ -1,7 +1,7 @@
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { expect, type APIRequestContext, type Page } from "@playwright/test";
+import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
 import { DEMO_ADMIN_TOTP_SECRET } from "#api/seed/users";
 import { TOTP_PERIOD_SECONDS, totpCode, totpStep } from "#api/services/two-factor/totp";
 
@@ -21,9 +21,14 @@ export function rememberTotpSecret(email: string, secret: string) {
   totpSecrets.set(email, secret.replace(/\s+/g, ""));
 }
 
-/** Where the last step used per secret is kept, shared by every spec file of this run (one server). */
+/** The port of the server the running test's project talks to (each project has its own). */
+export function serverPort(): number {
+  return Number(new URL(test.info().project.use.baseURL!).port);
+}
+
+/** Where the last step used per secret is kept, shared by every spec file of this run on that server. */
 function stepFile(secret: string) {
-  return join(tmpdir(), `tarifa-e2e-totp-${process.env.E2E_PORT ?? 3900}-${secret.slice(0, 8)}`);
+  return join(tmpdir(), `tarifa-e2e-totp-${serverPort()}-${secret.slice(0, 8)}`);
 }
 
 /**
@@ -46,9 +51,9 @@ export async function freshTotpCode(secret: string): Promise<string> {
   }
 }
 
-/** Where the demo administrator's session cookies are kept between sign-ins of this run (one server). */
+/** Where the demo administrator's session cookies are kept between sign-ins of this run on that server. */
 function sessionFile(email: string) {
-  return join(tmpdir(), `tarifa-e2e-session-${process.env.E2E_PORT ?? 3900}-${email}.json`);
+  return join(tmpdir(), `tarifa-e2e-session-${serverPort()}-${email}.json`);
 }
 
 /**

@@ -1,6 +1,12 @@
 import { expect, type APIRequestContext, type Page } from "@playwright/test";
 import type { FakeChannex, FakeProperty } from "#tests/helpers/fake-channex";
-import { DEMO_PASSWORD, demo } from "./auth";
+import { FAKE_CHANNEX_OFFSET } from "#root/playwright.config";
+import { DEMO_PASSWORD, demo, serverPort } from "./auth";
+
+/** Where the fake Channex of the running test's server listens (its CHANNEX_API_URL). */
+export function fakeChannexPort(): number {
+  return serverPort() + FAKE_CHANNEX_OFFSET;
+}
 
 /** The demo pousada's id, read through the owner's API token. */
 export async function demoBusinessId(request: APIRequestContext): Promise<string> {

@@ -39,7 +39,7 @@ export async function adminSetsStatus(browser: Browser, info: TestInfo, hotel: s
  * A registered, verified owner whose hotel finished setup through the PMS step with a PMS of its own
  * ("Import from a file"; the administrator marks the data loaded, as the import's end would).
  */
-export async function ownerWithHotel(page: Page, browser: Browser, info: TestInfo, hotel: string) {
+export async function ownerWithHotel(page: Page, browser: Browser, info: TestInfo, hotel: string): Promise<{ email: string }> {
   const email = `${unique("empresas", info)}@example.com`;
   await page.goto("/register");
   await page.getByLabel("Nome", { exact: true }).fill("Otília");
@@ -75,4 +75,5 @@ export async function ownerWithHotel(page: Page, browser: Browser, info: TestInf
   await expect(page).toHaveURL(/\/setup-in-progress$/);
   await page.getByRole("button", { name: "Continuar" }).click();
   await expect(page).toHaveURL(/\/onboarding\/completed$/);
+  return { email };
 }

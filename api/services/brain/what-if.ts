@@ -1,0 +1,69 @@
+import { sql } from "drizzle-orm";
+import { recommend } from "#domain/brain/recommend.ts";
+import { learnPriceResponse, whatIf, type PriceResponse, type WhatIfNight, type WhatIfTotals } from "#domain/brain/what-if.ts";
+import type { BrainSettingsInput } from "#domain/schemas/brain.ts";
+import { addDays } from "#domain/pricing/index.ts";
+import type { Database } from "#api/db/client.ts";
+import { rowsOf } from "#api/db/query.ts";
+import { eventsOf, guardrailsOf, modeOf, type BrainConfig } from "./settings.ts";
+import { recommendInputs, type BrainBusiness } from "./signals.ts";
+
+/** The nights a what-if compares, from today (issue 27: the next 90). */
+export const WHAT_IF_NIGHTS = 90;
+/** Days of sales the price response is learned from. */
+const HISTORY_DAYS = 365;
+/** Lead-time bands the sales are compared within (days before the night, inclusive upper ends). */
+const LEAD_BANDS = [7, 30, 90];
+
+/** The settings as sent, in the shape the brain reads. */
+export function proposedConfig(input: BrainSettingsInput): BrainConfig {
+  const guardrails = guardrailsOf(input);
+  return { mode: input.mode, categoryModes: new Map(Object.entries(input.category_modes).map(([id, m]) => [id.toLowerCase(), m])), guardrails };
+}
+
+/**
+ * The hotel's sales of the year before `today` per night, category and lead-time band: rooms kept
+ * and their mean rate, grouped by category, month and band (the nights compared with each other).
+ */
+async function salesCells(db: Database, business: BrainBusiness, today: string) {
+  const rows = await rowsOf<{ category_id: string; night: string; band: number; rooms: number; price: number }>(
+    db,
+    sql`select category_id, night,
+          case when lead <= ${LEAD_BANDS[0]} then 0 when lead <= ${LEAD_BANDS[1]} then 1 when lead <= ${LEAD_BANDS[2]} then 2 else 3 end as band,
+          count(*)::int as rooms, avg(rate)::float as price
+        from (
+          select n.category_id, n.night::text as night, n.rate, n.night - (r.created_at at time zone ${business.timezone})::date as lead
+          from reservation_nights n join reservations r on r.id = n.reservation_id
+          where n.business_id = ${business.id} and n.holds and n.night between ${addDays(today, -HISTORY_DAYS)}::date and ${addDays(today, -1)}::date
+        ) s
+        group by 1, 2, 3`,
+  );
+  return rows.map((r) => ({ group: `${r.category_id}|${r.night.slice(5, 7)}|${r.band}`, rooms: Number(r.rooms), price: Number(r.price) }));
+}
+
+export interface WhatIfAnswer {
+  from: string;
+  to: string;
+  response: PriceResponse;
+  nights: WhatIfNight[];
+  totals: WhatIfTotals;
+}
+
+/**
+ * The next WHAT_IF_NIGHTS nights of every category: the price in force now against the price the
+ * brain would set with `proposed` (the same as now for a category it would leave off), and what
+ * each is expected to sell. Reads only; nothing is saved.
+ */
+export async function previewBrainSettings(db: Database, business: BrainBusiness, q: { proposed: BrainConfig; today: string; now: Date; categoryIds: readonly string[]; locale?: string }): Promise<WhatIfAnswer> {
+  const from = q.today;
+  const to = addDays(from, WHAT_IF_NIGHTS - 1);
+  const [events, cells] = await Promise.all([eventsOf(db, business.id, { from, to }), salesCells(db, business, q.today)]);
+  const inputs = await recommendInputs(db, business, { from, to, today: q.today, now: q.now, categoryIds: q.categoryIds, events, locale: q.locale });
+  const response = learnPriceResponse(cells);
+  const compared = inputs.map((input) => {
+    const off = modeOf(q.proposed, input.categoryId) === "off";
+    const r = off ? null : recommend(input, q.proposed.guardrails);
+    return { night: input.night, categoryId: input.categoryId, demand: input.demand, before: input.current, after: r?.status === "move" ? r.value : input.current };
+  });
+  return { from, to, response, ...whatIf(compared, response) };
+}

@@ -1,0 +1,103 @@
+import { and, asc, eq, gte, inArray, lte } from "drizzle-orm";
+import type { BrainMode } from "#domain/brain/types.ts";
+import { DEFAULT_BASE_RULES, DEFAULT_GAP_SETTINGS, type BaseRules, type BrainStayValue, type DemandRule, type GapSettings, type NightOverride } from "#domain/stay-rules/types.ts";
+import type { Database } from "#api/db/client.ts";
+import { stayDemandRules, stayRuleBases, stayRuleBrainValues, stayRuleOverrides, stayRuleSettings } from "#api/db/schema/index.ts";
+
+/** The business's stored stay rules (domain/stay-rules), defaults when never saved. */
+export interface StayRuleConfig {
+  gaps: GapSettings;
+  mode: BrainMode;
+  /** Category → its base (absent: DEFAULT_BASE_RULES). */
+  bases: Map<string, BaseRules>;
+  demandRules: StoredDemandRule[];
+}
+
+export interface StoredDemandRule extends DemandRule {
+  source: "owner" | "recommendation" | "autopilot";
+}
+
+export async function loadStayRuleConfig(db: Database, businessId: string): Promise<StayRuleConfig> {
+  const [[settings], bases, rules] = await Promise.all([
+    db.select().from(stayRuleSettings).where(eq(stayRuleSettings.businessId, businessId)),
+    db.select().from(stayRuleBases).where(eq(stayRuleBases.businessId, businessId)),
+    db.select().from(stayDemandRules).where(eq(stayDemandRules.businessId, businessId)).orderBy(asc(stayDemandRules.createdAt), asc(stayDemandRules.id)),
+  ]);
+  return {
+    gaps: settings ? { enabled: settings.gapFill, maxNights: settings.gapMaxNights, discountPercent: settings.gapDiscountPercent } : { ...DEFAULT_GAP_SETTINGS },
+    mode: settings?.mode ?? "off",
+    bases: new Map(
+      bases.map((b) => [
+        b.roomCategoryId,
+        { minStay: b.minStay, weekendMinStay: b.weekendMinStay, maxStay: b.maxStay, closedToArrival: b.closedToArrival, closedToDeparture: b.closedToDeparture, minAdvanceDays: b.minAdvanceDays, maxAdvanceDays: b.maxAdvanceDays },
+      ]),
+    ),
+    demandRules: rules.map(demandRuleOf),
+  };
+}
+
+export function demandRuleOf(r: typeof stayDemandRules.$inferSelect): StoredDemandRule {
+  return {
+    id: r.id,
+    categoryId: r.roomCategoryId,
+    weekdays: r.weekdays,
+    from: r.startsAt,
+    to: r.endsAt,
+    appliesTo: r.appliesTo,
+    minStay: r.minStay,
+    relaxInsideDays: r.relaxInsideDays,
+    relaxBelowOccupancyPercent: r.relaxBelowOccupancyPercent,
+    relaxedMinStay: r.relaxedMinStay,
+    source: r.source,
+  };
+}
+
+export const baseOf = (config: StayRuleConfig, categoryId: string): BaseRules => config.bases.get(categoryId) ?? DEFAULT_BASE_RULES;
+
+/** Category → night → the owner's override, for the nights `from … to`. */
+export async function overridesOf(db: Database, businessId: string, from: string, to: string, categoryIds?: readonly string[]): Promise<Map<string, Map<string, NightOverride>>> {
+  const rows = await db
+    .select()
+    .from(stayRuleOverrides)
+    .where(
+      and(
+        eq(stayRuleOverrides.businessId, businessId),
+        gte(stayRuleOverrides.night, from),
+        lte(stayRuleOverrides.night, to),
+        ...(categoryIds ? [inArray(stayRuleOverrides.roomCategoryId, [...categoryIds])] : []),
+      ),
+    );
+  const out = new Map<string, Map<string, NightOverride>>();
+  for (const r of rows) {
+    const o: NightOverride = {};
+    if (r.minStayArrival != null) o.minStayArrival = r.minStayArrival;
+    if (r.minStayThrough != null) o.minStayThrough = r.minStayThrough;
+    if (r.maxStay != null) o.maxStay = r.maxStay;
+    if (r.closedToArrival != null) o.closedToArrival = r.closedToArrival;
+    if (r.closedToDeparture != null) o.closedToDeparture = r.closedToDeparture;
+    if (!out.has(r.roomCategoryId)) out.set(r.roomCategoryId, new Map());
+    out.get(r.roomCategoryId)!.set(r.night, o);
+  }
+  return out;
+}
+
+/** Category → night → the brain's values, for the nights `from … to`. */
+export async function brainValuesOf(db: Database, businessId: string, from: string, to: string, categoryIds?: readonly string[]): Promise<Map<string, Map<string, BrainStayValue>>> {
+  const rows = await db
+    .select()
+    .from(stayRuleBrainValues)
+    .where(
+      and(
+        eq(stayRuleBrainValues.businessId, businessId),
+        gte(stayRuleBrainValues.night, from),
+        lte(stayRuleBrainValues.night, to),
+        ...(categoryIds ? [inArray(stayRuleBrainValues.roomCategoryId, [...categoryIds])] : []),
+      ),
+    );
+  const out = new Map<string, Map<string, BrainStayValue>>();
+  for (const r of rows) {
+    if (!out.has(r.roomCategoryId)) out.set(r.roomCategoryId, new Map());
+    out.get(r.roomCategoryId)!.set(r.night, { minStayArrival: r.minStayArrival, minStayThrough: r.minStayThrough, source: r.source });
+  }
+  return out;
+}

@@ -1,0 +1,132 @@
+/**
+ * The part of the stylesheet a document uses (issue 29): the document's <head> carries the
+ * stylesheet's theme, base and property layers whole and, of its class rules (components and
+ * utilities), only those whose classes the document's markup names. The whole stylesheet still
+ * reaches pages that run scripts, as a cached file linked at the end of the body (root.tsx), for
+ * what they show later without a new document.
+ */
+interface Rule {
+  /** Each alternative of the rule's selector list, as the classes it needs; empty: always kept. */
+  needs: string[][];
+  text: string;
+}
+
+interface Parsed {
+  /** Kept whole, before and after the class rules, in the stylesheet's order. */
+  head: string;
+  /** The theme's custom properties (`--color-slate-600: …`), kept when the kept styles use them. */
+  theme: { name: string; text: string }[];
+  /** The blocks between the theme and the class rules (the base layer), kept whole. */
+  base: string;
+  layers: { name: string; rules: Rule[] }[];
+  /** After the class rules: `@property --tw-…` kept when the kept styles use it, the rest whole. */
+  tail: { property: string | null; text: string }[];
+}
+
+/** The layers whose rules are picked by class; every other block is kept as it is. */
+const PICKED_LAYERS = new Set(["components", "utilities"]);
+
+/** The index of the brace closing the one opened at `open`. */
+function closing(css: string, open: number): number {
+  let depth = 0;
+  for (let i = open; i < css.length; i++) {
+    const c = css[i];
+    if (c === "\\") i++;
+    else if (c === '"' || c === "'") i = css.indexOf(c, i + 1);
+    else if (c === "{") depth++;
+    else if (c === "}" && --depth === 0) return i;
+  }
+  return css.length - 1;
+}
+
+/** `.md\:block` → `md:block`; `.\32xl\:p-4` → `2xl:p-4`. */
+function unescape(name: string): string {
+  return name.replace(/\\([0-9a-fA-F]{1,6}\s?|.)/g, (_, e: string) => (/^[0-9a-fA-F]/.test(e) && e.trim().length > 1 ? String.fromCodePoint(parseInt(e, 16)) : e.trim() || e));
+}
+
+function classesOf(selector: string): string[] {
+  return [...selector.matchAll(/\.((?:\\[0-9a-fA-F]{1,6}\s?|\\.|[\w-])+)/g)].map((m) => unescape(m[1]!));
+}
+
+/** The top-level blocks of `css` from `start` to `end`: [prelude, whole text]. */
+function blocks(css: string, start: number, end: number): [string, string][] {
+  const out: [string, string][] = [];
+  let i = start;
+  while (i < end) {
+    const open = css.indexOf("{", i);
+    const semicolon = css.indexOf(";", i);
+    if (open < 0 || open >= end) break;
+    // A statement without a block (`@layer a, b;`).
+    if (semicolon >= 0 && semicolon < open) {
+      out.push([css.slice(i, semicolon).trim(), css.slice(i, semicolon + 1)]);
+      i = semicolon + 1;
+      continue;
+    }
+    const close = closing(css, open);
+    out.push([css.slice(i, open).trim(), css.slice(i, close + 1)]);
+    i = close + 1;
+  }
+  return out;
+}
+
+const THEME = /^@layer theme\{:root,:host\{([^{}]*)\}\}$/;
+
+export function parseStylesheet(css: string): Parsed {
+  const parsed: Parsed = { head: "", theme: [], base: "", layers: [], tail: [] };
+  for (const [prelude, text] of blocks(css, 0, css.length)) {
+    const layer = /^@layer\s+([\w-]+)$/.exec(prelude)?.[1];
+    const theme = THEME.exec(text)?.[1];
+    if (theme !== undefined && !parsed.theme.length) {
+      parsed.theme = theme.split(";").filter((d) => d.trim()).map((d) => ({ name: d.slice(0, d.indexOf(":")).trim(), text: d }));
+      continue;
+    }
+    if (!layer || !PICKED_LAYERS.has(layer)) {
+      if (parsed.layers.length) parsed.tail.push({ property: /^@property\s+(--[\w-]+)$/.exec(prelude)?.[1] ?? null, text });
+      else if (parsed.theme.length) parsed.base += text;
+      else parsed.head += text;
+      continue;
+    }
+    const inner = text.indexOf("{");
+    const rules = blocks(text, inner + 1, text.length - 1).map(([selector, rule]) => ({
+      needs: selector.startsWith("@") ? [] : selector.split(",").map(classesOf),
+      text: rule,
+    }));
+    parsed.layers.push({ name: layer, rules });
+  }
+  return parsed;
+}
+
+/** Every class the markup names in a class attribute. */
+function classesIn(html: string): Set<string> {
+  const used = new Set<string>();
+  for (const match of html.matchAll(/\sclass="([^"]*)"/g)) for (const name of match[1]!.split(/\s+/)) if (name) used.add(name.replaceAll("&amp;", "&"));
+  return used;
+}
+
+export function criticalCss(parsed: Parsed, html: string): string {
+  const used = classesIn(html);
+  const wanted = (rule: Rule) => rule.needs.length === 0 || rule.needs.some((alternative) => alternative.length === 0 || alternative.every((c) => used.has(c)));
+  let rules = "";
+  for (const layer of parsed.layers) {
+    const kept = layer.rules.filter(wanted);
+    if (kept.length) rules += `@layer ${layer.name}{${kept.map((r) => r.text).join("")}}`;
+  }
+  const others = parsed.tail.filter((t) => !t.property).map((t) => t.text).join("");
+  // Custom properties are kept when anything kept (or the markup's own style attributes) reads them,
+  // theme values that read other theme values included.
+  let reads = parsed.base + rules + others + html;
+  const theme = new Set<string>();
+  for (let grew = true; grew; ) {
+    grew = false;
+    for (const d of parsed.theme) {
+      if (!theme.has(d.text) && reads.includes(`var(${d.name}`)) {
+        theme.add(d.text);
+        reads += d.text;
+        grew = true;
+      }
+    }
+  }
+  const themeCss = theme.size ? `@layer theme{:root,:host{${parsed.theme.filter((d) => theme.has(d.text)).map((d) => d.text).join(";")}}}` : "";
+  const tail = parsed.tail.filter((t) => !t.property || reads.includes(t.property)).map((t) => t.text).join("");
+  return parsed.head + themeCss + parsed.base + rules + tail;
+}

@@ -1,0 +1,94 @@
+// Issue 28's stay rules in the market simulator: the product's own judge (domain/stay-rules
+// categoryRules → judgeStay, as api/services/stay-rules/judge.ts calls it for the booking engine)
+// on the simulated books, and the orphan nights left unsold, found by the product's orphanGaps.
+// docs/market-simulator.md.
+import { fromDayNumber, toDayNumber } from "#domain/pricing/dates.ts";
+import { categoryRules, DEFAULT_BASE_RULES, DEFAULT_GAP_SETTINGS, judgeStay, orphanGaps, rulesByNight, SUGGESTION_REACH, type BaseRules, type DemandRule, type GapSettings } from "#domain/stay-rules/index.ts";
+import type { Hotel } from "./hotel.ts";
+import type { SimStay, StayRulesHook } from "./policies.ts";
+
+export interface SimStayRules {
+  base: BaseRules;
+  demandRules: readonly DemandRule[];
+  gaps: GapSettings;
+}
+
+/**
+ * The rules "on", fixed before the first run and not tuned to its results: the example of
+ * docs/pricing.md "Stay rules" — two nights for arrivals on Friday and Saturday, relaxed to one
+ * inside 7 days of the night (its occupancy relaxation needs the forecast, which the simulator
+ * has not: left out) — and the product's default gap fill (holes of 1–2 nights, no discount).
+ */
+export const SIM_STAY_RULES: SimStayRules = Object.freeze<SimStayRules>({
+  base: DEFAULT_BASE_RULES,
+  demandRules: [{ id: "weekend", categoryId: null, weekdays: [5, 6], from: null, to: null, appliesTo: "arrival", minStay: 2, relaxInsideDays: 7, relaxBelowOccupancyPercent: null, relaxedMinStay: 1 }],
+  gaps: DEFAULT_GAP_SETTINGS,
+});
+
+/** Free rooms of a category on the nights `first … last`, clipped to the books (nights outside are not read). */
+function freeOf(hotel: Hotel, category: number, first: number, last: number): { from: number; free: number[] } {
+  const from = Math.max(first, hotel.firstNight);
+  const to = Math.min(last, hotel.lastNight);
+  const free: number[] = [];
+  for (let night = from; night <= to; night++) free.push(hotel.rooms[category] - hotel.sold(night, category));
+  return { from, free };
+}
+
+/**
+ * Stay rules on: each guest's stay judged as the booking engine judges it, on the category's
+ * effective rules of the nights around it (as far as the engine reads them) with the simulated
+ * inventory for the gap fill. A stay that breaks a rule is replaced by the engine's nearest stay
+ * that works (`stayThatWorks`, what /p/{slug} tells the guest), which the guest then weighs like
+ * any stay — or, with `takesSuggestion: false`, the guest walks away (the bound where no guest
+ * changes plans).
+ */
+export function stayRulesOn(options: { rules?: SimStayRules; takesSuggestion?: boolean } = {}): StayRulesHook {
+  const rules = options.rules ?? SIM_STAY_RULES;
+  const takesSuggestion = options.takesSuggestion ?? true;
+  return {
+    name: takesSuggestion ? "stay rules on" : "stay rules on, no suggestion taken",
+    offer(hotel, guest, day): SimStay | null {
+      const first = guest.arrival - SUGGESTION_REACH.days;
+      const last = guest.arrival + guest.nights + SUGGESTION_REACH.days + SUGGESTION_REACH.nights;
+      const reach = rules.gaps.maxNights;
+      const inventory = freeOf(hotel, guest.category, first - reach, last + reach);
+      const today = fromDayNumber(day);
+      const { nights } = categoryRules({
+        categoryId: hotel.categoryIds[guest.category],
+        from: fromDayNumber(first),
+        to: fromDayNumber(last),
+        today,
+        base: rules.base,
+        demandRules: rules.demandRules,
+        inventory: { from: fromDayNumber(inventory.from), free: inventory.free },
+        gaps: rules.gaps,
+      });
+      const free = (night: string) => {
+        const n = toDayNumber(night);
+        return n >= hotel.firstNight && n <= hotel.lastNight && hotel.sold(n, guest.category) < hotel.rooms[guest.category];
+      };
+      const asked = { arrival: fromDayNumber(guest.arrival), departure: fromDayNumber(guest.arrival + guest.nights) };
+      const verdict = judgeStay(rulesByNight(nights), asked, today, free);
+      if (verdict.ok) return guest;
+      if (!takesSuggestion || !verdict.suggestion) return null;
+      const arrival = toDayNumber(verdict.suggestion.arrival);
+      return { arrival, nights: toDayNumber(verdict.suggestion.departure) - arrival };
+    },
+  };
+}
+
+/**
+ * Orphan nights left unsold: nights `from … to` of a category inside an orphan gap of at most
+ * `maxNights` (the product's `orphanGaps`) once every night has passed, summed over categories.
+ * The night before `from` is read as the gap's left neighbour; a hole reaching `to` is no gap.
+ */
+export function orphanNights(hotel: Hotel, from: number, to: number, maxNights = SIM_STAY_RULES.gaps.maxNights): number {
+  let count = 0;
+  for (let c = 0; c < hotel.rooms.length; c++) {
+    const inventory = freeOf(hotel, c, from - 1, to);
+    // "Today" before the inventory: no night counts as past, so each end of a hole must be full.
+    const gaps = orphanGaps(hotel.categoryIds[c], inventory.free, fromDayNumber(inventory.from), fromDayNumber(inventory.from - 1), maxNights);
+    for (const gap of gaps) count += gap.nights;
+  }
+  return count;
+}
