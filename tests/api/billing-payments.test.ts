@@ -47,6 +47,10 @@ describe("payment methods, kept per business", () => {
     expect(await add(id, { payment_method_id: "pm_card_chargeDeclined" }, 402)).toEqual({ success: false, message: "Your card was declined." });
     const unknown = await add(id, { payment_method_id: "4242424242424242x" }, 422);
     expect(unknown.errors.payment_method_id).toEqual(["Unknown card. Use a test card such as pm_card_visa."]);
+    // Names every object inherits are no card either (the fuzzer's `valueOf` once got past as a card).
+    for (const inherited of ["valueOf", "toString", "__proto__", "constructor"]) {
+      expect((await add(id, { payment_method_id: inherited }, 422)).errors.payment_method_id).toEqual(["Unknown card. Use a test card such as pm_card_visa."]);
+    }
     expect((await add(id, { payment_method_id: "" }, 422)).errors.payment_method_id).toBeDefined();
     expect(await cardRows(w.t.db, id)).toEqual([]);
   });

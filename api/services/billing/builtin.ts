@@ -47,12 +47,15 @@ interface TestCard {
   declinesCharges?: boolean;
 }
 
-export const TEST_CARD_DETAILS: Record<string, TestCard> = {
+const TEST_CARD_DETAILS: Record<string, TestCard> = {
   pm_card_visa: { brand: "visa", last4: "4242" },
   pm_card_mastercard: { brand: "mastercard", last4: "4444" },
   pm_card_chargeDeclined: { brand: "visa", last4: "0002", declinesOnAttach: true },
   pm_card_chargeCustomerFail: { brand: "visa", last4: "0341", declinesCharges: true },
 };
+
+/** The test card a token names; a name the object inherits (`valueOf`, `__proto__`) is no card. */
+const testCardNamed = (token: string): TestCard | undefined => (Object.hasOwn(TEST_CARD_DETAILS, token) ? TEST_CARD_DETAILS[token] : undefined);
 
 /** The built-in provider's decline message (a key of the `errors` namespace, translated by the API). */
 export const CARD_DECLINED = "billing.cardDeclined";
@@ -60,7 +63,7 @@ export const CARD_DECLINED = "billing.cardDeclined";
 function charge(paymentMethod: PaymentMethodRow | null, amountCents: number): void {
   if (amountCents <= 0) return;
   if (!paymentMethod) throw new PaymentError("billing.paymentMethodRequired", "payment_method_required");
-  const card = paymentMethod.testCard ? TEST_CARD_DETAILS[paymentMethod.testCard] : undefined;
+  const card = paymentMethod.testCard ? testCardNamed(paymentMethod.testCard) : undefined;
   if (!card || card.declinesCharges || card.declinesOnAttach) throw new PaymentError(CARD_DECLINED);
 }
 
@@ -100,7 +103,7 @@ export const builtinProvider: BillingProvider = {
   },
 
   async attachPaymentMethod(_ctx, token): Promise<CardDetails> {
-    const card = TEST_CARD_DETAILS[token];
+    const card = testCardNamed(token);
     if (!card) throw new PaymentError("billing.unknownTestCard", "invalid_payment_method");
     if (card.declinesOnAttach) throw new PaymentError(CARD_DECLINED);
     return { id: providerId("pm"), brand: card.brand, last4: card.last4, expMonth: 12, expYear: new Date().getUTCFullYear() + 4, testCard: token };
