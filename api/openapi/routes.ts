@@ -1,3 +1,4 @@
+import { ownValue } from "#domain/lookup.ts";
 import { readFile } from "node:fs/promises";
 import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
@@ -85,7 +86,7 @@ export function openApiRoutes(app: Hono<any, any, any>) {
     )
     .get("/docs/:file", doc({ summary: "A Swagger UI asset of the reference page", produces: "application/octet-stream" }), async (c) => {
       const name = c.req.param("file");
-      const type = Object.hasOwn(ASSETS, name) ? ASSETS[name] : undefined;
+      const type = ownValue(ASSETS, name);
       if (!type) throw notFound();
       return c.body(new Uint8Array(await asset(name)), 200, pageHeaders(type));
     });

@@ -9,6 +9,7 @@ describe("a business's time zone", () => {
     expect(defaultTimeZone("BR", "Pernambuco")).toBe("America/Recife");
     expect(defaultTimeZone("BR", "mato grosso do sul")).toBe("America/Campo_Grande");
     expect(defaultTimeZone("BR", "Atlantis")).toBe("America/Sao_Paulo");
+    expect(defaultTimeZone("BR", "constructor")).toBe("America/Sao_Paulo");
     expect(defaultTimeZone("PT", null)).toBe("Europe/Lisbon");
     expect(defaultTimeZone("CA", "QC")).toBe("America/Toronto");
     expect(defaultTimeZone("ZZ")).toBe(FALLBACK_TIME_ZONE);

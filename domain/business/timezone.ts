@@ -1,3 +1,4 @@
+import { ownValue } from "#domain/lookup.ts";
 /**
  * A business's time zone decides its "today" and its month boundaries. It is a field of the
  * business (IANA name, editable with the business's details); a new business gets the zone of
@@ -77,11 +78,11 @@ export function defaultTimeZone(country: string | null | undefined, state?: stri
   const code = (country ?? "").trim().toUpperCase();
   if (code === "BR" && state) {
     const key = plain(state);
-    const stateCode = key.length === 2 ? key.toUpperCase() : BRAZIL_STATE_NAMES[key];
-    const zone = stateCode ? BRAZIL_STATE_ZONES[stateCode] : undefined;
+    const stateCode = key.length === 2 ? key.toUpperCase() : ownValue(BRAZIL_STATE_NAMES, key);
+    const zone = stateCode ? ownValue(BRAZIL_STATE_ZONES, stateCode) : undefined;
     if (zone) return zone;
   }
-  return COUNTRY_ZONES[code] ?? FALLBACK_TIME_ZONE;
+  return ownValue(COUNTRY_ZONES, code) ?? FALLBACK_TIME_ZONE;
 }
 
 /** Whether `value` is an IANA zone this runtime knows (or UTC). */

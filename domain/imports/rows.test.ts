@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { BUILT_IN_PRESETS, mappingProblems, mappingSchema, missingColumns } from "./mapping.ts";
-import { fingerprint, mapRow, parseDate, parseNumber, type RowContext } from "./rows.ts";
+import { fingerprint, mapRow, parseDate, parseNumber, type RowContext, statusOf } from "./rows.ts";
 
 const CAT = "11111111-1111-1111-1111-111111111111";
 const resort = mappingSchema.parse({ ...BUILT_IN_PRESETS["hotel-booking-demand"], room_types: { A: CAT }, channels: { Direct: "direct" } });
@@ -75,5 +75,13 @@ describe("cells", () => {
   it("says what a mapping lacks and which columns the file does not have", () => {
     expect(mappingProblems(mappingSchema.parse({ room_type: "t" }))).toEqual(["arrival", "stayEnd", "bookedAt", "revenue"]);
     expect(missingColumns(resort, ["adr", "reserved_room_type"])).toContain("arrival_date_year");
+  });
+});
+
+describe("cells that name what every object inherits", () => {
+  it("are no status and no month", () => {
+    expect(statusOf("constructor")).toBeNull();
+    expect(statusOf("__proto__", { cancelada: "cancelled" })).toBeNull();
+    expect(mapRow(row({ arrival_date_month: "valueOf" }), ctx())).toEqual({ ok: false, reason: "badDate" });
   });
 });

@@ -1,3 +1,4 @@
+import { ownValue } from "#domain/lookup.ts";
 import { createHash } from "node:crypto";
 import { addDays, daysBetween, isIsoDate } from "#domain/bookings/stay.ts";
 import type { ImportMapping } from "./mapping.ts";
@@ -79,7 +80,7 @@ const STATUS_WORDS: Record<string, ImportedStatus> = {
 /** A status cell in the words PMSs use (plus the translated names of Tarifa's own statuses, given by the caller). */
 export function statusOf(value: string, extra: Readonly<Record<string, ImportedStatus>> = {}): ImportedStatus | null {
   const word = value.trim().toLowerCase();
-  return STATUS_WORDS[word] ?? extra[word] ?? null;
+  return ownValue(STATUS_WORDS, word) ?? ownValue(extra, word) ?? null;
 }
 
 const pad = (n: number) => String(n).padStart(2, "0");
@@ -153,7 +154,7 @@ export function mapRow(row: Readonly<Record<string, string>>, ctx: RowContext): 
   if (m.arrival) arrival = parseDate(cell(m.arrival), m.date_order);
   else {
     const monthCell = cell(m.arrival_month).toLowerCase();
-    const month = MONTHS[monthCell] ?? Number(monthCell);
+    const month = ownValue(MONTHS, monthCell) ?? Number(monthCell);
     arrival = validDate(Number(cell(m.arrival_year)), month, Number(cell(m.arrival_day)));
   }
   if (!arrival) return { ok: false, reason: "badDate" };

@@ -1,3 +1,4 @@
+import { ownValue } from "#domain/lookup.ts";
 import { and, asc, desc, eq, inArray, lte, or } from "drizzle-orm";
 import { withBillingActivity } from "./activity.ts";
 import { discountPeriods } from "#domain/billing/coupons.ts";
@@ -54,16 +55,13 @@ const TEST_CARD_DETAILS: Record<string, TestCard> = {
   pm_card_chargeCustomerFail: { brand: "visa", last4: "0341", declinesCharges: true },
 };
 
-/** The test card a token names; a name the object inherits (`valueOf`, `__proto__`) is no card. */
-const testCardNamed = (token: string): TestCard | undefined => (Object.hasOwn(TEST_CARD_DETAILS, token) ? TEST_CARD_DETAILS[token] : undefined);
-
 /** The built-in provider's decline message (a key of the `errors` namespace, translated by the API). */
 export const CARD_DECLINED = "billing.cardDeclined";
 
 function charge(paymentMethod: PaymentMethodRow | null, amountCents: number): void {
   if (amountCents <= 0) return;
   if (!paymentMethod) throw new PaymentError("billing.paymentMethodRequired", "payment_method_required");
-  const card = paymentMethod.testCard ? testCardNamed(paymentMethod.testCard) : undefined;
+  const card = paymentMethod.testCard ? ownValue(TEST_CARD_DETAILS, paymentMethod.testCard) : undefined;
   if (!card || card.declinesCharges || card.declinesOnAttach) throw new PaymentError(CARD_DECLINED);
 }
 
@@ -103,7 +101,7 @@ export const builtinProvider: BillingProvider = {
   },
 
   async attachPaymentMethod(_ctx, token): Promise<CardDetails> {
-    const card = testCardNamed(token);
+    const card = ownValue(TEST_CARD_DETAILS, token);
     if (!card) throw new PaymentError("billing.unknownTestCard", "invalid_payment_method");
     if (card.declinesOnAttach) throw new PaymentError(CARD_DECLINED);
     return { id: providerId("pm"), brand: card.brand, last4: card.last4, expMonth: 12, expYear: new Date().getUTCFullYear() + 4, testCard: token };

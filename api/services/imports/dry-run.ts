@@ -1,3 +1,4 @@
+import { ownValue } from "#domain/lookup.ts";
 import { and, asc, eq, gt, inArray, sql } from "drizzle-orm";
 import type { TFunction } from "i18next";
 import { BUILT_IN_PRESETS, mappingProblems, mappingSchema, missingColumns, type ImportMapping, type ImportMappingInput } from "#domain/imports/mapping.ts";
@@ -43,7 +44,7 @@ export function exportStatuses(t: TFunction): Record<string, ImportedStatus> {
 
 /** A built-in preset with its columns as the caller's language writes them (Tarifa's export has translated headers). */
 export function builtInPreset(t: TFunction, name: string): ImportMappingInput | null {
-  const preset = BUILT_IN_PRESETS[name];
+  const preset = ownValue(BUILT_IN_PRESETS, name);
   if (!preset) return null;
   if (name !== "tarifa-export") return { ...preset };
   const header = (key: string | undefined) => (key ? t(`bookings:csv.${key}`) : undefined);
