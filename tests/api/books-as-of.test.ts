@@ -1,5 +1,5 @@
 import "#tests/helpers/fast-check-replay.ts";
-import { asc, eq } from "drizzle-orm";
+import { asc, eq, sql } from "drizzle-orm";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { addDays } from "#domain/pricing/dates.ts";
@@ -114,6 +114,29 @@ describe("reservation versions", () => {
     await t.json("POST", `${f.base}/room-blocks`, { token: f.token, body: { room_category_uuid: f.suite.id, count: 1, starts_at: "2027-02-10", ends_at: "2027-02-10", reason: "maintenance" }, status: 201 });
     const suiteOn10 = async (day: string) => (await booksAsOf(t.db, f.business.id, day, { from: "2027-02-10", to: "2027-02-10" })).cells.find((c) => c.categoryId === f.suite.id)!.available;
     expect([await suiteOn10("2027-01-13"), await suiteOn10("2027-01-14")]).toEqual([2, 1]);
+  });
+
+  it("counts an edited block as it was on each day, a removed one until the day it went, and the rooms a category had then", async () => {
+    await at("2027-01-20");
+    const { room_block } = await t.json("POST", `${f.base}/room-blocks`, { token: f.token, body: { room_category_uuid: f.deluxe.id, count: 1, starts_at: "2027-02-20", ends_at: "2027-02-20", reason: "maintenance" }, status: 201 });
+    const id = room_block.uuid;
+    await at("2027-01-22");
+    await t.json("PUT", `${f.base}/room-blocks/${id}`, { token: f.token, body: { room_category_uuid: f.deluxe.id, count: 2, starts_at: "2027-02-21", ends_at: "2027-02-21", reason: "maintenance" }, status: 200 });
+    await at("2027-01-24");
+    await t.json("DELETE", `${f.base}/room-blocks/${id}`, { token: f.token, status: 200 });
+    const deluxe = async (day: string) =>
+      (await booksAsOf(t.db, f.business.id, day, { from: "2027-02-20", to: "2027-02-21" })).cells.filter((c) => c.categoryId === f.deluxe.id).map((c) => c.available);
+    expect(await deluxe("2027-01-19")).toEqual([4, 4]);
+    expect(await deluxe("2027-01-21")).toEqual([3, 4]);
+    expect(await deluxe("2027-01-23")).toEqual([4, 2]);
+    expect(await deluxe("2027-01-24")).toEqual([4, 4]);
+    // The room count: the category's first count stands for every day before it; a change counts from its day on.
+    await t.db.execute(sql`update room_categories set room_count = 6 where id = ${f.deluxe.id}`);
+    const today = new Date().toISOString().slice(0, 10);
+    expect(await deluxe(addDays(today, -1))).toEqual([4, 4]);
+    expect(await deluxe(today)).toEqual([6, 6]);
+    expect(await deluxe("2020-01-01")).toEqual([4, 4]);
+    await t.db.execute(sql`update room_categories set room_count = 4 where id = ${f.deluxe.id}`);
   });
 
   it("a stay that comes already cancelled (an import, the seed) is on the books from its creation to its cancellation", async () => {

@@ -24,10 +24,14 @@ function hotel(seed: number): HotelData {
   return {
     stays,
     categories: [
-      { id: "a", name: "A", rooms: 4 },
-      { id: "b", name: "B", rooms: 2 },
+      // A grew from 3 rooms to 4 on day 100: the backtest reads the rooms of each day asked.
+      { id: "a", name: "A", rooms: 4, counts: [{ from: 0, rooms: 3 }, { from: 100, rooms: 4 }] },
+      { id: "b", name: "B", rooms: 2, counts: [{ from: 0, rooms: 2 }] },
     ],
-    blocks: [{ categoryId: "a", first: 150, last: 160, recorded: 120, count: 1 }],
+    blocks: [
+      { categoryId: "a", first: 150, last: 160, recorded: 120, ended: null, count: 1 },
+      { categoryId: "b", first: 170, last: 175, recorded: 110, ended: 140, count: 1 },
+    ],
   };
 }
 

@@ -171,6 +171,50 @@ export const reservationVersions = pgTable(
 );
 
 /**
+ * Every room count a category had, from the time it became true (migration 0042,
+ * docs/decisions/0053-capacity-versions-by-trigger.md); written only by the triggers on
+ * room_categories. The first one also stands for the days before it (a hotel's history is older
+ * than its categories in Tarifa).
+ */
+export const roomCountVersions = pgTable(
+  "room_count_versions",
+  {
+    id: bigint({ mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
+    categoryId: uuid()
+      .notNull()
+      .references(() => roomCategories.id, { onDelete: "cascade" }),
+    businessId: uuid()
+      .notNull()
+      .references(() => businesses.id, { onDelete: "cascade" }),
+    validFrom: timestamp({ withTimezone: true }).notNull(),
+    roomCount: integer().notNull(),
+  },
+  (t) => [index("room_count_versions_business_idx").on(t.businessId, t.categoryId, t.validFrom)],
+);
+
+/** Every state a room block had, `valid_from` until `valid_to` (null: in force); written only by the triggers on room_blocks (migration 0042). */
+export const roomBlockVersions = pgTable(
+  "room_block_versions",
+  {
+    id: bigint({ mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
+    /** No foreign key: a deleted block's past states remain. */
+    blockId: uuid().notNull(),
+    businessId: uuid()
+      .notNull()
+      .references(() => businesses.id, { onDelete: "cascade" }),
+    categoryId: uuid()
+      .notNull()
+      .references(() => roomCategories.id, { onDelete: "cascade" }),
+    startsAt: date({ mode: "string" }).notNull(),
+    endsAt: date({ mode: "string" }).notNull(),
+    count: integer().notNull(),
+    validFrom: timestamp({ withTimezone: true }).notNull(),
+    validTo: timestamp({ withTimezone: true }),
+  },
+  (t) => [index("room_block_versions_business_idx").on(t.businessId, t.endsAt), index("room_block_versions_block_idx").on(t.blockId).where(sql`${t.validTo} is null`)],
+);
+
+/**
  * The inventory of one category on one night: what is sold and blocked. Every booking write
  * locks the rows of its nights (SELECT … FOR UPDATE, in (category, night) order) and checks
  * sold + blocked against the category's rooms before it changes them, so two requests for the

@@ -181,6 +181,8 @@ export async function deleteBlock(ctx: BookingContext, id: string): Promise<void
       ctx.business.id,
       nights.map((night) => ({ categoryId: before.categoryId, night, blocked: -before.count })),
     );
+    // The removal's moment, for the block's past states (migration 0042 dates a removal by it).
+    await tx.update(roomBlocks).set({ updatedAt: ctx.now }).where(eq(roomBlocks.id, id));
     await tx.delete(roomBlocks).where(eq(roomBlocks.id, id));
     await audit(tx, ctx, "room_block", id, "deleted", { starts_at: before.startsAt, ends_at: before.endsAt, count: before.count, reason: before.reason });
   });

@@ -11,8 +11,8 @@ import { roomsAndBlocks, roomsAvailable, type BlockRow, type CategoryRooms } fro
  * business-local day the first of them became true and leaving them on the day the next version
  * did: as a cancellation when that one cancelled it or marked a no-show (dated back to the
  * arrival, as the books do: the night was never sold), else as a replacement by the moved stay.
- * Capacity is the category's rooms less the blocks recorded by the day asked (room counts
- * themselves are not versioned).
+ * Capacity is the category's rooms on the day asked less the blocks in force at its end
+ * (room counts and blocks as of that day, migration 0042).
  */
 export interface ForecastInputs {
   categories: CategoryRooms[];

@@ -31,7 +31,7 @@ export interface BooksAsOf {
  * room category: what the reservations' versions (migration 0031) said then — a booking made later
  * is absent, one cancelled or moved later is still where it was, an edit made later has not
  * happened. The stay nights read are `nights` (default: `day` and the MAX_LEAD_DAYS after it).
- * Rooms are today's room count less the blocks recorded by `day` (room counts are not versioned).
+ * Rooms are the room counts of `day` less the blocks in force at its end (migration 0042).
  */
 export async function booksAsOf(db: Database, businessId: string, day: string, nights?: { from: string; to: string }): Promise<BooksAsOf> {
   const [business] = await db.select({ timezone: businesses.timezone }).from(businesses).where(eq(businesses.id, businessId));

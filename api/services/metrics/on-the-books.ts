@@ -149,45 +149,80 @@ export async function bookingCurvesBy(db: Database, s: BooksScope, by: "month" |
 export interface CategoryRooms {
   id: string;
   name: string;
+  /** Its rooms today. */
   rooms: number;
+  /** Every room count it had, from the day it held (day numbers, oldest first); the first also stands for the days before it. */
+  counts: { from: number; rooms: number }[];
 }
 
 export interface BlockRow {
   categoryId: string;
-  /** First and last blocked night, and the day the block was recorded (day numbers). */
+  /** First and last blocked night, the day this state of the block was recorded and the day it was edited or removed (null: in force), as day numbers. */
   first: number;
   last: number;
   recorded: number;
+  ended: number | null;
   count: number;
 }
 
-/** The business's room categories (in their order) and its room blocks overlapping `from`…`to`. */
+/**
+ * The business's room categories (in their order) with their room counts over time, and every
+ * state of its room blocks overlapping `from`…`to` — also of blocks edited or removed since
+ * (migration 0042: the books as of a past day use the rooms of that day).
+ */
 export async function roomsAndBlocks(db: Database, s: Omit<BooksScope, "categoryId">): Promise<{ categories: CategoryRooms[]; blocks: BlockRow[] }> {
-  const [categories, blocks] = await Promise.all([
+  const day = (column: string) => sql.raw(`((${column} at time zone `);
+  const [categories, counts, blocks] = await Promise.all([
     rowsOf<{ id: string; name: string; rooms: number }>(db, sql`select id, name, room_count as rooms from room_categories where business_id = ${s.businessId} order by position, created_at`),
-    rowsOf<{ category_id: string; first: number; last: number; recorded: number; count: number }>(
+    rowsOf<{ category_id: string; from: number; rooms: number }>(
+      db,
+      sql`select category_id, ${day("valid_from")}${s.timezone})::date - date '1970-01-01') as from, room_count as rooms
+          from room_count_versions where business_id = ${s.businessId} order by valid_from, id`,
+    ),
+    rowsOf<{ category_id: string; first: number; last: number; recorded: number; ended: number | null; count: number }>(
       db,
       sql`select category_id, (starts_at - date '1970-01-01') as first, (ends_at - date '1970-01-01') as last,
-            ((created_at at time zone ${s.timezone})::date - date '1970-01-01') as recorded, count
-          from room_blocks where business_id = ${s.businessId} and ends_at >= ${s.from}::date and starts_at <= ${s.to}::date`,
+            ${day("valid_from")}${s.timezone})::date - date '1970-01-01') as recorded,
+            ${day("valid_to")}${s.timezone})::date - date '1970-01-01') as ended, count
+          from room_block_versions where business_id = ${s.businessId} and ends_at >= ${s.from}::date and starts_at <= ${s.to}::date`,
     ),
   ]);
+  const countsOf = new Map<string, { from: number; rooms: number }[]>();
+  for (const c of counts) {
+    const list = countsOf.get(c.category_id) ?? [];
+    list.push({ from: Number(c.from), rooms: Number(c.rooms) });
+    countsOf.set(c.category_id, list);
+  }
   return {
-    categories: categories.map((c) => ({ id: c.id, name: c.name, rooms: Number(c.rooms) })),
-    blocks: blocks.map((b) => ({ categoryId: b.category_id, first: Number(b.first), last: Number(b.last), recorded: Number(b.recorded), count: Number(b.count) })),
+    categories: categories.map((c) => ({ id: c.id, name: c.name, rooms: Number(c.rooms), counts: countsOf.get(c.id) ?? [] })),
+    blocks: blocks.map((b) => ({
+      categoryId: b.category_id,
+      first: Number(b.first),
+      last: Number(b.last),
+      recorded: Number(b.recorded),
+      ended: b.ended === null ? null : Number(b.ended),
+      count: Number(b.count),
+    })),
   };
+}
+
+/** A category's rooms as known at the end of `asOf`: its last count recorded by then, else its first (older history). */
+export function roomsOn(category: CategoryRooms, asOf: number): number {
+  let rooms = category.counts[0]?.rooms ?? category.rooms;
+  for (const c of category.counts) if (c.from <= asOf) rooms = c.rooms;
+  return rooms;
 }
 
 /**
  * Rooms available in `category` (all categories when null) on `night` as known at the end of
- * `asOf`: its rooms less the rooms blocked that night by blocks recorded by then. Blocked rooms
- * are never available and never sold.
+ * `asOf`: its rooms then, less the rooms blocked that night by the blocks in force then (recorded
+ * by that day, not edited or removed by it). Blocked rooms are never available and never sold.
  */
 export function roomsAvailable(categories: readonly CategoryRooms[], blocks: readonly BlockRow[], category: string | null, night: number, asOf: number): number {
   let rooms = 0;
-  for (const c of categories) if (category === null || c.id === category) rooms += c.rooms;
+  for (const c of categories) if (category === null || c.id === category) rooms += roomsOn(c, asOf);
   for (const b of blocks) {
-    if ((category === null || b.categoryId === category) && b.first <= night && night <= b.last && b.recorded <= asOf) rooms -= b.count;
+    if ((category === null || b.categoryId === category) && b.first <= night && night <= b.last && b.recorded <= asOf && (b.ended === null || b.ended > asOf)) rooms -= b.count;
   }
   return Math.max(0, rooms);
 }
