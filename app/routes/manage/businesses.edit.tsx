@@ -77,7 +77,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     const submission = parseWithZod(formData, { schema: businessStatusSchema, error: issueToKey });
     if (submission.status !== "success") return data<ActionResult>({ form: "status", result: submission.reply() }, { status: 422 });
     try {
-      await api.put(`/api/v1/admin/businesses/${params.id}/status`, submission.value);
+      await api.admin.businesses.setStatus(params.id, submission.value);
     } catch (error) {
       const refusal = apiRefusal(error);
       return data<ActionResult>({ form: "status", result: replyWithApiError(submission, refusal, { fields: ["status"] }) }, { status: refusal.status });
@@ -87,7 +87,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const submission = parseWithZod(formData, { schema: adminBusinessSchema, error: issueToKey });
   if (submission.status !== "success") return data<ActionResult>({ form: "details", result: submission.reply() }, { status: 422 });
   try {
-    await api.put(`/api/v1/admin/businesses/${params.id}`, submission.value);
+    await api.admin.businesses.update(params.id, submission.value);
   } catch (error) {
     const refusal = apiRefusal(error);
     const result = replyWithApiError(submission, refusal, { fields: [...DETAIL_FIELDS, "is_whitelisted", "advisory"] });
