@@ -3,7 +3,6 @@ import { data, useActionData } from "react-router";
 import { CouponDiscount, CouponState } from "#app/components/billing/coupon-parts";
 import { integerOrNull, requireAdministrator, textOrNull } from "#app/routes/manage/coupons.server";
 import { couponsHandle } from "#app/components/billing/route-flags";
-import type { AdminCoupon } from "#app/components/billing/types";
 import { AdminHeader } from "#app/components/admin/page";
 import { AppForm } from "#app/components/ui/app-form";
 import { SubmitButton } from "#app/components/ui/button";
