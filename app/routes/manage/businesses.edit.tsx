@@ -32,7 +32,6 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const { api } = getRequestState(context);
   try {
     const b = await api.business.get(params.id);
-    const extra = b as typeof b & { is_whitelisted?: boolean; advisory?: boolean };
     return {
       business: {
         uuid: b.uuid,
@@ -55,8 +54,8 @@ export async function loader({ params, context }: Route.LoaderArgs) {
           zip_code: b.zip_code ?? "",
           country: b.country ?? "BR",
           timezone: businessTimeZone(b),
-          is_whitelisted: extra.is_whitelisted ? "on" : "",
-          advisory: extra.advisory ? "on" : "",
+          is_whitelisted: b.is_whitelisted ? "on" : "",
+          advisory: b.advisory ? "on" : "",
         },
       },
     };
