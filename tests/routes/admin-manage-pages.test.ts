@@ -72,7 +72,7 @@ describe("/manage/holidays", () => {
 });
 
 describe("/manage/learning", () => {
-  it("lists the modules, creates one, previews and saves a lesson, and opens it for editing", async () => {
+  it("lists the modules, creates one and moves it up, previews and saves a lesson, and opens it for editing", async () => {
     const { modules } = (await admin.get("/manage/learning", learning, inApp)).data;
     expect(modules.length).toBeGreaterThan(0);
     const made = await admin.post("/manage/learning", learning, { intent: "create-module", level: "beginner", module_title_pt: "Rotas", module_description_pt: "" }, inApp);
@@ -80,6 +80,9 @@ describe("/manage/learning", () => {
     const after = (await admin.get("/manage/learning/add", learningAdd, inApp)).data.modules;
     const mine = after.find((m: { title: string }) => m.title === "Rotas");
     expect(mine).toBeDefined();
+    expect((await admin.post("/manage/learning", learning, { intent: `module-up:${mine.uuid}` }, inApp)).location).toBe("/manage/learning");
+    const moved = (await admin.get("/manage/learning", learning, inApp)).data.modules.map((m: { uuid: string }) => m.uuid);
+    expect(moved.indexOf(mine.uuid)).toBe(after.findIndex((m: { uuid: string }) => m.uuid === mine.uuid) - 1);
 
     const fields = { module_uuid: mine.uuid, estimated_minutes: "5", video_url: "", "title.pt-BR": "Primeira", "body.pt-BR": "Um **texto**." };
     const preview = await admin.post("/manage/learning/add", learningAdd, { ...fields, intent: "preview" }, inApp);
