@@ -21,5 +21,5 @@ export const addCollaboratorAnswer = z.union([
 ]);
 /** PUT /businesses/{id}/collaborators/{userId}. */
 export const collaboratorUpdatedAnswer = z.object({ collaborator: z.object({ user_uuid: uuid, permissions: z.array(z.string()) }).strict() }).strict();
-/** DELETE /businesses/{id}/collaborators/{userId} and /invitations/{invitationId}. */
-export const successAnswer = z.object({ success: z.literal(true) }).strict();
+/** DELETE /businesses/{id}/collaborators/{userId} and /invitations/{invitationId} answer `successAnswer`. */
+export { successAnswer } from "./primitives.ts";

@@ -25,6 +25,9 @@ export const namedRef = z.object({ uuid, name: z.string() }).strict();
 /** `{ uuid, name }` whose name may be gone (a deleted user's, a channel code the hotel no longer has). */
 export const maybeNamedRef = z.object({ uuid, name: z.string().nullable() }).strict();
 
+/** `{ success: true }` after a write with nothing else to say (a DELETE, a sign-out). */
+export const successAnswer = z.object({ success: z.literal(true) }).strict();
+
 /** `{ deleted: true }` after a DELETE that answers JSON. */
 export const deletedAnswer = z.object({ deleted: z.literal(true) }).strict();
 

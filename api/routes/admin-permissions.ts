@@ -7,7 +7,7 @@ import { isUniqueViolation } from "#api/services/accounts.ts";
 import { findPermission, holderJson, holdersOf, listPermissions, permissionJson, usersCountOf } from "#api/services/admin/permissions.ts";
 import { permissionAnswer, permissionHolderAnswer } from "#contract/admin.ts";
 import { z } from "zod";
-import { envelope } from "#contract/primitives.ts";
+import { envelope, successAnswer } from "#contract/primitives.ts";
 import { body, fieldError, pathUuid, requirePermission, type AdminContext, type AdminEnv } from "#api/middleware/admin.ts";
 import { findUser } from "#api/services/admin/users.ts";
 import { docs } from "#api/openapi/describe.ts";
@@ -15,7 +15,6 @@ import { docs } from "#api/openapi/describe.ts";
 const doc = docs("Admin: permissions");
 
 const oneAnswer = envelope(permissionAnswer);
-const successAnswer = z.object({ success: z.literal(true) }).strict();
 
 type C = AdminContext;
 

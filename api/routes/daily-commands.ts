@@ -14,42 +14,14 @@ import { jsonBody } from "#api/validate.ts";
 import type { Context } from "hono";
 import type { ApiEnv } from "#api/context.ts";
 import { docs } from "#api/openapi/describe.ts";
-import { day, timestamp } from "#contract/primitives.ts";
+import { dailyOverviewAnswer, dailyRunAnswer, dailyRunNowAnswer, type DailyRunJson } from "#contract/daily-commands.ts";
+import { dailyBusinessQuerySchema, dailyRunSchema } from "#domain/schemas/daily-commands.ts";
 
 const doc = docs("Admin: daily commands");
 
 type RunRow = typeof dailyCommandRuns.$inferSelect & { businessName: string | null };
 
-// ── Answer schemas (doc({ response }), ADR 0022). ──
-const runAnswer = z
-  .object({
-    uuid: z.uuid(),
-    command: z.string(),
-    business_uuid: z.uuid().nullable(),
-    business_name: z.string().nullable(),
-    day,
-    attempt: z.number().int().min(1),
-    outcome: z.enum(["running", "succeeded", "failed", "skipped"]),
-    error: z.string().nullable(),
-    started_at: timestamp,
-    finished_at: timestamp.nullable(),
-    duration_ms: z.number().int().nullable(),
-  })
-  .strict();
-const overviewAnswer = z
-  .object({
-    businesses: z.array(z.object({ uuid: z.uuid(), name: z.string() }).strict()),
-    commands: z.array(z.object({ name: z.string(), cron: z.string().nullable(), scope: z.enum(["business", "global"]), last_runs: z.array(runAnswer) }).strict()),
-  })
-  .strict();
-/** Run inline (web-only process): how many ran and how they ended. */
-const ranAnswer = z.object({ ran: z.number().int(), succeeded: z.number().int(), failed: z.number().int() }).strict();
-/** With the job queue in this process the answer is 202 `{ queued }` (how many runs were enqueued). */
-const runNowAnswer = z.union([ranAnswer, z.object({ queued: z.number().int() }).strict()]);
-/** `?business_uuid=` narrows the runs to one business (empty: every business). */
-const businessQuery = z.object({ business_uuid: z.union([z.uuid(), z.literal("")]).optional() });
-
-function runJson(r: RunRow): z.infer<typeof runAnswer> {
+function runJson(r: RunRow): DailyRunJson {
   return {
     uuid: r.id,
     command: r.command,
@@ -64,11 +36,6 @@ function runJson(r: RunRow): z.infer<typeof runAnswer> {
     duration_ms: r.finishedAt ? r.finishedAt.getTime() - r.startedAt.getTime() : null,
   };
 }
-
-const runSchema = z.object({
-  /** One business, or omitted for every business of the command (or the product, for a global one). */
-  business_uuid: z.uuid().nullish(),
-});
 
 /**
  * Runs a command now. With the job queue running in this process the runs are enqueued (202) and
@@ -90,7 +57,7 @@ export const dailyCommandRoutes = new Hono<AuthedEnv>()
   .use("/admin/daily-commands/*", requireAdminPermission("admin.businesses"))
 
   /** Each command, its schedule (null: turned off by the settings), and the last run per business (the newest first). */
-  .get("/admin/daily-commands", doc({ query: businessQuery, response: overviewAnswer }), async (c) => {
+  .get("/admin/daily-commands", doc({ query: dailyBusinessQuerySchema, response: dailyOverviewAnswer }), async (c) => {
     const { db } = c.var.deps;
     const business = c.req.query("business_uuid");
     if (business !== undefined && business !== "" && !isUuid(business)) throw invalid({ business_uuid: ["validation.invalid"] });
@@ -116,7 +83,7 @@ export const dailyCommandRoutes = new Hono<AuthedEnv>()
   })
 
   /** The history of one command (all businesses, or one), newest first. */
-  .get("/admin/daily-commands/:name/runs", doc({ query: businessQuery, response: z.object({ runs: z.array(runAnswer) }).strict() }), async (c) => {
+  .get("/admin/daily-commands/:name/runs", doc({ query: dailyBusinessQuerySchema, response: z.object({ runs: z.array(dailyRunAnswer) }).strict() }), async (c) => {
     const command = dailyCommand(c.req.param("name"));
     if (!command) throw notFound();
     const business = c.req.query("business_uuid");
@@ -131,10 +98,10 @@ export const dailyCommandRoutes = new Hono<AuthedEnv>()
     return c.json({ runs: rows.map((r) => runJson({ ...r.run, businessName: r.businessName })) });
   })
 
-  .post("/admin/daily-commands/:name/run", doc({ body: runSchema, response: runNowAnswer }), async (c) => {
+  .post("/admin/daily-commands/:name/run", doc({ body: dailyRunSchema, response: dailyRunNowAnswer }), async (c) => {
     const command = dailyCommand(c.req.param("name"));
     if (!command) throw notFound();
-    const input = await jsonBody(c as unknown as Context<ApiEnv>, runSchema);
+    const input = await jsonBody(c as unknown as Context<ApiEnv>, dailyRunSchema);
     if (input.business_uuid && command.scope === "global") throw invalid({ business_uuid: ["validation.invalid"] });
     if (input.business_uuid) {
       const [found] = await c.var.deps.db.select({ id: businesses.id }).from(businesses).where(eq(businesses.id, input.business_uuid));
@@ -144,7 +111,7 @@ export const dailyCommandRoutes = new Hono<AuthedEnv>()
   })
 
   /** Runs a failed run's command again for the same business and day. */
-  .post("/admin/daily-commands/runs/:uuid/retry", doc({ response: runNowAnswer }), async (c) => {
+  .post("/admin/daily-commands/runs/:uuid/retry", doc({ response: dailyRunNowAnswer }), async (c) => {
     const id = c.req.param("uuid");
     if (!isUuid(id)) throw notFound();
     const [run] = await c.var.deps.db.select().from(dailyCommandRuns).where(eq(dailyCommandRuns.id, id));

@@ -4,7 +4,7 @@ import { createMiddleware } from "hono/factory";
 import { and, asc, eq, gte, inArray, isNull, lte } from "drizzle-orm";
 import { z } from "zod";
 import { permissionsFor } from "#domain/access/permissions.ts";
-import { holidayBulkDeleteSchema, holidayCsvSchema, holidayImportSchema, holidaySchema } from "#domain/schemas/pricing.ts";
+import { holidayBulkDeleteSchema, holidayCsvSchema, holidayImportSchema, holidayListQuerySchema, holidaySchema } from "#domain/schemas/pricing.ts";
 import { isUuid } from "#domain/text/sanitize.ts";
 import type { ApiEnv } from "#api/context.ts";
 import { holidays } from "#api/db/schema/index.ts";
@@ -14,7 +14,7 @@ import { holidayName } from "#api/services/pricing/calendar.ts";
 import { importPackageHolidays, insertHolidays, knownPlace, namesOf, parseHolidayCsv } from "#api/services/pricing/holidays.ts";
 import { jsonBody } from "#api/validate.ts";
 import { docs } from "#api/openapi/describe.ts";
-import { day, timestamp } from "#contract/primitives.ts";
+import { holidayEnvelope, holidayListAnswer, holidaysDeletedAnswer, holidaysImportedAnswer, type AdminHolidayJson } from "#contract/holidays.ts";
 
 const doc = docs("Admin: holidays");
 
@@ -34,33 +34,7 @@ const requireHolidayAdmin = createMiddleware<AuthedEnv>(async (c, next) => {
   await next();
 });
 
-// ── Answer schemas (doc({ response }), ADR 0022). ──
-const holidayAnswer = z
-  .object({
-    uuid: z.uuid(),
-    country: z.string(),
-    state: z.string().nullable(),
-    date: day,
-    /** In the caller's language (else pt-BR, else any). */
-    name: z.string(),
-    /** Every language's name. */
-    names: z.record(z.string(), z.string()),
-    source: z.string(),
-    created_at: timestamp,
-    updated_at: timestamp,
-  })
-  .strict();
-const oneAnswer = z.object({ holiday: holidayAnswer }).strict();
-const importedAnswer = z.object({ imported: z.number().int().min(0), skipped: z.number().int().min(0) }).strict();
-const deletedAnswer = z.object({ deleted: z.number().int().min(0) }).strict();
-/** Filters of the list; a value outside its pattern is ignored (no filter), as before. */
-const listQuery = z.object({
-  year: z.string().optional().describe("1970–2100"),
-  country: z.string().optional().describe("ISO 3166-1 alpha-2, e.g. BR"),
-  state: z.string().optional().describe("A state code (e.g. SP), or `-` for national holidays only"),
-});
-
-function holidayJson(h: typeof holidays.$inferSelect, locale: string): z.infer<typeof holidayAnswer> {
+function holidayJson(h: typeof holidays.$inferSelect, locale: string): AdminHolidayJson {
   return {
     uuid: h.id,
     country: h.country,
@@ -90,7 +64,7 @@ export const holidayRoutes = new Hono<AuthedEnv>()
   .use("/admin/holidays", requireHolidayAdmin)
   .use("/admin/holidays/*", requireHolidayAdmin)
 
-  .get("/admin/holidays", doc({ query: listQuery, response: z.object({ data: z.array(holidayAnswer) }).strict() }), async (c) => {
+  .get("/admin/holidays", doc({ query: holidayListQuerySchema, response: holidayListAnswer }), async (c) => {
     const year = Number(c.req.query("year")) || null;
     const country = (c.req.query("country") ?? "").trim().toUpperCase();
     const state = (c.req.query("state") ?? "").trim().toUpperCase();
@@ -110,14 +84,14 @@ export const holidayRoutes = new Hono<AuthedEnv>()
     return c.json({ data: rows.map((h) => holidayJson(h, c.var.locale)) });
   })
 
-  .get("/admin/holidays/:holidayId", doc({ response: oneAnswer }), async (c) => {
+  .get("/admin/holidays/:holidayId", doc({ response: holidayEnvelope }), async (c) => {
     const id = idParam(c);
     const [row] = await c.var.deps.db.select().from(holidays).where(eq(holidays.id, id));
     if (!row) throw notFound();
     return c.json({ holiday: holidayJson(row, c.var.locale) });
   })
 
-  .post("/admin/holidays", doc({ body: holidaySchema, status: 201, response: oneAnswer }), async (c) => {
+  .post("/admin/holidays", doc({ body: holidaySchema, status: 201, response: holidayEnvelope }), async (c) => {
     const input = await body(c, holidaySchema);
     const at = c.var.deps.now();
     try {
@@ -132,7 +106,7 @@ export const holidayRoutes = new Hono<AuthedEnv>()
     }
   })
 
-  .put("/admin/holidays/:holidayId", doc({ body: holidaySchema, response: oneAnswer }), async (c) => {
+  .put("/admin/holidays/:holidayId", doc({ body: holidaySchema, response: holidayEnvelope }), async (c) => {
     const id = idParam(c);
     const input = await body(c, holidaySchema);
     try {
@@ -149,23 +123,23 @@ export const holidayRoutes = new Hono<AuthedEnv>()
     }
   })
 
-  .delete("/admin/holidays/:holidayId", doc({ response: deletedAnswer }), async (c) => {
+  .delete("/admin/holidays/:holidayId", doc({ response: holidaysDeletedAnswer }), async (c) => {
     const id = idParam(c);
     const deleted = await c.var.deps.db.delete(holidays).where(eq(holidays.id, id)).returning({ id: holidays.id });
     if (!deleted.length) throw notFound();
     return c.json({ deleted: 1 });
   })
 
-  .post("/admin/holidays/import", doc({ body: holidayImportSchema, response: importedAnswer }), async (c) => {
+  .post("/admin/holidays/import", doc({ body: holidayImportSchema, response: holidaysImportedAnswer }), async (c) => {
     const input = await body(c, holidayImportSchema);
     if (!(await knownPlace(input.country, input.state))) {
       throw new HttpError(422, "api.invalid", { [input.state ? "state" : "country"]: [c.var.t("holiday.unknownPlace", { ns: "pricing" })] });
     }
     const result = await c.var.deps.db.transaction((tx) => importPackageHolidays(tx as never, input.country, input.state, input.year, c.var.deps.now()));
-    return c.json(result satisfies z.infer<typeof importedAnswer>);
+    return c.json(result satisfies z.infer<typeof holidaysImportedAnswer>);
   })
 
-  .post("/admin/holidays/import-csv", doc({ body: holidayCsvSchema, response: importedAnswer }), async (c) => {
+  .post("/admin/holidays/import-csv", doc({ body: holidayCsvSchema, response: holidaysImportedAnswer }), async (c) => {
     const input = await body(c, holidayCsvSchema);
     const { rows, problems } = parseHolidayCsv(input.csv, input.country);
     if (problems.length) {
@@ -178,7 +152,7 @@ export const holidayRoutes = new Hono<AuthedEnv>()
     return c.json({ imported, skipped: rows.length - imported });
   })
 
-  .post("/admin/holidays/bulk-delete", doc({ body: holidayBulkDeleteSchema, response: deletedAnswer }), async (c) => {
+  .post("/admin/holidays/bulk-delete", doc({ body: holidayBulkDeleteSchema, response: holidaysDeletedAnswer }), async (c) => {
     const input = await body(c, holidayBulkDeleteSchema);
     const deleted = await c.var.deps.db
       .delete(holidays)

@@ -25,6 +25,8 @@ import {
   setProgress,
   updateLesson,
   updateModule,
+} from "#api/services/learning.ts";
+import {
   adminCatalogueModuleAnswer,
   adminLessonAnswer,
   adminModuleAnswer,
@@ -33,7 +35,7 @@ import {
   readerLessonAnswer,
   readerModuleAnswer,
   searchHitAnswer,
-} from "#api/services/learning.ts";
+} from "#contract/learning.ts";
 import { z } from "zod";
 import { envelope } from "#contract/primitives.ts";
 import { permissionsOf } from "#api/services/permissions.ts";

@@ -2,6 +2,7 @@ import type { TFunction } from "i18next";
 
 import type { Upstream } from "#contract/upstream.ts";
 import { accountsApi } from "#app/lib/api/areas/accounts.ts";
+import { adminApi } from "#app/lib/api/areas/admin.ts";
 import { billingApi } from "#app/lib/api/areas/billing.ts";
 import { bookingsApi } from "#app/lib/api/areas/bookings.ts";
 import { businessApi } from "#app/lib/api/areas/business.ts";
@@ -92,5 +93,6 @@ export function createApiClient(options: ApiClientOptions) {
     rooms: roomsApi(http),
     imports: importsApi(http),
     collaborators: collaboratorsApi(http),
+    admin: adminApi(http),
   };
 }

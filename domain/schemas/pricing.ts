@@ -204,4 +204,11 @@ export const holidayCsvSchema = z.object({
   country: holidaySchema.shape.country.optional(),
 });
 
+/** GET /admin/holidays: the filters; a value outside its pattern is ignored (no filter). */
+export const holidayListQuerySchema = z.object({
+  year: z.string().optional().describe("1970–2100"),
+  country: z.string().optional().describe("ISO 3166-1 alpha-2, e.g. BR"),
+  state: z.string().optional().describe("A state code (e.g. SP), or `-` for national holidays only"),
+});
+
 export const holidayBulkDeleteSchema = z.object({ ids: z.array(z.uuid()).min(1).max(1000) });

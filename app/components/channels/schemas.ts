@@ -19,5 +19,3 @@ export const channexFormSchema = channexConnectSchema.extend({
     .max(100)
     .default([]),
 });
-
-export type { ConnectionJson as ChannexConnectionJson } from "#contract/channels";

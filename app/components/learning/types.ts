@@ -1,4 +1,6 @@
-/** Answers of the learning API (docs/api/learning.md). */
+/** Answers of the learning API (docs/api/learning.md); the administrator's come from the contract. */
+export type { AdminCatalogueModuleJson as AdminModule, AdminLessonJson as AdminLesson } from "#contract/learning";
+
 export interface ReaderLesson {
   uuid: string;
   title: string;
@@ -41,40 +43,6 @@ export interface LessonPage {
   module: { uuid: string; title: string; level: ReaderModule["level"] };
   previous: { uuid: string; title: string } | null;
   next: { uuid: string; title: string } | null;
-}
-
-export interface AdminLesson {
-  uuid: string;
-  module_uuid: string;
-  position: number;
-  estimated_minutes: number;
-  video_url: string | null;
-  published: boolean;
-  title: string;
-  locales: string[];
-  versions: Record<string, { title: string; body: string }>;
-  updated_at: string;
-  /** Only on GET /admin/learning/lessons/{id}. */
-  attachments?: LessonAttachment[];
-}
-
-export interface LessonAttachment {
-  uuid: string;
-  original_name: string;
-  content_type: string;
-  size: number;
-  url: string;
-  markdown: string;
-  created_at: string;
-}
-
-export interface AdminModule {
-  uuid: string;
-  level: ReaderModule["level"];
-  position: number;
-  title: string;
-  texts: Record<string, { title: string; description: string }>;
-  lessons: AdminLesson[];
 }
 
 /** What the lesson form posted, as the form shows it again (after a preview or an error). */

@@ -1,19 +1,10 @@
 import { useTranslation } from "react-i18next";
+import type { AdminHolidayJson } from "#contract/holidays";
 import { FormErrors } from "#app/components/ui/field";
 import { Input, type ErrorMap } from "./form-bits";
 
-export interface HolidayJson {
-  uuid: string;
-  country: string;
-  state: string | null;
-  date: string;
-  name: string;
-  names: Record<string, string>;
-  source: string;
-}
-
 /** The fields of one holiday (add and edit). */
-export function HolidayFields({ holiday, errors, formErrors, formErrorId }: { holiday?: HolidayJson; errors: ErrorMap; formErrors?: string[]; formErrorId: string }) {
+export function HolidayFields({ holiday, errors, formErrors, formErrorId }: { holiday?: AdminHolidayJson; errors: ErrorMap; formErrors?: string[]; formErrorId: string }) {
   const { t } = useTranslation("pricing");
   return (
     <div className="space-y-4">

@@ -39,7 +39,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if ("error" in resolved) return data(submission.reply({ fieldErrors: { owner: [resolved.error] } }), { status: 422 });
   let business: BusinessJson;
   try {
-    ({ business } = await api.post<{ business: BusinessJson }>("/api/v1/admin/businesses", { ...fields, owner_uuid: resolved.uuid }));
+    ({ business } = await api.admin.businesses.create({ ...fields, owner_uuid: resolved.uuid }));
   } catch (error) {
     const refusal = apiRefusal(error);
     const result = replyWithApiError(submission, refusal, { fields: ["owner", ...Object.keys(fields)], rename: { owner_uuid: "owner" } });

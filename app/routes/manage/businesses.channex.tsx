@@ -5,7 +5,7 @@ import { data, Link } from "react-router";
 import { isUuid } from "#domain/text/sanitize";
 import { issueToKey } from "#domain/validation";
 import { categoriesOf } from "#app/components/business/types";
-import { channexFormSchema, type ChannexConnectionJson } from "#app/components/channels/schemas";
+import { channexFormSchema } from "#app/components/channels/schemas";
 import { AppForm } from "#app/components/ui/app-form";
 import { buttonClass, SubmitButton } from "#app/components/ui/button";
 import { FormErrors, TextField } from "#app/components/ui/field";
@@ -30,12 +30,12 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   try {
     const [business, connection] = await Promise.all([
       api.business.get(params.id),
-      api.get<{ data: ChannexConnectionJson }>(`/api/v1/admin/businesses/${params.id}/channex`),
+      api.admin.businesses.channex(params.id),
     ]);
     return {
       business: { uuid: business.uuid, name: business.company_name },
       categories: categoriesOf(business).map((c) => ({ uuid: c.uuid!, name: c.name })),
-      connection: connection.data,
+      connection,
     };
   } catch (error) {
     if (error instanceof ApiError && (error.status === 404 || error.status === 422)) pageNotFound();
@@ -48,12 +48,11 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const { api, session } = getRequestState(context);
   const formData = await request.formData();
   const page = `/manage/businesses/${params.id}/channex`;
-  const base = `/api/v1/admin/businesses/${params.id}/channex`;
   const intent = formData.get("intent");
   if (intent === "resync" || intent === "disconnect") {
     try {
-      if (intent === "resync") await api.post(`${base}/resync`, {});
-      else await api.delete(base);
+      if (intent === "resync") await api.admin.businesses.resyncChannex(params.id);
+      else await api.admin.businesses.disconnectChannex(params.id);
     } catch (error) {
       const refusal = apiRefusal(error);
       return redirectWithToast(page, { kind: "error", message: refusal.message }, { session });
@@ -64,10 +63,10 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   if (submission.status !== "success") return data(submission.reply(), { status: 422 });
   const value = submission.value;
   try {
-    await api.put(base, {
+    await api.admin.businesses.connectChannex(params.id, {
       property_id: value.property_id,
       api_key: value.api_key || null,
-      mapping: value.mapping.filter((m) => m.room_type_id && m.rate_plan_id),
+      mapping: value.mapping.filter((m): m is Required<typeof m> => !!(m.room_type_id && m.rate_plan_id)),
     });
   } catch (error) {
     const refusal = apiRefusal(error);

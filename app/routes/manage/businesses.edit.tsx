@@ -32,7 +32,6 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const { api } = getRequestState(context);
   try {
     const b = await api.business.get(params.id);
-    const extra = b as typeof b & { is_whitelisted?: boolean; advisory?: boolean };
     return {
       business: {
         uuid: b.uuid,
@@ -55,8 +54,8 @@ export async function loader({ params, context }: Route.LoaderArgs) {
           zip_code: b.zip_code ?? "",
           country: b.country ?? "BR",
           timezone: businessTimeZone(b),
-          is_whitelisted: extra.is_whitelisted ? "on" : "",
-          advisory: extra.advisory ? "on" : "",
+          is_whitelisted: b.is_whitelisted ? "on" : "",
+          advisory: b.advisory ? "on" : "",
         },
       },
     };
@@ -77,7 +76,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     const submission = parseWithZod(formData, { schema: businessStatusSchema, error: issueToKey });
     if (submission.status !== "success") return data<ActionResult>({ form: "status", result: submission.reply() }, { status: 422 });
     try {
-      await api.put(`/api/v1/admin/businesses/${params.id}/status`, submission.value);
+      await api.admin.businesses.setStatus(params.id, submission.value);
     } catch (error) {
       const refusal = apiRefusal(error);
       return data<ActionResult>({ form: "status", result: replyWithApiError(submission, refusal, { fields: ["status"] }) }, { status: refusal.status });
@@ -87,7 +86,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const submission = parseWithZod(formData, { schema: adminBusinessSchema, error: issueToKey });
   if (submission.status !== "success") return data<ActionResult>({ form: "details", result: submission.reply() }, { status: 422 });
   try {
-    await api.put(`/api/v1/admin/businesses/${params.id}`, submission.value);
+    await api.admin.businesses.update(params.id, submission.value);
   } catch (error) {
     const refusal = apiRefusal(error);
     const result = replyWithApiError(submission, refusal, { fields: [...DETAIL_FIELDS, "is_whitelisted", "advisory"] });

@@ -2,7 +2,6 @@ import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { adminListQuerySchema } from "#domain/schemas/business";
 import { StatusBadge } from "#app/components/business/status-badge";
-import type { BusinessJson } from "#app/components/business/types";
 import { buttonClass } from "#app/components/ui/button";
 import { SearchForm } from "#app/components/ui/search-form";
 import { guard, type RouteHandle } from "#app/lib/guard.server";
@@ -22,9 +21,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const params = new URL(request.url).searchParams;
   const parsed = adminListQuerySchema.safeParse({ search: params.get("search") ?? undefined, page: params.get("page") ?? undefined, per_page: 20 });
   const query = parsed.success ? parsed.data : { search: undefined, page: 1, per_page: 20 };
-  const answer = await api.get<{ data: BusinessJson[]; meta: { page: number; per_page: number; total: number } }>("/api/v1/admin/businesses", {
-    query: { search: query.search || undefined, page: query.page, per_page: query.per_page },
-  });
+  const answer = await api.admin.businesses.list({ search: query.search || undefined, page: query.page, per_page: query.per_page });
   return {
     search: query.search ?? "",
     meta: answer.meta,

@@ -1,10 +1,8 @@
 import { useTranslation } from "react-i18next";
 import { data, useActionData } from "react-router";
-import type { BillingAnswer } from "#app/lib/billing.server";
 import { CouponDiscount, CouponState } from "#app/components/billing/coupon-parts";
 import { integerOrNull, requireAdministrator, textOrNull } from "#app/routes/manage/coupons.server";
 import { couponsHandle } from "#app/components/billing/route-flags";
-import type { AdminCoupon } from "#app/components/billing/types";
 import { AdminHeader } from "#app/components/admin/page";
 import { AppForm } from "#app/components/ui/app-form";
 import { SubmitButton } from "#app/components/ui/button";
@@ -24,7 +22,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   notFoundUnless(/^[A-Za-z0-9_-]{1,40}$/.test(params.code));
   const { api } = getRequestState(context);
   try {
-    return { coupon: (await api.get<{ data: AdminCoupon }>(`/api/v1/admin/coupons/${encodeURIComponent(params.code)}`)).data };
+    return { coupon: await api.admin.coupons.get(params.code) };
   } catch (error) {
     const refusal = apiRefusal(error);
     notFoundUnless(refusal.status !== 404);
@@ -37,7 +35,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const form = await request.formData();
   const { api, session } = getRequestState(context);
   try {
-    const answer = await api.put<BillingAnswer>(`/api/v1/admin/coupons/${encodeURIComponent(params.code)}`, {
+    const answer = await api.admin.coupons.update(params.code, {
       name: String(form.get("name") ?? ""),
       expires_at: textOrNull(form.get("expires_at")),
       max_redemptions: integerOrNull(form.get("max_redemptions")),

@@ -1,6 +1,5 @@
 import { useTranslation } from "react-i18next";
 import { data, Link, useActionData } from "react-router";
-import type { BillingAnswer } from "#app/lib/billing.server";
 import { integerOrNull, reaisToCents, requireAdministrator, textOrNull } from "#app/routes/manage/coupons.server";
 import { couponsHandle } from "#app/components/billing/route-flags";
 import { CouponDiscount, CouponState } from "#app/components/billing/coupon-parts";
@@ -23,7 +22,7 @@ const PAGE = "/manage/coupons";
 
 export async function loader({ context }: Route.LoaderArgs) {
   const { api } = getRequestState(context);
-  return { coupons: (await api.get<{ data: AdminCoupon[] }>("/api/v1/admin/coupons")).data };
+  return { coupons: await api.admin.coupons.list() };
 }
 
 /** Creates a coupon (percentage or fixed amount in reais) or deactivates one. */
@@ -34,7 +33,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   try {
     if (intent === "deactivate") {
       const code = String(form.get("id") ?? "");
-      const answer = await api.delete<BillingAnswer>(`/api/v1/admin/coupons/${encodeURIComponent(code)}`);
+      const answer = await api.admin.coupons.deactivate(code);
       return redirectWithToast(PAGE, { kind: "success", message: answer.message }, { session });
     }
     const kind = form.get("kind") === "amount" ? "amount" : "percent";
@@ -48,7 +47,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       expires_at: textOrNull(form.get("expires_at")),
       max_redemptions: integerOrNull(form.get("max_redemptions")),
     };
-    const answer = await api.post<BillingAnswer>("/api/v1/admin/coupons", body);
+    const answer = await api.admin.coupons.create(body);
     return redirectWithToast(PAGE, { kind: "success", message: answer.message }, { session });
   } catch (error) {
     const refusal = apiRefusal(error);

@@ -21,28 +21,11 @@ export const middleware: Route.MiddlewareFunction[] = [guard(handle)];
 
 const PAGE = "/manage/daily-command-execution";
 
-interface RunJson {
-  uuid: string;
-  business_uuid: string | null;
-  business_name: string | null;
-  day: string;
-  attempt: number;
-  outcome: "running" | "succeeded" | "failed" | "skipped";
-  error: string | null;
-  started_at: string;
-  duration_ms: number | null;
-}
-
-interface CommandsAnswer {
-  businesses: { uuid: string; name: string }[];
-  commands: { name: string; cron: string | null; scope: "business" | "global"; last_runs: RunJson[] }[];
-}
-
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { api } = getRequestState(context);
   const business = new URL(request.url).searchParams.get("business");
   const filter = business && isUuid(business) ? business : null;
-  const answer = await api.get<CommandsAnswer>(`/api/v1/admin/daily-commands${filter ? `?business_uuid=${filter}` : ""}`);
+  const answer = await api.admin.commands.overview({ business_uuid: filter ?? undefined });
   return { ...answer, filter };
 }
 
@@ -56,13 +39,13 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (intent === "retry") {
       const run = String(form.get("run") ?? "");
       if (!isUuid(run)) return redirectWithToast(back, { kind: "error", message: "notifications:daily.toast.notFound" }, { session });
-      await api.post(`/api/v1/admin/daily-commands/runs/${run}/retry`, {});
+      await api.admin.commands.retry(run);
       return redirectWithToast(back, { message: "notifications:daily.toast.retried" }, { session });
     }
     const command = String(form.get("command") ?? "");
     const business = String(form.get("business_uuid") ?? "");
     if (!/^[a-z.-]+$/.test(command)) return redirectWithToast(back, { kind: "error", message: "notifications:daily.toast.notFound" }, { session });
-    await api.post(`/api/v1/admin/daily-commands/${command}/run`, isUuid(business) ? { business_uuid: business } : {});
+    await api.admin.commands.run(command, isUuid(business) ? { business_uuid: business } : {});
     return redirectWithToast(back, { message: "notifications:daily.toast.started" }, { session });
   } catch (error) {
     if (error instanceof ApiError && error.status < 500) {

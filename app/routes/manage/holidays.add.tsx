@@ -21,7 +21,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const submission = parseWithZod(await request.formData(), { schema: holidayFormSchema, error: issueToKey });
   if (submission.status !== "success") return data(submission.reply(), { status: 422 });
   try {
-    await api.post("/api/v1/admin/holidays", submission.value);
+    await api.admin.holidays.create(submission.value);
   } catch (error) {
     if (!(error instanceof ApiError)) throw error;
     return data(replyWithApiError(submission, error), { status: error.status });

@@ -5,7 +5,7 @@ import { data, Link, useActionData } from "react-router";
 import { isUuid } from "#domain/text/sanitize";
 import { issueToKey } from "#domain/validation";
 import { orNotFound } from "#app/lib/not-found.server";
-import { HolidayFields, type HolidayJson } from "#app/components/pricing/holiday-form";
+import { HolidayFields } from "#app/components/pricing/holiday-form";
 import { ApiError, pricingMiddleware, type PricingHandle } from "#app/lib/pricing.server";
 import { holidayFormSchema } from "#app/components/pricing/schemas";
 import { AppForm } from "#app/components/ui/app-form";
@@ -22,7 +22,7 @@ export const middleware: Route.MiddlewareFunction[] = pricingMiddleware(handle);
 export async function loader({ context, params }: Route.LoaderArgs) {
   notFoundUnless(isUuid(params.id));
   const { api } = getRequestState(context);
-  return { holiday: (await orNotFound(api.get<{ holiday: HolidayJson }>(`/api/v1/admin/holidays/${params.id}`))).holiday };
+  return { holiday: await orNotFound(api.admin.holidays.get(params.id)) };
 }
 
 export async function action({ request, context, params }: Route.ActionArgs) {
@@ -30,13 +30,13 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const { api, session } = getRequestState(context);
   const formData = await request.formData();
   if (formData.get("intent") === "delete") {
-    await api.delete(`/api/v1/admin/holidays/${params.id}`);
+    await api.admin.holidays.remove(params.id);
     return redirectWithToast("/manage/holidays", { kind: "success", message: "pricing:holidays.deleted", values: { count: 1 } }, { session });
   }
   const submission = parseWithZod(formData, { schema: holidayFormSchema, error: issueToKey });
   if (submission.status !== "success") return data(submission.reply(), { status: 422 });
   try {
-    await api.put(`/api/v1/admin/holidays/${params.id}`, submission.value);
+    await api.admin.holidays.update(params.id, submission.value);
   } catch (error) {
     if (!(error instanceof ApiError)) throw error;
     return data(replyWithApiError(submission, error), { status: error.status });

@@ -4,7 +4,6 @@ import { useTranslation } from "react-i18next";
 import { data, Form, Link, useActionData } from "react-router";
 import { issueToKey } from "#domain/validation";
 import { Input } from "#app/components/pricing/form-bits";
-import type { HolidayJson } from "#app/components/pricing/holiday-form";
 import { ApiError, pricingMiddleware, type PricingHandle } from "#app/lib/pricing.server";
 import { holidayCsvFormSchema, holidayImportFormSchema } from "#app/components/pricing/schemas";
 import { AppForm } from "#app/components/ui/app-form";
@@ -30,9 +29,9 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const year = /^\d{4}$/.test(url.searchParams.get("year") ?? "") ? url.searchParams.get("year")! : String(new Date().getUTCFullYear());
   const country = /^[A-Za-z]{2}$/.test(url.searchParams.get("country") ?? "") ? url.searchParams.get("country")!.toUpperCase() : "BR";
   const state = (url.searchParams.get("state") ?? "").toUpperCase();
-  const answer = await api.get<{ data: HolidayJson[] }>("/api/v1/admin/holidays", { query: { year, country, state: state || undefined } });
+  const holidays = await api.admin.holidays.list({ year, country, state: state || undefined });
   return {
-    holidays: answer.data,
+    holidays,
     year,
     country,
     state,
@@ -51,14 +50,14 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (intent === "delete-selected" || intent.startsWith("delete:")) {
       const ids = intent.startsWith("delete:") ? [intent.slice(7)] : formData.getAll("ids").map(String);
       if (!ids.length) return redirectWithToast(target, { kind: "error", message: "pricing:holidays.noneSelected" }, { session });
-      const answer = await api.post<{ deleted: number }>("/api/v1/admin/holidays/bulk-delete", { ids });
+      const answer = await api.admin.holidays.removeMany({ ids });
       return redirectWithToast(target, { kind: "success", message: "pricing:holidays.deleted", values: { count: answer.deleted } }, { session });
     }
     if (intent === "import") {
       const submission = parseWithZod(formData, { schema: holidayImportFormSchema, error: issueToKey });
       if (submission.status !== "success") return data({ form: "import", result: submission.reply() }, { status: 422 });
       try {
-        const answer = await api.post<{ imported: number; skipped: number }>("/api/v1/admin/holidays/import", submission.value);
+        const answer = await api.admin.holidays.importYear(submission.value);
         return redirectWithToast(`${PAGE}?year=${submission.value.year}&country=${submission.value.country}`, { kind: "success", message: "pricing:holidays.imported", values: answer }, { session });
       } catch (error) {
         if (!(error instanceof ApiError)) throw error;
@@ -75,7 +74,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       const submission = parseWithZod(input, { schema: holidayCsvFormSchema, error: issueToKey });
       if (submission.status !== "success") return data({ form: "csv", result: submission.reply() }, { status: 422 });
       try {
-        const answer = await api.post<{ imported: number; skipped: number }>("/api/v1/admin/holidays/import-csv", submission.value);
+        const answer = await api.admin.holidays.importCsv(submission.value);
         return redirectWithToast(target, { kind: "success", message: "pricing:holidays.imported", values: answer }, { session });
       } catch (error) {
         if (!(error instanceof ApiError)) throw error;

@@ -2,7 +2,7 @@ import { useTranslation } from "react-i18next";
 import { Link, useActionData } from "react-router";
 import { LessonForm } from "#app/components/learning/lesson-form";
 import { lessonFormAction } from "#app/routes/manage/lesson-form.server";
-import type { AdminModule, LessonFormAnswer } from "#app/components/learning/types";
+import type { LessonFormAnswer } from "#app/components/learning/types";
 import { guard } from "#app/lib/guard.server";
 import { getRequestState } from "#app/lib/request-context.server";
 import type { Route } from "./+types/learning.add";
@@ -12,7 +12,7 @@ export const middleware: Route.MiddlewareFunction[] = [guard(handle)];
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   const { api } = getRequestState(context);
-  const { data: modules } = await api.get<{ data: AdminModule[] }>("/api/v1/admin/learning/modules");
+  const modules = await api.admin.learning.modules();
   const wanted = new URL(request.url).searchParams.get("module");
   return { modules, moduleUuid: modules.find((m) => m.uuid === wanted)?.uuid ?? modules[0]?.uuid ?? "" };
 }

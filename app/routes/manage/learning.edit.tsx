@@ -3,7 +3,7 @@ import { data, Link, useActionData } from "react-router";
 import { isUuid } from "#domain/text/sanitize";
 import { LessonForm } from "#app/components/learning/lesson-form";
 import { lessonFormAction, valuesFromLesson } from "#app/routes/manage/lesson-form.server";
-import type { AdminLesson, AdminModule, LessonFormAnswer } from "#app/components/learning/types";
+import type { LessonFormAnswer } from "#app/components/learning/types";
 import { AppForm } from "#app/components/ui/app-form";
 import { SubmitButton } from "#app/components/ui/button";
 import { FileField } from "#app/components/ui/field";
@@ -26,10 +26,7 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
   const { api } = getRequestState(context);
   const id = idOf(params);
   try {
-    const [{ lesson }, { data: modules }] = await Promise.all([
-      api.get<{ lesson: AdminLesson }>(`/api/v1/admin/learning/lessons/${id}`),
-      api.get<{ data: AdminModule[] }>("/api/v1/admin/learning/modules"),
-    ]);
+    const [lesson, modules] = await Promise.all([api.admin.learning.lesson(id), api.admin.learning.modules()]);
     return { lesson, modules, values: valuesFromLesson(lesson), fileErrors: tooLargeUploadErrors(request) };
   } catch (error) {
     if (error instanceof ApiError && error.status === 404) throw data(null, { status: 404, statusText: "Page Not Found" });
@@ -51,10 +48,10 @@ export async function action({ context, params, request }: Route.ActionArgs) {
       if (!(file instanceof File) || file.size === 0) return data({ imageErrors: ["validation.required"] }, { status: 422 });
       const upload = new FormData();
       upload.append("file", file, file.name);
-      await api.post(`/api/v1/admin/learning/lessons/${id}/attachments`, upload);
+      await api.admin.learning.attach(id, upload);
       return redirectWithToast(page, { kind: "success", message: "learning:admin.uploaded" }, { session });
     }
-    await api.delete(`/api/v1/admin/learning/attachments/${intent.slice("delete-image:".length)}`);
+    await api.admin.learning.detach(intent.slice("delete-image:".length));
     return redirectWithToast(page, { kind: "success", message: "learning:admin.imageDeleted" }, { session });
   } catch (error) {
     if (!(error instanceof ApiError)) throw error;

@@ -3,7 +3,6 @@ import { data, Link, useActionData } from "react-router";
 import { LOCALES } from "#domain/locale";
 import { LEARNING_LEVELS } from "#domain/schemas/learning";
 import { ModuleEditor } from "#app/components/learning/module-editor";
-import type { AdminModule } from "#app/components/learning/types";
 import { AppForm } from "#app/components/ui/app-form";
 import { buttonClass, SubmitButton } from "#app/components/ui/button";
 import { FieldErrors, FormErrors } from "#app/components/ui/field";
@@ -17,12 +16,10 @@ export const handle = { permission: "admin.learning" } as const;
 export const middleware: Route.MiddlewareFunction[] = [guard(handle)];
 
 const PAGE = "/manage/learning";
-const ADMIN = "/api/v1/admin/learning";
 
 export async function loader({ context }: Route.LoaderArgs) {
   const { api } = getRequestState(context);
-  const { data: modules } = await api.get<{ data: AdminModule[] }>(`${ADMIN}/modules`);
-  return { modules };
+  return { modules: await api.admin.learning.modules() };
 }
 
 /** Every button of the page posts `intent` = "<what>:<uuid>" (or "create-module"). */
@@ -35,21 +32,21 @@ export async function action({ context, request }: Route.ActionArgs) {
     switch (what) {
       case "publish":
       case "unpublish":
-        await api.post(`${ADMIN}/lessons/${id}/publish`, { published: what === "publish" });
+        await api.admin.learning.publishLesson(id, { published: what === "publish" });
         return done(what === "publish" ? "publishedToast" : "unpublishedToast");
       case "up":
       case "down":
-        await api.post(`${ADMIN}/lessons/${id}/move`, { direction: what });
+        await api.admin.learning.moveLesson(id, { direction: what });
         return done("moved");
       case "delete":
-        await api.delete(`${ADMIN}/lessons/${id}`);
+        await api.admin.learning.deleteLesson(id);
         return done("deleted");
       case "module-up":
       case "module-down":
-        await api.post(`${ADMIN}/modules/${id}/move`, { direction: what.slice(7) });
+        await api.admin.learning.moveModule(id, { direction: what === "module-up" ? "up" : "down" });
         return done("moved");
       case "module-delete":
-        await api.delete(`${ADMIN}/modules/${id}`);
+        await api.admin.learning.deleteModule(id);
         return done("moduleDeleted");
       case "module-save": {
         // Every language's title and description; a language left empty falls back to pt-BR.
@@ -62,7 +59,7 @@ export async function action({ context, request }: Route.ActionArgs) {
           if (locale === "pt-BR" || title.trim() || description.trim()) texts[locale] = { title, description };
         }
         try {
-          await api.put(`${ADMIN}/modules/${id}`, { level: values.level, texts });
+          await api.admin.learning.updateModule(id, { level: values.level, texts });
         } catch (error) {
           if (!(error instanceof ApiError) || error.status !== 422) throw error;
           return data({ errors: error.errors, message: error.message, module: id, values }, { status: 422 });
@@ -74,7 +71,7 @@ export async function action({ context, request }: Route.ActionArgs) {
         const texts: Record<string, { title: string; description: string }> = { "pt-BR": { title: text("module_title_pt"), description: text("module_description_pt") } };
         if (text("module_title_en").trim()) texts["en-US"] = { title: text("module_title_en"), description: text("module_description_en") };
         try {
-          await api.post(`${ADMIN}/modules`, { level: text("level"), texts });
+          await api.admin.learning.createModule({ level: text("level"), texts });
         } catch (error) {
           if (!(error instanceof ApiError) || error.status !== 422) throw error;
           return data({ errors: error.errors, message: error.message }, { status: 422 });

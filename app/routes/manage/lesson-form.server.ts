@@ -53,15 +53,13 @@ export async function lessonFormAction(context: Parameters<typeof getRequestStat
     const preview: Record<string, string> = {};
     for (const locale of LOCALES) {
       const body = values.versions[locale].body;
-      if (body.trim()) preview[locale] = (await api.post<{ html: string }>("/api/v1/admin/learning/preview", { body })).html;
+      if (body.trim()) preview[locale] = await api.admin.learning.preview({ body });
     }
     return data<LessonFormAnswer>({ values, errors: {}, preview });
   }
   try {
-    const answer = lessonId
-      ? await api.put<{ lesson: AdminLesson }>(`/api/v1/admin/learning/lessons/${lessonId}`, bodyOf(values))
-      : await api.post<{ lesson: AdminLesson }>("/api/v1/admin/learning/lessons", bodyOf(values));
-    return redirectWithToast(`/manage/learning/${answer.lesson.uuid}`, { kind: "success", message: "learning:admin.saved" }, { session });
+    const lesson = lessonId ? await api.admin.learning.updateLesson(lessonId, bodyOf(values)) : await api.admin.learning.createLesson(bodyOf(values));
+    return redirectWithToast(`/manage/learning/${lesson.uuid}`, { kind: "success", message: "learning:admin.saved" }, { session });
   } catch (error) {
     if (!(error instanceof ApiError)) throw error;
     const errors = fieldErrors(error.errors);

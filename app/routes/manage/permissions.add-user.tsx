@@ -5,7 +5,7 @@ import { data, useActionData } from "react-router";
 import { assignPermissionFormSchema } from "#domain/schemas/admin";
 import { isUuid } from "#domain/text/sanitize";
 import { issueToKey } from "#domain/validation";
-import { listPermissions, userWithEmail } from "#app/routes/manage/users.server";
+import { userWithEmail } from "#app/routes/manage/users.server";
 import { AdminHeader } from "#app/components/admin/page";
 import { assignable } from "#app/components/admin/shared";
 import { AppForm } from "#app/components/ui/app-form";
@@ -25,7 +25,7 @@ export const middleware: Route.MiddlewareFunction[] = [guard(handle)];
 
 /** The permissions that can be given to an account here (not the per-business user.*); `?permission=` preselects one. */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const permissions = (await listPermissions(getRequestState(context).api)).filter(assignable);
+  const permissions = (await getRequestState(context).api.admin.permissions.list()).filter(assignable);
   const wanted = new URL(request.url).searchParams.get("permission");
   const preselected = permissions.find((p) => isUuid(wanted) && p.uuid === wanted.toLowerCase())?.uuid ?? permissions[0]?.uuid ?? "";
   return { permissions: permissions.map((p) => ({ uuid: p.uuid, name: p.name, description: p.description })), preselected };
@@ -43,7 +43,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       const t = getI18n(context).getFixedT(locale, "admin");
       return data(submission.reply({ fieldErrors: { email: [t("validation.userNotFound")] } }), { status: 422 });
     }
-    await api.post(`/api/v1/admin/permissions/${permission_uuid}/users`, { user_uuid: user.uuid });
+    await api.admin.permissions.assign(permission_uuid, { user_uuid: user.uuid });
   } catch (error) {
     if (!(error instanceof ApiError)) throw error;
     // The API speaks of `user_uuid`; on this form that is the e-mail field.

@@ -4,7 +4,6 @@ import { useTranslation } from "react-i18next";
 import { data, useActionData } from "react-router";
 import { createPermissionSchema } from "#domain/schemas/admin";
 import { issueToKey } from "#domain/validation";
-import type { PermissionJson } from "#app/routes/manage/users.server";
 import { AdminHeader } from "#app/components/admin/page";
 import { PermissionFields } from "#app/components/admin/permission-form";
 import { AppForm } from "#app/components/ui/app-form";
@@ -28,7 +27,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (submission.status !== "success") return data(submission.reply(), { status: 422 });
   const { api, session } = getRequestState(context);
   try {
-    const { data: permission } = await api.post<{ data: PermissionJson }>("/api/v1/admin/permissions", submission.value);
+    const permission = await api.admin.permissions.create(submission.value);
     return redirectWithToast(
       `/manage/permissions/${permission.uuid}`,
       { kind: "success", message: "admin:permissions.created", values: { name: permission.name } },

@@ -5,7 +5,7 @@ import { data, Link, useActionData } from "react-router";
 import { updatePermissionSchema } from "#domain/schemas/admin";
 import { isUuid } from "#domain/text/sanitize";
 import { issueToKey } from "#domain/validation";
-import { getPermission, permissionHolders, uuidParam } from "#app/routes/manage/users.server";
+import { uuidParam } from "#app/routes/manage/users.server";
 import { PermissionKindBadge } from "#app/components/admin/badges";
 import { AdminHeader } from "#app/components/admin/page";
 import { PermissionFields } from "#app/components/admin/permission-form";
@@ -15,6 +15,7 @@ import { buttonClass, SubmitButton } from "#app/components/ui/button";
 import { FormErrors } from "#app/components/ui/field";
 import { ApiError } from "#app/lib/api.server";
 import { guard, type RouteHandle } from "#app/lib/guard.server";
+import { orNotFound } from "#app/lib/not-found.server";
 import { getRequestState } from "#app/lib/request-context.server";
 import { redirectWithToast } from "#app/lib/toast.server";
 import type { Route } from "./+types/permissions.edit";
@@ -29,8 +30,8 @@ const FIELDS = ["name", "guard"] as const;
 export async function loader({ params, context }: Route.LoaderArgs) {
   const { api } = getRequestState(context);
   const id = uuidParam(params.id);
-  const permission = await getPermission(api, id);
-  return { permission, holders: await permissionHolders(api, id) };
+  const permission = await orNotFound(api.admin.permissions.get(id));
+  return { permission, holders: await api.admin.permissions.holders(id) };
 }
 
 /** Three kinds of post: save the permission, delete it (custom only), take it from one account. */
@@ -45,8 +46,8 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     const userId = String(formData.get("user_uuid") ?? "");
     if (intent === "remove-user" && !isUuid(userId)) return redirectWithToast(page, { kind: "error", message: "admin:permissions.removeFailed" }, { session });
     try {
-      if (intent === "delete") await api.delete(`/api/v1/admin/permissions/${id}`);
-      else await api.delete(`/api/v1/admin/permissions/${id}/users/${userId}`);
+      if (intent === "delete") await api.admin.permissions.remove(id);
+      else await api.admin.permissions.unassign(id, userId);
     } catch (error) {
       if (!(error instanceof ApiError)) throw error;
       return redirectWithToast(page, { kind: "error", message: error.serverMessage ?? error.message }, { session });
@@ -60,7 +61,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   if (submission.status !== "success") return data(submission.reply(), { status: 422 });
   try {
     // Every language is sent, so clearing a description removes it.
-    await api.put(`/api/v1/admin/permissions/${id}`, { ...submission.value, description: submission.value.description ?? {} });
+    await api.admin.permissions.update(id, { ...submission.value, description: submission.value.description ?? {} });
   } catch (error) {
     if (!(error instanceof ApiError)) throw error;
     return data(replyWithApiError(submission, error, { fields: FIELDS }), { status: error.status });

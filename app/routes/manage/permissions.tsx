@@ -1,6 +1,5 @@
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
-import { listPermissions } from "#app/routes/manage/users.server";
 import { PermissionKindBadge } from "#app/components/admin/badges";
 import { AdminHeader } from "#app/components/admin/page";
 import { buttonClass } from "#app/components/ui/button";
@@ -13,7 +12,7 @@ export const handle: RouteHandle = { permission: "admin.permissions" };
 export const middleware: Route.MiddlewareFunction[] = [guard(handle)];
 
 export async function loader({ context }: Route.LoaderArgs) {
-  return { permissions: await listPermissions(getRequestState(context).api) };
+  return { permissions: await getRequestState(context).api.admin.permissions.list() };
 }
 
 export default function ManagePermissions({ loaderData }: Route.ComponentProps) {

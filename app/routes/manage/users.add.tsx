@@ -4,7 +4,6 @@ import { useTranslation } from "react-i18next";
 import { data, useActionData } from "react-router";
 import { createUserSchema } from "#domain/schemas/admin";
 import { issueToKey } from "#domain/validation";
-import type { AdminUserJson } from "#app/routes/manage/users.server";
 import { AdminHeader } from "#app/components/admin/page";
 import { UserFields } from "#app/components/admin/user-form";
 import { AppForm } from "#app/components/ui/app-form";
@@ -34,7 +33,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (submission.status !== "success") return data(submission.reply(), { status: 422 });
   const { api, session } = getRequestState(context);
   try {
-    const { data: user } = await api.post<{ data: AdminUserJson }>("/api/v1/admin/users", submission.value);
+    const user = await api.admin.users.create(submission.value);
     return redirectWithToast(
       `/manage/users/${user.uuid}`,
       { kind: "success", message: "admin:users.created", values: { email: user.email } },

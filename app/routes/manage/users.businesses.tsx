@@ -9,7 +9,6 @@ import { adminUser } from "#app/routes/manage/businesses.server";
 import { PermissionCheckboxes, PermissionList } from "#app/components/business/permission-checkboxes";
 import { assignBusinessSchema } from "#app/components/business/schemas";
 import { StatusBadge } from "#app/components/business/status-badge";
-import type { BusinessJson } from "#app/components/business/types";
 import { orNotFound } from "#app/lib/not-found.server";
 import { AppForm } from "#app/components/ui/app-form";
 import { buttonClass, SubmitButton } from "#app/components/ui/button";
@@ -30,16 +29,14 @@ export const handle = { permission: "admin.businesses" } satisfies RouteHandle;
 
 export const middleware: Route.MiddlewareFunction[] = [guard(handle)];
 
-type Owned = BusinessJson & { is_owner?: boolean };
-
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   notFoundUnless(isUuid(params.id));
   const { api, user } = getRequestState(context);
   const q = (new URL(request.url).searchParams.get("q") ?? "").trim().slice(0, 100);
-  const list = (await orNotFound(api.get<{ data: Owned[] }>(`/api/v1/admin/users/${params.id}/businesses`))).data;
+  const list = await orNotFound(api.admin.businesses.ofUser(params.id));
   const [person, candidates] = await Promise.all([
     adminUser(api, user, params.id),
-    api.get<{ data: BusinessJson[] }>("/api/v1/admin/businesses", { query: { search: q || undefined, per_page: 20 } }),
+    api.admin.businesses.list({ search: q || undefined, per_page: 20 }),
   ]);
   const mine = new Set(list.map((b) => b.uuid));
   return {
@@ -50,8 +47,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       uuid: b.uuid,
       company_name: b.company_name,
       status: b.status,
-      isOwner: b.is_owner ?? b.owner?.uuid === params.id,
-      permissions: (b.permissions ?? []).filter((p) => p.startsWith("user.")),
+      isOwner: b.is_owner,
+      permissions: b.permissions.filter((p) => p.startsWith("user.")),
     })),
     candidates: candidates.data.filter((b) => !mine.has(b.uuid)).map((b) => ({ value: b.uuid, label: [b.company_name, b.city].filter(Boolean).join(" — ") })),
   };
@@ -68,7 +65,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     const businessUuid = String(formData.get("business_uuid") ?? "");
     if (!isUuid(businessUuid)) return data<ActionResult>({ form: "remove", errors: ["validation.uuid"] }, { status: 422 });
     try {
-      await api.delete(`/api/v1/admin/users/${params.id}/businesses/${businessUuid}`);
+      await api.admin.businesses.unassign(params.id, businessUuid);
     } catch (error) {
       const refusal = apiRefusal(error);
       const messages = Object.values(refusal.errors).flat();
@@ -79,7 +76,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const submission = parseWithZod(formData, { schema: assignBusinessSchema, error: issueToKey });
   if (submission.status !== "success") return data<ActionResult>({ form: "assign", result: submission.reply() }, { status: 422 });
   try {
-    await api.post(`/api/v1/admin/users/${params.id}/businesses`, submission.value);
+    await api.admin.businesses.assign(params.id, submission.value);
   } catch (error) {
     const refusal = apiRefusal(error);
     return data<ActionResult>({ form: "assign", result: replyWithApiError(submission, refusal, { fields: ["business_uuid", "permissions"] }) }, { status: refusal.status });

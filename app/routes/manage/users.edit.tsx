@@ -4,7 +4,7 @@ import { useTranslation } from "react-i18next";
 import { data, useActionData } from "react-router";
 import { adminEditUserFormSchema } from "#domain/schemas/admin";
 import { issueToKey } from "#domain/validation";
-import { getUser, uuidParam } from "#app/routes/manage/users.server";
+import { uuidParam } from "#app/routes/manage/users.server";
 import { RoleList, UserStatusBadge } from "#app/components/admin/badges";
 import { AdminHeader, UserTabs } from "#app/components/admin/page";
 import { fullName } from "#app/components/admin/shared";
@@ -14,6 +14,7 @@ import { SubmitButton } from "#app/components/ui/button";
 import { FormErrors } from "#app/components/ui/field";
 import { ApiError } from "#app/lib/api.server";
 import { guard, type RouteHandle } from "#app/lib/guard.server";
+import { orNotFound } from "#app/lib/not-found.server";
 import { getRequestState } from "#app/lib/request-context.server";
 import { redirectWithToast } from "#app/lib/toast.server";
 import type { Route } from "./+types/users.edit";
@@ -27,7 +28,7 @@ const FIELDS = ["name", "surname", "email", "roles", "preferred_language", "comp
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   const { api, user: me } = getRequestState(context);
-  const user = await getUser(api, uuidParam(params.id));
+  const user = await orNotFound(api.admin.users.get(uuidParam(params.id)));
   return { user, isSelf: user.uuid === me!.uuid };
 }
 
@@ -41,7 +42,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 
   if (intent === "disable" || intent === "enable") {
     try {
-      await api.post(`/api/v1/admin/users/${id}/${intent}`);
+      await api.admin.users.setDisabled(id, intent === "disable");
     } catch (error) {
       if (!(error instanceof ApiError)) throw error;
       return redirectWithToast(page, { kind: "error", message: error.serverMessage ?? error.message }, { session });
@@ -51,7 +52,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 
   if (intent === "reset-two-factor") {
     try {
-      await api.post(`/api/v1/admin/users/${id}/reset-two-factor`);
+      await api.admin.users.resetTwoFactor(id);
     } catch (error) {
       if (!(error instanceof ApiError)) throw error;
       return redirectWithToast(page, { kind: "error", message: error.serverMessage ?? error.message }, { session });
@@ -62,7 +63,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const submission = parseWithZod(formData, { schema: adminEditUserFormSchema, error: issueToKey });
   if (submission.status !== "success") return data(submission.reply(), { status: 422 });
   try {
-    await api.put(`/api/v1/admin/users/${id}`, submission.value);
+    await api.admin.users.update(id, submission.value);
   } catch (error) {
     if (!(error instanceof ApiError)) throw error;
     return data(replyWithApiError(submission, error, { fields: FIELDS }), { status: error.status });

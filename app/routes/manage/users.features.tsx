@@ -5,7 +5,7 @@ import { data, useActionData } from "react-router";
 import { FEATURES } from "#domain/access/permissions";
 import { userFeaturesFormSchema } from "#domain/schemas/admin";
 import { issueToKey } from "#domain/validation";
-import { getUser, uuidParam } from "#app/routes/manage/users.server";
+import { uuidParam } from "#app/routes/manage/users.server";
 import { UserStatusBadge } from "#app/components/admin/badges";
 import { AdminHeader, UserTabs } from "#app/components/admin/page";
 import { fullName } from "#app/components/admin/shared";
@@ -15,6 +15,7 @@ import { CheckboxGroup } from "#app/components/ui/choice-group";
 import { FormErrors } from "#app/components/ui/field";
 import { ApiError } from "#app/lib/api.server";
 import { guard, type RouteHandle } from "#app/lib/guard.server";
+import { orNotFound } from "#app/lib/not-found.server";
 import { getRequestState } from "#app/lib/request-context.server";
 import { redirectWithToast } from "#app/lib/toast.server";
 import type { Route } from "./+types/users.features";
@@ -25,7 +26,7 @@ export const handle: RouteHandle = { permission: "admin.users" };
 export const middleware: Route.MiddlewareFunction[] = [guard(handle)];
 
 export async function loader({ params, context }: Route.LoaderArgs) {
-  const user = await getUser(getRequestState(context).api, uuidParam(params.id));
+  const user = await orNotFound(getRequestState(context).api.admin.users.get(uuidParam(params.id)));
   return { user };
 }
 
@@ -36,7 +37,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   if (submission.status !== "success") return data(submission.reply(), { status: 422 });
   const { api, session } = getRequestState(context);
   try {
-    await api.put(`/api/v1/admin/users/${id}/features`, submission.value);
+    await api.admin.users.setFeatures(id, submission.value);
   } catch (error) {
     if (!(error instanceof ApiError)) throw error;
     return data(replyWithApiError(submission, error, { fields: ["features"] }), { status: error.status });

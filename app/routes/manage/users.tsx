@@ -2,7 +2,6 @@ import { useTranslation } from "react-i18next";
 import { Form, Link, useSearchParams } from "react-router";
 import { ROLES } from "#domain/access/permissions";
 import { listUsersQuerySchema, USER_STATUSES } from "#domain/schemas/admin";
-import { listUsers } from "#app/routes/manage/users.server";
 import { RoleList, UserStatusBadge } from "#app/components/admin/badges";
 import { AdminHeader, Pagination } from "#app/components/admin/page";
 import { fullName, withQuery } from "#app/components/admin/shared";
@@ -24,7 +23,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   // A hand-edited address with a bad filter shows the first page of everyone rather than an error.
   const parsed = listUsersQuerySchema.safeParse(params);
   const query = parsed.success ? parsed.data : listUsersQuerySchema.parse({});
-  const page = await listUsers(api, { ...query });
+  const page = await api.admin.users.list(query);
   return { users: page.data, meta: page.meta, query };
 }
 
