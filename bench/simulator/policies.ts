@@ -35,6 +35,8 @@ export interface SimStay {
  */
 export interface StayRulesHook {
   readonly name: string;
+  /** The hook this one is measured against (its `name`); none: against no stay rules at all. */
+  readonly comparedWith?: string;
   offer(hotel: Hotel, guest: Guest, day: number): SimStay | null;
 }
 

@@ -25,6 +25,19 @@ export const SIM_STAY_RULES: SimStayRules = Object.freeze<SimStayRules>({
   gaps: DEFAULT_GAP_SETTINGS,
 });
 
+/**
+ * The owner's rules as most rate plans carry them today (issue 28's "a fixed minimum stay"): two
+ * nights on every arrival, nothing that looks at the inventory — and the same with the product's
+ * default gap fill on top, which lowers the minimum of a hole of 1–2 nights to fit it. The pair
+ * isolates what the gap fill does where there is a minimum to undo; fixed before the first run.
+ */
+export const FIXED_MINIMUM: SimStayRules = Object.freeze<SimStayRules>({
+  base: { ...DEFAULT_BASE_RULES, minStay: 2 },
+  demandRules: [],
+  gaps: { ...DEFAULT_GAP_SETTINGS, enabled: false },
+});
+export const FIXED_MINIMUM_WITH_GAP_FILL: SimStayRules = Object.freeze<SimStayRules>({ ...FIXED_MINIMUM, gaps: DEFAULT_GAP_SETTINGS });
+
 /** Free rooms of a category on the nights `first … last`, clipped to the books (nights outside are not read). */
 function freeOf(hotel: Hotel, category: number, first: number, last: number): { from: number; free: number[] } {
   const from = Math.max(first, hotel.firstNight);
@@ -40,13 +53,15 @@ function freeOf(hotel: Hotel, category: number, first: number, last: number): { 
  * inventory for the gap fill. A stay that breaks a rule is replaced by the engine's nearest stay
  * that works (`stayThatWorks`, what /p/{slug} tells the guest), which the guest then weighs like
  * any stay — or, with `takesSuggestion: false`, the guest walks away (the bound where no guest
- * changes plans).
+ * changes plans). `comparedWith` names the hook it is measured against (the same suffix is added).
  */
-export function stayRulesOn(options: { rules?: SimStayRules; takesSuggestion?: boolean } = {}): StayRulesHook {
+export function stayRulesOn(options: { rules?: SimStayRules; takesSuggestion?: boolean; name?: string; comparedWith?: string } = {}): StayRulesHook {
   const rules = options.rules ?? SIM_STAY_RULES;
   const takesSuggestion = options.takesSuggestion ?? true;
+  const name = options.name ?? "stay rules on";
   return {
-    name: takesSuggestion ? "stay rules on" : "stay rules on, no suggestion taken",
+    name: takesSuggestion ? name : `${name}, no suggestion taken`,
+    comparedWith: options.comparedWith && (takesSuggestion ? options.comparedWith : `${options.comparedWith}, no suggestion taken`),
     offer(hotel, guest, day): SimStay | null {
       const first = guest.arrival - SUGGESTION_REACH.days;
       const last = guest.arrival + guest.nights + SUGGESTION_REACH.days + SUGGESTION_REACH.nights;

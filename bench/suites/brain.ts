@@ -8,7 +8,7 @@
 // Needs no server.
 import { checkThroughServices } from "#bench/simulator/through-services.ts";
 import { interval, runScenarios, type ScenarioResult } from "#bench/simulator/scenarios.ts";
-import { stayRulesOn } from "#bench/simulator/stay-rules.ts";
+import { FIXED_MINIMUM, FIXED_MINIMUM_WITH_GAP_FILL, stayRulesOn } from "#bench/simulator/stay-rules.ts";
 import type { BenchRow, BenchSuite } from "#bench/types.ts";
 import { nightDemand, recommend, DEFAULT_GUARDRAILS, type RecommendInput } from "#domain/brain/index.ts";
 import { addDays, priceCalendar } from "#domain/pricing/index.ts";
@@ -57,10 +57,22 @@ function recomputeOnce(): number {
 const r1 = (x: number) => Math.round(x * 10) / 10;
 const pm = (i: { mean: number; half: number }) => `${r1(i.mean)} ± ${r1(i.half)}`;
 
+/**
+ * The stay-rule runs, each in both bounds (the guest takes the stay the engine suggests / walks
+ * away): the product's example rules against none, and the fixed two-night minimum with the gap
+ * fill against the same minimum without it (docs/market-simulator.md).
+ */
+const FIXED = "fixed 2-night minimum";
+const STAY_RULE_RUNS = [true, false].flatMap((takesSuggestion) => [
+  stayRulesOn({ takesSuggestion }),
+  stayRulesOn({ takesSuggestion, rules: FIXED_MINIMUM, name: FIXED }),
+  stayRulesOn({ takesSuggestion, rules: FIXED_MINIMUM_WITH_GAP_FILL, name: `${FIXED} + gap fill`, comparedWith: FIXED }),
+]);
+
 async function simulatorRows(): Promise<BenchRow[]> {
   const seeds = Number(process.env.SIM_SEEDS) || 20;
   const cpu = process.cpuUsage();
-  const scenarios = runScenarios({ seeds, stayRules: [stayRulesOn(), stayRulesOn({ takesSuggestion: false })] });
+  const scenarios = runScenarios({ seeds, stayRules: STAY_RULE_RUNS });
   const cpuSeconds = (process.cpuUsage(cpu).user + process.cpuUsage(cpu).system) / 1e6;
   const rows: BenchRow[] = [];
   const gains: number[] = [];
@@ -84,7 +96,7 @@ async function simulatorRows(): Promise<BenchRow[]> {
   rows.push({ name: "simulator: brain vs static RevPAR, mean over every scenario", value: r1(interval(gains).mean), unit: "%", goal: ">= +5 % (27)" });
   rows.push({ name: "simulator: room nights sold under the night's floor (both policies, every run)", value: underFloor, unit: "nights", goal: "0 (27)" });
   rows.push(...stayRulesRows(scenarios));
-  rows.push({ name: `simulator: CPU of ${seeds * 3 * 2 * 3} simulated years (in memory)`, value: r1(cpuSeconds), unit: "s" });
+  rows.push({ name: `simulator: CPU of ${seeds * 3 * 2 * (1 + STAY_RULE_RUNS.length)} simulated years (in memory)`, value: r1(cpuSeconds), unit: "s" });
   if (process.env.SIM_SERVICES !== "0") {
     const check = await checkThroughServices();
     if (check.firstMismatch) console.log(`simulator rules differ from the seeded demo: ${check.firstMismatch}`);
@@ -95,26 +107,27 @@ async function simulatorRows(): Promise<BenchRow[]> {
   return rows;
 }
 
-/** Issue 28's goal: per scenario and policy, stay rules off vs each hook (paired per seed). */
+/** Issue 28's goal: per scenario and policy, each hook against what it is compared with — no stay rules, or another hook (paired per seed). */
 function stayRulesRows(scenarios: ScenarioResult[]): BenchRow[] {
   const rows: BenchRow[] = [];
   let worst = Number.POSITIVE_INFINITY;
   console.log("\nStay rules off vs on, same seeds (mean ± 95 % interval over seeds; orphan nights: nights of a category in a gap of 1–2 nights left unsold, per simulated year):");
-  console.log("| range | policy | stay rules | RevPAR off | RevPAR on | on vs off RevPAR | worst seed | occupancy off | occupancy on | orphan nights off | orphan nights on |");
-  console.log("|---|---|---|---|---|---|---|---|---|---|---|");
+  console.log("| range | policy | stay rules on | off | RevPAR off | RevPAR on | on vs off RevPAR | worst seed | occupancy off | occupancy on | orphan nights off | orphan nights on |");
+  console.log("|---|---|---|---|---|---|---|---|---|---|---|---|");
   for (const s of scenarios) {
     for (const policy of ["static", "brain"] as const) {
-      for (const [k, hook] of s.runs[0].stayRules.entries()) {
-        const pairs = s.runs.map((r) => ({ off: r[policy], on: r.stayRules[k][policy] }));
+      for (const [k, hook] of STAY_RULE_RUNS.entries()) {
+        const off = hook.comparedWith ? STAY_RULE_RUNS.findIndex((h) => h.name === hook.comparedWith) : -1;
+        const pairs = s.runs.map((r) => ({ off: off < 0 ? r[policy] : r.stayRules[off][policy], on: r.stayRules[k][policy] }));
         const of = (pick: (p: (typeof pairs)[number]) => number) => interval(pairs.map(pick));
         const gain = pairs.map((p) => (p.on.revPar / p.off.revPar - 1) * 100);
         worst = Math.min(worst, interval(gain).mean);
         const orphansOff = of((p) => p.off.orphanNights);
         const orphansOn = of((p) => p.on.orphanNights);
         console.log(
-          `| ${s.name} | ${policy} | ${hook.name} | ${pm(of((p) => p.off.revPar))} | ${pm(of((p) => p.on.revPar))} | ${pm(interval(gain))} % | ${r1(Math.min(...gain))} % | ${pm(of((p) => p.off.occupancy))} % | ${pm(of((p) => p.on.occupancy))} % | ${pm(orphansOff)} | ${pm(orphansOn)} |`,
+          `| ${s.name} | ${policy} | ${hook.name} | ${hook.comparedWith ?? "none"} | ${pm(of((p) => p.off.revPar))} | ${pm(of((p) => p.on.revPar))} | ${pm(interval(gain))} % | ${r1(Math.min(...gain))} % | ${pm(of((p) => p.off.occupancy))} % | ${pm(of((p) => p.on.occupancy))} % | ${pm(orphansOff)} | ${pm(orphansOn)} |`,
         );
-        const label = `simulator ${s.name}, ${policy}, ${hook.name}`;
+        const label = `simulator ${s.name}, ${policy}, ${hook.name} vs ${hook.comparedWith ?? "none"}`;
         rows.push({ name: `${label}: RevPAR on vs off (mean, 95 % interval ± ${r1(interval(gain).half)})`, value: r1(interval(gain).mean), unit: "%", goal: ">= 0 in every scenario (28)" });
         rows.push({ name: `${label}: orphan nights off -> on, per year`, value: r1(orphansOn.mean - orphansOff.mean), unit: "nights", goal: "< 0 (28)" });
       }

@@ -10,7 +10,7 @@ import { Hotel } from "#bench/simulator/hotel.ts";
 import { brainAutopilot, staticRules } from "#bench/simulator/policies.ts";
 import { simulate, worldFor, type Span } from "#bench/simulator/simulate.ts";
 import { interval, SPAN as YEARS } from "#bench/simulator/scenarios.ts";
-import { orphanNights, stayRulesOn } from "#bench/simulator/stay-rules.ts";
+import { FIXED_MINIMUM, FIXED_MINIMUM_WITH_GAP_FILL, orphanNights, stayRulesOn } from "#bench/simulator/stay-rules.ts";
 import type { Guest } from "#bench/simulator/world.ts";
 import { toDayNumber, weekdayOfDayNumber } from "#domain/pricing/dates.ts";
 import { DEFAULT_BASE_RULES, DEFAULT_GAP_SETTINGS } from "#domain/stay-rules/index.ts";
@@ -166,6 +166,21 @@ describe("orphan nights left unsold", () => {
     // A hole that reaches the end is not a gap; Standard and Deluxe, empty, have none.
     expect(orphanNights(hotel, from, from + 9)).toBe(3);
     expect(orphanNights(hotel, from, from + 20, 3)).toBe(6);
+  });
+});
+
+describe("the gap fill under a fixed minimum stay", () => {
+  it("quotes a one-night orphan gap that the two-night minimum alone refuses", () => {
+    const from = toDayNumber("2026-01-20");
+    const hotel = new Hotel(config, from - 10, from + 20, from - 60);
+    // Suíte (2 rooms) full on the nights before and after `from`: a one-night hole.
+    for (let k = 0; k < 2; k++) {
+      hotel.bookStay(from - 3, 2, from - 30, Array(3).fill(30_000));
+      hotel.bookStay(from + 1, 2, from - 30, Array(2).fill(30_000));
+    }
+    const guest: Guest = { category: 2, u: 0, cancelDay: null, arrival: from, nights: 1, day: from - 5 };
+    expect(stayRulesOn({ rules: FIXED_MINIMUM, takesSuggestion: false }).offer(hotel, guest, guest.day)).toBeNull();
+    expect(stayRulesOn({ rules: FIXED_MINIMUM_WITH_GAP_FILL, takesSuggestion: false }).offer(hotel, guest, guest.day)).toEqual(guest);
   });
 });
 
