@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import type { Database } from "#api/db/client.ts";
 import { businesses, users } from "#api/db/schema/index.ts";
 import { refreshScorecard } from "#api/services/forecast/scorecard.ts";
+import { refreshForecastNights } from "#api/services/forecast/stored-nights.ts";
 import { DEMO_PASSWORD, demoUsers, seedUsers } from "./users.ts";
 import { seedBusinesses } from "./businesses.ts";
 import { seedBilling } from "./billing.ts";
@@ -52,7 +53,11 @@ export async function seedIfEmpty(db: Database, options: { log?: boolean } = {})
   await seed(db, now);
   // The forecast's scorecard of each seeded business, so /tracking shows it from the first visit
   // (the daily forecast.scorecard keeps it current after that).
-  for (const { id } of await db.select({ id: businesses.id }).from(businesses)) await refreshScorecard(db, id, now);
+  // The forecast of the year ahead too, which the revenue brain's demand reads (ADR 0054).
+  for (const { id } of await db.select({ id: businesses.id }).from(businesses)) {
+    await refreshScorecard(db, id, now);
+    await refreshForecastNights(db, id, now);
+  }
   if (options.log) {
     console.log("Seeded demo data. Demo logins (password for all: %s):", DEMO_PASSWORD);
     for (const [role, u] of Object.entries(demoUsers)) console.log(`  ${role.padEnd(13)} ${u.email}`);

@@ -49,3 +49,25 @@ export function nightDemand(args: { curve: BookingCurve | null; weekdayFactor: n
     interval: { low: onTheBooks + Math.max(0, remainingDemand - spread), high: onTheBooks + remainingDemand + spread },
   };
 }
+
+/** The forecast of a night's final rooms (domain/forecast, stored daily): wanted before the cap of the rooms, net of expected cancellations, and its 80 % interval. */
+export interface ForecastOfNight {
+  unconstrained: number;
+  low: number | null;
+  high: number | null;
+}
+
+/**
+ * The night's demand read from the forecast (issue 27 point 1), when there is a fresh one that
+ * has been scored at the night's horizon (it has an interval; without one the hotel's history is
+ * too short to say anything, and the booking curve — or nothing — speaks): the rooms still to
+ * come are the rooms the forecast expects in the end less the rooms on the books now (none when
+ * the books already hold more), and the interval is the forecast's. The pace step keeps the
+ * booking curve's "usual on the books" (nothing to compare with without a curve).
+ */
+export function withForecast(demand: NightDemand, forecast: ForecastOfNight | null): NightDemand {
+  if (!forecast || forecast.low === null || forecast.high === null) return demand;
+  if (![forecast.unconstrained, forecast.low, forecast.high].every(Number.isFinite)) return demand;
+  const remainingDemand = Math.max(0, forecast.unconstrained - demand.onTheBooks);
+  return { ...demand, known: true, usualOnTheBooks: demand.known ? demand.usualOnTheBooks : demand.onTheBooks, remainingDemand, interval: { low: forecast.low, high: forecast.high } };
+}

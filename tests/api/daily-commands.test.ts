@@ -103,7 +103,8 @@ describe("/admin/daily-commands", () => {
     const told = await t.db.select().from(notifications).where(and(eq(notifications.businessId, DEMO_BUSINESS.id), eq(notifications.kind, "nights.to_publish")));
     expect(told.length).toBeGreaterThan(0);
     expect(Number(told[0].params.count)).toBeGreaterThan(300);
-  });
+    // Every command of every demo business, the forecasts and backtests included: longer than one request.
+  }, 120_000);
 
   it("is idempotent: a day that succeeded is skipped unless forced", async () => {
     const command = DAILY_COMMANDS[0];

@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
-import { boolean, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
-import { businesses } from "./businesses.ts";
+import { boolean, date, index, integer, jsonb, pgTable, primaryKey, real, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { businesses, roomCategories } from "./businesses.ts";
 import { users } from "./users.ts";
 
 /**
@@ -101,3 +101,26 @@ export const forecastScorecards = pgTable("forecast_scorecards", {
   computedAt: timestamp({ withTimezone: true }).notNull(),
   scorecard: jsonb().notNull(),
 });
+
+/**
+ * The forecast of each night × room category of the year ahead as of `asOf` (migration 0043, ADR
+ * 0054): the rooms wanted (before the cap of the rooms, net of expected cancellations) and the
+ * 80 % interval, replaced whole by each computation; the revenue brain's demand reads it.
+ */
+export const forecastNightsTable = pgTable(
+  "forecast_nights",
+  {
+    businessId: uuid()
+      .notNull()
+      .references(() => businesses.id, { onDelete: "cascade" }),
+    categoryId: uuid()
+      .notNull()
+      .references(() => roomCategories.id, { onDelete: "cascade" }),
+    night: date({ mode: "string" }).notNull(),
+    asOf: date({ mode: "string" }).notNull(),
+    unconstrained: real().notNull(),
+    low: real(),
+    high: real(),
+  },
+  (t) => [primaryKey({ name: "forecast_nights_pk", columns: [t.businessId, t.categoryId, t.night] })],
+);

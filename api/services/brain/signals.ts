@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { nightDemand, type BookingCurve } from "#domain/brain/demand.ts";
+import { nightDemand, withForecast, type BookingCurve } from "#domain/brain/demand.ts";
 import type { OwnerEvent, RecommendInput } from "#domain/brain/types.ts";
 import { nightStats } from "#domain/competitors/market.ts";
 import { addMonths } from "#domain/metrics/pace.ts";
@@ -7,6 +7,7 @@ import { addDays, compilePricing, daysBetween, weekday, type DailyRate } from "#
 import type { Database } from "#api/db/client.ts";
 import { rowsOf } from "#api/db/query.ts";
 import { competitorsOf, ratesBetween } from "#api/services/competitors/store.ts";
+import { freshForecastNights } from "#api/services/forecast/stored-nights.ts";
 import { bookingCurvesBy } from "#api/services/metrics/on-the-books.ts";
 import { canPrice, holidayName, occupancyPercentages } from "#api/services/pricing/calendar.ts";
 import { loadPricingConfig } from "#api/services/pricing/config.ts";
@@ -162,7 +163,7 @@ export async function recommendInputs(
   const known = new Set(config.room_categories.map((c) => c.uuid));
   const categoryIds = q.categoryIds.filter((id) => known.has(id));
   if (categoryIds.length === 0) return [];
-  const [occupancy, gaps, inventory, lastSold, dayAgo, weekAgo, market, curves, byBrain] = await Promise.all([
+  const [occupancy, gaps, inventory, lastSold, dayAgo, weekAgo, market, curves, byBrain, forecast] = await Promise.all([
     occupancyPercentages(db, business.id, q.from, q.to),
     gapDiscounts(db, business.id, { from: q.from, to: q.to, today: q.today }),
     inventoryOf(db, business.id, q.from, q.to),
@@ -172,6 +173,7 @@ export async function recommendInputs(
     marketOf(db, business.id, q.from, q.to),
     curvesOf(db, business, q.today, categoryIds),
     brainSetPrices(db, business.id, q.from, q.to),
+    freshForecastNights(db, business.id, q.today, q.from, q.to),
   ]);
   // Competitors are compared with the first category (the rate shopper's default); other categories follow at their own price ratio.
   const reference = config.room_categories[0].uuid;
@@ -207,13 +209,17 @@ export async function recommendInputs(
       priceWeekAgo: weekAgo.get(key) ?? null,
       ...boundsOf(config, rate),
       lastSold: lastSold.get(key) ?? null,
-      demand: nightDemand({
-        curve,
-        weekdayFactor: weekdayFactorOf(c, weekday(rate.date)),
-        lead: Math.round((Date.parse(rate.date) - Date.parse(q.today)) / DAY_MS),
-        onTheBooks: inv.sold,
-        capacity: Math.max(0, (rooms.get(rate.categoryId) ?? 0) - inv.blocked),
-      }),
+      // The stored forecast's demand when there is a fresh one (ADR 0054), else the booking curve's.
+      demand: withForecast(
+        nightDemand({
+          curve,
+          weekdayFactor: weekdayFactorOf(c, weekday(rate.date)),
+          lead: Math.round((Date.parse(rate.date) - Date.parse(q.today)) / DAY_MS),
+          onTheBooks: inv.sold,
+          capacity: Math.max(0, (rooms.get(rate.categoryId) ?? 0) - inv.blocked),
+        }),
+        forecast.get(`${rate.categoryId}:${rate.date}`) ?? null,
+      ),
       marketMedian: median && ref ? Math.round((median * base) / ref) : null,
       holidays: holidays.get(rate.date) ?? [],
       events: q.events,

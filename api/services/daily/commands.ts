@@ -16,6 +16,7 @@ import { businessesWithIcalImports, pollIcalImports } from "#api/services/ledger
 import { sendDigests } from "#api/services/notifications/digest.ts";
 import { notify } from "#api/services/notifications/notify.ts";
 import { refreshScorecard } from "#api/services/forecast/scorecard.ts";
+import { refreshForecastNights } from "#api/services/forecast/stored-nights.ts";
 import { businessToday } from "#api/services/pricing/calendar.ts";
 import { daysToUpdate, refreshRates } from "#api/services/pricing/rates.ts";
 import { recomputeRecommendations } from "#api/services/brain/recommendations.ts";
@@ -80,6 +81,8 @@ export const DAILY_COMMANDS: readonly DailyCommand[] = [
     businesses: activeBusinesses,
     async run(db, businessId, now) {
       await refreshRates(db, businessId!, { now, reason: "daily" });
+      // The forecast of the year ahead as of the new day, which the brain's demand reads (ADR 0054).
+      await refreshForecastNights(db, businessId!, now);
       await db.transaction((tx) => recomputeRecommendations(tx as unknown as Database, businessId!, { now }));
       // The stay rules' changes move with the clock too (a demand rule relaxes inside N days).
       await db.transaction((tx) => recomputeStayRuleRecommendations(tx as unknown as Database, businessId!, { now }));

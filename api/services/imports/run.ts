@@ -15,6 +15,7 @@ import type { JobQueue } from "#api/services/queue/queue.ts";
 import { runningQueue } from "#api/services/queue/queue.ts";
 import type { BookingContext } from "#api/services/bookings/context.ts";
 import { refreshScorecard } from "#api/services/forecast/scorecard.ts";
+import { refreshForecastNights } from "#api/services/forecast/stored-nights.ts";
 import { importOf, stagedRows } from "./dry-run.ts";
 import { newCodes } from "#api/services/bookings/codes.ts";
 
@@ -343,6 +344,7 @@ async function finishImport(db: Database, importId: string, now: Date): Promise<
   // failure waits for the daily forecast.scorecard.
   if (await wroteHistory(db, imp, now)) {
     await refreshScorecard(db, imp.businessId, now).catch((error) => logger.error({ msg: "scorecard after import failed", import_id: importId, err: error }));
+    await refreshForecastNights(db, imp.businessId, now).catch((error) => logger.error({ msg: "forecast after import failed", import_id: importId, err: error }));
   }
 }
 
