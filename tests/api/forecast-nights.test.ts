@@ -2,6 +2,7 @@ import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { nightDemand } from "#domain/brain/demand.ts";
 import { addDays } from "#domain/pricing/dates.ts";
+import { rowsOf } from "#api/db/query.ts";
 import { forecastNightsTable, roomCategories } from "#api/db/schema/index.ts";
 import { DEMO_BUSINESS, DEMO_TIME_ZONE } from "#api/seed/businesses.ts";
 import { recommendInputs } from "#api/services/brain/signals.ts";
@@ -27,13 +28,12 @@ describe("the stored forecast of the year ahead", () => {
     const today = businessToday(t.clock.now, business.timezone);
     expect(await refreshForecastNights(t.db, business.id, t.clock.now)).toBe(STORED_NIGHTS * categories.length);
     expect(await refreshForecastNights(t.db, business.id, t.clock.now)).toBe(STORED_NIGHTS * categories.length);
-    const [{ count, first, last, asOf, negative }] = (
-      await t.db.execute(
-        sql`select count(*)::int as count, min(night)::text as first, max(night)::text as last, min(as_of)::text as "asOf",
-              count(*) filter (where unconstrained < 0 or low > high)::int as negative
-            from forecast_nights where business_id = ${business.id}`,
-      )
-    ).rows as { count: number; first: string; last: string; asOf: string; negative: number }[];
+    const [{ count, first, last, asOf, negative }] = await rowsOf<{ count: number; first: string; last: string; asOf: string; negative: number }>(
+      t.db,
+      sql`select count(*)::int as count, min(night)::text as first, max(night)::text as last, min(as_of)::text as "asOf",
+            count(*) filter (where unconstrained < 0 or low > high)::int as negative
+          from forecast_nights where business_id = ${business.id}`,
+    );
     expect({ count, first, last, asOf, negative }).toEqual({ count: STORED_NIGHTS * categories.length, first: today, last: addDays(today, STORED_NIGHTS - 1), asOf: today, negative: 0 });
   });
 
