@@ -7,6 +7,7 @@ import { todayIn } from "#domain/bookings/stay.ts";
 import type { Database } from "#api/db/client.ts";
 import { importPresets, importedReservations, reservationImportRows, reservationImports, roomCategories } from "#api/db/schema/index.ts";
 import { HttpError, conflict, notFound } from "#api/errors.ts";
+import { unnestColumns } from "#api/db/query.ts";
 import type { BookingContext } from "#api/services/bookings/context.ts";
 
 /** The dry run's counts (and the job's, once it ran). */
@@ -92,19 +93,19 @@ async function checkMapping(ctx: BookingContext, mapping: ImportMapping, header:
   if (Object.keys(errors).length) throw new HttpError(422, "api.invalid", errors);
 }
 
-/** Rows of an import in line order, a page at a time, as header → cell objects. */
-export async function* stagedRows(db: Database, importId: string, header: readonly string[], fromLine = 0) {
+/** Rows of an import in line order, `page` at a time, as header → cell objects. */
+export async function* stagedRows(db: Database, importId: string, header: readonly string[], fromLine = 0, page = PAGE) {
   let after = fromLine;
   for (;;) {
-    const page = await db
+    const rows = await db
       .select()
       .from(reservationImportRows)
       .where(and(eq(reservationImportRows.importId, importId), gt(reservationImportRows.line, after)))
       .orderBy(asc(reservationImportRows.line))
-      .limit(PAGE);
-    if (page.length === 0) return;
-    for (const row of page) yield { line: row.line, key: row.key, outcome: row.outcome, problem: row.problem, cells: Object.fromEntries(header.map((h, i) => [h, row.cells[i] ?? ""])) };
-    after = page[page.length - 1]!.line;
+      .limit(page);
+    if (rows.length === 0) return;
+    for (const row of rows) yield { line: row.line, key: row.key, outcome: row.outcome, problem: row.problem, cells: Object.fromEntries(header.map((h, i) => [h, row.cells[i] ?? ""])) };
+    after = rows[rows.length - 1]!.line;
   }
 }
 
@@ -132,12 +133,10 @@ export async function dryRun(ctx: BookingContext, importId: string, input: { map
   let pending: { line: number; key: string | null; outcome: string; problem: string | null }[] = [];
   const flush = async () => {
     if (!pending.length) return;
-    const values = sql.join(
-      pending.map((p) => sql`(${p.line}::int, ${p.key}::text, ${p.outcome}::text, ${p.problem}::text)`),
-      sql`, `,
-    );
+    const column = (type: string, value: (p: (typeof pending)[number]) => unknown) => [type, pending.map(value)] as const;
     await ctx.db.execute(sql`update reservation_import_rows r set key = v.key, outcome = v.outcome, problem = v.problem
-      from (values ${values}) as v(line, key, outcome, problem) where r.import_id = ${importId}::uuid and r.line = v.line`);
+      from ${unnestColumns([column("int", (p) => p.line), column("text", (p) => p.key), column("text", (p) => p.outcome), column("text", (p) => p.problem)])} as v(line, key, outcome, problem)
+      where r.import_id = ${importId}::uuid and r.line = v.line`);
     pending = [];
   };
   for await (const row of stagedRows(ctx.db, importId, imp.header)) {

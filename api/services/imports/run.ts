@@ -34,6 +34,8 @@ const CHUNK = 500;
 interface Planned {
   line: number;
   stay: ImportedStay;
+  /** The stay's nights (stayNights), computed once. */
+  nights: string[];
   fingerprint: string;
   /** The reservation this row imported before (an update), with its holding nights. */
   previous?: { reservationId: string; nights: { categoryId: string; night: string }[] };
@@ -91,8 +93,13 @@ async function importChunk(tx: Database, importId: string, now: Date): Promise<b
   const today = todayIn(business!.timezone, now);
   const mapping = mappingSchema.parse(imp.mapping);
 
-  const rows: { line: number; key: string | null; cells: Record<string, string> }[] = [];
-  for await (const row of stagedRows(tx, importId, imp.header, imp.done)) {
+  // A chunk holds each booking once: a row whose key it already has ends it, so the next chunk
+  // finds that booking as this one wrote it and the later row updates it, as the dry run counted.
+  const rows: { line: number; key: string | null; outcome: string | null; problem: string | null; cells: Record<string, string> }[] = [];
+  const keysInChunk = new Set<string>();
+  for await (const row of stagedRows(tx, importId, imp.header, imp.done, CHUNK)) {
+    if (row.key !== null && keysInChunk.has(row.key)) break;
+    if (row.key !== null) keysInChunk.add(row.key);
     rows.push(row);
     if (rows.length === CHUNK) break;
   }
@@ -117,17 +124,16 @@ async function importChunk(tx: Database, importId: string, now: Date): Promise<b
   }
   const planned: Planned[] = [];
   let unchanged = 0;
-  const inChunk = new Set<string>();
   for (const m of mapped) {
     const fp = fingerprint(m.stay);
     const before = known.get(m.stay.key);
-    if ((before && before.fingerprint === fp) || inChunk.has(m.stay.key)) {
+    if (before && before.fingerprint === fp) {
       unchanged++;
       outcomes.push({ line: m.line, outcome: "unchanged", problem: null });
       continue;
     }
-    inChunk.add(m.stay.key);
-    planned.push({ line: m.line, stay: m.stay, fingerprint: fp, previous: before && { reservationId: before.reservationId, nights: [] } });
+    const nights = stayNights(m.stay.arrival, m.stay.departure);
+    planned.push({ line: m.line, stay: m.stay, nights, fingerprint: fp, previous: before && { reservationId: before.reservationId, nights: [] } });
   }
   const previousIds = planned.flatMap((p) => (p.previous ? [p.previous.reservationId] : []));
   if (previousIds.length) {
@@ -135,7 +141,13 @@ async function importChunk(tx: Database, importId: string, now: Date): Promise<b
       .select({ reservationId: reservationNights.reservationId, categoryId: reservationNights.categoryId, night: reservationNights.night })
       .from(reservationNights)
       .where(and(inArray(reservationNights.reservationId, previousIds), eq(reservationNights.holds, true)));
-    for (const p of planned) if (p.previous) p.previous.nights = nights.filter((n) => n.reservationId === p.previous!.reservationId);
+    const held = new Map<string, typeof nights>();
+    for (const n of nights) {
+      const list = held.get(n.reservationId);
+      if (list) list.push(n);
+      else held.set(n.reservationId, [n]);
+    }
+    for (const p of planned) if (p.previous) p.previous.nights = held.get(p.previous.reservationId) ?? [];
   }
 
   const accepted = await fitFutureStays(tx, imp.businessId, planned, today, outcomes);
@@ -147,9 +159,8 @@ async function importChunk(tx: Database, importId: string, now: Date): Promise<b
   let futureTo = imp.futureTo;
   for (const p of accepted) {
     for (const n of p.previous?.nights ?? []) bump(n.categoryId, n.night, -1);
-    const nights = stayNights(p.stay.arrival, p.stay.departure);
-    if (holds(p.stay)) for (const night of nights) bump(p.stay.categoryId, night, 1);
-    for (const night of [...nights, ...(p.previous?.nights.map((n) => n.night) ?? [])]) {
+    if (holds(p.stay)) for (const night of p.nights) bump(p.stay.categoryId, night, 1);
+    for (const night of [...p.nights, ...(p.previous?.nights.map((n) => n.night) ?? [])]) {
       if (night < today) continue;
       if (!futureFrom || night < futureFrom) futureFrom = night;
       if (!futureTo || night > futureTo) futureTo = night;
@@ -169,9 +180,14 @@ async function importChunk(tx: Database, importId: string, now: Date): Promise<b
       from ${columns()} as v(category_id, night, sold) where i.category_id = v.category_id and i.night = v.night`);
   }
 
-  await tx.execute(sql`update reservation_import_rows r set outcome = v.outcome, problem = v.problem
-    from ${unnestColumns([["int", outcomes.map((o) => o.line)], ["text", outcomes.map((o) => o.outcome)], ["text", outcomes.map((o) => o.problem)]])} as v(line, outcome, problem)
-    where r.import_id = ${importId}::uuid and r.line = v.line`);
+  // Each row's outcome where it is not what the dry run already wrote (most rows: add, add).
+  const staged = new Map(rows.map((r) => [r.line, r]));
+  const moved = outcomes.filter((o) => staged.get(o.line)?.outcome !== o.outcome || staged.get(o.line)?.problem !== o.problem);
+  if (moved.length) {
+    await tx.execute(sql`update reservation_import_rows r set outcome = v.outcome, problem = v.problem
+      from ${unnestColumns([["int", moved.map((o) => o.line)], ["text", moved.map((o) => o.outcome)], ["text", moved.map((o) => o.problem)]])} as v(line, outcome, problem)
+      where r.import_id = ${importId}::uuid and r.line = v.line`);
+  }
   const count = (outcome: string) => outcomes.filter((o) => o.outcome === outcome).length;
   await tx
     .update(reservationImports)
@@ -198,7 +214,7 @@ async function importChunk(tx: Database, importId: string, now: Date): Promise<b
  * nights are history: they are counted, never refused.
  */
 async function fitFutureStays(tx: Database, businessId: string, planned: Planned[], today: string, outcomes: { line: number; outcome: string; problem: string | null }[]): Promise<Planned[]> {
-  const future = (p: Planned) => (holds(p.stay) ? stayNights(p.stay.arrival, p.stay.departure).filter((n) => n >= today) : []);
+  const future = (p: Planned) => (holds(p.stay) ? p.nights.filter((n) => n >= today) : []);
   const pairs = new Map<string, { categoryId: string; night: string }>();
   for (const p of planned) for (const night of future(p)) pairs.set(pairKey(p.stay.categoryId, night), { categoryId: p.stay.categoryId, night });
   if (pairs.size === 0) return planned;
@@ -254,7 +270,7 @@ async function writeStays(tx: Database, businessId: string, importId: string, cu
       column("uuid", (p) => p.stay.categoryId),
       column("int", (p) => p.stay.adults),
       column("int", (p) => p.stay.children),
-      column("int", (p) => Math.round(p.stay.total / stayNights(p.stay.arrival, p.stay.departure).length)),
+      column("int", (p) => Math.round(p.stay.total / p.nights.length)),
       column("int", (p) => p.stay.total),
       column("text", (p) => p.stay.currency ?? currency),
       column("text", (p) => p.stay.channel),
@@ -287,9 +303,8 @@ async function writeStays(tx: Database, businessId: string, importId: string, cu
     await tx.execute(sql`delete from reservation_nights where reservation_id = any(${sql.param(previous)}::uuid[])`);
   }
   const nightRows = accepted.flatMap((p) => {
-    const nights = stayNights(p.stay.arrival, p.stay.departure);
-    const rates = nightRates(p.stay.total, nights.length);
-    return nights.map((night, i) => [ids.get(p)!, night, p.stay.categoryId, rates[i]!, holds(p.stay)] as const);
+    const rates = nightRates(p.stay.total, p.nights.length);
+    return p.nights.map((night, i) => [ids.get(p)!, night, p.stay.categoryId, rates[i]!, holds(p.stay)] as const);
   });
   const nightColumn = (type: string, i: number) => [type, nightRows.map((n) => n[i])] as const;
   await tx.execute(sql`insert into reservation_nights (reservation_id, night, business_id, category_id, rate, holds)
