@@ -1,4 +1,6 @@
-import type { CatalogPlanJson, ChangePreview, InvoiceJson, PaymentMethodsView, SubscriptionStateJson } from "#contract/billing";
+import type { z } from "zod";
+import type { BillingDoneJson, CatalogPlanJson, ChangePreview, InvoiceJson, PaymentMethodsView, SubscriptionStateJson } from "#contract/billing";
+import type { subscribeSchema } from "#domain/schemas/billing";
 import type { ApiVerbs } from "#app/lib/api/verbs.ts";
 
 /** The billing calls (spec section 7, "Subscriptions and payments"). */
@@ -16,5 +18,7 @@ export function billingApi(http: ApiVerbs) {
     paymentMethods: (businessUuid: string) => data<PaymentMethodsView>(`/api/v1/payments/${businessUuid}/methods`),
     /** GET /payments/{id}/invoices. */
     invoices: (businessUuid: string) => data<InvoiceJson[]>(`/api/v1/payments/${businessUuid}/invoices`),
+    /** POST /subscriptions/{id}/subscribe. */
+    subscribe: (businessUuid: string, body: z.input<typeof subscribeSchema>) => http.post<BillingDoneJson>(`/api/v1/subscriptions/${businessUuid}/subscribe`, body),
   };
 }
