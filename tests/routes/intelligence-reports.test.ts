@@ -8,9 +8,13 @@ import * as tracking from "#app/routes/intelligence/tracking.tsx";
 import * as commissions from "#app/routes/reports/commissions.tsx";
 import * as exportCentre from "#app/routes/reports/export-centre.tsx";
 import * as financial from "#app/routes/reports/financial.tsx";
+import * as hostCompetitors from "#app/routes/reports/hosts/competitors.tsx";
+import * as hostUnits from "#app/routes/reports/hosts/index.tsx";
+import * as hostPrices from "#app/routes/reports/hosts/precifications.tsx";
 import * as reports from "#app/routes/reports/index.tsx";
 import * as rewards from "#app/routes/reports/rewards.tsx";
 import * as appLayout from "#app/routes/shell/app-layout.tsx";
+import { DEMO_BUSINESS } from "#api/seed/businesses.ts";
 import { demoUsers } from "#tests/helpers/api.ts";
 import { createRouteHarness, type Browser, type RouteHarness } from "#tests/helpers/route.ts";
 
@@ -23,10 +27,11 @@ const inApp = { layouts: [appLayout] };
 
 let h: RouteHarness;
 let owner: Browser;
+let token: string;
 beforeAll(async () => {
   h = await createRouteHarness();
   owner = h.browser();
-  await owner.signIn(demoUsers.owner.email);
+  token = await owner.signIn(demoUsers.owner.email);
 });
 afterAll(() => h.close());
 
@@ -90,5 +95,25 @@ describe("the reports pages", () => {
 
     const earned = (await owner.get("/rewards", rewards, inApp)).data;
     expect(Array.isArray(earned.rewards.progress)).toBe(true);
+  });
+});
+
+describe("the hosts' pages (a bed & breakfast)", () => {
+  it("read each unit's figures, the listings around and the next nights' prices", async () => {
+    const bedAndBreakfast = "b7e00000-0000-4000-8000-000000000003";
+    await h.t.json("PUT", `/api/v1/businesses/${DEMO_BUSINESS.id}/type`, { token, body: { business_type_uuid: bedAndBreakfast }, status: 200 });
+
+    const units = (await owner.get("/hosts?from=2025-01-01&to=2025-01-31", hostUnits, inApp)).data;
+    expect(units).toMatchObject({ host: true, periodError: null, report: { from: "2025-01-01", to: "2025-01-31", is_bnb: true } });
+    expect(units.report.units.length).toBeGreaterThan(0);
+
+    const listings = (await owner.get("/hosts/competitors", hostCompetitors, inApp)).data;
+    expect(listings.host).toBe(true);
+    expect(listings.rates.nights).toHaveLength(28);
+
+    const prices = (await owner.get("/hosts/precifications?start=2030-01-07", hostPrices, inApp)).data;
+    expect(prices).toMatchObject({ host: true, from: "2030-01-07", calendar: { from: "2030-01-07", to: "2030-01-20" } });
+    expect(prices.calendar.days).toHaveLength(14);
+    expect(prices.units.length).toBe(units.report.units.length);
   });
 });
