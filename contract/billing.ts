@@ -146,3 +146,7 @@ export const subscriptionStateAnswer = z
   })
   .strict();
 export type SubscriptionStateJson = z.infer<typeof subscriptionStateAnswer>;
+
+/** A billing write that went through: its translated message (subscribe, unsubscribe, add-ons, plan changes). */
+export const billingDoneAnswer = z.object({ success: z.literal(true), message: z.string() }).strict();
+export type BillingDoneJson = z.infer<typeof billingDoneAnswer>;

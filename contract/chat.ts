@@ -16,3 +16,5 @@ export const conversationThreadAnswer = z.object({ conversation: conversationAns
 
 export type ConversationJson = z.infer<typeof conversationAnswer>;
 export type ChatMessageJson = Omit<z.infer<typeof chatMessageAnswer>, "data"> & { data: ChatData | null };
+/** A conversation with its messages, their facts typed. */
+export type ChatThreadJson = { conversation: ConversationJson; messages: ChatMessageJson[] };

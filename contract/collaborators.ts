@@ -23,3 +23,17 @@ export const addCollaboratorAnswer = z.union([
 export const collaboratorUpdatedAnswer = z.object({ collaborator: z.object({ user_uuid: uuid, permissions: z.array(z.string()) }).strict() }).strict();
 /** DELETE /businesses/{id}/collaborators/{userId} and /invitations/{invitationId} answer `successAnswer`. */
 export { successAnswer } from "./primitives.ts";
+
+/** GET /invitations/{token}: what the invitation page shows before the person signs in. */
+export const publicInvitationAnswer = z
+  .object({
+    email: z.string(),
+    business: z.object({ company_name: z.string(), logo: z.string().nullable() }).strict(),
+    inviter: z.object({ name: z.string(), surname: z.string() }).strict(),
+    permissions: z.array(z.string()),
+    expires_at: timestamp,
+    valid: z.boolean(),
+    state: z.enum(["valid", "expired", "accepted"]),
+  })
+  .strict();
+export type PublicInvitationJson = z.infer<typeof publicInvitationAnswer>;

@@ -66,6 +66,7 @@ const marketPeriod = {
 
 /** GET /competitors/rates: the set and every night's observations. */
 export const competitorRatesAnswer = z.object({ ...marketPeriod, competitors: z.array(competitorAnswer), nights: z.array(marketNightAnswer) }).strict();
+export type CompetitorRatesJson = z.infer<typeof competitorRatesAnswer>;
 
 const summary = { nights: z.int().min(0), average_rate: z.number().nullable(), average_market_median: z.number().nullable(), average_index: z.number().nullable(), average_occupancy: z.number().nullable() };
 
@@ -88,6 +89,7 @@ export const marketAnalysisAnswer = z
     weeks: z.array(z.object({ week: z.string(), from: day, to: day, ...summary }).strict()),
   })
   .strict();
+export type MarketAnalysisJson = z.infer<typeof marketAnalysisAnswer>;
 
 /** PUT /competitors/rates: rates written and cleared (a null rate clears the night). */
 export const ratesWrittenAnswer = z.object({ saved: z.int().min(0), cleared: z.int().min(0) }).strict();

@@ -169,6 +169,7 @@ export const goalsYearAnswer = z
     months: z.array(goalAnswer.extend({ actual: stayAnswer }).strict()),
   })
   .strict();
+export type GoalsYearJson = z.infer<typeof goalsYearAnswer>;
 
 /** PUT /goals: the months written, as stored. */
 export const goalsWrittenAnswer = z.object({ months: z.array(goalAnswer) }).strict();

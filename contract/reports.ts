@@ -9,6 +9,7 @@ import { cents, currency, day, timestamp, namedRef, uuid } from "./primitives.ts
 
 /** The period every report answers with: the asked (or default) range, the business's today, currency and time zone. */
 export const reportPeriod = { from: day, to: day, today: day, currency, timezone: z.string() };
+export type ReportPeriodJson = z.infer<z.ZodObject<typeof reportPeriod>>;
 
 const financialLine = {
   room_nights: z.int().min(0),
@@ -37,6 +38,7 @@ export const financialAnswer = z
       .strict(),
   })
   .strict();
+export type FinancialJson = z.infer<typeof financialAnswer>;
 
 const commissionLine = { room_nights: z.int().min(0), room_revenue: cents, commission: cents, effective_percent: z.number().nullable() };
 
@@ -54,6 +56,7 @@ export const commissionsAnswer = z
     categories: z.array(z.object({ room_category_uuid: uuid, name: z.string(), ...commissionLine }).strict()),
   })
   .strict();
+export type CommissionsJson = z.infer<typeof commissionsAnswer>;
 
 /** GET /reports: a summary of each report for the period. */
 export const reportsSummaryAnswer = z
@@ -65,10 +68,12 @@ export const reportsSummaryAnswer = z
     ]),
   })
   .strict();
+export type ReportsSummaryJson = z.infer<typeof reportsSummaryAnswer>;
 
 /** GET /exports: what the export centre offers this caller for the period. */
 export const exportsAnswer = (kinds: readonly [string, ...string[]], formats: readonly [string, ...string[]]) =>
   z.object({ ...reportPeriod, kinds: z.array(z.enum(kinds)), formats: z.array(z.enum(formats)) }).strict();
+export type ExportsJson = z.infer<ReturnType<typeof exportsAnswer>>;
 
 /** GET /rewards: rewards earned and the progress towards the next ones. */
 export const rewardsAnswer = z
@@ -101,6 +106,7 @@ export const rewardsAnswer = z
     ),
   })
   .strict();
+export type RewardsJson = z.infer<typeof rewardsAnswer>;
 
 /** GET /hosts/units: each unit's performance over the period (ADR and RevPAR rounded to the cent). */
 export const hostUnitsAnswer = z
@@ -125,3 +131,4 @@ export const hostUnitsAnswer = z
     unassigned: z.object({ room_nights_sold: z.int().min(0), room_revenue: cents }).strict(),
   })
   .strict();
+export type HostUnitsJson = z.infer<typeof hostUnitsAnswer>;

@@ -45,3 +45,18 @@ export const signedInAnswer = z.union([
 
 /** What POST /api/auth/login answers instead of a session when the user has two-factor on. */
 export const challengeAnswer = z.object({ two_factor_required: z.literal(true), challenge_token: z.string(), expires_at: timestamp }).strict();
+
+/** POST /auth/two-factor (201): the secret of an enrolment not confirmed yet, and its otpauth:// address. */
+export const enrolmentAnswer = z.object({ secret: z.string(), otpauth_uri: z.string() }).strict();
+/** GET /auth/two-factor: the caller's two-factor state. */
+export const twoFactorStateAnswer = z
+  .object({ enabled: z.boolean(), enabled_at: timestamp.nullable(), recovery_codes_left: z.number().int().min(0), pending: enrolmentAnswer.nullable() })
+  .strict();
+export type TwoFactorStateJson = z.infer<typeof twoFactorStateAnswer>;
+/** Recovery codes, shown once (on confirming two-factor, or new ones). */
+export const recoveryCodesAnswer = z.array(z.string());
+
+/** The web's sign-in (token mode): the user with the bearer token. */
+export type TokenSignedInJson = z.infer<(typeof signedInAnswer.options)[0]>;
+/** POST /auth/login: a session, or (two-factor on) the challenge for the code. */
+export type SignInJson = TokenSignedInJson | z.infer<typeof challengeAnswer>;

@@ -28,6 +28,7 @@ import { jsonBody as parseBody, parseWith as parseInput } from "#api/validate.ts
 import { docs } from "#api/openapi/describe.ts";
 import { envelope } from "#contract/primitives.ts";
 import {
+  billingDoneAnswer as doneAnswer,
   catalogPlanAnswer,
   changePreviewAnswer,
   invoiceAnswer,
@@ -38,8 +39,6 @@ import {
 
 const doc = docs("Billing");
 
-/** `{ success: true, message }`: a change done, its confirmation in the caller's language. */
-const doneAnswer = z.object({ success: z.literal(true), message: z.string() }).strict();
 /** A change to the cards: the confirmation and the cards as they are now. */
 const cardsDoneAnswer = doneAnswer.extend({ data: paymentMethodsAnswer }).strict();
 const withData = <T extends z.ZodType>(data: T) => z.object({ success: z.literal(true), data }).strict();

@@ -10,7 +10,7 @@ import { requireBusiness } from "#api/middleware/business.ts";
 import { limitHits } from "#api/middleware/rate-limit.ts";
 import { logoUrl } from "#api/services/business-json.ts";
 import { businessEnvelope } from "#contract/business.ts";
-import { addCollaboratorAnswer, collaboratorsAnswer, collaboratorUpdatedAnswer, successAnswer } from "#contract/collaborators.ts";
+import { addCollaboratorAnswer, collaboratorsAnswer, collaboratorUpdatedAnswer, publicInvitationAnswer, successAnswer } from "#contract/collaborators.ts";
 import {
   acceptInvitation,
   addCollaborator,
@@ -27,22 +27,9 @@ import { fieldError } from "#api/services/businesses.ts";
 import { answerBusiness, body } from "./businesses-shared.ts";
 import { docs } from "#api/openapi/describe.ts";
 import { z } from "zod";
-import { envelope, timestamp } from "#contract/primitives.ts";
+import { envelope } from "#contract/primitives.ts";
 
 const doc = docs("Collaborators");
-
-/** What the invitation page shows before the person signs in. */
-const publicInvitationAnswer = z
-  .object({
-    email: z.string(),
-    business: z.object({ company_name: z.string(), logo: z.string().nullable() }).strict(),
-    inviter: z.object({ name: z.string(), surname: z.string() }).strict(),
-    permissions: z.array(z.string()),
-    expires_at: timestamp,
-    valid: z.boolean(),
-    state: z.enum(["valid", "expired", "accepted"]),
-  })
-  .strict();
 
 /** The {userId} of a collaborator route: a UUID (404 otherwise, like any unknown collaborator). */
 function userIdParam(value: string): string {

@@ -7,7 +7,7 @@ import type { AuthedEnv } from "#api/middleware/auth.ts";
 import { listNotifications, markAllRead, markRead, unreadCount } from "#api/services/notifications/inbox.ts";
 import { notificationTitle } from "#api/services/notifications/notify.ts";
 import { docs } from "#api/openapi/describe.ts";
-import { timestamp, uuid } from "#contract/primitives.ts";
+import { notificationAnswer, notificationPageAnswer as listAnswer } from "#contract/notifications.ts";
 
 const doc = docs("Notifications");
 
@@ -18,28 +18,6 @@ const listQuery = z.object({
   per_page: z.coerce.number().int().min(1).max(100).default(NOTIFICATIONS_PER_PAGE),
 });
 
-const kindAnswer = z.enum(NOTIFICATION_KINDS as [string, ...string[]]);
-export const notificationAnswer = z
-  .object({
-    uuid,
-    kind: kindAnswer,
-    title: z.string(),
-    params: z.record(z.string(), z.union([z.string(), z.number()])),
-    link: z.string().nullable(),
-    business_uuid: uuid.nullable(),
-    business_name: z.string().nullable(),
-    read: z.boolean(),
-    read_at: timestamp.nullable(),
-    created_at: timestamp,
-  })
-  .strict();
-const listAnswer = z
-  .object({
-    notifications: z.array(notificationAnswer),
-    unread_count: z.number().int().min(0),
-    pagination: z.object({ page: z.number().int(), per_page: z.number().int(), total: z.number().int(), pages: z.number().int().min(1) }).strict(),
-  })
-  .strict();
 const unreadAnswer = z.object({ unread_count: z.number().int().min(0) }).strict();
 const readAnswer = unreadAnswer.extend({ success: z.literal(true) }).strict();
 

@@ -24,16 +24,10 @@ import { jsonBody } from "#api/validate.ts";
 import { signIn } from "./sign-in.ts";
 import { docs } from "#api/openapi/describe.ts";
 import { z } from "zod";
-import { timestamp } from "#contract/primitives.ts";
-import { signedInAnswer } from "#contract/user.ts";
+import { enrolmentAnswer, recoveryCodesAnswer, signedInAnswer, twoFactorStateAnswer } from "#contract/user.ts";
 
 const doc = docs("Two-factor");
 
-const enrolmentAnswer = z.object({ secret: z.string(), otpauth_uri: z.string() }).strict();
-export const twoFactorStateAnswer = z
-  .object({ enabled: z.boolean(), enabled_at: timestamp.nullable(), recovery_codes_left: z.number().int().min(0), pending: enrolmentAnswer.nullable() })
-  .strict();
-const recoveryCodes = z.array(z.string());
 
 /** A 422 beside one field, from the twoFactor namespace. */
 const fieldError = <E extends ApiEnv>(c: Context<E>, field: string, key: string) => invalid({ [field]: [c.var.t(key, { ns: "twoFactor" })] });
@@ -97,7 +91,7 @@ export const twoFactorRoutes = new Hono<AuthedEnv>()
   })
 
   /** Confirms the enrolment with a code; answers the ten recovery codes, once. Other sessions end. */
-  .post("/auth/two-factor/confirm", doc({ body: twoFactorCodeSchema, response: z.object({ enabled: z.literal(true), recovery_codes: recoveryCodes }).strict() }), async (c) => {
+  .post("/auth/two-factor/confirm", doc({ body: twoFactorCodeSchema, response: z.object({ enabled: z.literal(true), recovery_codes: recoveryCodesAnswer }).strict() }), async (c) => {
     const { db, now } = c.var.deps;
     const { code } = await jsonBody(c as unknown as Context<ApiEnv>, twoFactorCodeSchema);
     const limits = codeLimits(c, c.var.user.id);
@@ -114,7 +108,7 @@ export const twoFactorRoutes = new Hono<AuthedEnv>()
   })
 
   /** Ten new recovery codes (the old ones stop working), given a code. */
-  .post("/auth/two-factor/recovery-codes", doc({ body: twoFactorCodeSchema, response: z.object({ recovery_codes: recoveryCodes }).strict() }), async (c) => {
+  .post("/auth/two-factor/recovery-codes", doc({ body: twoFactorCodeSchema, response: z.object({ recovery_codes: recoveryCodesAnswer }).strict() }), async (c) => {
     const { db, now } = c.var.deps;
     const { code } = await jsonBody(c as unknown as Context<ApiEnv>, twoFactorCodeSchema);
     if (!c.var.user.twoFactorEnabledAt) throw conflict("twoFactor:api.notEnabled");

@@ -1,7 +1,6 @@
-import { activityLogQuerySchema } from "#domain/schemas/activity";
+import { activityLogQuerySchema, type ActivityLogQuery } from "#domain/schemas/activity";
 import { issueToKey } from "#domain/validation";
 import type { ApiClient } from "#app/lib/api.server";
-import type { ActivityLogAnswer } from "#app/components/activity/activity-log";
 
 const FILTERS = ["actor", "area", "from", "to", "page"] as const;
 
@@ -27,11 +26,8 @@ export async function loadActivityLog(api: ApiClient, businessId: string, url: U
     parsed = activityLogQuerySchema.safeParse(raw, { error: issueToKey });
   }
   const q = parsed.success ? parsed.data : { page: 1 };
-  const query: Record<string, string> = { page: String(q.page) };
-  for (const key of ["actor", "area", "from", "to"] as const) {
-    const value = parsed.success ? parsed.data[key] : undefined;
-    if (value) query[key] = value;
-  }
-  const answer = await api.get<ActivityLogAnswer>(`/api/v1/businesses/${businessId}/activity-log`, { query });
+  const asked = parsed.success ? parsed.data : undefined;
+  const query: Partial<ActivityLogQuery> = { page: q.page, actor: asked?.actor || undefined, area: asked?.area || undefined, from: asked?.from || undefined, to: asked?.to || undefined };
+  const answer = await api.activity.log(businessId, query);
   return { log: answer, filters: { actor: raw.actor ?? "", area: raw.area ?? "", from: raw.from ?? "", to: raw.to ?? "" }, errors };
 }

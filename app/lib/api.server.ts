@@ -2,20 +2,33 @@ import type { TFunction } from "i18next";
 
 import type { Upstream } from "#contract/upstream.ts";
 import { accountsApi } from "#app/lib/api/areas/accounts.ts";
+import { activityApi } from "#app/lib/api/areas/activity.ts";
 import { adminApi } from "#app/lib/api/areas/admin.ts";
+import { authApi } from "#app/lib/api/areas/auth.ts";
 import { billingApi } from "#app/lib/api/areas/billing.ts";
+import { bookingEngineApi } from "#app/lib/api/areas/booking-engine.ts";
 import { bookingsApi } from "#app/lib/api/areas/bookings.ts";
 import { businessApi } from "#app/lib/api/areas/business.ts";
 import { channelsApi } from "#app/lib/api/areas/channels.ts";
+import { chatApi } from "#app/lib/api/areas/chat.ts";
 import { collaboratorsApi } from "#app/lib/api/areas/collaborators.ts";
+import { competitorsApi } from "#app/lib/api/areas/competitors.ts";
 import { distributionApi } from "#app/lib/api/areas/distribution.ts";
+import { folioApi } from "#app/lib/api/areas/folio.ts";
 import { icalApi } from "#app/lib/api/areas/ical.ts";
 import { importsApi } from "#app/lib/api/areas/imports.ts";
+import { intelligenceApi } from "#app/lib/api/areas/intelligence.ts";
+import { learningApi } from "#app/lib/api/areas/learning.ts";
 import { ledgerApi } from "#app/lib/api/areas/ledger.ts";
+import { notificationsApi } from "#app/lib/api/areas/notifications.ts";
+import { onboardingApi } from "#app/lib/api/areas/onboarding.ts";
 import { pricingApi } from "#app/lib/api/areas/pricing.ts";
 import { recommendationsApi } from "#app/lib/api/areas/recommendations.ts";
+import { reportsApi } from "#app/lib/api/areas/reports.ts";
 import { roomsApi } from "#app/lib/api/areas/rooms.ts";
 import { stayRulesApi } from "#app/lib/api/areas/stay-rules.ts";
+import { trackingApi } from "#app/lib/api/areas/tracking.ts";
+import { twoFactorApi } from "#app/lib/api/areas/two-factor.ts";
 import { jsonCalls } from "#app/lib/api/json.server.ts";
 import type { Caller } from "#app/lib/api/request.server.ts";
 import { send } from "#app/lib/api/send.server.ts";
@@ -80,9 +93,15 @@ export function createApiClient(options: ApiClientOptions) {
   return {
     ...http,
     accounts: accountsApi(http),
+    auth: authApi(http),
+    twoFactor: twoFactorApi(http),
+    notifications: notificationsApi(http),
     business: businessApi(http),
+    onboarding: onboardingApi(http),
     billing: billingApi(http),
     bookings: bookingsApi(http),
+    folio: folioApi(http),
+    bookingEngine: bookingEngineApi(http),
     pricing: pricingApi(http),
     recommendations: recommendationsApi(http),
     stayRules: stayRulesApi(http),
@@ -94,5 +113,12 @@ export function createApiClient(options: ApiClientOptions) {
     imports: importsApi(http),
     collaborators: collaboratorsApi(http),
     admin: adminApi(http),
+    competitors: competitorsApi(http),
+    chat: chatApi(http),
+    intelligence: intelligenceApi(http),
+    tracking: trackingApi(http),
+    reports: reportsApi(http),
+    learning: learningApi(http),
+    activity: activityApi(http),
   };
 }

@@ -1,13 +1,12 @@
 import type { TFunction } from "i18next";
 import { ApiError } from "#app/lib/api.server";
+import type { BillingDoneJson } from "#contract/billing";
 import type { BusinessJson } from "#contract/business";
 
 /** The billing calls of the screens (spec section 7, "Subscriptions and payments"). */
 
-export interface BillingAnswer {
-  success: boolean;
-  message: string;
-}
+/** What a billing write answers: its translated message. */
+export type BillingAnswer = BillingDoneJson;
 
 /** Only the owner (or an administrator) may see cards and invoices or change the plan; the API agrees. */
 export function canManageBilling(business: BusinessJson | null, roles: readonly string[]): boolean {

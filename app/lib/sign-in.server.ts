@@ -5,11 +5,6 @@ import { isLocale } from "#locales/list";
 import { localeCookieHeader } from "./locale-cookie";
 import { commitSession, type AppSession } from "./session.server";
 
-/** What POST /api/auth/login answers: a session, or (two-factor on) a challenge for the code. */
-export type SignInAnswer =
-  | { two_factor_required?: undefined; token: string; user: UserJson }
-  | { two_factor_required: true; challenge_token: string; expires_at: string };
-
 /**
  * Keeps the new session's token in the session cookie and goes where the sign-in was headed
  * (the password form, or the code form after it).

@@ -4,30 +4,7 @@ import type { Database } from "#api/db/client.ts";
 import { activityLog, type ActivityLogRow } from "#api/db/schema/index.ts";
 import { isUuid } from "#domain/text/sanitize.ts";
 import { z } from "zod";
-import { ACTIVITY_ACTIONS, ACTIVITY_AREAS, ACTOR_KINDS } from "#domain/activity/index.ts";
-import { timestamp } from "#contract/primitives.ts";
-
-/** One line of the log as the API answers it (doc({ response }), ADR 0022). */
-export const activityAnswer = z
-  .object({
-    uuid: z.uuid(),
-    at: timestamp,
-    actor: z.object({ kind: z.enum(ACTOR_KINDS), user_uuid: z.uuid().nullable(), name: z.string().nullable() }).strict(),
-    area: z.enum(ACTIVITY_AREAS),
-    action: z.enum(ACTIVITY_ACTIONS),
-    entity: z.object({ uuid: z.string().nullable(), label: z.string().nullable() }).strict(),
-    changes: z.array(z.object({ field: z.string(), from: z.unknown(), to: z.unknown() }).strict()),
-  })
-  .strict();
-
-/** A page of the log, the people in it (for the filter) and the page numbers. */
-export const activityPageAnswer = z
-  .object({
-    data: z.array(activityAnswer),
-    people: z.array(z.object({ uuid: z.uuid(), name: z.string() }).strict()),
-    pagination: z.object({ page: z.number().int(), per_page: z.number().int(), total: z.number().int(), pages: z.number().int().min(1) }).strict(),
-  })
-  .strict();
+import type { activityAnswer, activityPageAnswer } from "#contract/activity.ts";
 
 /** `from`/`to` are the business's calendar days: the day starts at midnight in its time zone. */
 function conditions(businessId: string, timezone: string, q: ActivityLogQuery): SQL[] {

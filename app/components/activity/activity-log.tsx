@@ -1,29 +1,14 @@
 import { useTranslation } from "react-i18next";
 import { Form } from "react-router";
-import { ACTIVITY_AREAS, MACHINE_ACTORS, valueKind, type FieldChange } from "#domain/activity";
+import { ACTIVITY_AREAS, MACHINE_ACTORS, valueKind } from "#domain/activity";
 import { formatMoney } from "#domain/money";
 import { Pagination } from "#app/components/admin/page";
 import { buttonClass } from "#app/components/ui/button";
 import { FieldErrors } from "#app/components/ui/field";
 import { formatInstant } from "#domain/intl-formats";
+import type { ActivityLogJson } from "#contract/activity";
 
-export interface ActivityJson {
-  uuid: string;
-  at: string;
-  actor: { kind: "user" | "booking_engine" | "channel" | "job"; user_uuid: string | null; name: string | null };
-  area: string;
-  action: "created" | "updated" | "deleted";
-  entity: { uuid: string | null; label: string | null };
-  changes: FieldChange[];
-}
-
-export interface ActivityLogAnswer {
-  data: ActivityJson[];
-  people: { uuid: string; name: string }[];
-  pagination: { page: number; per_page: number; total: number; pages: number };
-  timezone: string;
-  currency: string;
-}
+type ActivityJson = ActivityLogJson["data"][number];
 
 const MACHINES = MACHINE_ACTORS;
 const control = "mt-1 block w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-base shadow-sm aria-[invalid=true]:border-red-600";
@@ -38,7 +23,7 @@ export function ActivityLogView({
   errors,
   path,
 }: {
-  log: ActivityLogAnswer;
+  log: ActivityLogJson;
   filters: { actor: string; area: string; from: string; to: string };
   errors: Record<string, string[]>;
   path: string;

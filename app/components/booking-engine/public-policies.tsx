@@ -1,7 +1,7 @@
 import { useTranslation } from "react-i18next";
 import { policyLines } from "#domain/distribution/policy-lines";
 import { formatPercent } from "#domain/money";
-import type { Offer } from "./types";
+import type { OffersJson } from "#contract/booking-engine";
 import type { HotelPoliciesJson } from "#app/components/pms-settings/types";
 
 /**
@@ -29,7 +29,7 @@ export function HotelPolicies({ policies, note }: { policies: HotelPoliciesJson;
 }
 
 /** An offer's rate plan: its name, then what it includes (meals, cancellation). */
-export function OfferPlan({ plan }: { plan: NonNullable<Offer["rate_plan"]> }) {
+export function OfferPlan({ plan }: { plan: NonNullable<OffersJson["offers"][number]["rate_plan"]> }) {
   const { t } = useTranslation("pms");
   const cancellation = plan.cancellation_source === "custom" && plan.cancellation_text ? plan.cancellation_text : t(`cancellation.${plan.cancellation_source}`);
   return (

@@ -3,11 +3,11 @@ import { useRouteLoaderData } from "react-router";
 import { formatDate } from "#app/lib/format-date";
 import { NightRates as SharedNightRates } from "#app/components/bookings/night-rates";
 import { FieldErrors } from "#app/components/ui/field";
-import type { PublicProfile } from "./types";
+import type { PublicProfileJson } from "#contract/booking-engine";
 
 /** The hotel's profile, loaded by the /p/{slug} frame. */
-export function useProfile(): PublicProfile {
-  const loaded = useRouteLoaderData("routes/public/booking") as { profile: PublicProfile | null } | undefined;
+export function useProfile(): PublicProfileJson {
+  const loaded = useRouteLoaderData("routes/public/booking") as { profile: PublicProfileJson | null } | undefined;
   if (!loaded?.profile) throw new Error("public booking page without its profile");
   return loaded.profile;
 }

@@ -1,6 +1,6 @@
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
-import type { OffersAnswer } from "./types";
+import type { OffersJson } from "#contract/booking-engine";
 import { formatDate } from "#app/lib/format-date";
 import { stayQuery } from "./stay-query";
 
@@ -8,7 +8,7 @@ import { stayQuery } from "./stay-query";
  * The categories the stay rules keep from this search (issue 28): which rule, on which night, and
  * a link to the nearest stay that works — a plain link, so it works without JavaScript.
  */
-export function StayRefusals({ refusals, slug, search }: { refusals: OffersAnswer["refusals"]; slug: string; search: { adults: string; children: string } }) {
+export function StayRefusals({ refusals, slug, search }: { refusals: OffersJson["refusals"]; slug: string; search: { adults: string; children: string } }) {
   const { t, i18n } = useTranslation("bookingEngine");
   if (refusals.length === 0) return null;
   const day = (d: string) => formatDate(d, i18n.language, { dateStyle: "full" });

@@ -20,22 +20,6 @@ export const middleware: Route.MiddlewareFunction[] = [guard(handle)];
 
 const PAGE = "/notifications/list";
 
-interface NotificationJson {
-  uuid: string;
-  kind: string;
-  title: string;
-  link: string | null;
-  business_name: string;
-  read: boolean;
-  created_at: string;
-}
-
-interface ListAnswer {
-  notifications: NotificationJson[];
-  unread_count: number;
-  pagination: { page: number; per_page: number; total: number; pages: number };
-}
-
 /** The filters of the page as they are in its address (unknown values are dropped, never sent on). */
 function filtersOf(url: URL) {
   const kind = url.searchParams.get("kind");
@@ -44,11 +28,18 @@ function filtersOf(url: URL) {
   return { kind: isNotificationKind(kind) ? kind : null, status, page } as const;
 }
 
+/** The filters as a query (what is left out is the default: every kind, read or not, page 1). */
+function queryFields(filters: { kind: string | null; status: string; page?: number }) {
+  return {
+    kind: filters.kind || undefined,
+    status: filters.status === "unread" ? ("unread" as const) : undefined,
+    page: filters.page && filters.page > 1 ? filters.page : undefined,
+  };
+}
+
 function queryOf(filters: { kind: string | null; status: string; page?: number }) {
   const q = new URLSearchParams();
-  if (filters.kind) q.set("kind", filters.kind);
-  if (filters.status === "unread") q.set("status", "unread");
-  if (filters.page && filters.page > 1) q.set("page", String(filters.page));
+  for (const [name, value] of Object.entries(queryFields(filters))) if (value !== undefined) q.set(name, String(value));
   const s = q.toString();
   return s ? `?${s}` : "";
 }
@@ -56,7 +47,7 @@ function queryOf(filters: { kind: string | null; status: string; page?: number }
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { api } = getRequestState(context);
   const filters = filtersOf(new URL(request.url));
-  const answer = await api.get<ListAnswer>(`/api/v1/notifications${queryOf(filters)}`);
+  const answer = await api.notifications.list(queryFields(filters));
   return { ...answer, filters };
 }
 
@@ -67,12 +58,12 @@ export async function action({ request, context }: Route.ActionArgs) {
   const back = `${PAGE}${queryOf(filtersOf(new URL(request.url)))}`;
   const uuid = form.get("uuid");
   if (form.get("intent") === "read-all") {
-    await api.post("/api/v1/notifications/read-all", {});
+    await api.notifications.readAll();
     return redirectWithToast(back, { message: "notifications:toast.allRead" }, { session });
   }
   if (typeof uuid !== "string" || !isUuid(uuid)) return redirectWithToast(back, { kind: "error", message: "notifications:toast.notFound" }, { session });
   try {
-    await api.post(`/api/v1/notifications/${uuid}/read`, {});
+    await api.notifications.read(uuid);
   } catch (error) {
     if (error instanceof ApiError && error.status === 404) return redirectWithToast(back, { kind: "error", message: "notifications:toast.notFound" }, { session });
     throw error;

@@ -35,7 +35,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const { api, session, user } = getRequestState(context);
   const { preferred_language } = submission.value;
   try {
-    await api.put(`/api/v1/users/${user!.uuid}`, { preferred_language });
+    await api.accounts.update(user!.uuid, { preferred_language });
   } catch (error) {
     if (!(error instanceof ApiError)) throw error;
     return data(replyWithApiError(submission, error, { fields: ["preferred_language"] }), { status: error.status });

@@ -61,10 +61,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   const t = getI18n(context).getFixedT(locale, "account");
   const formData = await request.formData();
   const intent = formData.get("intent");
-  const path = `/api/v1/users/${user!.uuid}`;
 
   if (intent === "sign-out-everywhere") {
-    await api.post("/api/v1/auth/logout-everywhere");
+    await api.accounts.signOutEverywhere();
     // This browser's session is over too: an empty one, replacing its cookie, carries only the notice to /login.
     const fresh = await getSession(new Request(request.url));
     return redirectWithToast("/login", { kind: "success", message: "security:sessions.signedOutEverywhere" }, { session: fresh });
@@ -72,7 +71,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 
   if (intent === "upload-photo" || intent === "remove-photo") {
     try {
-      if (intent === "remove-photo") await api.delete(`${path}/profile-image`);
+      if (intent === "remove-photo") await api.accounts.removePhoto(user!.uuid);
       else {
         const image = formData.get("image");
         if (!(image instanceof File) || image.size === 0) return photoError(t("photo.missing"));
@@ -80,7 +79,7 @@ export async function action({ request, context }: Route.ActionArgs) {
         if (image.size > PHOTO_MAX_BYTES) return photoError(t("photo.tooLarge"));
         const upload = new FormData();
         upload.append("image", image, image.name);
-        await api.post(`${path}/profile-image`, upload);
+        await api.accounts.uploadPhoto(user!.uuid, upload);
       }
     } catch (error) {
       if (!(error instanceof ApiError)) throw error;
@@ -99,7 +98,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   // A blank field is sent as null, so clearing it in the form clears it on the account.
   const texts = Object.fromEntries(PROFILE_TEXT_FIELDS.map((field) => [field, submission.value[field] ?? null]));
   try {
-    await api.put(path, { name, surname, ...texts });
+    await api.accounts.update(user!.uuid, { name, surname, ...texts });
   } catch (error) {
     if (!(error instanceof ApiError)) throw error;
     return data<ActionResult>({ intent: "profile", result: replyWithApiError(submission, error, { fields: FIELDS }) }, { status: error.status });

@@ -2,7 +2,7 @@ import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useTranslation } from "react-i18next";
 import { data, useActionData } from "react-router";
-import { NOTIFICATION_CHANNELS, NOTIFICATION_TOPICS, type NotificationPreferences } from "#domain/schemas/auth";
+import { NOTIFICATION_CHANNELS, NOTIFICATION_TOPICS } from "#domain/schemas/auth";
 import { issueToKey } from "#domain/validation";
 import { notificationsFormSchema } from "#app/components/account/schemas";
 import { AppForm } from "#app/components/ui/app-form";
@@ -21,8 +21,7 @@ const PAGE = "/account-settings/notifications";
 
 export async function loader({ context }: Route.LoaderArgs) {
   const { api, user } = getRequestState(context);
-  const answer = await api.get<{ preferences: NotificationPreferences }>(`/api/v1/users/${user!.uuid}/notification-preferences`);
-  return { preferences: answer.preferences };
+  return { preferences: await api.accounts.notificationPreferences(user!.uuid) };
 }
 
 /**
@@ -35,7 +34,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (submission.status !== "success") return data(submission.reply(), { status: 422 });
   const { api, session, user } = getRequestState(context);
   try {
-    await api.put(`/api/v1/users/${user!.uuid}/notification-preferences`, { preferences: submission.value });
+    await api.accounts.saveNotificationPreferences(user!.uuid, { preferences: submission.value });
   } catch (error) {
     if (!(error instanceof ApiError)) throw error;
     return data(replyWithApiError(submission, error, { fields: [] }), { status: error.status });

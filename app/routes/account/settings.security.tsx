@@ -28,7 +28,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (submission.status !== "success") return data(submission.reply({ hideFields: HIDDEN }), { status: 422 });
   const { api, session } = getRequestState(context);
   try {
-    await api.post("/api/v1/auth/change-password", submission.value);
+    await api.accounts.changePassword(submission.value);
   } catch (error) {
     if (!(error instanceof ApiError)) throw error;
     return data(replyWithApiError(submission, error, { fields: FIELDS, hideFields: HIDDEN }), { status: error.status });

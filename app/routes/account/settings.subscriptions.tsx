@@ -81,14 +81,17 @@ function isLive(status: string | null | undefined): boolean {
 
 type Intent = "addon-add" | "addon-remove" | "resume" | "cancel" | "change-plan" | "card-add" | "card-default" | "card-remove";
 
-interface Call {
-  method: "post" | "put" | "delete";
-  path: (uuid: string) => string;
-  schema: z.ZodType;
+/** One form's call: its fields checked by the API's own schema, then sent through the billing area. */
+interface Call<S extends z.ZodType = z.ZodType> {
+  schema: S;
   input: (form: FormData) => Record<string, unknown>;
+  send: (billing: ApiClient["billing"], businessUuid: string, body: z.output<S>) => Promise<BillingAnswer>;
   /** The spec's store message (section 8) when the server gives none. */
   fallback: string;
 }
+
+/** A call with its schema and its sending typed together. */
+const call = <S extends z.ZodType>(c: Call<S>) => c as unknown as Call;
 
 const text = (form: FormData, name: string) => {
   const value = form.get(name);
@@ -96,86 +99,78 @@ const text = (form: FormData, name: string) => {
 };
 
 const CALLS: Record<Intent, Call> = {
-  "addon-add": {
-    method: "post",
-    path: (id) => `/api/v1/subscriptions/${id}/addons`,
+  "addon-add": call({
     schema: addAddonSchema,
     input: (f) => ({ addon_plan_identifier: text(f, "plan_identifier") }),
+    send: (billing, id, body) => billing.addAddon(id, body),
     fallback: "billing.addAddonFailed",
-  },
-  "addon-remove": {
-    method: "post",
-    path: (id) => `/api/v1/subscriptions/${id}/addons/remove`,
+  }),
+  "addon-remove": call({
     schema: removeAddonSchema,
     input: (f) => ({ plan_identifier: text(f, "plan_identifier"), cancellation_reason: text(f, "cancellation_reason") }),
+    send: (billing, id, body) => billing.removeAddon(id, body),
     fallback: "billing.removeAddonFailed",
-  },
-  resume: {
-    method: "post",
-    path: (id) => `/api/v1/subscriptions/${id}/resume`,
+  }),
+  resume: call({
     schema: resumeSchema,
     input: (f) => ({ plan_identifier: text(f, "plan_identifier") }),
+    send: (billing, id, body) => billing.resume(id, body),
     fallback: "billing.resumeFailed",
-  },
-  cancel: {
-    method: "post",
-    path: (id) => `/api/v1/subscriptions/${id}/unsubscribe`,
+  }),
+  cancel: call({
     schema: unsubscribeSchema,
     input: (f) => ({ plan_identifier: text(f, "plan_identifier"), immediately: text(f, "when") === "now", cancellation_reason: text(f, "cancellation_reason") }),
+    send: (billing, id, body) => billing.unsubscribe(id, body),
     fallback: "billing.cancelFailed",
-  },
-  "change-plan": {
-    method: "post",
-    path: (id) => `/api/v1/subscriptions/${id}/change-plan`,
+  }),
+  "change-plan": call({
     schema: changePlanSchema,
     // A browser sends a ticked box only; the box is ticked by default.
     input: (f) => ({ from_plan_identifier: text(f, "from_plan_identifier"), to_plan_identifier: text(f, "to_plan_identifier"), prorate: f.get("prorate") === "on" }),
+    send: (billing, id, body) => billing.changePlan(id, body),
     fallback: "billing.changePlanFailed",
-  },
-  "card-add": {
-    method: "post",
-    path: (id) => `/api/v1/payments/${id}/methods`,
+  }),
+  "card-add": call({
     schema: addPaymentMethodSchema,
     input: (f) => ({ payment_method_id: text(f, "payment_method_id"), set_as_default: f.get("set_as_default") === "on" }),
+    send: (billing, id, body) => billing.addCard(id, body),
     fallback: "billing.addPaymentMethodFailed",
-  },
-  "card-default": {
-    method: "put",
-    path: (id) => `/api/v1/payments/${id}/methods/default`,
+  }),
+  "card-default": call({
     schema: paymentMethodIdSchema,
     input: (f) => ({ payment_method_id: text(f, "payment_method_id") }),
+    send: (billing, id, body) => billing.setDefaultCard(id, body),
     fallback: "billing.setDefaultFailed",
-  },
-  "card-remove": {
-    method: "delete",
-    path: (id) => `/api/v1/payments/${id}/methods`,
+  }),
+  "card-remove": call({
     schema: paymentMethodIdSchema,
     input: (f) => ({ payment_method_id: text(f, "payment_method_id") }),
+    send: (billing, id, body) => billing.removeCard(id, body),
     fallback: "billing.removePaymentMethodFailed",
-  },
+  }),
 };
 
 /** Every form on the page posts here with an `intent`; success redirects back with the API's message. */
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData();
   const intent = text(form, "intent") as Intent | undefined;
-  const call = intent ? CALLS[intent] : undefined;
-  if (!intent || !call) return data({ intent: null, message: null, errors: {} as Record<string, string[]> }, { status: 400 });
+  const chosen = intent ? CALLS[intent] : undefined;
+  if (!intent || !chosen) return data({ intent: null, message: null, errors: {} as Record<string, string[]> }, { status: 400 });
   const { api, session, locale } = getRequestState(context);
   const business = requireSelectedBusiness(context);
   const t = getI18n(context).getFixedT(locale);
-  const parsed = call.schema.safeParse(call.input(form), { error: issueToKey });
+  const parsed = chosen.schema.safeParse(chosen.input(form), { error: issueToKey });
   if (!parsed.success) {
     const errors: Record<string, string[]> = {};
     for (const issue of parsed.error.issues) (errors[issue.path.join(".")] ??= []).push(t(issue.message, { ns: "validation" }));
     return data({ intent, message: t("validation.invalid", { ns: "validation" }), errors }, { status: 422 });
   }
   try {
-    const answer = await api[call.method]<BillingAnswer>(call.path(business.uuid), parsed.data);
+    const answer = await chosen.send(api.billing, business.uuid, parsed.data);
     return redirectWithToast(PAGE, { kind: "success", message: answer.message }, { session });
   } catch (error) {
     const refusal = apiRefusal(error);
-    return data({ intent, message: refusalMessage(refusal, call.fallback, t), errors: refusal.errors }, { status: refusal.status });
+    return data({ intent, message: refusalMessage(refusal, chosen.fallback, t), errors: refusal.errors }, { status: refusal.status });
   }
 }
 

@@ -22,13 +22,6 @@ export const handle = accountSettingsHandle;
 
 const PAGE = "/account-settings/two-factor";
 
-interface TwoFactorState {
-  enabled: boolean;
-  enabled_at: string | null;
-  recovery_codes_left: number;
-  pending: { secret: string; otpauth_uri: string } | null;
-}
-
 /** Where to go once two-factor is on: the /manage page an administrator was sent here from. */
 function nextPath(request: Request): string | null {
   const value = new URL(request.url).searchParams.get("redirectTo");
@@ -41,7 +34,7 @@ function pageWithSearch(request: Request) {
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { api, user } = getRequestState(context);
-  const state = await api.get<TwoFactorState>("/api/v1/auth/two-factor");
+  const state = await api.twoFactor.state();
   return {
     state,
     // The secret in groups of four, as authenticator apps let it be typed.
@@ -68,7 +61,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 
   if (intent === "start") {
     try {
-      await api.post("/api/v1/auth/two-factor");
+      await api.twoFactor.start();
     } catch (error) {
       if (!(error instanceof ApiError)) throw error;
       return redirectWithToast(pageWithSearch(request), { kind: "error", message: error.message }, { session });
@@ -81,7 +74,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     const hideFields = ["password", "code"];
     if (submission.status !== "success") return data<ActionResult>({ intent, result: submission.reply({ hideFields }) }, { status: 422 });
     try {
-      await api.post("/api/v1/auth/two-factor/disable", submission.value);
+      await api.twoFactor.disable(submission.value);
     } catch (error) {
       if (!(error instanceof ApiError)) throw error;
       return data<ActionResult>({ intent, result: replyWithApiError(submission, error, { fields: ["password", "code"], hideFields }) }, { status: error.status });
@@ -93,10 +86,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   const submission = parseWithZod(formData, { schema: twoFactorCodeSchema, error: issueToKey });
   if (submission.status !== "success") return data<ActionResult>({ intent, result: submission.reply({ hideFields: ["code"] }) }, { status: 422 });
   try {
-    const path = intent === "confirm" ? "/api/v1/auth/two-factor/confirm" : "/api/v1/auth/two-factor/recovery-codes";
-    const answer = await api.post<{ recovery_codes: string[] }>(path, submission.value);
+    const codes = await (intent === "confirm" ? api.twoFactor.confirm(submission.value) : api.twoFactor.newRecoveryCodes(submission.value));
     // Not a redirect: the recovery codes are shown in this answer only, never stored in clear.
-    return data<ActionResult>({ intent: "codes", codes: answer.recovery_codes, next: nextPath(request) });
+    return data<ActionResult>({ intent: "codes", codes, next: nextPath(request) });
   } catch (error) {
     if (!(error instanceof ApiError)) throw error;
     return data<ActionResult>({ intent, result: replyWithApiError(submission, error, { fields: ["code"], hideFields: ["code"] }) }, { status: error.status });

@@ -7,7 +7,7 @@ import { formatMoney } from "#domain/money";
 import { chosenCard, NEW_CARD, subscribeFormSchema } from "#domain/schemas/billing";
 import { currentPlan, DEFAULT_TRIAL_DAYS, hasActiveSubscription, trialDays } from "#domain/subscription/state";
 import { issueToKey } from "#domain/validation";
-import { canManageBilling, refusalMessage, type BillingAnswer } from "#app/lib/billing.server";
+import { canManageBilling, refusalMessage } from "#app/lib/billing.server";
 import { CardLabel, TestCardHint } from "#app/components/billing/cards";
 import type { BusinessPlan } from "#app/components/billing/types";
 import { AppForm } from "#app/components/ui/app-form";
@@ -58,7 +58,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const business = requireSelectedBusiness(context);
   const value = submission.value;
   try {
-    const answer = await api.post<BillingAnswer>(`/api/v1/subscriptions/${business.uuid}/subscribe`, {
+    const answer = await api.billing.subscribe(business.uuid, {
       plan_identifier: value.plan_identifier,
       payment_method_id: chosenCard(value),
       coupon_id: value.coupon_id,

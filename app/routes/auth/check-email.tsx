@@ -26,7 +26,7 @@ export async function action({ context }: Route.ActionArgs) {
   const { api, user } = getRequestState(context);
   if (!user) return redirect("/login?redirectTo=%2Fcheck-email");
   try {
-    await api.post("/api/v1/auth/email/resend");
+    await api.auth.resendVerification();
   } catch (error) {
     if (!(error instanceof ApiError)) throw error;
     return data({ error: error.message }, { status: error.status });

@@ -26,7 +26,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (submission.status !== "success") return data(submission.reply(), { status: 422 });
   const { api } = getRequestState(context);
   try {
-    await api.post("/api/auth/forgot-password", submission.value);
+    await api.auth.forgotPassword(submission.value);
   } catch (error) {
     if (!(error instanceof ApiError)) throw error;
     return data(replyWithApiError(submission, error, { fields: ["email"] }), { status: error.status });

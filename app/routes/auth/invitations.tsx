@@ -1,7 +1,6 @@
 import { useTranslation } from "react-i18next";
 import { data, Link, redirect } from "react-router";
 import { PermissionList } from "#app/components/business/permission-checkboxes";
-import type { BusinessJson } from "#app/components/business/types";
 import { AppForm } from "#app/components/ui/app-form";
 import { buttonClass, SubmitButton } from "#app/components/ui/button";
 import { FormErrors } from "#app/components/ui/field";
@@ -35,7 +34,7 @@ export async function action({ params, context }: Route.ActionArgs) {
   // The API answers 403 for another account, which the web's client would turn into a sign-in redirect.
   if (invitation.email.toLowerCase() !== user.email.toLowerCase()) return data({ errors: ["business:invitation.otherEmail"] }, { status: 403 });
   try {
-    await api.post<{ business?: BusinessJson }>(`/api/v1/invitations/${encodeURIComponent(params.token)}/accept`);
+    await api.auth.acceptInvitation(params.token);
   } catch (error) {
     if (!(error instanceof ApiError)) throw error;
     const messages = Object.values(error.errors).flat();

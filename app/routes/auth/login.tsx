@@ -9,7 +9,7 @@ import { ApiError } from "#app/lib/api.server";
 import { useDeferredModule } from "#app/lib/deferred-module";
 import { getRequestState } from "#app/lib/request-context.server";
 import { commitSession } from "#app/lib/session.server";
-import { signedIn, type SignInAnswer } from "#app/lib/sign-in.server";
+import { signedIn } from "#app/lib/sign-in.server";
 import type { Route } from "./+types/login";
 import { noHydration } from "#app/lib/hydration";
 
@@ -19,8 +19,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (submission.status !== "success") return data(submission.reply({ hideFields: ["password"] }), { status: 422 });
   const { api, session } = getRequestState(context);
   try {
-    const answer = await api.post<SignInAnswer>("/api/auth/login", submission.value);
-    if (answer.two_factor_required) {
+    const answer = await api.auth.login(submission.value);
+    if ("challenge_token" in answer) {
       // The password was right; the code is still owed. The challenge waits in the signed session cookie.
       session.set("twoFactorChallenge", answer.challenge_token);
       const search = new URL(request.url).search;

@@ -2,7 +2,6 @@ import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useTranslation } from "react-i18next";
 import { data, Link, redirect, useActionData, useSearchParams } from "react-router";
-import type { UserJson } from "#contract/user";
 import { twoFactorCodeSchema } from "#domain/schemas/two-factor";
 import { issueToKey } from "#domain/validation";
 import { AppForm } from "#app/components/ui/app-form";
@@ -38,7 +37,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const submission = parseWithZod(formData, { schema: twoFactorCodeSchema, error: issueToKey });
   if (submission.status !== "success") return data(submission.reply({ hideFields: ["code"] }), { status: 422 });
   try {
-    const answer = await api.post<{ token: string; user: UserJson }>("/api/auth/login/two-factor", {
+    const answer = await api.auth.loginTwoFactor({
       challenge_token: challenge,
       code: submission.value.code,
     });

@@ -6,7 +6,7 @@ import type { Route } from "./+types/logout";
 /** Revokes the API token, clears the session and returns to /login (spec section 4, "Session"). */
 export async function action({ context }: Route.ActionArgs) {
   const { api, session, user } = getRequestState(context);
-  if (user) await api.post("/api/auth/logout").catch(() => undefined);
+  if (user) await api.auth.logout().catch(() => undefined);
   return redirect("/login", { headers: { "Set-Cookie": await destroySession(session) } });
 }
 

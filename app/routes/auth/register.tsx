@@ -4,7 +4,7 @@ import { useTranslation } from "react-i18next";
 import { data, Link, redirect, useActionData, useSearchParams } from "react-router";
 import { safeRedirectPath } from "#domain/navigation/guard";
 import { registerSchema } from "#domain/schemas/auth";
-import type { UserJson } from "#contract/user";
+import type { TokenSignedInJson } from "#contract/user";
 import { issueToKey } from "#domain/validation";
 import { NewPasswordFields } from "#app/components/account/new-password-fields";
 import { AppForm } from "#app/components/ui/app-form";
@@ -51,7 +51,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const { api, session, locale } = getRequestState(context);
   try {
     // The account starts in the language the visitor is reading.
-    const answer = await api.post<{ token: string; user: UserJson }>("/api/auth/register", {
+    const answer = await api.auth.register({
       ...submission.value,
       preferred_language: submission.value.preferred_language ?? locale,
     });
@@ -70,13 +70,13 @@ export async function action({ request, context }: Route.ActionArgs) {
  * too). An invitation that expired or was used meanwhile is left alone (its page says why), and
  * a failure here never fails the sign-up: the account exists either way.
  */
-async function acceptInvitationOnSignUp(context: Route.ActionArgs["context"], account: { token: string; user: UserJson }, token: string) {
+async function acceptInvitationOnSignUp(context: Route.ActionArgs["context"], account: TokenSignedInJson, token: string) {
   const { session, locale, connection } = getRequestState(context);
   const api = createApiClient({ ...connection, locale, token: account.token, t: getI18n(context).getFixedT(locale, "errors") });
   try {
     const invitation = await readInvitation(api, token);
     if (!invitation?.valid || invitation.email.toLowerCase() !== account.user.email.toLowerCase()) return;
-    await api.post(`/api/v1/invitations/${encodeURIComponent(token)}/accept`);
+    await api.auth.acceptInvitation(token);
     setToast(session, { kind: "success", message: "business:invitation.accepted", values: { name: invitation.business.company_name } });
   } catch (error) {
     if (!(error instanceof ApiError)) throw error;

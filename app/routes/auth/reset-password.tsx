@@ -33,7 +33,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (submission.status !== "success") return data(submission.reply({ hideFields: HIDDEN }), { status: 422 });
   const { api, session } = getRequestState(context);
   try {
-    await api.post("/api/auth/reset-password", submission.value);
+    await api.auth.resetPassword(submission.value);
   } catch (error) {
     if (!(error instanceof ApiError)) throw error;
     // An invalid, expired or used token is reported on `token`, which is not a visible field: it shows on top.

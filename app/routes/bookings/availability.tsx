@@ -4,7 +4,6 @@ import { addDays, daysBetween, MAX_RANGE_NIGHTS } from "#domain/bookings/stay";
 import { DATE_MAX, isDateInRange } from "#domain/validation";
 import { formatMoney, formatPercent } from "#domain/money";
 import { bookingBusiness, bookingsMiddleware } from "#app/lib/bookings.server";
-import type { AvailabilityJson } from "#app/components/bookings/types";
 import { buttonClass } from "#app/components/ui/button";
 import { formatDate } from "#app/lib/format-date";
 import { getRequestState } from "#app/lib/request-context.server";
@@ -32,7 +31,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   let to = isDateInRange(askedTo) && askedTo >= from ? askedTo : addDays(from, DEFAULT_NIGHTS - 1);
   if (daysBetween(from, to) + 1 > MAX_RANGE_NIGHTS) to = addDays(from, MAX_RANGE_NIGHTS - 1);
   if (to > DATE_MAX) to = DATE_MAX;
-  const { data } = await api.get<{ data: AvailabilityJson }>(`${business.base}/availability`, { query: { from, to } });
+  const data = await api.bookings.availability(business.uuid, { from, to });
   return { availability: data, from, to, span: daysBetween(from, to) + 1 };
 }
 

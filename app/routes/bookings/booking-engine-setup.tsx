@@ -8,7 +8,6 @@ import { LOCALES } from "#domain/locale";
 import { issueToKey } from "#domain/validation";
 import { CheckboxGroup } from "#app/components/ui/choice-group";
 import { FormErrors, TextAreaField, TextField } from "#app/components/ui/field";
-import type { CategoryChoice, EngineSettings } from "#app/components/booking-engine/types";
 import { ApiError, bookingBusiness } from "#app/lib/bookings.server";
 import { AppForm } from "#app/components/ui/app-form";
 import { buttonClass, SubmitButton } from "#app/components/ui/button";
@@ -25,7 +24,7 @@ export const middleware: Route.MiddlewareFunction[] = [guard(handle)];
 export async function loader({ context, request }: Route.LoaderArgs) {
   const business = bookingBusiness(context);
   const { api } = getRequestState(context);
-  const answer = await api.get<{ data: EngineSettings; categories: CategoryChoice[] }>(`${business.base}/booking-engine`);
+  const answer = await api.bookingEngine.settings(business.uuid);
   return { settings: answer.data, categories: answer.categories, origin: new URL(request.url).origin, businessName: business.name };
 }
 
@@ -52,7 +51,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const submission = parseWithZod(await request.formData(), { schema: bookingEngineSettingsSchema, error: issueToKey });
   if (submission.status !== "success") return data(submission.reply(), { status: 422 });
   try {
-    await api.put(`${business.base}/booking-engine`, submission.value);
+    await api.bookingEngine.saveSettings(business.uuid, submission.value);
   } catch (error) {
     if (!(error instanceof ApiError)) throw error;
     return data(replyWithApiError(submission, error, { fields: FIELDS }), { status: error.status });

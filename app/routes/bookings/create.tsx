@@ -7,7 +7,7 @@ import { isDateInRange, issueToKey } from "#domain/validation";
 import { ApiError, bookingBusiness, bookingsMiddleware } from "#app/lib/bookings.server";
 import { PricePreview, ReservationFields } from "#app/components/bookings/reservation-form";
 import { reservationFormSchema, toPayload } from "#app/components/bookings/schemas";
-import type { BookingQuoteJson, PriceQuote, ReservationJson } from "#app/components/bookings/types";
+import type { PriceQuote } from "#app/components/bookings/types";
 import { AppForm } from "#app/components/ui/app-form";
 import { buttonClass, SubmitButton } from "#app/components/ui/button";
 import { FormErrors } from "#app/components/ui/field";
@@ -48,11 +48,11 @@ export async function action({ request, context }: Route.ActionArgs) {
   const payload = toPayload(value);
   try {
     if (value.intent === "confirm") {
-      const { reservation } = await api.post<{ reservation: ReservationJson }>(`${business.base}/reservations`, payload);
+      const { reservation } = await api.bookings.create(business.uuid, payload);
       return redirectWithToast(`/bookings/${reservation.uuid}`, { kind: "success", message: "bookings:toast.created", values: { code: reservation.code } }, { session });
     }
     if (value.intent === "quote") {
-      const { booking_quote } = await api.post<{ booking_quote: BookingQuoteJson }>(`${business.base}/booking-quotes`, {
+      const { booking_quote } = await api.bookings.createQuote(business.uuid, {
         arrival: value.arrival,
         departure: value.departure,
         room_category_uuid: value.room_category_uuid,
@@ -65,7 +65,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       });
       return redirectWithToast(`/booking-quote/${booking_quote.uuid}`, { kind: "success", message: "bookings:toast.quoteCreated" }, { session });
     }
-    const { data: quote } = await api.post<{ data: PriceQuote }>(`${business.base}/reservations/quote-price`, {
+    const quote = await api.bookings.quotePrice(business.uuid, {
       arrival: value.arrival,
       departure: value.departure,
       room_category_uuid: value.room_category_uuid,

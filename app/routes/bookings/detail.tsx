@@ -25,14 +25,12 @@ import type { Route } from "./+types/detail";
 export const handle = { permission: "user.reservations" } as const;
 export const middleware: Route.MiddlewareFunction[] = bookingsMiddleware(handle);
 
-const PATHS = { confirm: "confirm", cancel: "cancel", check_in: "check-in", check_out: "check-out", no_show: "no-show" } as const;
-
 export async function loader({ context, params }: Route.LoaderArgs) {
   notFoundUnless(isUuid(params.id));
   const business = bookingBusiness(context);
   const { api } = getRequestState(context);
   const reservation = await orNotFound(api.bookings.reservation(business.uuid, params.id));
-  return { reservation, ledger: await loadFolio(api, business.base, params.id) };
+  return { reservation, ledger: await loadFolio(api, business.uuid, params.id) };
 }
 
 /** The status buttons (confirm, cancel, check in, check out, no-show), each a small form; and the folio's forms. */
@@ -41,12 +39,12 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const business = bookingBusiness(context);
   const { api, session } = getRequestState(context);
   const formData = await request.formData();
-  if (isFolioIntent(formData.get("intent"))) return folioAction({ formData, api, session, base: business.base, reservationId: params.id });
+  if (isFolioIntent(formData.get("intent"))) return folioAction({ formData, api, session, businessUuid: business.uuid, reservationId: params.id });
   const submission = parseWithZod(formData, { schema: transitionSchema, error: issueToKey });
   if (submission.status !== "success") return data({ error: null as string | null }, { status: 422 });
   const { intent, reason } = submission.value;
   try {
-    await api.post(`${business.base}/reservations/${params.id}/${PATHS[intent]}`, intent === "cancel" ? { reason: reason ?? null } : {});
+    await api.bookings.transition(business.uuid, params.id, intent, intent === "cancel" ? { reason: reason ?? null } : {});
   } catch (error) {
     if (!(error instanceof ApiError)) throw error;
     return data({ error: error.serverMessage ?? error.message }, { status: error.status });

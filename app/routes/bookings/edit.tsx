@@ -40,7 +40,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const submission = parseWithZod(await request.formData(), { schema: reservationFormSchema, error: issueToKey });
   if (submission.status !== "success") return data(submission.reply(), { status: 422 });
   try {
-    await api.put(`${business.base}/reservations/${params.id}`, toPayload(submission.value));
+    await api.bookings.update(business.uuid, params.id, toPayload(submission.value));
   } catch (error) {
     if (!(error instanceof ApiError)) throw error;
     return data(replyWithApiError(submission, error, { fields: FIELDS }), { status: error.status });

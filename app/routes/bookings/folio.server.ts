@@ -8,7 +8,7 @@ import type { AppSession } from "#app/lib/session.server";
 import { redirectWithToast } from "#app/lib/toast.server";
 import { ApiError } from "#app/lib/bookings.server";
 import { extraForm, paymentForm, paymentPayload } from "#app/components/ledger/schemas";
-import type { AccountJson, FolioActionData, FolioData, FolioJson, ItemJson, PointOfSaleJson } from "#app/components/ledger/types";
+import type { FolioActionData, FolioData } from "#app/components/ledger/types";
 import { replyWithApiError } from "#app/lib/api-reply.server";
 
 /**
@@ -19,28 +19,26 @@ import { replyWithApiError } from "#app/lib/api-reply.server";
 export const FOLIO_INTENTS = ["add_extra", "remove_extra", "add_payment", "remove_payment"] as const;
 export const isFolioIntent = (intent: unknown): boolean => (FOLIO_INTENTS as readonly unknown[]).includes(intent);
 
-export async function loadFolio(api: ApiClient, base: string, reservationId: string): Promise<FolioData> {
-  const active = { query: { active: "1" } };
+export async function loadFolio(api: ApiClient, businessUuid: string, reservationId: string): Promise<FolioData> {
   const [folio, items, pointsOfSale, accounts] = await Promise.all([
-    api.get<{ data: FolioJson }>(`${base}/reservations/${reservationId}/folio`).then((r) => r.data),
-    api.get<{ data: ItemJson[] }>(`${base}/items`, active).then((r) => r.data),
-    api.get<{ data: PointOfSaleJson[] }>(`${base}/points-of-sale`, active).then((r) => r.data),
-    api.get<{ data: AccountJson[] }>(`${base}/accounts`, active).then((r) => r.data),
+    api.folio.get(businessUuid, reservationId),
+    api.folio.activeItems(businessUuid),
+    api.folio.activePointsOfSale(businessUuid),
+    api.ledger.accountsWhere(businessUuid, { active: "1" }),
   ]);
   return { folio, items, pointsOfSale, accounts };
 }
 
-export async function folioAction(args: { formData: FormData; api: ApiClient; session: AppSession; base: string; reservationId: string }) {
-  const { formData, api, session, base, reservationId } = args;
+export async function folioAction(args: { formData: FormData; api: ApiClient; session: AppSession; businessUuid: string; reservationId: string }) {
+  const { formData, api, session, businessUuid, reservationId } = args;
   const page = `/bookings/${reservationId}`;
-  const path = `${base}/reservations/${reservationId}`;
   const intent = formData.get("intent");
   const done = (message: string) => redirectWithToast(`${page}#folio-heading`, { kind: "success", message }, { session });
   if (intent === "remove_extra" || intent === "remove_payment") {
     const id = String(formData.get("uuid") ?? "");
     if (!isUuid(id)) return data<FolioActionData>({ folio: { error: "validation.uuid" } }, { status: 422 });
     try {
-      await api.delete(`${path}/${intent === "remove_extra" ? "extras" : "payments"}/${id}`);
+      await api.folio.remove(businessUuid, reservationId, intent === "remove_extra" ? "extras" : "payments", id);
     } catch (error) {
       if (!(error instanceof ApiError)) throw error;
       return data<FolioActionData>({ folio: { error: error.serverMessage ?? error.message } }, { status: error.status });
@@ -52,7 +50,7 @@ export async function folioAction(args: { formData: FormData; api: ApiClient; se
     if (submission.status !== "success") return data<FolioActionData>({ folio: { extra: submission.reply() } }, { status: 422 });
     const { intent: _intent, ...body } = submission.value;
     try {
-      await api.post(`${path}/extras`, body);
+      await api.folio.addExtra(businessUuid, reservationId, body);
     } catch (error) {
       if (!(error instanceof ApiError)) throw error;
       return data<FolioActionData>({ folio: { extra: replyWithApiError(submission, error, { fields: ["item_uuid", "quantity", "point_of_sale_uuid"] }) } }, { status: error.status });
@@ -62,7 +60,7 @@ export async function folioAction(args: { formData: FormData; api: ApiClient; se
   const submission = parseWithZod(formData, { schema: paymentForm, error: issueToKey });
   if (submission.status !== "success") return data<FolioActionData>({ folio: { payment: submission.reply() } }, { status: 422 });
   try {
-    await api.post(`${path}/payments`, paymentPayload(submission.value));
+    await api.folio.addPayment(businessUuid, reservationId, paymentPayload(submission.value));
   } catch (error) {
     if (!(error instanceof ApiError)) throw error;
     return data<FolioActionData>({ folio: { payment: replyWithApiError(submission, error, { fields: ["account_uuid", "kind", "amount", "received_on", "notes"] }) } }, { status: error.status });

@@ -4,7 +4,6 @@ import { addDays } from "#domain/bookings/stay";
 import { DATE_MAX, isDateInRange } from "#domain/validation";
 import { bookingBusiness, bookingsMiddleware } from "#app/lib/bookings.server";
 import { TapeChart } from "#app/components/bookings/tape-chart";
-import type { RoomsOverviewJson } from "#app/components/bookings/types";
 import { buttonClass } from "#app/components/ui/button";
 import { formatDate } from "#app/lib/format-date";
 import { getRequestState } from "#app/lib/request-context.server";
@@ -26,7 +25,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   }
   const from = isDateInRange(asked) ? asked : today!;
   const to = addDays(from, SPAN - 1) < DATE_MAX ? addDays(from, SPAN - 1) : DATE_MAX;
-  const { data } = await api.get<{ data: RoomsOverviewJson }>(`${business.base}/rooms-overview`, { query: { from, to } });
+  const data = await api.bookings.roomsOverview(business.uuid, { from, to });
   const canOpen = !!user?.permissions.some((p) => p.name === "user.reservations");
   return { overview: data, from, to, canOpen };
 }

@@ -5,10 +5,8 @@ import { formatMoney } from "#domain/money";
 import { queryObject, reservationListSchema } from "#domain/schemas/bookings";
 import { ApiError, bookingBusiness, bookingsMiddleware } from "#app/lib/bookings.server";
 import { StatusBadge } from "#app/components/bookings/status-badge";
-import type { ListAnswer } from "#app/components/bookings/types";
 import { buttonClass } from "#app/components/ui/button";
 import { BookingsNeedingAttention } from "#app/components/channels/bookings-attention";
-import type { AttentionJson } from "#contract/channels";
 import { redirectWithToast } from "#app/lib/toast.server";
 import { formatDate } from "#app/lib/format-date";
 import { getRequestState } from "#app/lib/request-context.server";
@@ -29,11 +27,11 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const query = parsed.success ? parsed.data : { page: 1, per_page: 25, sort: "arrival" as const };
   const filters = Object.fromEntries(FILTERS.map((k) => [k, parsed.success ? ((parsed.data as Record<string, unknown>)[k] as string | undefined) ?? "" : ""]));
   const [list, options, attention] = await Promise.all([
-    api.get<ListAnswer>(`${business.base}/reservations`, { query: { ...query } as Record<string, string | number | undefined> }),
+    api.bookings.list(business.uuid, query),
     api.bookings.options(business.uuid),
-    api.get<{ data: AttentionJson[] }>(`${business.base}/channel-bookings-needing-attention`),
+    api.bookings.needingAttention(business.uuid),
   ]);
-  return { list, categories: options.categories, filters, invalid: !parsed.success, currency: business.currency, attention: attention.data };
+  return { list, categories: options.categories, filters, invalid: !parsed.success, currency: business.currency, attention };
 }
 
 /** A channel booking needing attention marked handled (entered by hand, or nothing to do). */
@@ -46,7 +44,7 @@ export async function action({ context, request }: Route.ActionArgs) {
     return redirectWithToast("/bookings", { kind: "error", message: "channels:api.attentionNotFound" }, { session });
   }
   try {
-    await api.post(`${business.base}/channel-bookings-needing-attention/${encodeURIComponent(revisionId)}/resolve`, {});
+    await api.bookings.resolveAttention(business.uuid, revisionId);
   } catch (error) {
     if (!(error instanceof ApiError) || error.status !== 404) throw error;
     return redirectWithToast("/bookings", { kind: "error", message: "channels:api.attentionNotFound" }, { session });

@@ -10,7 +10,6 @@ import { ApiError, bookingBusiness, bookingsMiddleware } from "#app/lib/bookings
 import { NightRates } from "#app/components/bookings/night-rates";
 import { convertSchema } from "#app/components/bookings/schemas";
 import { StatusBadge } from "#app/components/bookings/status-badge";
-import type { BookingQuoteJson, ReservationJson } from "#app/components/bookings/types";
 import { orNotFound } from "#app/lib/not-found.server";
 import { AppForm } from "#app/components/ui/app-form";
 import { buttonClass, SubmitButton } from "#app/components/ui/button";
@@ -30,7 +29,7 @@ export async function loader({ context, params }: Route.LoaderArgs) {
   notFoundUnless(isUuid(params.id));
   const business = bookingBusiness(context);
   const { api } = getRequestState(context);
-  return { quote: (await orNotFound(api.get<{ data: BookingQuoteJson }>(`${business.base}/booking-quotes/${params.id}`))).data };
+  return { quote: await orNotFound(api.bookings.quote(business.uuid, params.id)) };
 }
 
 /** Turns the offer into a reservation at the quoted rates (the API takes the inventory, 409 when full). */
@@ -42,7 +41,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   if (submission.status !== "success") return data(submission.reply(), { status: 422 });
   const v = submission.value;
   try {
-    const { reservation } = await api.post<{ reservation: ReservationJson }>(`${business.base}/booking-quotes/${params.id}/convert`, {
+    const { reservation } = await api.bookings.convertQuote(business.uuid, params.id, {
       guest: { name: v.guest_name, email: v.guest_email || null, phone: v.guest_phone || null },
       channel: v.channel,
     });

@@ -2,18 +2,12 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { data, type RouterContextProvider } from "react-router";
 import type { z } from "zod";
 import { issueToKey } from "#domain/validation";
-import type { ApiClient } from "#app/lib/api.server";
 import { getRequestState } from "#app/lib/request-context.server";
 import { redirectWithToast } from "#app/lib/toast.server";
 import { requireSelectedBusiness } from "#app/lib/business.server";
 import { apiRefusal, replyWithApiError } from "#app/lib/api-reply.server";
 
 type CategoryPatch = { uuid: string } & Record<string, unknown>;
-
-/** PUT …/room-categories/batch: patches naming their category by uuid (spec section 7). */
-export async function saveCategoryBatch(api: ApiClient, businessUuid: string, categories: CategoryPatch[]) {
-  await api.put(`/api/v1/businesses/${businessUuid}/room-categories/batch`, { room_setup: { categories } });
-}
 
 /**
  * The action of a page that edits the same fields of every category at once (room counts,
@@ -29,7 +23,7 @@ export async function categoryBatchAction(
   if (submission.status !== "success") return data(submission.reply(), { status: 422 });
   const business = requireSelectedBusiness(context);
   try {
-    await saveCategoryBatch(api, business.uuid, submission.value.categories);
+    await api.business.updateCategories(business.uuid, { room_setup: { categories: submission.value.categories } });
   } catch (error) {
     const refusal = apiRefusal(error);
     return data(replyWithApiError(submission, refusal, { fields: options.fields, stripPrefix: "room_setup." }), { status: refusal.status });

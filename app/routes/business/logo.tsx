@@ -35,7 +35,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const business = requireSelectedBusiness(context);
   try {
     if (intent === "remove-logo") {
-      await api.delete(`/api/v1/businesses/${business.uuid}/remove-logo`);
+      await api.business.removeLogo(business.uuid);
       return redirectWithToast(PAGE, { kind: "success", message: "business:logo.removed" }, { session });
     }
     const logo = formData.get("logo");
@@ -44,7 +44,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (logo.size > LOGO_MAX_BYTES) return failure(t("logo.tooLarge"));
     const upload = new FormData();
     upload.append("logo", logo, logo.name);
-    await api.post(`/api/v1/businesses/${business.uuid}/upload-logo`, upload);
+    await api.business.uploadLogo(business.uuid, upload);
   } catch (error) {
     const refusal = apiRefusal(error);
     const messages = Object.values(refusal.errors).flat();

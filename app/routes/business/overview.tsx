@@ -66,7 +66,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (submission.status !== "success") return data(submission.reply(), { status: 422 });
   const business = requireSelectedBusiness(context);
   try {
-    await api.put(`/api/v1/businesses/${business.uuid}/details`, submission.value);
+    await api.business.saveDetails(business.uuid, submission.value);
   } catch (error) {
     const refusal = apiRefusal(error);
     return data(replyWithApiError(submission, refusal, { fields: DETAIL_FIELDS }), { status: refusal.status });

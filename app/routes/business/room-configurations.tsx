@@ -62,12 +62,11 @@ export async function action({ request, context }: Route.ActionArgs) {
   const intent = formData.get("intent");
   const categoryUuid = String(formData.get("category_uuid") ?? "");
   const business = requireSelectedBusiness(context);
-  const base = `/api/v1/businesses/${business.uuid}/room-categories`;
 
   if (intent === "delete") {
     if (!isUuid(categoryUuid)) return data<ActionResult>({ form: "delete", errors: ["validation.uuid"] }, { status: 422 });
     try {
-      await api.delete(`${base}/${categoryUuid}`);
+      await api.business.deleteCategory(business.uuid, categoryUuid);
     } catch (error) {
       return data<ActionResult>({ form: "delete", errors: [apiRefusal(error).message] }, { status: 422 });
     }
@@ -80,9 +79,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   try {
     if (intent === "update") {
       notFoundUnless(isUuid(categoryUuid));
-      await api.put(`${base}/${categoryUuid}`, submission.value);
+      await api.business.updateCategory(business.uuid, categoryUuid, submission.value);
     } else {
-      await api.post(base, { room_setup: { categories: [submission.value] } });
+      await api.business.addCategory(business.uuid, { room_setup: { categories: [submission.value] } });
     }
   } catch (error) {
     const refusal = apiRefusal(error);

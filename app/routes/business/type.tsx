@@ -47,7 +47,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (submission.status !== "success") return data(submission.reply(), { status: 422 });
   const business = requireSelectedBusiness(context);
   try {
-    await api.put(`/api/v1/businesses/${business.uuid}/type`, submission.value);
+    await api.business.saveType(business.uuid, submission.value);
   } catch (error) {
     const refusal = apiRefusal(error);
     return data(replyWithApiError(submission, refusal, { fields: ["business_type_uuid", "accommodation_purpose"] }), { status: refusal.status });

@@ -1,6 +1,6 @@
 import { useTranslation } from "react-i18next";
 import { data, Link } from "react-router";
-import type { ChatMessageJson, ConversationJson } from "#contract/chat";
+import type { ChatThreadJson } from "#contract/chat";
 import { isUuid } from "#domain/text/sanitize";
 import { AnswerCard } from "#app/components/chat/answer-card";
 import { AppForm } from "#app/components/ui/app-form";
@@ -24,19 +24,17 @@ export const middleware: Route.MiddlewareFunction[] = [guard(handle)];
 
 const PAGE = "/chat.bkp";
 
-const conversationsPath = (context: Route.LoaderArgs["context"]) => `/api/v1/businesses/${requireSelectedBusiness(context).uuid}/chat/conversations`;
-
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const base = conversationsPath(context);
+  const business = requireSelectedBusiness(context).uuid;
   const { api, session } = getRequestState(context);
   const url = new URL(request.url);
   const q = (url.searchParams.get("q") ?? "").trim();
   const selected = url.searchParams.get("c");
-  const { data: conversations } = await api.get<{ data: ConversationJson[] }>(base, { query: { q: q || undefined } });
-  let thread: { conversation: ConversationJson; messages: ChatMessageJson[] } | null = null;
+  const conversations = await api.chat.conversations(business, q || undefined);
+  let thread: ChatThreadJson | null = null;
   if (selected) {
     try {
-      thread = isUuid(selected) ? await api.get(`${base}/${selected}`) : null;
+      thread = isUuid(selected) ? await api.chat.thread(business, selected) : null;
     } catch (error) {
       if (!(error instanceof ApiError) || error.status !== 404) throw error;
     }
@@ -48,12 +46,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const base = conversationsPath(context);
+  const business = requireSelectedBusiness(context).uuid;
   const { api, session } = getRequestState(context);
   const conversation = String((await request.formData()).get("conversation") ?? "");
   if (!isUuid(conversation)) throw data(null, { status: 404, statusText: "Page Not Found" });
   try {
-    await api.delete(`${base}/${conversation}`);
+    await api.chat.delete(business, conversation);
   } catch (error) {
     if (!(error instanceof ApiError)) throw error;
     return redirectWithToast(PAGE, { kind: "error", message: error.message }, { session });

@@ -4,7 +4,7 @@ import { useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { data, Link, redirect, useActionData, useFetcher } from "react-router";
 import { AuthenticityTokenInput } from "remix-utils/csrf/react";
-import type { ChatMessageJson, ConversationJson } from "#contract/chat";
+import type { ChatMessageJson, ChatThreadJson, ConversationJson } from "#contract/chat";
 import { EXAMPLES } from "#domain/chat/compose";
 import { chatMessageSchema, MAX_QUESTION_CHARS } from "#domain/schemas/chat";
 import { issueToKey } from "#domain/validation";
@@ -35,25 +35,25 @@ function businessId(context: Route.LoaderArgs["context"]): string {
 }
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const base = `/api/v1/businesses/${businessId(context)}/chat/conversations`;
+  const business = businessId(context);
   const { api, session } = getRequestState(context);
   const selected = new URL(request.url).searchParams.get("c");
-  const list = api.get<{ data: ConversationJson[] }>(base);
-  let thread: { conversation: ConversationJson; messages: ChatMessageJson[] } | null = null;
+  const list = api.chat.conversations(business);
+  let thread: ChatThreadJson | null = null;
   if (selected) {
     try {
-      thread = UUID.test(selected) ? await api.get(`${base}/${selected}`) : null;
+      thread = UUID.test(selected) ? await api.chat.thread(business, selected) : null;
     } catch (error) {
       if (!(error instanceof ApiError) || error.status !== 404) throw error;
     }
     if (!thread) return redirectWithToast(PAGE, { kind: "error", message: "chat:page.notFound" }, { session });
   }
-  return { conversations: (await list).data, conversation: thread?.conversation ?? null, messages: thread?.messages ?? [] };
+  return { conversations: await list, conversation: thread?.conversation ?? null, messages: thread?.messages ?? [] };
 }
 
 /** Asks a question (in the selected conversation, or a new one) or deletes a conversation; post → redirect → get. */
 export async function action({ request, context }: Route.ActionArgs) {
-  const base = `/api/v1/businesses/${businessId(context)}/chat/conversations`;
+  const business = businessId(context);
   const { api, session } = getRequestState(context);
   const formData = await request.formData();
   const conversation = String(formData.get("conversation") ?? "");
@@ -61,7 +61,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 
   if (formData.get("intent") === "delete") {
     try {
-      await api.delete(`${base}/${conversation}`);
+      await api.chat.delete(business, conversation);
     } catch (error) {
       if (!(error instanceof ApiError) || error.status !== 404) throw error;
       return redirectWithToast(PAGE, { kind: "error", message: "chat:page.notFound" }, { session });
@@ -72,7 +72,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const submission = parseWithZod(formData, { schema: chatMessageSchema, error: issueToKey });
   if (submission.status !== "success") return data(submission.reply(), { status: 422 });
   try {
-    const answer = await api.post<{ conversation: ConversationJson }>(conversation ? `${base}/${conversation}/messages` : base, submission.value);
+    const answer = await api.chat.ask(business, conversation || null, submission.value);
     return redirect(`${PAGE}?c=${answer.conversation.uuid}#latest`);
   } catch (error) {
     if (!(error instanceof ApiError)) throw error;

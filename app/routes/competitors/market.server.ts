@@ -2,7 +2,6 @@ import type { RouterContextProvider } from "react-router";
 import { ApiError, bookingBusiness } from "#app/lib/bookings.server";
 import { getRequestState } from "#app/lib/request-context.server";
 import { periodFromUrl } from "#app/components/competitors/period";
-import type { MarketAnswer } from "#app/components/competitors/types";
 
 /**
  * Both market-analysis pages read the same answer for the period in the URL. A period the API
@@ -12,12 +11,11 @@ export async function loadMarket(context: Readonly<RouterContextProvider>, reque
   const business = bookingBusiness(context);
   const { api } = getRequestState(context);
   const { choice, query } = periodFromUrl(new URL(request.url));
-  const path = `${business.base}/market-analysis`;
   try {
-    return { choice, market: await api.get<MarketAnswer>(path, { query }), periodError: null as string | null };
+    return { choice, market: await api.competitors.market(business.uuid, query), periodError: null as string | null };
   } catch (error) {
     if (!(error instanceof ApiError) || error.status !== 422) throw error;
     const reason = Object.values(error.errors).flat()[0] ?? error.serverMessage ?? error.message;
-    return { choice: "30" as const, market: await api.get<MarketAnswer>(path, { query: { days: 30 } }), periodError: reason };
+    return { choice: "30" as const, market: await api.competitors.market(business.uuid, { days: 30 }), periodError: reason };
   }
 }

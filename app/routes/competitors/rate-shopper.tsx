@@ -12,7 +12,6 @@ import { cellErrorsFrom, gridChanges } from "#app/components/competitors/grid-fo
 import { CategorySelect, DateInput } from "#app/components/competitors/period-picker";
 import { RateGrid, type GridResult } from "#app/components/competitors/rate-grid";
 import { competitorFormSchema } from "#app/components/competitors/schemas";
-import type { CompetitorJson, RatesAnswer } from "#app/components/competitors/types";
 import { buttonClass } from "#app/components/ui/button";
 import { FormErrors } from "#app/components/ui/field";
 import { formatDate } from "#app/lib/format-date";
@@ -44,8 +43,10 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const start = url.searchParams.get("start");
   const category = url.searchParams.get("category");
-  const answer = await api.get<RatesAnswer>(`${business.base}/competitors/rates`, {
-    query: { from: start && isDateInRange(start) ? start : undefined, days: GRID_NIGHTS, category: category && isUuid(category) ? category : undefined },
+  const answer = await api.competitors.rates(business.uuid, {
+    from: start && isDateInRange(start) ? start : undefined,
+    days: GRID_NIGHTS,
+    category: category && isUuid(category) ? category : undefined,
   });
   const editId = url.searchParams.get("edit");
   const editing = editId ? (answer.competitors.find((c) => c.uuid === editId) ?? null) : null;
@@ -79,7 +80,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (Object.keys(errors).length) return fail({ intent, cells: errors, errors: [], values }, 422);
     if (!changes.length) return redirectWithToast(returnTo, { kind: "info", message: "competitors:toast.nothingChanged" }, { session });
     try {
-      await api.put(`${business.base}/competitors/rates`, { rates: changes });
+      await api.competitors.saveRates(business.uuid, { rates: changes });
     } catch (error) {
       if (!(error instanceof ApiError)) throw error;
       const { cells, rest } = cellErrorsFrom(error.errors, changes);
@@ -94,7 +95,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     const csv = file instanceof File && file.size > 0 ? await file.text() : pasted;
     if (!csv.trim()) return fail({ intent, errors: ["competitors:csv.missing"] }, 422);
     try {
-      const answer = await api.post<{ imported: number }>(`${business.base}/competitors/rates/import`, { csv });
+      const answer = await api.competitors.importRates(business.uuid, { csv });
       return redirectWithToast(returnTo, { kind: "success", message: "competitors:toast.imported", values: { count: answer.imported } }, { session });
     } catch (error) {
       if (!(error instanceof ApiError)) throw error;
@@ -107,14 +108,14 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (!isUuid(competitorId)) return fail({ intent: "set", errors: ["competitors:set.notFound"] }, 404);
     try {
       if (intent === "delete") {
-        await api.delete(`${business.base}/competitors/${competitorId}`);
+        await api.competitors.delete(business.uuid, competitorId);
         return redirectWithToast(PAGE, { kind: "success", message: "competitors:toast.deleted" }, { session });
       }
-      const { data: list } = await api.get<{ data: CompetitorJson[] }>(`${business.base}/competitors`);
+      const list = await api.competitors.list(business.uuid);
       const current = list.find((c) => c.uuid === competitorId);
       if (!current) return fail({ intent: "set", errors: ["competitors:set.notFound"] }, 404);
       const { uuid: _uuid, ...fields } = current;
-      await api.put(`${business.base}/competitors/${competitorId}`, { ...fields, active: !current.active });
+      await api.competitors.update(business.uuid, competitorId, { ...fields, active: !current.active });
       return redirectWithToast(returnTo, { kind: "success", message: current.active ? "competitors:toast.deactivated" : "competitors:toast.activated", values: { name: current.name } }, { session });
     } catch (error) {
       if (!(error instanceof ApiError)) throw error;
@@ -126,8 +127,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (submission.status !== "success") return fail({ intent: "save-competitor", result: submission.reply() }, 422);
   const { competitor_uuid, ...payload } = submission.value;
   try {
-    if (competitor_uuid && isUuid(competitor_uuid)) await api.put(`${business.base}/competitors/${competitor_uuid}`, payload);
-    else await api.post(`${business.base}/competitors`, payload);
+    if (competitor_uuid && isUuid(competitor_uuid)) await api.competitors.update(business.uuid, competitor_uuid, payload);
+    else await api.competitors.create(business.uuid, payload);
   } catch (error) {
     if (!(error instanceof ApiError)) throw error;
     return fail({ intent: "save-competitor", result: replyWithApiError(submission, error, { fields: ["name", "url", "stars", "distance_km", "room_label", "notes", "active"] }) }, error.status);

@@ -5,7 +5,6 @@ import { metricKind, useFormats } from "#app/components/intelligence/format";
 import { askOrDefault, intelligenceApi } from "#app/routes/intelligence/intelligence.server";
 import { useGroupLabel } from "#app/components/intelligence/labels";
 import { DateField, PeriodFields, QuestionForm, SelectInput } from "#app/components/intelligence/period-form";
-import type { ExploreAnswer } from "#app/components/intelligence/types";
 import { ExportLinks } from "#app/components/reports/period-form";
 import { FieldErrors } from "#app/components/ui/field";
 import { guard } from "#app/lib/guard.server";
@@ -20,14 +19,14 @@ export const middleware: Route.MiddlewareFunction[] = [guard(handle)];
  * with the reasons beside the fields.
  */
 export async function loader({ context, request }: Route.LoaderArgs) {
-  const { get } = intelligenceApi(context);
+  const { api, business } = intelligenceApi(context);
   const params = new URL(request.url).searchParams;
   const metrics = params.getAll("metrics").flatMap((m) => m.split(",")).filter(Boolean).join(",");
   const pick = (k: string) => params.get(k) || undefined;
   const query = { metrics: metrics || undefined, dimension: pick("dimension"), from: pick("from"), to: pick("to"), compare: pick("compare"), compare_from: pick("compare_from"), compare_to: pick("compare_to") };
   const { answer, errors } = await askOrDefault(
-    () => get<ExploreAnswer>("metrics/explore", query),
-    () => get<ExploreAnswer>("metrics/explore"),
+    () => api.intelligence.explore(business.uuid, query),
+    () => api.intelligence.explore(business.uuid),
   );
   return { explore: answer, errors, compare: errors ? "last_year" : (query.compare ?? "last_year"), asked: query };
 }
@@ -87,7 +86,7 @@ export default function BusinessIntelligence({ loaderData }: Route.ComponentProp
         title={t("explore.chart", { metric: t(`metric.${camel(chartMetric)}`), dimension: t(`dimension.${e.dimension}`) })}
         tableLabel={t("table.of", { title: t("explore.chart", { metric: t(`metric.${camel(chartMetric)}`), dimension: t(`dimension.${e.dimension}`) }) })}
         description={t("explore.chartAria", { metric: t(`metric.${camel(chartMetric)}`) })}
-        rows={e.rows.map((r) => ({ label: name(e.dimension, r.key, r.label), values: { period: scale(chartMetric, r.values[chartMetric]), compare: scale(chartMetric, r.compare?.[chartMetric] ?? null) } }))}
+        rows={e.rows.map((r) => ({ label: name(e.dimension, r.key, r.label), values: { period: scale(chartMetric, r.values[chartMetric] ?? null), compare: scale(chartMetric, r.compare?.[chartMetric] ?? null) } }))}
         series={e.compare_period ? [{ key: "period", label: periodLabel(e.period) }, { key: "compare", label: periodLabel(e.compare_period) }] : [{ key: "period", label: periodLabel(e.period) }]}
         format={(v) => f.metric(chartMetric, unscale(chartMetric, v))}
         height={e.rows.length > 40 ? 360 : 280}

@@ -5,7 +5,7 @@ import { useFormats } from "#app/components/intelligence/format";
 import { intelligenceApi } from "#app/routes/intelligence/intelligence.server";
 import { NightsFigure } from "#app/components/intelligence/nights-figure";
 import { nightsChartMarkup } from "#app/components/intelligence/static-chart.server";
-import type { DashboardAnswer, StayFigures } from "#app/components/intelligence/types";
+import type { StayFigures } from "#app/components/intelligence/types";
 import { guard, type RouteHandle } from "#app/lib/guard.server";
 import type { Route } from "./+types/dashboard";
 import { useAppUser } from "#app/routes/shell/app-layout";
@@ -15,7 +15,8 @@ export const handle: RouteHandle = { permission: "user.dashboard", landing: true
 export const middleware: Route.MiddlewareFunction[] = [guard(handle)];
 
 export async function loader({ context }: Route.LoaderArgs) {
-  const dashboard = await intelligenceApi(context).get<DashboardAnswer>("dashboard");
+  const { api, business } = intelligenceApi(context);
+  const dashboard = await api.intelligence.dashboard(business.uuid);
   // The chart is drawn here, once, as SVG markup: the page then ships no chart code (issue 14).
   return { dashboard, nightsChart: nightsChartMarkup(context, dashboard) };
 }

@@ -24,12 +24,12 @@ export const handle = {} as const;
 export const middleware: Route.MiddlewareFunction[] = [guard(handle)];
 
 async function goalsOf(context: Route.LoaderArgs["context"], year: string | null) {
-  const { get } = intelligenceApi(context);
+  const { api, business } = intelligenceApi(context);
   try {
-    return await get<GoalsAnswer>("goals", { year: year && /^\d{4}$/.test(year) ? year : undefined });
+    return await api.intelligence.goals(business.uuid, { year: year && /^\d{4}$/.test(year) ? year : undefined });
   } catch (error) {
     if (error instanceof ApiError && error.status === 403) throw redirect("/unauthorized");
-    if (error instanceof ApiError && error.status === 422) return get<GoalsAnswer>("goals");
+    if (error instanceof ApiError && error.status === 422) return api.intelligence.goals(business.uuid);
     throw error;
   }
 }
@@ -44,7 +44,7 @@ export async function action({ context, request }: Route.ActionArgs) {
   const submission = parseWithZod(await request.formData(), { schema: goalsFormSchema, error: issueToKey });
   if (submission.status !== "success") return data({ result: submission.reply() }, { status: 422 });
   try {
-    await api.put(`${business.base}/goals`, goalsFormToBody(submission.value));
+    await api.intelligence.saveGoals(business.uuid, goalsFormToBody(submission.value));
   } catch (error) {
     if (!(error instanceof ApiError)) throw error;
     if (error.status === 403) throw redirect("/unauthorized");

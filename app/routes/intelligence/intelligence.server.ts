@@ -1,15 +1,12 @@
 import type { RouterContextProvider } from "react-router";
 import { ApiError, bookingBusiness } from "#app/lib/bookings.server";
 import { getRequestState } from "#app/lib/request-context.server";
-import type { Query } from "#app/lib/api.server";
 
 export { ApiError };
 
-/** The selected business's intelligence calls, through the API client of the request. */
+/** The selected business and the API client of the request, for the intelligence calls. */
 export function intelligenceApi(context: Readonly<RouterContextProvider>) {
-  const business = bookingBusiness(context);
-  const { api } = getRequestState(context);
-  return { business, api, get: <T>(path: string, query?: Query) => api.get<T>(`${business.base}/${path}`, { query }) };
+  return { business: bookingBusiness(context), api: getRequestState(context).api };
 }
 
 /**

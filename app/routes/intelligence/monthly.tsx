@@ -3,7 +3,6 @@ import { BarFigure, FigureTable } from "#app/components/intelligence/charts";
 import { useFormats } from "#app/components/intelligence/format";
 import { askOrDefault, intelligenceApi } from "#app/routes/intelligence/intelligence.server";
 import { QuestionForm, SelectInput } from "#app/components/intelligence/period-form";
-import type { MonthlyAnswer } from "#app/components/intelligence/types";
 import { guard } from "#app/lib/guard.server";
 import type { Route } from "./+types/monthly";
 
@@ -11,11 +10,11 @@ export const handle = { permission: "user.business-intelligence" } as const;
 export const middleware: Route.MiddlewareFunction[] = [guard(handle)];
 
 export async function loader({ context, request }: Route.LoaderArgs) {
-  const { get } = intelligenceApi(context);
+  const { api, business } = intelligenceApi(context);
   const year = new URL(request.url).searchParams.get("year") ?? undefined;
   const { answer, errors } = await askOrDefault(
-    () => get<MonthlyAnswer>("metrics/monthly", { year }),
-    () => get<MonthlyAnswer>("metrics/monthly"),
+    () => api.intelligence.monthly(business.uuid, { year }),
+    () => api.intelligence.monthly(business.uuid),
   );
   return { monthly: answer, errors };
 }

@@ -6,7 +6,6 @@ import { useFormats } from "#app/components/intelligence/format";
 import { askOrDefault, intelligenceApi, searchOf } from "#app/routes/intelligence/intelligence.server";
 import { useGroupLabel } from "#app/components/intelligence/labels";
 import { PeriodFields, QuestionForm } from "#app/components/intelligence/period-form";
-import type { BreakdownAnswer } from "#app/components/intelligence/types";
 import { guard } from "#app/lib/guard.server";
 import type { Route } from "./+types/sales-dashboard";
 
@@ -15,9 +14,9 @@ export const middleware: Route.MiddlewareFunction[] = [guard(handle)];
 
 /** Every breakdown of the period in the URL (this year by default); a refused period shows the default with the reasons. */
 export async function loader({ context, request }: Route.LoaderArgs) {
-  const { get } = intelligenceApi(context);
+  const { api, business } = intelligenceApi(context);
   const { from, to } = searchOf(request);
-  const all = (query: { from?: string; to?: string }) => Promise.all(BREAKDOWN_DIMENSIONS.map((dimension) => get<BreakdownAnswer>("metrics/breakdown", { ...query, dimension })));
+  const all = (query: { from?: string; to?: string }) => Promise.all(BREAKDOWN_DIMENSIONS.map((dimension) => api.intelligence.breakdown(business.uuid, { ...query, dimension })));
   const { answer, errors } = await askOrDefault(
     () => all({ from, to }),
     () => all({}),

@@ -33,17 +33,16 @@ export async function loadTracking(context: Readonly<RouterContextProvider>, req
     const value = url.searchParams.get(name);
     if (value) query[name] = value;
   }
-  const base = `${business.base}/tracking`;
   const fetchView = async (q: Record<string, string>): Promise<Answer> => {
     switch (view) {
       case "pickup":
-        return { view, pickup: await api.get<PickupAnswer>(`${base}/pickup`, { query: q }) };
+        return { view, pickup: await api.tracking.pickup(business.uuid, q) };
       case "pace":
-        return { view, pace: await api.get<PaceAnswer>(`${base}/pace`, { query: q }) };
+        return { view, pace: await api.tracking.pace(business.uuid, q) };
       case "curves":
-        return { view, curves: await api.get<CurvesAnswer>(`${base}/booking-curves`, { query: q }) };
+        return { view, curves: await api.tracking.curves(business.uuid, q) };
       case "forecast":
-        return { view, forecast: await api.get<ForecastAnswer>(`${base}/forecast`, { query: q }) };
+        return { view, forecast: await api.tracking.forecast(business.uuid, q) };
     }
   };
   try {

@@ -1,6 +1,5 @@
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
-import type { ReaderModule, SearchHit } from "#app/components/learning/types";
 import { SearchForm } from "#app/components/ui/search-form";
 import { ApiError } from "#app/lib/api.server";
 import { guard } from "#app/lib/guard.server";
@@ -13,10 +12,10 @@ export const middleware: Route.MiddlewareFunction[] = [guard(handle)];
 export async function loader({ context, request }: Route.LoaderArgs) {
   const { api } = getRequestState(context);
   const q = (new URL(request.url).searchParams.get("q") ?? "").trim();
-  const { data: modules } = await api.get<{ data: ReaderModule[] }>("/api/v1/learning/modules");
+  const modules = await api.learning.modules();
   if (!q) return { modules, q, hits: null, searchError: null };
   try {
-    const { data: hits } = await api.get<{ data: SearchHit[] }>("/api/v1/learning/search", { query: { q } });
+    const hits = await api.learning.search({ q });
     return { modules, q, hits, searchError: null };
   } catch (error) {
     if (!(error instanceof ApiError) || error.status !== 422) throw error;

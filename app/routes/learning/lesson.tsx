@@ -2,7 +2,6 @@ import { useTranslation } from "react-i18next";
 import { data, Link } from "react-router";
 import { isUuid } from "#domain/text/sanitize";
 import { MarkdownBody } from "#app/components/learning/markdown-body";
-import type { LessonPage } from "#app/components/learning/types";
 import { AppForm } from "#app/components/ui/app-form";
 import { buttonClass, SubmitButton } from "#app/components/ui/button";
 import { ApiError } from "#app/lib/api.server";
@@ -23,7 +22,7 @@ function lessonIdOf(params: Route.LoaderArgs["params"]): string {
 export async function loader({ context, params }: Route.LoaderArgs) {
   const { api } = getRequestState(context);
   try {
-    return await api.get<{ lesson: LessonPage }>(`/api/v1/learning/lessons/${lessonIdOf(params)}`);
+    return await api.learning.lesson(lessonIdOf(params));
   } catch (error) {
     if (error instanceof ApiError && error.status === 404) throw data(null, { status: 404, statusText: "Page Not Found" });
     throw error;
@@ -35,7 +34,7 @@ export async function action({ context, params, request }: Route.ActionArgs) {
   const id = lessonIdOf(params);
   const completed = (await request.formData()).get("intent") === "complete";
   try {
-    await api.put(`/api/v1/learning/lessons/${id}/progress`, { completed });
+    await api.learning.saveProgress(id, { completed });
   } catch (error) {
     if (!(error instanceof ApiError)) throw error;
     return redirectWithToast(`/learning/${id}`, { kind: "error", message: error.message }, { session });

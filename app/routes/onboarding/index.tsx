@@ -107,9 +107,9 @@ export async function action({ request, context }: Route.ActionArgs) {
     try {
       if (draft) {
         await selectDraft(api, draft, selectedUuid);
-        await api.put(`/api/v1/businesses/${draft.uuid}/details`, submission.value);
+        await api.business.saveDetails(draft.uuid, submission.value);
       } else {
-        const { business } = await api.post<{ business: BusinessJson }>("/api/v1/businesses", submission.value);
+        const { business } = await api.business.create(submission.value);
         await selectDraft(api, business, selectedUuid);
       }
     } catch (error) {
@@ -127,7 +127,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     const submission = parseWithZod(formData, { schema: businessTypeSchema, error: issueToKey });
     if (submission.status !== "success") return data<StepResult>({ step, result: submission.reply() }, { status: 422 });
     try {
-      await api.put(`/api/v1/businesses/${draft.uuid}/type`, submission.value);
+      await api.business.saveType(draft.uuid, submission.value);
     } catch (error) {
       const refusal = apiRefusal(error);
       const result = replyWithApiError(submission, refusal, { fields: ["business_type_uuid", "accommodation_purpose"] });
@@ -142,7 +142,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (submission.status === undefined) return data<StepResult>({ step, result: submission.reply() });
     if (submission.status !== "success") return data<StepResult>({ step, result: submission.reply() }, { status: 422 });
     try {
-      await api.put(`/api/v1/businesses/${draft.uuid}/rooms`, { room_setup: { categories: withStoredFields(draft, submission.value.categories) } });
+      await api.business.saveRooms(draft.uuid, { room_setup: { categories: withStoredFields(draft, submission.value.categories) } });
     } catch (error) {
       const refusal = apiRefusal(error);
       const result = replyWithApiError(submission, refusal, { fields: ["categories", "categories[].name", "categories[].room_count"], stripPrefix: "room_setup." });

@@ -21,17 +21,15 @@ export async function selectDraft(api: ApiClient, draft: BusinessJson, selectedU
   if (draft.uuid !== selectedUuid) await api.accounts.selectBusiness(draft.uuid);
 }
 
-type Answer = { business?: BusinessJson } | undefined;
-
 /** POST onboarding/plan; the business's status after it. */
 export async function choosePlan(api: ApiClient, business: BusinessJson, choice: "subscribe" | "easylite"): Promise<BusinessStatus> {
-  const answer = await api.post<Answer>(`/api/v1/businesses/${business.uuid}/onboarding/plan`, { choice });
+  const answer = await api.onboarding.choosePlan(business.uuid, { choice });
   return answer?.business?.status ?? (choice === "subscribe" ? "SUBSCRIPTION_REQUESTED" : "ONBOARDING_EASY_LITE");
 }
 
 /** Easy Lite: choose it (unless already chosen), then finish onboarding; the status after it. */
 export async function startEasyLite(api: ApiClient, business: BusinessJson): Promise<BusinessStatus> {
   if (business.status !== "ONBOARDING_EASY_LITE") await choosePlan(api, business, "easylite");
-  const answer = await api.post<Answer>(`/api/v1/businesses/${business.uuid}/onboarding/submit`);
+  const answer = await api.onboarding.submit(business.uuid);
   return answer?.business?.status ?? "DATA_LOADED";
 }

@@ -75,7 +75,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const business = requireSelectedBusiness(context);
   if (formData.get("intent") === "retry") {
     try {
-      await api.post(`/api/v1/businesses/${business.uuid}/setup/retry`);
+      await api.onboarding.retrySetup(business.uuid);
     } catch (error) {
       return data({ result: undefined, errors: [apiRefusal(error).message] }, { status: 409 });
     }
@@ -87,7 +87,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const submission = parseWithZod(formData, { schema: pmsCredentialsSchema(pms.settings.fields), error: issueToKey });
   if (submission.status !== "success") return data({ result: submission.reply(), errors: [] }, { status: 422 });
   try {
-    const answer = await api.put<{ business?: BusinessJson } | undefined>(`/api/v1/businesses/${business.uuid}/pms`, {
+    const answer = await api.onboarding.choosePms(business.uuid, {
       pms_id: pms.id,
       credentials: submission.value.credentials,
     });

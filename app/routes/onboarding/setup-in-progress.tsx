@@ -36,11 +36,11 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!business) return redirect("/onboarding");
   try {
     if (intent === "retry" && business.status === "DOWNLOAD_FAILED") {
-      await api.post(`/api/v1/businesses/${business.uuid}/setup/retry`);
+      await api.onboarding.retrySetup(business.uuid);
       return redirectWithToast(PAGE, { kind: "info", message: "onboarding:setup.retrying" }, { session });
     }
     if (intent === "complete" && business.status === "DATA_LOADED") {
-      await api.post(`/api/v1/businesses/${business.uuid}/setup/complete`);
+      await api.onboarding.completeSetup(business.uuid);
       return redirect("/onboarding/completed");
     }
   } catch (error) {

@@ -1,13 +1,12 @@
 import type { ApiClient } from "#app/lib/api.server";
 import { ApiError } from "#app/lib/api.server";
 import type { StaySearch } from "#app/components/booking-engine/stay-query";
-import type { OffersAnswer, PublicProfile, PublicReservation } from "#app/components/booking-engine/types";
+import type { OffersJson } from "#contract/booking-engine";
 
 export { ApiError };
 
-/** The public engine's API paths; the slug is checked before it reaches a URL. */
+/** The public engine's slug, checked before it reaches a URL. */
 const SLUG = /^[a-z0-9-]{3,60}$/;
-export const publicPath = (slug: string) => `/api/public/booking-engines/${encodeURIComponent(slug)}`;
 
 /** Reads through 404 (unknown slug, engine off, no motor plan): null instead of an error. */
 async function orNull<T>(work: () => Promise<T>): Promise<T | null> {
@@ -21,7 +20,7 @@ async function orNull<T>(work: () => Promise<T>): Promise<T | null> {
 
 export function readProfile(api: ApiClient, slug: string) {
   if (!SLUG.test(slug)) return Promise.resolve(null);
-  return orNull(async () => (await api.get<{ data: PublicProfile }>(publicPath(slug))).data);
+  return orNull(() => api.bookingEngine.profile(slug));
 }
 
 
@@ -33,11 +32,10 @@ export function staySearch(url: URL): StaySearch & { complete: boolean } {
 }
 
 /** Offers for a search; the API's 422 field errors come back instead of an answer. */
-export async function readOffers(api: ApiClient, slug: string, search: StaySearch): Promise<{ offers: OffersAnswer | null; errors: Record<string, string[]>; missing: boolean }> {
+export async function readOffers(api: ApiClient, slug: string, search: StaySearch): Promise<{ offers: OffersJson | null; errors: Record<string, string[]>; missing: boolean }> {
   if (!SLUG.test(slug)) return { offers: null, errors: {}, missing: true };
   try {
-    const answer = await api.get<{ data: OffersAnswer }>(`${publicPath(slug)}/offers`, { query: { ...search } });
-    return { offers: answer.data, errors: {}, missing: false };
+    return { offers: await api.bookingEngine.offers(slug, { ...search }), errors: {}, missing: false };
   } catch (error) {
     if (!(error instanceof ApiError)) throw error;
     if (error.status === 404) return { offers: null, errors: {}, missing: true };
@@ -48,5 +46,5 @@ export async function readOffers(api: ApiClient, slug: string, search: StaySearc
 
 export function readReservation(api: ApiClient, slug: string, code: string) {
   if (!SLUG.test(slug) || !/^[A-Za-z0-9]{4,12}$/.test(code)) return Promise.resolve(null);
-  return orNull(async () => (await api.get<{ data: PublicReservation }>(`${publicPath(slug)}/reservations/${encodeURIComponent(code.toUpperCase())}`)).data);
+  return orNull(() => api.bookingEngine.reservation(slug, code.toUpperCase()));
 }

@@ -6,10 +6,9 @@ import { HoneypotInputs, HoneypotProvider } from "remix-utils/honeypot/react";
 import { SpamError } from "remix-utils/honeypot/server";
 import { publicReservationSchema } from "#domain/schemas/booking-engine";
 import { issueToKey } from "#domain/validation";
-import { ApiError, publicPath, readOffers, staySearch } from "#app/routes/public/booking-engine.server";
+import { ApiError, readOffers, staySearch } from "#app/routes/public/booking-engine.server";
 import { stayQuery } from "#app/components/booking-engine/stay-query";
 import { accentButton, NightRates, StaySummary, useProfile } from "#app/components/booking-engine/public-ui";
-import type { PublicReservation } from "#app/components/booking-engine/types";
 import { FormErrors, TextAreaField, TextField } from "#app/components/ui/field";
 import { AppForm } from "#app/components/ui/app-form";
 import { OfferPlan } from "#app/components/booking-engine/public-policies";
@@ -59,7 +58,7 @@ export async function action({ params, request, context }: Route.ActionArgs) {
   if (submission.status !== "success") return data(submission.reply(), { status: 422 });
   const { api } = getRequestState(context);
   try {
-    const { data: booked } = await api.post<{ data: PublicReservation }>(`${publicPath(params.slug)}/reservations`, submission.value);
+    const booked = await api.bookingEngine.book(params.slug, submission.value);
     return redirect(`/p/${params.slug}/confirmation/${booked.code}`);
   } catch (error) {
     if (!(error instanceof ApiError)) throw error;

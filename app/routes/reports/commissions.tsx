@@ -15,7 +15,7 @@ export const handle = { permission: "user.business-intelligence" } as const;
 export const middleware: Route.MiddlewareFunction[] = [guard(handle)];
 
 export async function loader({ context, request }: Route.LoaderArgs) {
-  return loadReport<CommissionsAnswer>(context, request, "/reports/commissions");
+  return loadReport(context, request, (reports, business, period) => reports.commissions(business, period));
 }
 
 export default function CommissionsReport({ loaderData }: Route.ComponentProps) {

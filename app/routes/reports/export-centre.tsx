@@ -1,7 +1,6 @@
 import { useTranslation } from "react-i18next";
 import { ExportLinks, PeriodForm } from "#app/components/reports/period-form";
 import { loadReport } from "#app/routes/reports/reports.server";
-import type { PeriodAnswer } from "#app/components/reports/types";
 import { formatDate } from "#app/lib/format-date";
 import { guard } from "#app/lib/guard.server";
 import type { Route } from "./+types/export-centre";
@@ -10,7 +9,7 @@ export const handle = { permission: "user.business-intelligence" } as const;
 export const middleware: Route.MiddlewareFunction[] = [guard(handle)];
 
 export async function loader({ context, request }: Route.LoaderArgs) {
-  return loadReport<PeriodAnswer & { kinds: string[] }>(context, request, "/exports");
+  return loadReport(context, request, (reports, business, period) => reports.exports(business, period));
 }
 
 /** The export centre: every file for the chosen period, as plain download links (no JavaScript needed). */

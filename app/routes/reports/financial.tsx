@@ -16,7 +16,7 @@ export const handle = { permission: "user.business-intelligence" } as const;
 export const middleware: Route.MiddlewareFunction[] = [guard(handle)];
 
 export async function loader({ context, request }: Route.LoaderArgs) {
-  return loadReport<FinancialAnswer>(context, request, "/reports/financial");
+  return loadReport(context, request, (reports, business, period) => reports.financial(business, period));
 }
 
 export default function FinancialReport({ loaderData }: Route.ComponentProps) {

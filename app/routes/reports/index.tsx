@@ -13,7 +13,7 @@ export const handle = { permission: "user.business-intelligence" } as const;
 export const middleware: Route.MiddlewareFunction[] = [guard(handle)];
 
 export async function loader({ context, request }: Route.LoaderArgs) {
-  return loadReport<ReportsIndexAnswer>(context, request, "/reports");
+  return loadReport(context, request, (reports, business, period) => reports.summary(business, period));
 }
 
 export default function ReportsIndex({ loaderData }: Route.ComponentProps) {

@@ -1,6 +1,8 @@
 import type { RouterContextProvider } from "react-router";
 import { ApiError, bookingBusiness } from "#app/lib/bookings.server";
 import { getRequestState } from "#app/lib/request-context.server";
+import type { ApiClient } from "#app/lib/api.server";
+import type { PeriodQuery } from "#domain/schemas/reports";
 
 /** The period of the page's URL (`from`, `to`), passed to the API as it is. */
 export function periodQuery(request: Request): { from?: string; to?: string } {
@@ -21,15 +23,18 @@ export function exportQuery(request: Request): Record<string, string | undefined
  * A report for the period in the URL. A period the API refuses (reversed, too long, not a date)
  * shows the default period with the reason beside the form, instead of an error page.
  */
-export async function loadReport<T>(context: Readonly<RouterContextProvider>, request: Request, path: string) {
+export async function loadReport<T>(
+  context: Readonly<RouterContextProvider>,
+  request: Request,
+  ask: (reports: ApiClient["reports"], businessUuid: string, period: PeriodQuery) => Promise<T>,
+) {
   const business = bookingBusiness(context);
   const { api } = getRequestState(context);
-  const url = `${business.base}${path}`;
   try {
-    return { business, report: await api.get<T>(url, { query: periodQuery(request) }), periodError: null as string | null };
+    return { business, report: await ask(api.reports, business.uuid, periodQuery(request)), periodError: null as string | null };
   } catch (error) {
     if (!(error instanceof ApiError) || error.status !== 422) throw error;
     const reason = Object.values(error.errors).flat()[0] ?? error.serverMessage ?? error.message;
-    return { business, report: await api.get<T>(url), periodError: reason };
+    return { business, report: await ask(api.reports, business.uuid, {}), periodError: reason };
   }
 }

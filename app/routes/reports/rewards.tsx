@@ -3,7 +3,6 @@ import { Link } from "react-router";
 import { bookingBusiness } from "#app/lib/bookings.server";
 import { moneyFormatter } from "#app/components/reports/format";
 import { periodLabel } from "#app/components/reports/periods";
-import type { RewardsAnswer } from "#app/components/reports/types";
 import { guard } from "#app/lib/guard.server";
 import { getRequestState } from "#app/lib/request-context.server";
 import type { Route } from "./+types/rewards";
@@ -15,7 +14,7 @@ export const middleware: Route.MiddlewareFunction[] = [guard(handle)];
 export async function loader({ context }: Route.LoaderArgs) {
   const business = bookingBusiness(context);
   const { api } = getRequestState(context);
-  return { rewards: await api.get<RewardsAnswer>(`${business.base}/rewards`) };
+  return { rewards: await api.reports.rewards(business.uuid) };
 }
 
 export default function Rewards({ loaderData }: Route.ComponentProps) {

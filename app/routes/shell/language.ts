@@ -18,7 +18,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const { api, user } = getRequestState(context);
   if (user && user.preferred_language !== locale) {
     // The cookie alone still switches this browser if the account cannot be updated right now.
-    await api.put(`/api/v1/users/${user.uuid}`, { preferred_language: locale }).catch((error: unknown) => {
+    await api.accounts.update(user.uuid, { preferred_language: locale }).catch((error: unknown) => {
       if (!(error instanceof ApiError)) throw error;
       console.warn(`language: could not save preferred_language: ${error.message}`);
     });

@@ -23,7 +23,7 @@ export async function loader({ context }: Route.LoaderArgs) {
   if (!isShortTermRental(context)) return { host: false as const };
   const business = bookingBusiness(context);
   const { api } = getRequestState(context);
-  return { host: true as const, rates: await api.get<RatesAnswer>(`${business.base}/competitors/rates`, { query: { days: NIGHTS } }) };
+  return { host: true as const, rates: await api.competitors.rates(business.uuid, { days: NIGHTS }) };
 }
 
 export default function HostCompetitors({ loaderData }: Route.ComponentProps) {

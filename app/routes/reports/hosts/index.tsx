@@ -16,7 +16,7 @@ export const middleware: Route.MiddlewareFunction[] = [guard(handle)];
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   if (!isShortTermRental(context)) return { host: false as const };
-  return { host: true as const, ...(await loadReport<UnitsAnswer>(context, request, "/hosts/units")) };
+  return { host: true as const, ...(await loadReport(context, request, (reports, business, period) => reports.hostUnits(business, period))) };
 }
 
 export default function HostUnits({ loaderData }: Route.ComponentProps) {

@@ -8,6 +8,7 @@ import { DataTable } from "#app/components/reports/data-table";
 import { moneyFormatter } from "#app/components/reports/format";
 import { HostTabs, HotelNotice } from "#app/components/reports/hosts";
 import { businessTodayOf, isShortTermRental } from "#app/routes/reports/hosts/hosts.server";
+import type { CalendarJson } from "#contract/pricing";
 import type { UnitsAnswer } from "#app/components/reports/types";
 import { DateInput } from "#app/components/competitors/period-picker";
 import { buttonClass } from "#app/components/ui/button";
@@ -22,14 +23,6 @@ export const middleware: Route.MiddlewareFunction[] = [guard(handle)];
 /** Nights in the plan. */
 const NIGHTS = 14;
 
-interface CalendarAnswer {
-  from: string;
-  to: string;
-  currency: string;
-  configured: boolean;
-  days: { date: string; season: { title: string }; rates: { room_category_uuid: string; rate: number }[] }[];
-}
-
 /** The engine's nightly price for each unit: its category's rate, night by night, from ?start (today by default). */
 export async function loader({ context, request }: Route.LoaderArgs) {
   if (!isShortTermRental(context)) return { host: false as const };
@@ -40,8 +33,8 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const to = addDays(from, NIGHTS - 1);
   const canSeeUnits = !!user?.permissions.some((p) => p.name === "user.business-intelligence");
   const [calendar, units] = await Promise.all([
-    api.get<CalendarAnswer>(`${business.base}/calendar`, { query: { from, to, explain: "false" } }),
-    canSeeUnits ? api.get<UnitsAnswer>(`${business.base}/hosts/units`, { query: { from, to } }) : null,
+    api.pricing.calendar(business.uuid, { from, to, explain: "false" }),
+    canSeeUnits ? api.reports.hostUnits(business.uuid, { from, to }) : null,
   ]);
   return { host: true as const, from, calendar, units: units?.units ?? null };
 }
@@ -58,7 +51,7 @@ export default function HostPrices({ loaderData }: Route.ComponentProps) {
   );
 }
 
-function Plan({ from, calendar, units }: { from: string; calendar: CalendarAnswer; units: UnitsAnswer["units"] | null }) {
+function Plan({ from, calendar, units }: { from: string; calendar: CalendarJson; units: UnitsAnswer["units"] | null }) {
   const { t, i18n } = useTranslation("reports");
   const locale = i18n.language;
   const money = moneyFormatter(locale, calendar.currency);
