@@ -1,49 +1,13 @@
-/** Answers of the learning API (docs/api/learning.md); the administrator's come from the contract. */
+/** Answers of the learning API (docs/api/learning.md), from the contract. */
+import type { z } from "zod";
+import type { readerLessonAnswer, readerModuleAnswer, searchHitAnswer } from "#contract/learning";
 export type { AdminCatalogueModuleJson as AdminModule, AdminLessonJson as AdminLesson } from "#contract/learning";
 
-export interface ReaderLesson {
-  uuid: string;
-  title: string;
-  estimated_minutes: number;
-  fallback: boolean;
-  completed_at: string | null;
-}
-
-export interface ReaderModule {
-  uuid: string;
-  title: string;
-  description: string;
-  level: "beginner" | "intermediate" | "advanced";
-  position: number;
-  fallback: boolean;
-  estimated_minutes: number;
-  lessons: ReaderLesson[];
-  progress: { completed: number; total: number };
-}
-
-export interface SearchHit {
-  uuid: string;
-  title: string;
-  locale: string;
-  fallback: boolean;
-  module_uuid: string;
-  snippet: string;
-}
-
-export interface LessonPage {
-  uuid: string;
-  title: string;
-  locale: string;
-  fallback: boolean;
-  body_html: string;
-  video_url: string | null;
-  estimated_minutes: number;
-  completed_at: string | null;
-  updated_at: string;
-  module: { uuid: string; title: string; level: ReaderModule["level"] };
-  previous: { uuid: string; title: string } | null;
-  next: { uuid: string; title: string } | null;
-}
+/** The reader's answers are the contract's. */
+export type ReaderModule = z.infer<typeof readerModuleAnswer>;
+export type ReaderLesson = ReaderModule["lessons"][number];
+export type SearchHit = z.infer<typeof searchHitAnswer>;
+export type LessonPage = z.infer<typeof readerLessonAnswer>["lesson"];
 
 /** What the lesson form posted, as the form shows it again (after a preview or an error). */
 export interface LessonFormValues {
