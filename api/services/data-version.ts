@@ -37,6 +37,11 @@ export const UNTRACKED_TABLES = [
   // Written only by the triggers of the reservations and their nights (ADR 0041), whose own
   // writes already move the version in the same transaction.
   "reservation_versions",
+  // The same for room counts and room blocks (ADR 0053).
+  "room_count_versions",
+  "room_block_versions",
+  // The stored forecast (ADR 0054) is read by the revenue brain alone, whose own writes move the version.
+  "forecast_nights",
   // The Mews connector's own bookkeeping (ADR 0049): the reservations its sync writes go through
   // the import and move the version; these rows are read by the sync alone.
   "mews_connections",
