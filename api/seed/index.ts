@@ -1,8 +1,7 @@
 import { sql } from "drizzle-orm";
 import type { Database } from "#api/db/client.ts";
 import { businesses, users } from "#api/db/schema/index.ts";
-import { refreshScorecard } from "#api/services/forecast/scorecard.ts";
-import { refreshForecastNights } from "#api/services/forecast/stored-nights.ts";
+import { refreshForecast } from "#api/services/forecast/refresh.ts";
 import { DEMO_PASSWORD, demoUsers, seedUsers } from "./users.ts";
 import { seedBusinesses } from "./businesses.ts";
 import { seedBilling } from "./billing.ts";
@@ -54,10 +53,7 @@ export async function seedIfEmpty(db: Database, options: { log?: boolean } = {})
   // The forecast's scorecard of each seeded business, so /tracking shows it from the first visit
   // (the daily forecast.scorecard keeps it current after that).
   // The forecast of the year ahead too, which the revenue brain's demand reads (ADR 0054).
-  for (const { id } of await db.select({ id: businesses.id }).from(businesses)) {
-    await refreshScorecard(db, id, now);
-    await refreshForecastNights(db, id, now);
-  }
+  for (const { id } of await db.select({ id: businesses.id }).from(businesses)) await refreshForecast(db, id, now);
   if (options.log) {
     console.log("Seeded demo data. Demo logins (password for all: %s):", DEMO_PASSWORD);
     for (const [role, u] of Object.entries(demoUsers)) console.log(`  ${role.padEnd(13)} ${u.email}`);

@@ -14,8 +14,7 @@ import { markNightsChanged } from "#api/services/outbox/nights-changed.ts";
 import type { JobQueue } from "#api/services/queue/queue.ts";
 import { runningQueue } from "#api/services/queue/queue.ts";
 import type { BookingContext } from "#api/services/bookings/context.ts";
-import { refreshScorecard } from "#api/services/forecast/scorecard.ts";
-import { refreshForecastNights } from "#api/services/forecast/stored-nights.ts";
+import { historyChanged } from "#api/services/forecast/refresh.ts";
 import { importOf, stagedRows } from "./dry-run.ts";
 import { newCodes } from "#api/services/bookings/codes.ts";
 
@@ -352,15 +351,11 @@ async function finishImport(db: Database, importId: string, now: Date): Promise<
     await occupancyChanged(db, imp.businessId, stayNights(imp.futureFrom, addDays(imp.futureTo, 1)), now, imp.createdBy);
   }
   await settleOnboarding(db, imp.businessId, true, now);
-  // When the history changed, the forecast's scorecard is computed again now, not at the next
-  // night. It scores past nights only, so an import that wrote no stay with a past night (a PMS
-  // sync's new and changed future bookings, every few minutes) leaves it alone: the scorecard
-  // holds the process for seconds on a large hotel. The import is done whatever it says; a
-  // failure waits for the daily forecast.scorecard.
-  if (await wroteHistory(db, imp, now)) {
-    await refreshScorecard(db, imp.businessId, now).catch((error) => logger.error({ msg: "scorecard after import failed", import_id: importId, err: error }));
-    await refreshForecastNights(db, imp.businessId, now).catch((error) => logger.error({ msg: "forecast after import failed", import_id: importId, err: error }));
-  }
+  // When the history changed, the forecast (its scorecard and the nights the brain reads) is
+  // computed again on the queue, not at the next night and not inside this job: the scorecard
+  // holds a process for seconds on a large hotel. An import that wrote no stay with a past night
+  // (a PMS sync's new and changed future bookings, every few minutes) leaves it alone.
+  if (await wroteHistory(db, imp, now)) await historyChanged(db, imp.businessId, now);
 }
 
 /** Whether the import added or changed a stay with a night before the business's today. */

@@ -7,6 +7,7 @@ import { dailyJobs, enqueueDaily } from "#api/services/daily/schedule.ts";
 import { smtpMailer } from "#api/services/mail/transport.ts";
 import { deliverQueuedNotices } from "#api/services/notifications/deliver.ts";
 import { IMPORT_JOB, resumeImports, runImport } from "#api/services/imports/run.ts";
+import { forecastRefreshJob } from "#api/services/forecast/refresh.ts";
 import { ICAL_POLL_JOB, runPollJob, sweepPollRequests, type IcalPollJob } from "#api/services/ledger/ical-imports.ts";
 import { removeUnfinishedUploads } from "#api/services/imports/upload.ts";
 import { MEWS_SYNC_JOB, mewsBusinesses, pushMewsPricesNow, syncMews } from "#api/services/pms/mews-sync.ts";
@@ -36,6 +37,8 @@ export async function backgroundFor(
   const notices: JobDefinition = { name: NOTICE_MAIL_JOB, retryLimit: 1, run: async () => void (await deliverQueuedNotices(handle.db, mailer, now())) };
   // Reservation imports (issue #25): a long job that resumes from its cursor, so one attempt is enough.
   const imports: JobDefinition<{ importId: string }> = { name: IMPORT_JOB, retryLimit: 1, expireInSeconds: 30 * 60, run: ({ importId }) => runImport(handle.db, importId, { now }) };
+  // The forecast after an import or a PMS sync wrote history (a backtest: seconds on a large hotel).
+  const forecast = forecastRefreshJob(handle.db, now);
   // "Check now" of an iCal import (issue #24): one calendar a job, with its own time-out; the page shows the result.
   const icalChecks: JobDefinition<IcalPollJob> = { name: ICAL_POLL_JOB, retryLimit: 0, expireInSeconds: 120, pollSeconds: 1, run: async (job) => void (await runPollJob(handle.db, job, { now: now() })) };
   const icalSweep: JobDefinition = { name: ICAL_SWEEP_JOB, retryLimit: 0, run: async () => void (await sweepPollRequests(handle.db, runningQueue()!, now())) };
@@ -51,7 +54,7 @@ export async function backgroundFor(
   const queue = await startBackground(handle, {
     now,
     perBusiness: [mews],
-    jobs: [...daily.definitions, notices, imports, icalChecks, icalSweep, mewsPrices],
+    jobs: [...daily.definitions, notices, imports, forecast, icalChecks, icalSweep, mewsPrices],
     schedules: [...daily.schedules, { name: ICAL_SWEEP_JOB, cron: "* * * * *" }, ...(mailer ? [{ name: NOTICE_MAIL_JOB, cron: "* * * * *" }] : [])],
   });
   for (const name of [...daily.unscheduled, ...RETIRED_SCHEDULES, ...(mailer ? [] : [NOTICE_MAIL_JOB])]) await queue.boss.unschedule(name);
