@@ -2,6 +2,7 @@ import { data, redirect, type MiddlewareFunction } from "react-router";
 import { getConfig } from "#config";
 import { csrfMiddleware } from "./csrf.server";
 import { getI18n, getLocale } from "./i18n.server";
+import { firstField, streamedUploadLimit } from "./streamed-upload.server";
 import { tooLargeUploadAddress, UPLOAD_LIMIT_MB } from "./upload-too-large";
 
 /**
@@ -24,6 +25,10 @@ import { tooLargeUploadAddress, UPLOAD_LIMIT_MB } from "./upload-too-large";
  *    says it is too large (upload-too-large.ts) instead of a bare 413.
  * 4. The CSRF token (remix-utils' double-submit cookie, csrf.server.ts).
  *
+ * A streamed upload (streamed-upload.server.ts: the reservations file, up to 50 MB, passed on to
+ * the API as it arrives) has its own limit, is checked by its declared length only (the API counts
+ * what it reads), and its token is read from the body's first field, not from the whole form.
+ *
  * A refusal before the body was read to its end closes the connection (server-wide, in
  * server/security-headers.ts): the unread rest must not be taken for the next request.
  */
@@ -45,6 +50,8 @@ function isForm(contentType: string) {
 }
 
 export function bodyLimitFor(request: Request): number {
+  const streamed = streamedUploadLimit(request);
+  if (streamed !== null) return streamed;
   return isMultipart((request.headers.get("content-type") ?? "").toLowerCase()) ? UPLOAD_BODY_LIMIT : FORM_BODY_LIMIT;
 }
 
@@ -73,7 +80,8 @@ function originRefusal(request: Request): Refusal | null {
 async function bodyFits(request: Request, limit: number): Promise<boolean> {
   const declared = request.headers.get("content-length");
   if (declared !== null && Number(declared) > limit) return false;
-  if (!request.body) return true;
+  // A streamed upload is not copied to count it (the copy would hold what the action has not read yet).
+  if (!request.body || streamedUploadLimit(request) !== null) return true;
   const reader = request.clone().body!.getReader();
   let seen = 0;
   for (;;) {
@@ -94,6 +102,15 @@ async function bodyFits(request: Request, limit: number): Promise<boolean> {
  * Larger bodies are refused with 413 without reading on.
  */
 export const UPLOAD_DRAIN_LIMIT = 64 * 1024 * 1024;
+
+/** The request the CSRF check reads for a streamed upload: the token of its first field alone, with the cookies. */
+async function tokenOnly(request: Request): Promise<Request> {
+  const token = await firstField(request, "csrf");
+  const headers = new Headers({ "content-type": "application/x-www-form-urlencoded" });
+  const cookie = request.headers.get("cookie");
+  if (cookie) headers.set("cookie", cookie);
+  return new Request(request.url, { method: request.method, headers, body: new URLSearchParams(token === null ? {} : { csrf: token }) });
+}
 
 /** Reads the request's own body to its end, dropping it; false past `limit`. */
 async function drained(request: Request, limit: number): Promise<boolean> {
@@ -135,6 +152,9 @@ export const requestGuardMiddleware: MiddlewareFunction<Response> = async (args,
       const t = getI18n(context).getFixedT(getLocale(context), "security");
       throw data({ message: t(refused.key, refused.values) }, { status: refused.status });
     }
+  }
+  if (!SAFE_METHODS.has(request.method.toUpperCase()) && streamedUploadLimit(request) !== null) {
+    return csrfMiddleware({ ...args, request: await tokenOnly(request) }, next);
   }
   return csrfMiddleware(args, next);
 };

@@ -25,8 +25,9 @@ export function cameBackFromTooLargeUpload(request: Request): boolean {
 
 /**
  * For a file field without a size rule of its own (a CSV, an image the API checks): its message
- * on the page the browser was sent back to ("The file is larger than 5 MB."), else undefined.
+ * on the page the browser was sent back to ("The file is larger than 5 MB.", or the form's own
+ * limit for a streamed upload), else undefined.
  */
-export function tooLargeUploadErrors(request: Request): string[] | undefined {
-  return cameBackFromTooLargeUpload(request) ? [encodeMessage("upload.fileTooLarge", { max: UPLOAD_LIMIT_MB })] : undefined;
+export function tooLargeUploadErrors(request: Request, maxMb: number = UPLOAD_LIMIT_MB): string[] | undefined {
+  return cameBackFromTooLargeUpload(request) ? [encodeMessage("upload.fileTooLarge", { max: maxMb })] : undefined;
 }

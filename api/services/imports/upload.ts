@@ -6,11 +6,10 @@ import type { TFunction } from "i18next";
 import type { Database } from "#api/db/client.ts";
 import { reservationImportRows, reservationImports } from "#api/db/schema/index.ts";
 import { HttpError } from "#api/errors.ts";
+import { MAX_IMPORT_BYTES, MAX_IMPORT_ROWS } from "#domain/imports/limits.ts";
 import { FileRefused, readRows, type RefusalReason } from "./read-file.ts";
 
-/** The limits of one file (issue #25): 50 MB and 200,000 rows, each a clear 4xx. */
-export const MAX_IMPORT_BYTES = 50 * 1024 * 1024;
-export const MAX_IMPORT_ROWS = 200_000;
+/** Staged rows per INSERT. The limits of one file (issue #25, domain/imports/limits.ts): 50 MB and 200,000 rows, each a clear 4xx. */
 const STAGE_BATCH = 1000;
 
 const STATUS: Record<RefusalReason, 413 | 422> = {

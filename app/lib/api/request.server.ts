@@ -26,6 +26,18 @@ export function targetUrl(path: string, query?: Query): string {
   return target.toString();
 }
 
+/**
+ * A multipart body passed on as it streams in, with its own content type (and boundary): a
+ * browser's upload going on to the API without the web holding it (streamed-upload.server.ts).
+ * It can be sent once, so only by a call that is never retried (a POST).
+ */
+export class StreamedBody {
+  constructor(
+    readonly stream: ReadableStream<Uint8Array>,
+    readonly contentType: string,
+  ) {}
+}
+
 /** A fresh Request per attempt, since a body can be read only once. */
 export function buildRequest(
   caller: Caller,
@@ -43,7 +55,10 @@ export function buildRequest(
   if (caller.userAgent) headers.set("User-Agent", caller.userAgent);
   let payload: BodyInit | undefined;
   let wireMethod = method;
-  if (body instanceof FormData) {
+  if (body instanceof StreamedBody) {
+    headers.set("Content-Type", body.contentType);
+    payload = body.stream;
+  } else if (body instanceof FormData) {
     // The multipart boundary goes in the content type, so fetch has to write it itself.
     const form = new FormData();
     for (const [key, value] of body) form.append(key, value);
@@ -58,5 +73,6 @@ export function buildRequest(
     payload = JSON.stringify(body);
   }
   for (const [key, value] of Object.entries(extra ?? {})) headers.set(key, value);
-  return new Request(target, { method: wireMethod, headers, body: payload, signal });
+  // A stream is sent as it is read ("half" duplex, the only kind fetch knows).
+  return new Request(target, { method: wireMethod, headers, body: payload, signal, ...(payload instanceof ReadableStream ? { duplex: "half" } : {}) } as RequestInit);
 }

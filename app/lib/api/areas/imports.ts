@@ -2,6 +2,7 @@ import type { z } from "zod";
 import type { columnValuesAnswer, ImportDetail, ImportJson, ImportPreset } from "#contract/imports";
 import type { columnValuesQuerySchema, dryRunSchema } from "#domain/imports/mapping";
 import type { ApiVerbs, Posted } from "#app/lib/api/verbs.ts";
+import type { StreamedBody } from "#app/lib/api/request.server.ts";
 
 /** The reservation-import calls (docs/api/imports.md). */
 export function importsApi(http: ApiVerbs) {
@@ -9,8 +10,8 @@ export function importsApi(http: ApiVerbs) {
   return {
     /** GET /businesses/{id}/imports. */
     list: async (businessUuid: string): Promise<ImportJson[]> => (await http.get<{ data: ImportJson[] }>(imports(businessUuid))).data,
-    /** POST …/imports (201): the booking file uploaded (multipart, field `file`). */
-    upload: (businessUuid: string, upload: FormData) => http.post<ImportDetail>(imports(businessUuid), upload),
+    /** POST …/imports (201): the booking file uploaded (multipart, field `file`), passed on as the browser sends it. */
+    upload: (businessUuid: string, upload: StreamedBody) => http.post<ImportDetail>(imports(businessUuid), upload),
     /** GET …/imports/{import}. */
     get: (businessUuid: string, importId: string) => http.get<ImportDetail>(`${imports(businessUuid)}/${importId}`),
     /** GET …/imports/{import}/values: one column's distinct values. */
