@@ -18,6 +18,8 @@ export async function mewsFirstSyncRows(): Promise<BenchRow[]> {
   const { ADULTS, CATEGORY_IDS, documentedReservation, documentedSpaceOrder, startFakeMews } = await import("#tests/helpers/fake-mews.ts");
 
   const fake = await startFakeMews();
+  // The hotel's Mews prices in the business's currency, so its prices are pushed back.
+  fake.state.currency = "BRL";
   setConfig(parseConfig({ NODE_ENV: "production", DATA_DIR: "/tmp/tarifa-bench-mews", SESSION_SECRET: "bench-secret-bench-secret-bench-secret!", LOG_LEVEL: "silent", MEWS_API_URL: fake.url, MEWS_CLIENT_TOKEN: fake.clientToken }));
   const handle = await openDatabase({ kind: "pglite", settings: SERVER_PGLITE_SETTINGS });
   try {

@@ -50,6 +50,8 @@ const uuid = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, "0
 beforeAll(async () => {
   t = await createTestApi();
   fake = await startFakeMews();
+  // The hotel's Mews enterprise prices in reais, like its Tarifa business.
+  fake.state.currency = "BRL";
   setConfig({ ...t.config, MEWS_API_URL: fake.url, MEWS_CLIENT_TOKEN: fake.clientToken });
   f = await bookingsFixture(t);
   admin = await t.login(demoUsers.admin.email);
@@ -273,6 +275,42 @@ describe("a failed sync", () => {
     fake.failNext(401, "configuration/get");
     expect((await syncMews(t.db, f.business.id)).ok).toBe(false);
     expect(await statusOf()).toBe("DOWNLOAD_FAILED");
+  });
+});
+
+describe("an enterprise that prices in another currency", () => {
+  it("gets no price (reais would be read as euros): the sync imports, the owner is told once, and prices go when the currencies match", async () => {
+    const told = () => t.db.select().from(notifications).where(and(eq(notifications.businessId, f.business.id), eq(notifications.kind, "sync.error")));
+    // No outage under way (the test before left one recorded).
+    await t.db.update(mewsConnections).set({ lastError: null, lastErrorAt: null }).where(eq(mewsConnections.businessId, f.business.id));
+    const toldBefore = (await told()).length;
+    // A new season gives the push something to send.
+    const from = addDays(today(), 90);
+    await t.json("POST", `${f.base}/tariff-configuration/sazonalities`, {
+      token: f.token,
+      body: { title: "Réveillon", color: "#3366AA", rate: 50_000, dates: [{ days_of_week: [0, 1, 2, 3, 4, 5, 6], starts_at: from, ends_at: addDays(from, 2) }] },
+      status: 201,
+    });
+    fake.state.currency = "EUR";
+    fake.state.priceUpdates.length = 0;
+    try {
+      const first = await syncMews(t.db, f.business.id);
+      expect(first).toMatchObject({ ok: false, error: expect.stringContaining("EUR") });
+      expect(fake.state.priceUpdates).toEqual([]);
+      const [connection] = await t.db.select().from(mewsConnections).where(eq(mewsConnections.businessId, f.business.id));
+      expect(connection!.lastError).toMatch(/EUR.*BRL/);
+      expect(await syncMews(t.db, f.business.id)).toMatchObject({ ok: false });
+      const notes = await told();
+      expect(notes).toHaveLength(toldBefore + 1);
+      expect(notes.at(-1)!.params).toMatchObject({ pms: "Mews", error: expect.stringContaining("EUR") });
+    } finally {
+      fake.state.currency = "BRL";
+    }
+    const again = await syncMews(t.db, f.business.id);
+    expect(again, again.error).toMatchObject({ ok: true });
+    expect(fake.state.priceUpdates.flatMap((u) => u.PriceUpdates).some((p) => p.Value === 500)).toBe(true);
+    const [connection] = await t.db.select().from(mewsConnections).where(eq(mewsConnections.businessId, f.business.id));
+    expect(connection!.lastError).toBeNull();
   });
 });
 

@@ -124,6 +124,8 @@ export async function startFakeMews(options: { clientToken?: string; accessToken
   const accessToken = options.accessToken ?? "C66EF7B239D24632943D115EDE9CB810-EA00F8FD8294692C940F6B5A8F9453D";
   const state = {
     nowUtc: new Date().toISOString(),
+    /** The enterprise's default currency, in which its rates are priced (the documented example's EUR). */
+    currency: "EUR",
     categories: [] as (MewsResourceCategory & Record<string, unknown>)[],
     rates: [] as (MewsRate & Record<string, unknown>)[],
     reservations: [] as (MewsReservation & Record<string, unknown>)[],
@@ -197,7 +199,7 @@ export async function startFakeMews(options: { clientToken?: string; accessToken
   const inInterval = (iso: string, i: { start: number; end: number } | null) => !i || (Date.parse(iso) >= i.start && Date.parse(iso) <= i.end);
 
   const operations: Record<string, (body: Record<string, any>) => unknown> = {
-    "configuration/get": () => ({ NowUtc: state.nowUtc, Enterprise: ENTERPRISE }),
+    "configuration/get": () => ({ NowUtc: state.nowUtc, Enterprise: { ...ENTERPRISE, Currencies: [{ Currency: state.currency, IsDefault: true, IsEnabled: true }] } }),
     "services/getAll": (body) => {
       const services = [
         { Id: "fc79a518-bc69-45b8-93bd-83326201bd14", EnterpriseId: ENTERPRISE.Id, IsActive: true, Names: { "en-US": "Restaurant" }, Options: { BillAsPackage: false }, Ordering: 0, Data: { Discriminator: "Additional", Value: {} }, ExternalIdentifier: null },

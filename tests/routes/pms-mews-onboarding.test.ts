@@ -15,6 +15,7 @@ let fake: FakeMews;
 beforeAll(async () => {
   h = await createRouteHarness();
   fake = await startFakeMews();
+  fake.state.currency = "BRL";
   setConfig({ ...h.t.config, MEWS_API_URL: fake.url, MEWS_CLIENT_TOKEN: fake.clientToken });
 }, 180_000);
 afterAll(async () => {

@@ -3,7 +3,13 @@ import { addDays, daysBetween, todayIn } from "#domain/bookings/stay.ts";
 import type { Database } from "#api/db/client.ts";
 import { businesses, mewsConnections, mewsPushedPrices } from "#api/db/schema/index.ts";
 import { currentRates, HORIZON_DAYS } from "#api/services/pricing/rates.ts";
-import type { MewsClient, MewsPriceUpdate } from "./mews-client.ts";
+import { MewsError, type MewsClient, type MewsConfiguration, type MewsPriceUpdate } from "./mews-client.ts";
+
+/** The currency the enterprise prices its rates in (its default one), when Mews says. */
+export function enterpriseCurrency(configuration: MewsConfiguration): string | null {
+  const currencies = configuration.Enterprise.Currencies ?? [];
+  return (currencies.find((c) => c.IsDefault) ?? (currencies.length === 1 ? currencies[0] : undefined))?.Currency ?? null;
+}
 
 /** "The maximum size of time interval is 100 time units" (Update rate price). */
 const MAX_UNITS = 100;
@@ -32,9 +38,9 @@ export function timeUnitStartUtc(day: string, timeZone: string): string {
  * nights as one update. What was sent is remembered once Mews answers 200, so a failure sends it
  * again next time. Runs after each sync (every few minutes) and when prices change.
  */
-export async function pushMewsPrices(db: Database, businessId: string, options: { now: Date; client: MewsClient }): Promise<{ nights: number }> {
+export async function pushMewsPrices(db: Database, businessId: string, options: { now: Date; client: MewsClient; configuration?: MewsConfiguration }): Promise<{ nights: number }> {
   const [row] = await db
-    .select({ connection: mewsConnections, timezone: businesses.timezone })
+    .select({ connection: mewsConnections, timezone: businesses.timezone, currency: businesses.currency })
     .from(mewsConnections)
     .innerJoin(businesses, eq(businesses.id, mewsConnections.businessId))
     .where(eq(mewsConnections.businessId, businessId));
@@ -50,6 +56,12 @@ export async function pushMewsPrices(db: Database, businessId: string, options: 
   );
   const changed = rates.filter((r) => before.get(`${r.categoryId}|${r.date}`) !== r.rate).sort((a, b) => (a.categoryId === b.categoryId ? a.date.localeCompare(b.date) : a.categoryId.localeCompare(b.categoryId)));
   if (changed.length === 0) return { nights: 0 };
+  // A rate's value is in the enterprise's currency: Tarifa's prices in another would be taken as
+  // that currency's (reais sent as euros). Refused, recorded and told like a failed push.
+  const theirs = enterpriseCurrency(options.configuration ?? (await options.client.configuration()));
+  if (theirs && theirs.toUpperCase() !== row.currency.toUpperCase()) {
+    throw new MewsError(0, `Mews prices this hotel's rates in ${theirs} and Tarifa's prices are in ${row.currency}: prices are not sent until the two currencies match`);
+  }
 
   // Runs of consecutive nights of one category at one price.
   const runs: { categoryId: string; from: string; to: string; rate: number }[] = [];

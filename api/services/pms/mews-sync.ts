@@ -235,8 +235,10 @@ export async function syncMews(db: Database, businessId: string, options: { now?
       const [current] = await db.select({ status: businesses.status }).from(businesses).where(eq(businesses.id, businessId));
       if (current?.status === "DOWNLOADING_DATA") await applyBusinessEvent(db, businessId, { type: "downloadFinished" }, { now: now() });
     }
-    await db.update(mewsConnections).set({ syncedThrough: pulledAt, lastSyncAt: now(), lastError: null, lastErrorAt: null }).where(eq(mewsConnections.businessId, businessId));
-    await pushMewsPrices(db, businessId, { now: now(), client });
+    await db.update(mewsConnections).set({ syncedThrough: pulledAt, lastSyncAt: now() }).where(eq(mewsConnections.businessId, businessId));
+    await pushMewsPrices(db, businessId, { now: now(), client, configuration });
+    // The outage ends only when the prices went too: a push that keeps failing is told once.
+    await db.update(mewsConnections).set({ lastError: null, lastErrorAt: null }).where(eq(mewsConnections.businessId, businessId));
     return { ok: true, read: reservations.length, importId };
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
