@@ -10,8 +10,13 @@ import { randomBytes } from "node:crypto";
 import type { BenchRow, BenchSuite } from "#bench/types.ts";
 
 const LATENCY_SAMPLES = 12;
-/** Each booking comes this long after the previous push (pushes for one property are at least 6 s apart: Channex's rate limit). */
-const SAMPLE_GAP_MS = 6_500;
+/**
+ * Each booking comes this long past the least time between two pushes of one property after the
+ * previous push (MIN_PUSH_INTERVAL_MS, 7.5 s since the Channex issue; Channex's rate limit), so the
+ * figure is the way of one booking, not the wait for the next slot. (Until 2026-11-29 this was
+ * 6.5 s, set when the interval was 6 s: each sample then waited about 1 s for its slot.)
+ */
+const SAMPLE_GAP_PAST_THE_INTERVAL_MS = 500;
 const QUEUE_JOBS = 1_000;
 const OWNER = "dono@pousada-demo.com.br";
 const PASSWORD = "Tarifa!2026";
@@ -47,6 +52,8 @@ async function measure(kind: Kind, url?: string, options: { brain?: boolean } = 
   const { startBackground } = await import("#api/services/jobs/background.ts");
   const { startJobQueue } = await import("#api/services/queue/queue.ts");
   const { startFakeChannex } = await import("#tests/helpers/fake-channex.ts");
+  const { MIN_PUSH_INTERVAL_MS } = await import("#api/services/channels/push.ts");
+  const SAMPLE_GAP_MS = MIN_PUSH_INTERVAL_MS + SAMPLE_GAP_PAST_THE_INTERVAL_MS;
   const { eq, sql } = await import("drizzle-orm");
 
   const fake = await startFakeChannex();
