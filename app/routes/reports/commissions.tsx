@@ -56,21 +56,27 @@ export default function CommissionsReport({ loaderData }: Route.ComponentProps) 
           rows={report.channels.map((c) => ({ label: channelLabel(t, c.channel), commission: c.commission }))}
           format={(cents) => money(Math.round(cents / 100) * 100)}
         />
-        <DataTable boxed rowHeader
+        <DataTable
+          boxed
+          rowHeader
           caption={t("commissions.byChannel")}
           columns={[{ header: t("columns.channel"), cell: (r: CommissionsAnswer["channels"][number]) => (r.channel ? channelLabel(t, r.channel) : total) }, ...figures<CommissionsAnswer["channels"][number]>()]}
           rows={report.channels}
           rowKey={(r) => r.channel}
           footer={{ ...report.totals, channel: "" }}
         />
-        <DataTable boxed rowHeader
+        <DataTable
+          boxed
+          rowHeader
           caption={t("commissions.byCategory")}
           columns={[{ header: t("columns.category"), cell: (r: CommissionsAnswer["categories"][number]) => r.name || total }, ...figures<CommissionsAnswer["categories"][number]>()]}
           rows={report.categories}
           rowKey={(r) => r.room_category_uuid}
           footer={{ ...report.totals, room_category_uuid: "", name: "" }}
         />
-        <DataTable boxed rowHeader
+        <DataTable
+          boxed
+          rowHeader
           caption={t("commissions.byLine")}
           columns={[
             { header: t("columns.channel"), cell: (r: Line) => channelLabel(t, r.channel) },

@@ -75,21 +75,27 @@ export default function FinancialReport({ loaderData }: Route.ComponentProps) {
           rows={report.months.map((m) => ({ label: monthLabel(m.month, locale, "axis"), gross_revenue: m.gross_revenue, net_revenue: m.net_revenue }))}
           format={whole}
         />
-        <DataTable boxed rowHeader
+        <DataTable
+          boxed
+          rowHeader
           caption={t("financial.byMonth")}
           columns={columns<FinancialAnswer["months"][number]>({ header: t("columns.month"), cell: (r) => (r.month ? monthLabel(r.month, locale, "long") : total) })}
           rows={report.months}
           rowKey={(r) => r.month}
           footer={{ ...report.totals, month: "" }}
         />
-        <DataTable boxed rowHeader
+        <DataTable
+          boxed
+          rowHeader
           caption={t("financial.byChannel")}
           columns={columns<FinancialAnswer["channels"][number]>({ header: t("columns.channel"), cell: (r) => (r.channel ? channelLabel(t, r.channel) : total) })}
           rows={report.channels}
           rowKey={(r) => r.channel}
           footer={{ ...report.totals, channel: "" }}
         />
-        <DataTable boxed rowHeader
+        <DataTable
+          boxed
+          rowHeader
           caption={t("financial.byCategory")}
           columns={columns<FinancialAnswer["categories"][number]>({ header: t("columns.category"), cell: (r) => r.name || total })}
           rows={report.categories}
@@ -118,7 +124,9 @@ function Receivables({ report }: { report: FinancialAnswer }) {
         {t("financial.receivables.summary", { count: r.reservations, billed: money(r.billed), received: money(r.received), outstanding: money(r.outstanding) })}
       </p>
       {r.owing.length ? (
-        <DataTable boxed rowHeader
+        <DataTable
+          boxed
+          rowHeader
           caption={t("financial.receivables.table")}
           columns={[
             { header: t("columns.reservation"), cell: (o: Owing) => <Link to={`/bookings/${o.reservation_uuid}`} className="text-brand-700 underline">{o.code}</Link> },

@@ -65,7 +65,9 @@ function Listings({ rates }: { rates: RatesAnswer }) {
       ) : (
         <div className="space-y-6">
           <RateChart market={rates} />
-          <DataTable boxed rowHeader
+          <DataTable
+            boxed
+            rowHeader
             caption={t("hosts.competitors.table", { from: formatDate(rates.from, locale), to: formatDate(last, locale) })}
             columns={[
               { header: t("columns.listing"), cell: (c: Listing) => (c.url ? <a href={c.url} className="text-brand-700 underline" rel="noreferrer noopener" target="_blank">{c.name}</a> : c.name) },

@@ -50,7 +50,9 @@ function Units({ report, periodError, locale }: { report: UnitsAnswer; periodErr
           rows={report.units.map((u) => ({ label: u.number, room_revenue: u.room_revenue }))}
           format={(cents) => money(Math.round(cents / 100) * 100)}
         />
-        <DataTable boxed rowHeader
+        <DataTable
+          boxed
+          rowHeader
           caption={t("hosts.units.table")}
           columns={[
             { header: t("columns.unit"), cell: (u: Unit) => u.number },

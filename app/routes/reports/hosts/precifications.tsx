@@ -95,7 +95,9 @@ function Plan({ from, calendar, units }: { from: string; calendar: CalendarJson;
           rows={rows.map((r) => ({ label: r.unit, average: average(r.nights) }))}
           format={(cents) => money(Math.round(cents / 100) * 100)}
         />
-        <DataTable boxed rowHeader
+        <DataTable
+          boxed
+          rowHeader
           caption={t("hosts.prices.table")}
           columns={[
             { header: t("columns.unit"), cell: (r: Row) => r.unit },
