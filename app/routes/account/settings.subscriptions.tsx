@@ -20,6 +20,7 @@ import { formatDay, statusKey } from "#app/components/billing/format";
 import type { BusinessPlan, CatalogPlan, ChangePreview } from "#app/components/billing/types";
 import { AppForm } from "#app/components/ui/app-form";
 import { buttonClass, SubmitButton } from "#app/components/ui/button";
+import { DataTable } from "#app/components/ui/data-table";
 import type { ApiClient } from "#app/lib/api.server";
 import { guard, type RouteHandle } from "#app/lib/guard.server";
 import { getI18n } from "#app/lib/i18n.server";
@@ -519,7 +520,9 @@ function PaymentMethods({ cards }: { cards: Route.ComponentProps["loaderData"]["
   );
 }
 
-function Invoices({ invoices }: { invoices: Route.ComponentProps["loaderData"]["invoices"] }) {
+type Invoice = Route.ComponentProps["loaderData"]["invoices"][number];
+
+function Invoices({ invoices }: { invoices: Invoice[] }) {
   const { t, i18n } = useTranslation("billing");
   const { timeZone } = useLoaderData<typeof loader>();
   const notice = invoices.find((i) => i.notice)?.notice;
@@ -529,42 +532,37 @@ function Invoices({ invoices }: { invoices: Route.ComponentProps["loaderData"]["
       {invoices.length === 0 ? (
         <p className="text-sm text-slate-700">{t("invoices.none")}</p>
       ) : (
-        <table className="w-full text-left text-sm">
-          <thead>
-            <tr className="border-b border-slate-200">
-              <th scope="col" className="py-2 pr-2">
-                {t("invoices.number")}
-              </th>
-              <th scope="col" className="py-2 pr-2">
-                {t("invoices.date")}
-              </th>
-              <th scope="col" className="py-2 pr-2 text-right">
-                {t("invoices.total")}
-              </th>
-              <th scope="col" className="py-2">
-                {t("invoices.status")}
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {invoices.map((invoice) => (
-              <tr key={invoice.id} className="border-b border-slate-100 align-top">
-                <td className="py-2 pr-2 font-mono">{invoice.number}</td>
-                <td className="py-2 pr-2">{formatDay(invoice.created_at, i18n.language, timeZone)}</td>
-                <td className="py-2 pr-2 text-right">
+        <DataTable
+          caption={t("invoices.heading")}
+          columns={[
+            { header: t("invoices.number"), className: "font-mono", cell: (invoice: Invoice) => invoice.number },
+            { header: t("invoices.date"), cell: (invoice: Invoice) => formatDay(invoice.created_at, i18n.language, timeZone) },
+            {
+              header: t("invoices.total"),
+              figure: true,
+              cell: (invoice: Invoice) => (
+                <>
                   {formatMoney(invoice.total_cents, i18n.language, invoice.currency, { whole: true })}
                   {invoice.discount_cents > 0 ? (
                     <span className="block text-xs text-slate-600">{t("invoices.discount", { amount: formatMoney(invoice.discount_cents, i18n.language, invoice.currency, { whole: true }) })}</span>
                   ) : null}
-                </td>
-                <td className="py-2">
+                </>
+              ),
+            },
+            {
+              header: t("invoices.status"),
+              cell: (invoice: Invoice) => (
+                <>
                   {t(`invoices.statuses.${invoice.status}`)}
                   {invoice.failure_message ? <span className="block text-xs text-red-800">{invoice.failure_message}</span> : null}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+                </>
+              ),
+            },
+          ]}
+          rows={invoices}
+          rowKey={(invoice) => String(invoice.id)}
+          rowClassName={() => "align-top"}
+        />
       )}
     </Section>
   );

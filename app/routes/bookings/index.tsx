@@ -6,6 +6,7 @@ import { queryObject, reservationListSchema } from "#domain/schemas/bookings";
 import { ApiError, bookingBusiness, bookingsMiddleware } from "#app/lib/bookings.server";
 import { StatusBadge } from "#app/components/bookings/status-badge";
 import { buttonClass } from "#app/components/ui/button";
+import { DataTable } from "#app/components/ui/data-table";
 import { BookingsNeedingAttention } from "#app/components/channels/bookings-attention";
 import { redirectWithToast } from "#app/lib/toast.server";
 import { formatDate } from "#app/lib/format-date";
@@ -62,6 +63,7 @@ function pageHref(filters: Record<string, string>, page: number) {
 export default function Reservations({ loaderData }: Route.ComponentProps) {
   const { t, i18n } = useTranslation("bookings");
   const { list, categories, filters, invalid, attention } = loaderData;
+  type Reservation = (typeof list.data)[number];
   const locale = i18n.language;
   const navigation = useNavigation();
   const exportQuery = new URLSearchParams(Object.entries(filters).filter(([, v]) => v) as [string, string][]);
@@ -141,47 +143,55 @@ export default function Reservations({ loaderData }: Route.ComponentProps) {
         <p className="rounded-md border border-dashed border-slate-300 p-6 text-center text-slate-700">{t("list.empty")}</p>
       ) : (
         <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white">
-          <table className="min-w-full text-sm">
-            <caption className="sr-only">{t("list.caption")}</caption>
-            <thead className="bg-slate-50 text-left">
-              <tr>
-                {["code", "guest", "arrival", "departure", "category", "status", "channel", "total"].map((c) => (
-                  <th key={c} scope="col" className={`px-3 py-2 font-medium ${c === "total" ? "text-right" : ""}`}>
-                    {t(`list.col.${c}`)}
-                  </th>
-                ))}
-              </tr>
-            </thead>
-            <tbody>
-              {list.data.map((r) => (
-                <tr key={r.uuid} className="border-t border-slate-100 hover:bg-slate-50">
-                  <td className="px-3 py-2 font-mono">
-                    <Link to={`/bookings/${r.uuid}`} className="text-brand-700 underline">
-                      {r.code}
-                    </Link>
-                  </td>
-                  <td className="px-3 py-2">
+          <DataTable
+            caption={t("list.caption")}
+            columns={[
+              {
+                header: t("list.col.code"),
+                className: "font-mono",
+                cell: (r: Reservation) => (
+                  <Link to={`/bookings/${r.uuid}`} className="text-brand-700 underline">
+                    {r.code}
+                  </Link>
+                ),
+              },
+              {
+                header: t("list.col.guest"),
+                cell: (r: Reservation) => (
+                  <>
                     {r.guest.name}
                     <span className="block text-xs text-slate-600">{t("list.guests", { count: r.adults + r.children })}</span>
-                  </td>
-                  <td className="px-3 py-2 whitespace-nowrap">{formatDate(r.arrival, locale)}</td>
-                  <td className="px-3 py-2 whitespace-nowrap">
+                  </>
+                ),
+              },
+              { header: t("list.col.arrival"), className: "whitespace-nowrap", cell: (r: Reservation) => formatDate(r.arrival, locale) },
+              {
+                header: t("list.col.departure"),
+                className: "whitespace-nowrap",
+                cell: (r: Reservation) => (
+                  <>
                     {formatDate(r.departure, locale)}
                     <span className="block text-xs text-slate-600">{t("list.nights", { count: r.nights })}</span>
-                  </td>
-                  <td className="px-3 py-2">
+                  </>
+                ),
+              },
+              {
+                header: t("list.col.category"),
+                cell: (r: Reservation) => (
+                  <>
                     {r.room_category.name}
                     {r.room ? <span className="block text-xs text-slate-600">{t("list.room", { number: r.room.number })}</span> : null}
-                  </td>
-                  <td className="px-3 py-2">
-                    <StatusBadge status={r.status} />
-                  </td>
-                  <td className="px-3 py-2">{r.channel_name ?? t(`channel.${r.channel}`, { defaultValue: r.channel })}</td>
-                  <td className="px-3 py-2 text-right tabular-nums">{formatMoney(r.total, locale, r.currency, { whole: true })}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+                  </>
+                ),
+              },
+              { header: t("list.col.status"), cell: (r: Reservation) => <StatusBadge status={r.status} /> },
+              { header: t("list.col.channel"), cell: (r: Reservation) => r.channel_name ?? t(`channel.${r.channel}`, { defaultValue: r.channel }) },
+              { header: t("list.col.total"), figure: true, cell: (r: Reservation) => formatMoney(r.total, locale, r.currency, { whole: true }) },
+            ]}
+            rows={list.data}
+            rowKey={(r) => r.uuid}
+            rowClassName={() => "hover:bg-slate-50"}
+          />
         </div>
       )}
       {last_page > 1 ? (

@@ -2,7 +2,6 @@ import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useTranslation } from "react-i18next";
 import { data, Link } from "react-router";
-import { formatPercent, formatVariation } from "#domain/money";
 import { issueToKey } from "#domain/validation";
 import { requireSelectedBusiness } from "#app/lib/business.server";
 import { businessTimeZone } from "#domain/business/timezone";
@@ -12,7 +11,9 @@ import { logoSrc } from "#app/components/business/logo";
 import { businessDetailsSchema, DETAIL_FIELDS } from "#app/components/business/schemas";
 import { StatusBadge } from "#app/components/business/status-badge";
 import { categoriesOf, totalRooms } from "#app/components/business/types";
+import { categoryColumns } from "#app/components/business/category-columns";
 import { AppForm } from "#app/components/ui/app-form";
+import { DataTable } from "#app/components/ui/data-table";
 import { buttonClass, SubmitButton } from "#app/components/ui/button";
 import { FormErrors, SelectField, TextField } from "#app/components/ui/field";
 import { guard, type RouteHandle } from "#app/lib/guard.server";
@@ -123,28 +124,7 @@ export default function BusinessOverview({ loaderData, actionData }: Route.Compo
           <p className="text-sm text-slate-700">{t("categories.empty")}</p>
         ) : (
           <div className="overflow-x-auto">
-            <table className="w-full text-left text-sm">
-              <thead className="border-b border-slate-200 text-slate-700">
-                <tr>
-                  <th scope="col" className="py-2 pr-3 font-medium">{t("categories.name")}</th>
-                  <th scope="col" className="py-2 pr-3 font-medium">{t("categories.rooms")}</th>
-                  <th scope="col" className="py-2 pr-3 font-medium">{t("categories.occupancy")}</th>
-                  <th scope="col" className="py-2 pr-3 font-medium">{t("categories.variation")}</th>
-                  <th scope="col" className="py-2 font-medium">{t("categories.commission")}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {business.categories.map((c) => (
-                  <tr key={c.uuid} className="border-b border-slate-100">
-                    <th scope="row" className="py-2 pr-3 font-medium">{c.name}</th>
-                    <td className="py-2 pr-3">{c.room_count}</td>
-                    <td className="py-2 pr-3">{t("categories.occupancyRange", { min: c.min_occupation, max: c.max_occupation })}</td>
-                    <td className="py-2 pr-3">{formatVariation(c.price_variation_type, c.price_variation_value, locale)}</td>
-                    <td className="py-2">{formatPercent(c.commission, locale)}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
+            <DataTable caption={t("categories.caption")} rowHeader columns={categoryColumns(t, locale)} rows={business.categories} rowKey={(c) => c.uuid} />
           </div>
         )}
         <p className="mt-4 flex flex-wrap gap-4 text-sm">

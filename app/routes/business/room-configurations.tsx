@@ -2,14 +2,16 @@ import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useTranslation } from "react-i18next";
 import { data, Link, useActionData } from "react-router";
-import { centsToInput, decimalToInput, formatPercent, formatVariation } from "#domain/money";
+import { centsToInput, decimalToInput } from "#domain/money";
 import { OCCUPATION_MAX } from "#domain/schemas/business";
 import { isUuid } from "#domain/text/sanitize";
 import { issueToKey } from "#domain/validation";
 import { requireSelectedBusiness } from "#app/lib/business.server";
 import { CATEGORY_FIELDS, PRICE_VARIATION_TYPES, roomCategorySchema } from "#app/components/business/schemas";
 import { categoriesOf, type RoomCategoryJson } from "#app/components/business/types";
+import { categoryColumns } from "#app/components/business/category-columns";
 import { AppForm } from "#app/components/ui/app-form";
+import { DataTable } from "#app/components/ui/data-table";
 import { buttonClass, SubmitButton } from "#app/components/ui/button";
 import { ChoiceGroup } from "#app/components/ui/choice-group";
 import { FormErrors, TextField } from "#app/components/ui/field";
@@ -112,52 +114,40 @@ export default function RoomConfigurations({ loaderData, actionData }: Route.Com
           <p className="text-slate-700">{t("categories.empty")}</p>
         ) : (
           <div className="overflow-x-auto">
-            <table className="w-full text-left text-sm">
-              <caption className="sr-only">{t("categories.caption")}</caption>
-              <thead className="border-b border-slate-200 text-slate-700">
-                <tr>
-                  <th scope="col" className="py-2 pr-3 font-medium">{t("categories.name")}</th>
-                  <th scope="col" className="py-2 pr-3 font-medium">{t("categories.rooms")}</th>
-                  <th scope="col" className="py-2 pr-3 font-medium">{t("categories.occupancy")}</th>
-                  <th scope="col" className="py-2 pr-3 font-medium">{t("categories.variation")}</th>
-                  <th scope="col" className="py-2 pr-3 font-medium">{t("categories.commission")}</th>
-                  <th scope="col" className="py-2 font-medium">
-                    <span className="sr-only">{t("categories.actions")}</span>
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {categories.map((c) => (
-                  <tr key={c.uuid} className={`border-b border-slate-100 ${editing?.uuid === c.uuid ? "bg-brand-50" : ""}`}>
-                    <th scope="row" className="py-2 pr-3 font-medium">{c.name}</th>
-                    <td className="py-2 pr-3">{c.room_count}</td>
-                    <td className="py-2 pr-3">{t("categories.occupancyRange", { min: c.min_occupation, max: c.max_occupation })}</td>
-                    <td className="py-2 pr-3">{formatVariation(c.price_variation_type, c.price_variation_value, locale)}</td>
-                    <td className="py-2 pr-3">{formatPercent(c.commission, locale)}</td>
-                    <td className="py-2">
-                      <div className="flex items-center gap-3">
-                        <Link to={`${PAGE}?edit=${c.uuid}#category-form`} className={buttonClass("link", "text-sm")}>
-                          {t("categories.edit")}
+            <DataTable
+              caption={t("categories.caption")}
+              rowHeader
+              columns={[
+                ...categoryColumns<RoomCategoryJson>(t, locale),
+                {
+                  header: t("categories.actions"),
+                  hiddenHeader: true,
+                  cell: (c) => (
+                    <div className="flex items-center gap-3">
+                      <Link to={`${PAGE}?edit=${c.uuid}#category-form`} className={buttonClass("link", "text-sm")}>
+                        {t("categories.edit")}
+                        <span className="sr-only"> {c.name}</span>
+                      </Link>
+                      <AppForm
+                        action={PAGE}
+                        onSubmit={(event) => {
+                          if (!window.confirm(t("categories.confirmDelete", { name: c.name }))) event.preventDefault();
+                        }}
+                      >
+                        <input type="hidden" name="category_uuid" value={c.uuid} />
+                        <SubmitButton name="intent" value="delete" variant="link" className="text-sm text-red-700" pendingLabel={t("categories.deleting")}>
+                          {t("categories.delete")}
                           <span className="sr-only"> {c.name}</span>
-                        </Link>
-                        <AppForm
-                          action={PAGE}
-                          onSubmit={(event) => {
-                            if (!window.confirm(t("categories.confirmDelete", { name: c.name }))) event.preventDefault();
-                          }}
-                        >
-                          <input type="hidden" name="category_uuid" value={c.uuid} />
-                          <SubmitButton name="intent" value="delete" variant="link" className="text-sm text-red-700" pendingLabel={t("categories.deleting")}>
-                            {t("categories.delete")}
-                            <span className="sr-only"> {c.name}</span>
-                          </SubmitButton>
-                        </AppForm>
-                      </div>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
+                        </SubmitButton>
+                      </AppForm>
+                    </div>
+                  ),
+                },
+              ]}
+              rows={categories}
+              rowKey={(c) => c.uuid}
+              rowClassName={(c) => (editing?.uuid === c.uuid ? "bg-brand-50" : "")}
+            />
           </div>
         )}
       </section>

@@ -12,6 +12,7 @@ import { goalsFormSchema, goalsFormToBody } from "#app/components/intelligence/s
 import type { GoalsAnswer } from "#app/components/intelligence/types";
 import { AppForm } from "#app/components/ui/app-form";
 import { SubmitButton } from "#app/components/ui/button";
+import { DataTable, type Column } from "#app/components/ui/data-table";
 import { FieldErrors, FormErrors } from "#app/components/ui/field";
 import { guard } from "#app/lib/guard.server";
 import { getRequestState } from "#app/lib/request-context.server";
@@ -69,10 +70,29 @@ export default function Goals({ loaderData }: Route.ComponentProps) {
     onValidate: ({ formData }) => parseWithZod(formData, { schema: goalsFormSchema, error: issueToKey }),
     shouldValidate: "onBlur",
   });
-  const rows = fields.months.getFieldList();
+  type Month = GoalsAnswer["months"][number];
+  const monthName = (m: Month) => f.month(m.month, "long");
+  const fieldList = fields.months.getFieldList();
+  const goalRows = g.months.map((m, i) => ({ m, cols: fieldList[i].getFieldset() }));
+  type GoalRow = (typeof goalRows)[number];
+  const inputClass = "w-28 rounded-md border border-slate-300 bg-white px-2 py-1 text-right aria-[invalid=true]:border-red-600";
+  /** A month's goal as a text box, labelled with its column and month for screen readers. */
+  const goalInput = (label: string, pick: (cols: GoalRow["cols"]) => GoalRow["cols"]["revenue"]): Column<GoalRow> => ({
+    header: label,
+    className: "align-top",
+    cell: ({ m, cols }) => {
+      const field = pick(cols);
+      return (
+        <>
+          <input {...getInputProps(field, { type: "text" })} key={field.key} inputMode="decimal" aria-label={`${label} · ${monthName(m)}`} className={inputClass} />
+          <FieldErrors id={field.errorId} errors={field.errors} />
+        </>
+      );
+    },
+  });
   const thisYear = Number(g.today.slice(0, 4));
   const years = Array.from(new Set([thisYear + 1, thisYear, thisYear - 1, thisYear - 2, g.year])).sort((a, b) => b - a);
-  const progress = (m: GoalsAnswer["months"][number]) => (
+  const progress = (m: Month) => (
     <div className="space-y-1" data-progress={m.month}>
       {m.revenue ? <Progress label={t("goals.revenueProgress", { actual: f.money(m.actual.room_revenue), goal: f.money(m.revenue) })} ratio={m.actual.room_revenue / m.revenue} text={f.percent(m.actual.room_revenue / m.revenue)} /> : null}
       {m.occupancy !== null && m.occupancy > 0 ? (
@@ -81,7 +101,6 @@ export default function Goals({ loaderData }: Route.ComponentProps) {
       {m.adr ? <Progress label={t("goals.adrProgress", { actual: f.money(m.actual.adr), goal: f.money(m.adr) })} ratio={(m.actual.adr ?? 0) / m.adr} text={f.percent((m.actual.adr ?? 0) / m.adr)} /> : null}
     </div>
   );
-  const inputClass = "w-28 rounded-md border border-slate-300 bg-white px-2 py-1 text-right aria-[invalid=true]:border-red-600";
   return (
     <>
       <title>{`${t("goals.title")} · Tarifa`}</title>
@@ -94,71 +113,46 @@ export default function Goals({ loaderData }: Route.ComponentProps) {
         <AppForm {...getFormProps(form)} className="overflow-x-auto rounded-lg border border-slate-200 bg-white p-3">
           <FormErrors id={form.errorId} errors={form.errors} />
           <input type="hidden" name={fields.year.name} value={String(g.year)} />
-          <table className="w-full text-sm">
-            <caption className="sr-only">{t("goals.heading", { year: g.year })}</caption>
-            <thead>
-              <tr className="border-b border-slate-200 text-left">
-                <th scope="col" className="px-2 py-1">{t("table.month")}</th>
-                <th scope="col" className="px-2 py-1">{t("goals.revenue", { currency: g.currency })}</th>
-                <th scope="col" className="px-2 py-1">{t("goals.occupancy")}</th>
-                <th scope="col" className="px-2 py-1">{t("goals.adr", { currency: g.currency })}</th>
-                <th scope="col" className="px-2 py-1">{t("goals.progress")}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {rows.map((row, i) => {
-                const m = g.months[i];
-                const cols = row.getFieldset();
-                const monthName = f.month(m.month, "long");
-                const input = (field: typeof cols.revenue, label: string) => (
-                  <td className="px-2 py-1 align-top">
-                    <input {...getInputProps(field, { type: "text" })} key={field.key} inputMode="decimal" aria-label={`${label} · ${monthName}`} className={inputClass} />
-                    <FieldErrors id={field.errorId} errors={field.errors} />
-                  </td>
-                );
-                return (
-                  <tr key={m.month} className="border-b border-slate-100">
-                    <th scope="row" className="px-2 py-1 text-left font-normal align-top">
-                      {monthName}
-                      <input type="hidden" name={cols.month.name} value={m.month} />
-                    </th>
-                    {input(cols.revenue, t("goals.revenue", { currency: g.currency }))}
-                    {input(cols.occupancy, t("goals.occupancy"))}
-                    {input(cols.adr, t("goals.adr", { currency: g.currency }))}
-                    <td className="min-w-48 px-2 py-1 align-top">{progress(m)}</td>
-                  </tr>
-                );
-              })}
-            </tbody>
-          </table>
+          <DataTable
+            caption={t("goals.heading", { year: g.year })}
+            rowHeader
+            columns={[
+              {
+                header: t("table.month"),
+                className: "align-top",
+                cell: ({ m, cols }: GoalRow) => (
+                  <>
+                    {monthName(m)}
+                    <input type="hidden" name={cols.month.name} value={m.month} />
+                  </>
+                ),
+              },
+              goalInput(t("goals.revenue", { currency: g.currency }), (cols) => cols.revenue),
+              goalInput(t("goals.occupancy"), (cols) => cols.occupancy),
+              goalInput(t("goals.adr", { currency: g.currency }), (cols) => cols.adr),
+              { header: t("goals.progress"), className: "min-w-48 align-top", cell: ({ m }: GoalRow) => progress(m) },
+            ]}
+            rows={goalRows}
+            rowKey={({ m }) => m.month}
+          />
           <p className="mt-2 text-xs text-slate-600">{t("goals.blankHint")}</p>
           <SubmitButton className="mt-3">{t("goals.save")}</SubmitButton>
         </AppForm>
       ) : (
         <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white p-3">
-          <table className="w-full text-sm">
-            <caption className="sr-only">{t("goals.heading", { year: g.year })}</caption>
-            <thead>
-              <tr className="border-b border-slate-200 text-left">
-                <th scope="col" className="px-2 py-1">{t("table.month")}</th>
-                <th scope="col" className="px-2 py-1 text-right">{t("goals.revenue", { currency: g.currency })}</th>
-                <th scope="col" className="px-2 py-1 text-right">{t("goals.occupancy")}</th>
-                <th scope="col" className="px-2 py-1 text-right">{t("goals.adr", { currency: g.currency })}</th>
-                <th scope="col" className="px-2 py-1">{t("goals.progress")}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {g.months.map((m) => (
-                <tr key={m.month} className="border-b border-slate-100">
-                  <th scope="row" className="px-2 py-1 text-left font-normal">{f.month(m.month, "long")}</th>
-                  <td className="px-2 py-1 text-right tabular-nums">{f.money(m.revenue)}</td>
-                  <td className="px-2 py-1 text-right tabular-nums">{m.occupancy === null ? "—" : f.percent(m.occupancy / 100)}</td>
-                  <td className="px-2 py-1 text-right tabular-nums">{f.money(m.adr)}</td>
-                  <td className="min-w-48 px-2 py-1">{progress(m)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+          <DataTable
+            caption={t("goals.heading", { year: g.year })}
+            rowHeader
+            columns={[
+              { header: t("table.month"), cell: (m: Month) => monthName(m) },
+              { header: t("goals.revenue", { currency: g.currency }), figure: true, cell: (m: Month) => f.money(m.revenue) },
+              { header: t("goals.occupancy"), figure: true, cell: (m: Month) => (m.occupancy === null ? "—" : f.percent(m.occupancy / 100)) },
+              { header: t("goals.adr", { currency: g.currency }), figure: true, cell: (m: Month) => f.money(m.adr) },
+              { header: t("goals.progress"), className: "min-w-48", cell: (m: Month) => progress(m) },
+            ]}
+            rows={g.months}
+            rowKey={(m) => m.month}
+          />
         </div>
       )}
     </>

@@ -6,6 +6,8 @@ import { isUuid } from "#domain/text/sanitize";
 import { AdminHeader } from "#app/components/admin/page";
 import { AppForm } from "#app/components/ui/app-form";
 import { buttonClass } from "#app/components/ui/button";
+import { DataTable } from "#app/components/ui/data-table";
+import type { DailyRunJson } from "#contract/daily-commands";
 import { ApiError } from "#app/lib/api.server";
 import { formatDateTime } from "#app/lib/format-date";
 import { guard, type RouteHandle } from "#app/lib/guard.server";
@@ -142,52 +144,50 @@ export default function DailyCommandExecution({ loaderData }: Route.ComponentPro
                 <p className="mt-3 text-sm text-slate-600">{t("daily.noRuns")}</p>
               ) : (
                 <div className="mt-3 overflow-x-auto">
-                  <table className="min-w-full text-left text-sm">
-                    <caption className="sr-only">{t("daily.lastRuns", { command: t(`daily.commands.${command.name}.name`) })}</caption>
-                    <thead className="border-b border-slate-200 text-xs uppercase text-slate-600">
-                      <tr>
-                        <th scope="col" className="py-2 pr-4">{t("daily.columns.business")}</th>
-                        <th scope="col" className="py-2 pr-4">{t("daily.columns.started")}</th>
-                        <th scope="col" className="py-2 pr-4">{t("daily.columns.duration")}</th>
-                        <th scope="col" className="py-2 pr-4">{t("daily.columns.outcome")}</th>
-                        <th scope="col" className="py-2 pr-4">{t("daily.columns.attempt")}</th>
-                        <th scope="col" className="py-2 pr-4">{t("daily.columns.error")}</th>
-                        <th scope="col" className="py-2"><span className="sr-only">{t("daily.columns.actions")}</span></th>
-                      </tr>
-                    </thead>
-                    <tbody className="divide-y divide-slate-100">
-                      {command.last_runs.map((run) => (
-                        <tr key={run.uuid} data-testid="daily-run">
-                          <td className="py-2 pr-4">{run.business_name ?? t("daily.wholeProduct")}</td>
-                          <td className="py-2 pr-4 whitespace-nowrap">
-                            <time dateTime={run.started_at}>{formatDateTime(run.started_at, i18n.language, timeZone)}</time>
-                          </td>
-                          <td className="py-2 pr-4 whitespace-nowrap">{run.duration_ms === null ? "—" : t("daily.seconds", { value: seconds.format(run.duration_ms / 1000) })}</td>
-                          <td className="py-2 pr-4">
-                            <span className={run.outcome === "failed" ? "font-semibold text-red-800" : run.outcome === "succeeded" ? "text-emerald-800" : "text-slate-700"}>
-                              {t(`daily.outcomes.${run.outcome}`)}
-                            </span>
-                          </td>
-                          <td className="py-2 pr-4">{run.attempt}</td>
-                          <td className="max-w-xs truncate py-2 pr-4 text-slate-700" title={run.error ?? undefined}>
+                  <DataTable
+                    caption={t("daily.lastRuns", { command: t(`daily.commands.${command.name}.name`) })}
+                    columns={[
+                      { header: t("daily.columns.business"), cell: (run: DailyRunJson) => run.business_name ?? t("daily.wholeProduct") },
+                      { header: t("daily.columns.started"), className: "whitespace-nowrap", cell: (run: DailyRunJson) => <time dateTime={run.started_at}>{formatDateTime(run.started_at, i18n.language, timeZone)}</time> },
+                      { header: t("daily.columns.duration"), className: "whitespace-nowrap", cell: (run: DailyRunJson) => (run.duration_ms === null ? "—" : t("daily.seconds", { value: seconds.format(run.duration_ms / 1000) })) },
+                      {
+                        header: t("daily.columns.outcome"),
+                        cell: (run: DailyRunJson) => (
+                          <span className={run.outcome === "failed" ? "font-semibold text-red-800" : run.outcome === "succeeded" ? "text-emerald-800" : "text-slate-700"}>
+                            {t(`daily.outcomes.${run.outcome}`)}
+                          </span>
+                        ),
+                      },
+                      { header: t("daily.columns.attempt"), cell: (run: DailyRunJson) => run.attempt },
+                      {
+                        header: t("daily.columns.error"),
+                        className: "text-slate-700",
+                        cell: (run: DailyRunJson) => (
+                          <span className="block max-w-xs truncate" title={run.error ?? undefined}>
                             {run.error ?? "—"}
-                          </td>
-                          <td className="py-2">
-                            {run.outcome === "failed" ? (
-                              <AppForm action={`${PAGE}${filter ? `?business=${filter}` : ""}`}>
-                                <input type="hidden" name="intent" value="retry" />
-                                <input type="hidden" name="run" value={run.uuid} />
-                                <button type="submit" className="text-sm text-brand-700 underline">
-                                  {t("daily.retry")}
-                                  <span className="sr-only">: {run.business_name ?? t("daily.wholeProduct")}</span>
-                                </button>
-                              </AppForm>
-                            ) : null}
-                          </td>
-                        </tr>
-                      ))}
-                    </tbody>
-                  </table>
+                          </span>
+                        ),
+                      },
+                      {
+                        header: t("daily.columns.actions"),
+                        hiddenHeader: true,
+                        cell: (run: DailyRunJson) =>
+                          run.outcome === "failed" ? (
+                            <AppForm action={`${PAGE}${filter ? `?business=${filter}` : ""}`}>
+                              <input type="hidden" name="intent" value="retry" />
+                              <input type="hidden" name="run" value={run.uuid} />
+                              <button type="submit" className="text-sm text-brand-700 underline">
+                                {t("daily.retry")}
+                                <span className="sr-only">: {run.business_name ?? t("daily.wholeProduct")}</span>
+                              </button>
+                            </AppForm>
+                          ) : null,
+                      },
+                    ]}
+                    rows={command.last_runs}
+                    rowKey={(run) => run.uuid}
+                    rowAttributes={() => ({ "data-testid": "daily-run" })}
+                  />
                 </div>
               )}
             </section>

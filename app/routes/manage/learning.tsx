@@ -5,6 +5,7 @@ import { LEARNING_LEVELS } from "#domain/schemas/learning";
 import { ModuleEditor } from "#app/components/learning/module-editor";
 import { AppForm } from "#app/components/ui/app-form";
 import { buttonClass, SubmitButton } from "#app/components/ui/button";
+import { DataTable } from "#app/components/ui/data-table";
 import { FieldErrors, FormErrors } from "#app/components/ui/field";
 import { ApiError } from "#app/lib/api.server";
 import { guard } from "#app/lib/guard.server";
@@ -95,6 +96,7 @@ export default function ManageLearning({ loaderData }: Route.ComponentProps) {
   const editing = answer && "module" in answer ? answer : null;
   const errors = (answer && "errors" in answer && !editing ? answer.errors : {}) as Record<string, string[]>;
   const { modules } = loaderData;
+  type Lesson = (typeof modules)[number]["lessons"][number];
   return (
     <>
       <title>{`${t("admin.title")} · Tarifa`}</title>
@@ -128,33 +130,29 @@ export default function ManageLearning({ loaderData }: Route.ComponentProps) {
             </div>
             {m.lessons.length ? (
               <div className="mt-3 overflow-x-auto">
-                <table className="w-full min-w-[40rem] text-sm">
-                  <caption className="sr-only">{t("admin.lessonsOf", { title: m.title })}</caption>
-                  <thead>
-                    <tr className="border-b border-slate-200 text-left">
-                      <th scope="col" className="py-2 pr-3">{t("admin.lessonTitle")}</th>
-                      <th scope="col" className="py-2 pr-3">{t("admin.locales")}</th>
-                      <th scope="col" className="py-2 pr-3">{t("admin.status")}</th>
-                      <th scope="col" className="py-2">
-                        <span className="sr-only">{t("admin.actions")}</span>
-                      </th>
-                    </tr>
-                  </thead>
-                  <tbody>
-                    {m.lessons.map((l, li) => (
-                      <tr key={l.uuid} className="border-b border-slate-100">
-                        <td className="py-2 pr-3">
-                          <Link to={`/manage/learning/${l.uuid}`} className="text-brand-700 underline">
-                            {l.title}
-                          </Link>
-                        </td>
-                        <td className="py-2 pr-3">{l.locales.join(", ")}</td>
-                        <td className="py-2 pr-3">{l.published ? t("admin.published") : t("admin.draft")}</td>
-                        <td className="flex flex-wrap justify-end gap-2 py-2">
-                          <SubmitButton name="intent" value={`up:${l.uuid}`} variant="secondary" disabled={li === 0} aria-label={t("admin.up", { title: l.title })}>
+                <DataTable
+                  caption={t("admin.lessonsOf", { title: m.title })}
+                  className="min-w-[40rem]"
+                  columns={[
+                    {
+                      header: t("admin.lessonTitle"),
+                      cell: (l: Lesson) => (
+                        <Link to={`/manage/learning/${l.uuid}`} className="text-brand-700 underline">
+                          {l.title}
+                        </Link>
+                      ),
+                    },
+                    { header: t("admin.locales"), cell: (l: Lesson) => l.locales.join(", ") },
+                    { header: t("admin.status"), cell: (l: Lesson) => (l.published ? t("admin.published") : t("admin.draft")) },
+                    {
+                      header: t("admin.actions"),
+                      hiddenHeader: true,
+                      cell: (l: Lesson) => (
+                        <div className="flex flex-wrap justify-end gap-2">
+                          <SubmitButton name="intent" value={`up:${l.uuid}`} variant="secondary" disabled={l.uuid === m.lessons[0].uuid} aria-label={t("admin.up", { title: l.title })}>
                             ↑
                           </SubmitButton>
-                          <SubmitButton name="intent" value={`down:${l.uuid}`} variant="secondary" disabled={li === m.lessons.length - 1} aria-label={t("admin.down", { title: l.title })}>
+                          <SubmitButton name="intent" value={`down:${l.uuid}`} variant="secondary" disabled={l.uuid === m.lessons[m.lessons.length - 1].uuid} aria-label={t("admin.down", { title: l.title })}>
                             ↓
                           </SubmitButton>
                           <SubmitButton name="intent" value={`${l.published ? "unpublish" : "publish"}:${l.uuid}`} variant="secondary" aria-label={t(l.published ? "admin.unpublishNamed" : "admin.publishNamed", { title: l.title })}>
@@ -163,11 +161,13 @@ export default function ManageLearning({ loaderData }: Route.ComponentProps) {
                           <SubmitButton name="intent" value={`delete:${l.uuid}`} variant="danger" aria-label={t("admin.deleteNamed", { title: l.title })}>
                             {t("admin.delete")}
                           </SubmitButton>
-                        </td>
-                      </tr>
-                    ))}
-                  </tbody>
-                </table>
+                        </div>
+                      ),
+                    },
+                  ]}
+                  rows={m.lessons}
+                  rowKey={(l) => l.uuid}
+                />
               </div>
             ) : (
               <p className="mt-2 text-sm text-slate-700">{t("admin.noLessons")}</p>

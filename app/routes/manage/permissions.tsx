@@ -3,6 +3,7 @@ import { Link } from "react-router";
 import { PermissionKindBadge } from "#app/components/admin/badges";
 import { AdminHeader } from "#app/components/admin/page";
 import { buttonClass } from "#app/components/ui/button";
+import { DataTable } from "#app/components/ui/data-table";
 import { guard, type RouteHandle } from "#app/lib/guard.server";
 import { getRequestState } from "#app/lib/request-context.server";
 import type { Route } from "./+types/permissions";
@@ -18,6 +19,7 @@ export async function loader({ context }: Route.LoaderArgs) {
 export default function ManagePermissions({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation("admin");
   const { permissions } = loaderData;
+  type Permission = (typeof permissions)[number];
   return (
     <>
       <title>{`${t("permissions.title")} · Tarifa`}</title>
@@ -30,41 +32,44 @@ export default function ManagePermissions({ loaderData }: Route.ComponentProps) 
         </Link>
       </AdminHeader>
       <p className="mb-4 max-w-3xl text-sm text-slate-700">{t("permissions.intro")}</p>
-      <table className="w-full border-collapse text-left text-sm">
-        <caption className="sr-only">{t("permissions.caption")}</caption>
-        <thead className="hidden border-b border-slate-200 text-slate-600 md:table-header-group">
-          <tr>
-            <th scope="col" className="px-3 py-2 font-medium">{t("permissions.columns.name")}</th>
-            <th scope="col" className="px-3 py-2 font-medium">{t("permissions.columns.description")}</th>
-            <th scope="col" className="px-3 py-2 font-medium">{t("permissions.columns.guard")}</th>
-            <th scope="col" className="px-3 py-2 font-medium">{t("permissions.columns.kind")}</th>
-            <th scope="col" className="px-3 py-2 text-right font-medium">{t("permissions.columns.users")}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {permissions.map((p) => (
-            <tr key={p.uuid} className="mb-3 block rounded-md border border-slate-200 bg-white p-3 md:mb-0 md:table-row md:rounded-none md:border-0 md:border-b md:p-0">
-              <th scope="row" className="block px-0 py-1 text-left font-normal md:table-cell md:px-3 md:py-2">
-                <Link to={`/manage/permissions/${p.uuid}`} className="font-mono text-brand-700 underline">
-                  {p.name}
-                </Link>
-              </th>
-              <td className="block px-0 py-1 text-slate-800 md:table-cell md:px-3 md:py-2">{p.description || "—"}</td>
-              <td className="block px-0 py-1 md:table-cell md:px-3 md:py-2">
+      <DataTable
+        caption={t("permissions.caption")}
+        stackOnPhone
+        rowHeader
+        columns={[
+          {
+            header: t("permissions.columns.name"),
+            cell: (p: Permission) => (
+              <Link to={`/manage/permissions/${p.uuid}`} className="font-mono text-brand-700 underline">
+                {p.name}
+              </Link>
+            ),
+          },
+          { header: t("permissions.columns.description"), className: "text-slate-800", cell: (p: Permission) => p.description || "—" },
+          {
+            header: t("permissions.columns.guard"),
+            cell: (p: Permission) => (
+              <>
                 <span className="text-slate-600 md:hidden">{t("permissions.columns.guard")}: </span>
                 {t(`guards.${p.guard}`)}
-              </td>
-              <td className="block px-0 py-1 md:table-cell md:px-3 md:py-2">
-                <PermissionKindBadge system={p.system} />
-              </td>
-              <td className="block px-0 py-1 md:table-cell md:px-3 md:py-2 md:text-right">
+              </>
+            ),
+          },
+          { header: t("permissions.columns.kind"), cell: (p: Permission) => <PermissionKindBadge system={p.system} /> },
+          {
+            header: t("permissions.columns.users"),
+            className: "md:text-right tabular-nums",
+            cell: (p: Permission) => (
+              <>
                 <span className="text-slate-600 md:hidden">{t("permissions.columns.users")}: </span>
                 {p.users_count}
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+              </>
+            ),
+          },
+        ]}
+        rows={permissions}
+        rowKey={(p) => p.uuid}
+      />
     </>
   );
 }

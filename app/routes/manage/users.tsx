@@ -6,6 +6,7 @@ import { RoleList, UserStatusBadge } from "#app/components/admin/badges";
 import { AdminHeader, Pagination } from "#app/components/admin/page";
 import { fullName, withQuery } from "#app/components/admin/shared";
 import { buttonClass } from "#app/components/ui/button";
+import { DataTable } from "#app/components/ui/data-table";
 import { guard, type RouteHandle } from "#app/lib/guard.server";
 import { getRequestState } from "#app/lib/request-context.server";
 import type { Route } from "./+types/users";
@@ -31,6 +32,7 @@ export default function ManageUsers({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation("admin");
   const [searchParams] = useSearchParams();
   const { users, meta, query } = loaderData;
+  type User = (typeof users)[number];
   const filtered = !!(query.search || query.role || query.status);
   return (
     <>
@@ -98,55 +100,55 @@ export default function ManageUsers({ loaderData }: Route.ComponentProps) {
           {filtered ? t("users.noneMatching") : t("users.none")}
         </p>
       ) : (
-        <table className="w-full border-collapse text-left text-sm">
-          <caption className="sr-only">{t("users.caption", { total: meta.total })}</caption>
-          <thead className="hidden border-b border-slate-200 text-slate-600 md:table-header-group">
-            <tr>
-              <th scope="col" className="px-3 py-2 font-medium">{t("users.columns.name")}</th>
-              <th scope="col" className="px-3 py-2 font-medium">{t("users.columns.email")}</th>
-              <th scope="col" className="px-3 py-2 font-medium">{t("users.columns.roles")}</th>
-              <th scope="col" className="px-3 py-2 font-medium">{t("users.columns.status")}</th>
-              <th scope="col" className="px-3 py-2 font-medium">
-                <span className="sr-only">{t("users.columns.actions")}</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {users.map((user) => (
-              <tr key={user.uuid} className="mb-3 block rounded-md border border-slate-200 bg-white p-3 md:mb-0 md:table-row md:rounded-none md:border-0 md:border-b md:p-0">
-                <th scope="row" className="block px-0 py-1 text-left font-semibold text-slate-900 md:table-cell md:px-3 md:py-2">
-                  <Link to={`/manage/users/${user.uuid}`} className="text-brand-700 underline">
-                    {fullName(user)}
-                  </Link>
-                </th>
-                <td className="block px-0 py-1 break-all md:table-cell md:px-3 md:py-2">{user.email}</td>
-                <td className="block px-0 py-1 md:table-cell md:px-3 md:py-2">
+        <DataTable
+          caption={t("users.caption", { total: meta.total })}
+          stackOnPhone
+          rowHeader
+          columns={[
+            {
+              header: t("users.columns.name"),
+              className: "text-slate-900",
+              cell: (user: User) => (
+                <Link to={`/manage/users/${user.uuid}`} className="text-brand-700 underline">
+                  {fullName(user)}
+                </Link>
+              ),
+            },
+            { header: t("users.columns.email"), className: "break-all", cell: (user: User) => user.email },
+            {
+              header: t("users.columns.roles"),
+              cell: (user: User) => (
+                <>
                   <span className="text-slate-600 md:hidden">{t("users.columns.roles")}: </span>
                   <RoleList roles={user.roles} />
-                </td>
-                <td className="block px-0 py-1 md:table-cell md:px-3 md:py-2">
-                  <UserStatusBadge user={user} />
-                </td>
-                <td className="block px-0 py-1 md:table-cell md:px-3 md:py-2">
-                  <div className="flex flex-wrap gap-3">
-                    <Link to={`/manage/users/${user.uuid}`} className="text-brand-700 underline">
-                      {t("users.edit")}
-                      <span className="sr-only"> {fullName(user)}</span>
-                    </Link>
-                    <Link to={`/manage/users/${user.uuid}/features`} className="text-brand-700 underline">
-                      {t("users.features")}
-                      <span className="sr-only"> {fullName(user)}</span>
-                    </Link>
-                    <Link to={`/manage/users/${user.uuid}/businesses`} className="text-brand-700 underline">
-                      {t("users.businesses")}
-                      <span className="sr-only"> {fullName(user)}</span>
-                    </Link>
-                  </div>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+                </>
+              ),
+            },
+            { header: t("users.columns.status"), cell: (user: User) => <UserStatusBadge user={user} /> },
+            {
+              header: t("users.columns.actions"),
+              hiddenHeader: true,
+              cell: (user: User) => (
+                <div className="flex flex-wrap gap-3">
+                  <Link to={`/manage/users/${user.uuid}`} className="text-brand-700 underline">
+                    {t("users.edit")}
+                    <span className="sr-only"> {fullName(user)}</span>
+                  </Link>
+                  <Link to={`/manage/users/${user.uuid}/features`} className="text-brand-700 underline">
+                    {t("users.features")}
+                    <span className="sr-only"> {fullName(user)}</span>
+                  </Link>
+                  <Link to={`/manage/users/${user.uuid}/businesses`} className="text-brand-700 underline">
+                    {t("users.businesses")}
+                    <span className="sr-only"> {fullName(user)}</span>
+                  </Link>
+                </div>
+              ),
+            },
+          ]}
+          rows={users}
+          rowKey={(user) => user.uuid}
+        />
       )}
       <Pagination page={meta.page} lastPage={meta.last_page} total={meta.total} hrefFor={(page) => withQuery(PAGE, searchParams, { page })} />
     </>

@@ -6,6 +6,7 @@ import { ApiError, ledgerBusiness } from "#app/routes/pms-settings/ledger.server
 import { LedgerPage, Panel } from "#app/components/ledger/ui";
 import { AppForm } from "#app/components/ui/app-form";
 import { buttonClass, SubmitButton } from "#app/components/ui/button";
+import { DataTable, type Column } from "#app/components/ui/data-table";
 import { FieldErrors } from "#app/components/ui/field";
 import { SelfRefresh } from "#app/components/ui/self-refresh";
 import { guard, type RouteHandle } from "#app/lib/guard.server";
@@ -31,6 +32,9 @@ const MULTI = ["nights", "children"] as const;
 type Mapping = Record<string, unknown> & { room_types?: Record<string, string>; channels?: Record<string, string> };
 
 /** The mapping to show: the one asked for (?preset=), else the one saved, else the first preset the file's header fits. */
+/** A line of the file as the preview shows it, numbered for its key. */
+type PreviewRow = { cells: string[]; index: number };
+
 function mappingToShow(detail: ImportDetail, presets: ImportPreset[], asked: string | null): { mapping: Mapping; preset: string } {
   const named = presets.find((p) => p.name === asked);
   if (named) return { mapping: named.mapping, preset: named.name };
@@ -129,28 +133,12 @@ export default function ImportPage({ loaderData, actionData }: Route.ComponentPr
           </p>
           <h3 className="mt-3 text-sm font-semibold">{t("page.preview")}</h3>
           <div className="mt-1 max-h-64 overflow-auto rounded border border-slate-200">
-            <table className="min-w-full text-xs">
-              <thead>
-                <tr>
-                  {detail.header.map((h, i) => (
-                    <th key={i} scope="col" className="whitespace-nowrap bg-slate-50 px-2 py-1 text-left font-medium">
-                      {h}
-                    </th>
-                  ))}
-                </tr>
-              </thead>
-              <tbody>
-                {detail.preview.map((row, r) => (
-                  <tr key={r}>
-                    {detail.header.map((_, i) => (
-                      <td key={i} className="whitespace-nowrap px-2 py-1">
-                        {row[i] ?? ""}
-                      </td>
-                    ))}
-                  </tr>
-                ))}
-              </tbody>
-            </table>
+            <DataTable
+              caption={t("page.preview")}
+              columns={detail.header.map((h, i): Column<PreviewRow> => ({ header: h, className: "whitespace-nowrap", cell: (row) => row.cells[i] ?? "" }))}
+              rows={detail.preview.map((cells, index) => ({ cells, index }))}
+              rowKey={(row) => String(row.index)}
+            />
           </div>
         </Panel>
 

@@ -4,6 +4,7 @@ import { ApiError, ledgerBusiness } from "#app/routes/pms-settings/ledger.server
 import { Empty, LedgerPage, Panel } from "#app/components/ledger/ui";
 import { AppForm } from "#app/components/ui/app-form";
 import { SubmitButton } from "#app/components/ui/button";
+import { DataTable, type Column } from "#app/components/ui/data-table";
 import { FileField } from "#app/components/ui/field";
 import { dateTimeFormat } from "#domain/intl-formats";
 import { businessTimeZone } from "#domain/business/timezone";
@@ -25,6 +26,9 @@ export const handle = { permission: "user.pms-settings", skipSetupCheck: true } 
 export const middleware: Route.MiddlewareFunction[] = [guard(handle)];
 
 export const PAGE = "/pms-settings/imports";
+
+/** What became of an import's rows, a column each. */
+const COUNTS = ["added", "updated", "unchanged", "skipped", "unplaced"] as const;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const business = ledgerBusiness(context);
@@ -56,7 +60,7 @@ export default function Imports({ loaderData, actionData }: Route.ComponentProps
   const { imports, timeZone } = loaderData;
   const when = dateTimeFormat(i18n.language, { dateStyle: "short", timeStyle: "short", timeZone });
   const errors = (actionData as { errors?: string[] } | undefined)?.errors ?? loaderData.fileErrors;
-  const cols = ["file", "date", "by", "status", "rows", "added", "updated", "unchanged", "skipped", "unplaced"] as const;
+  type Import = (typeof imports)[number];
   return (
     <LedgerPage title={t("page.title")} intro={t("page.intro")}>
       <div className="space-y-6">
@@ -71,37 +75,27 @@ export default function Imports({ loaderData, actionData }: Route.ComponentProps
             <Empty>{t("page.empty")}</Empty>
           ) : (
             <div className="overflow-x-auto">
-              <table className="min-w-full text-sm">
-                <thead>
-                  <tr className="text-left text-slate-700">
-                    {cols.map((c) => (
-                      <th key={c} scope="col" className="px-2 py-1 font-medium">
-                        {t(`page.col.${c}`)}
-                      </th>
-                    ))}
-                  </tr>
-                </thead>
-                <tbody className="divide-y divide-slate-100">
-                  {imports.map((imp) => (
-                    <tr key={imp.uuid} data-import={imp.uuid}>
-                      <td className="px-2 py-1">
-                        <Link to={`${PAGE}/${imp.uuid}`} className="text-brand-700 underline">
-                          {imp.file_name}
-                        </Link>
-                      </td>
-                      <td className="px-2 py-1">{when.format(new Date(imp.created_at))}</td>
-                      <td className="px-2 py-1">{imp.created_by?.name ?? ""}</td>
-                      <td className="px-2 py-1">{t(`page.status.${imp.status}`)}</td>
-                      <td className="px-2 py-1 tabular-nums">{imp.row_count}</td>
-                      <td className="px-2 py-1 tabular-nums">{imp.added}</td>
-                      <td className="px-2 py-1 tabular-nums">{imp.updated}</td>
-                      <td className="px-2 py-1 tabular-nums">{imp.unchanged}</td>
-                      <td className="px-2 py-1 tabular-nums">{imp.skipped}</td>
-                      <td className="px-2 py-1 tabular-nums">{imp.unplaced}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
+              <DataTable
+                caption={t("page.history")}
+                columns={[
+                  {
+                    header: t("page.col.file"),
+                    cell: (imp: Import) => (
+                      <Link to={`${PAGE}/${imp.uuid}`} className="text-brand-700 underline">
+                        {imp.file_name}
+                      </Link>
+                    ),
+                  },
+                  { header: t("page.col.date"), cell: (imp: Import) => when.format(new Date(imp.created_at)) },
+                  { header: t("page.col.by"), cell: (imp: Import) => imp.created_by?.name ?? "" },
+                  { header: t("page.col.status"), cell: (imp: Import) => t(`page.status.${imp.status}`) },
+                  { header: t("page.col.rows"), figure: true, cell: (imp: Import) => imp.row_count },
+                  ...COUNTS.map((count): Column<Import> => ({ header: t(`page.col.${count}`), figure: true, cell: (imp) => imp[count] })),
+                ]}
+                rows={imports}
+                rowKey={(imp) => imp.uuid}
+                rowAttributes={(imp) => ({ "data-import": imp.uuid })}
+              />
             </div>
           )}
         </Panel>

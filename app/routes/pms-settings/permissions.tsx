@@ -1,10 +1,10 @@
 import { useTranslation } from "react-i18next";
 import { data, Link } from "react-router";
-import { USER_PERMISSIONS } from "#domain/access/permissions";
 import { isUuid } from "#domain/text/sanitize";
 import { requireSelectedBusiness } from "#app/lib/business.server";
-import { grantableBy, permissionKey } from "#app/components/business/permission-labels";
+import { grantableBy } from "#app/components/business/permission-labels";
 import { PmsPageHeader, PmsSettingsNav } from "#app/components/pms-settings/nav";
+import { PermissionMatrix } from "#app/components/pms-settings/permission-matrix";
 import { AppForm } from "#app/components/ui/app-form";
 import { buttonClass, SubmitButton } from "#app/components/ui/button";
 import { FormErrors } from "#app/components/ui/field";
@@ -47,9 +47,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   return redirectWithToast(PAGE, { kind: "success", message: "pms:permissions.saved" }, { session });
 }
 
-export default function PermissionMatrix({ loaderData, actionData }: Route.ComponentProps) {
+export default function Permissions({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation("pms");
-  const { t: tb } = useTranslation("business");
   const { data: members, owner, me, grantable } = loaderData;
   const editable = members.filter((m) => m.user.uuid !== me);
   return (
@@ -67,65 +66,7 @@ export default function PermissionMatrix({ loaderData, actionData }: Route.Compo
       ) : (
         <AppForm action={PAGE} className="space-y-4">
           <div className="relative overflow-x-auto rounded-lg border border-slate-200 bg-white shadow-sm">
-            <table className="text-sm">
-              <caption className="sr-only">{t("pages.permissions.title")}</caption>
-              <thead className="bg-slate-50 text-slate-700">
-                <tr>
-                  <th scope="col" className="sticky left-0 bg-slate-50 px-3 py-2 text-left">{t("users.name")}</th>
-                  {USER_PERMISSIONS.map((p) => (
-                    <th key={p} scope="col" className="px-2 py-2 text-center font-medium">
-                      <span className="block min-w-20">{tb(permissionKey(p))}</span>
-                    </th>
-                  ))}
-                </tr>
-              </thead>
-              <tbody className="divide-y divide-slate-100">
-                {owner ? (
-                  <tr>
-                    <th scope="row" className="sticky left-0 bg-white px-3 py-2 text-left font-semibold">
-                      {`${owner.name} ${owner.surname}`.trim()} <span className="block text-xs font-normal text-slate-600">{t("users.roles.owner")}</span>
-                    </th>
-                    {USER_PERMISSIONS.map((p) => (
-                      <td key={p} className="px-2 py-2 text-center">
-                        <input type="checkbox" checked readOnly disabled aria-label={t("permissions.cell", { name: owner.name, permission: tb(permissionKey(p)) })} className="h-4 w-4" />
-                      </td>
-                    ))}
-                  </tr>
-                ) : null}
-                {members.map((m) => {
-                  const name = `${m.user.name} ${m.user.surname}`.trim();
-                  const mine = m.user.uuid === me;
-                  return (
-                    <tr key={m.user.uuid}>
-                      <th scope="row" className="sticky left-0 bg-white px-3 py-2 text-left font-semibold">
-                        {name}
-                        <span className="block text-xs font-normal text-slate-600">{mine ? t("permissions.you") : m.user.email}</span>
-                        {mine ? null : <input type="hidden" name="user_uuid" value={m.user.uuid} />}
-                      </th>
-                      {USER_PERMISSIONS.map((p) => {
-                        const held = m.permissions.includes(p);
-                        const locked = mine || !grantable.includes(p);
-                        return (
-                          <td key={p} className="px-2 py-2 text-center">
-                            <input
-                              type="checkbox"
-                              name={locked ? undefined : `permissions.${m.user.uuid}`}
-                              value={p}
-                              defaultChecked={held}
-                              disabled={locked}
-                              aria-label={t("permissions.cell", { name, permission: tb(permissionKey(p)) })}
-                              className="h-4 w-4 accent-brand-600"
-                            />
-                            {/* A locked box is not sent: keep what they hold. */}
-                            {locked && held && !mine ? <input type="hidden" name={`permissions.${m.user.uuid}`} value={p} /> : null}
-                          </td>
-                        );
-                      })}
-                    </tr>
-                  );
-                })}
-              </tbody>
-            </table>
+            <PermissionMatrix members={members} owner={owner} me={me} grantable={grantable} />
           </div>
           {editable.length ? <SubmitButton pendingLabel={t("saving")}>{t("permissions.save")}</SubmitButton> : null}
           <Link to="/pms-settings/users" className={buttonClass("link", "ml-4 text-sm")}>

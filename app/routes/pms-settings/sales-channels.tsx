@@ -6,6 +6,7 @@ import { PmsPageHeader, PmsSettingsNav } from "#app/components/pms-settings/nav"
 import { requireSelectedBusiness } from "#app/lib/business.server";
 import { AppForm } from "#app/components/ui/app-form";
 import { buttonClass, SubmitButton } from "#app/components/ui/button";
+import { DataTable } from "#app/components/ui/data-table";
 import { FormErrors } from "#app/components/ui/field";
 import { guard, type RouteHandle } from "#app/lib/guard.server";
 import { getRequestState } from "#app/lib/request-context.server";
@@ -44,6 +45,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 export default function SalesChannels({ loaderData, actionData }: Route.ComponentProps) {
   const { t, i18n } = useTranslation("pms");
   const percent = (v: number) => formatPercent(v, i18n.language);
+  type Channel = (typeof loaderData.channels)[number];
   return (
     <div className="mx-auto max-w-5xl">
       <PmsSettingsNav />
@@ -57,51 +59,44 @@ export default function SalesChannels({ loaderData, actionData }: Route.Componen
         <p className="rounded-lg border border-slate-200 bg-white p-4 text-slate-700">{t("channels.empty")}</p>
       ) : (
         <div className="relative overflow-x-auto rounded-lg border border-slate-200 bg-white shadow-sm">
-          <table className="w-full text-left text-sm">
-            <caption className="sr-only">{t("pages.salesChannels.title")}</caption>
-            <thead className="bg-slate-50 text-slate-700">
-              <tr>
-                <th scope="col" className="px-3 py-2">{t("channels.name")}</th>
-                <th scope="col" className="px-3 py-2">{t("channels.code")}</th>
-                <th scope="col" className="px-3 py-2 text-right">{t("channels.commission")}</th>
-                <th scope="col" className="px-3 py-2 text-right">{t("channels.markup")}</th>
-                <th scope="col" className="px-3 py-2">{t("channels.connection")}</th>
-                <th scope="col" className="px-3 py-2">{t("channels.status")}</th>
-                <th scope="col" className="px-3 py-2"><span className="sr-only">{t("actions")}</span></th>
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-slate-100">
-              {loaderData.channels.map((c) => (
-                <tr key={c.uuid} className={c.active ? "" : "text-slate-600"}>
-                  <th scope="row" className="px-3 py-2 font-semibold">{c.name}</th>
-                  <td className="px-3 py-2 font-mono text-xs">{c.code}</td>
-                  <td className="px-3 py-2 text-right">{percent(c.commission)}</td>
-                  <td className="px-3 py-2 text-right">{percent(c.markup)}</td>
-                  <td className="px-3 py-2">{t(`connection.${c.connection}`)}</td>
-                  <td className="px-3 py-2">{c.active ? t("channels.active") : t("channels.inactive")}</td>
-                  <td className="px-3 py-2">
-                    <div className="flex flex-wrap items-center justify-end gap-3">
-                      <Link to={`/pms-settings/sales-channels/${c.uuid}/edit`} className={buttonClass("link")}>
-                        {t("edit")}
+          <DataTable
+            caption={t("pages.salesChannels.title")}
+            rowHeader
+            columns={[
+              { header: t("channels.name"), cell: (c: Channel) => c.name },
+              { header: t("channels.code"), className: "font-mono text-xs", cell: (c: Channel) => c.code },
+              { header: t("channels.commission"), figure: true, cell: (c: Channel) => percent(c.commission) },
+              { header: t("channels.markup"), figure: true, cell: (c: Channel) => percent(c.markup) },
+              { header: t("channels.connection"), cell: (c: Channel) => t(`connection.${c.connection}`) },
+              { header: t("channels.status"), cell: (c: Channel) => (c.active ? t("channels.active") : t("channels.inactive")) },
+              {
+                header: t("actions"),
+                hiddenHeader: true,
+                cell: (c: Channel) => (
+                  <div className="flex flex-wrap items-center justify-end gap-3">
+                    <Link to={`/pms-settings/sales-channels/${c.uuid}/edit`} className={buttonClass("link")}>
+                      {t("edit")}
+                      <span className="sr-only"> {c.name}</span>
+                    </Link>
+                    <Link to={`/pms-settings/mapping/${c.uuid}`} className={buttonClass("link")}>
+                      {t("channels.map")}
+                      <span className="sr-only"> {c.name}</span>
+                    </Link>
+                    <AppForm action={PAGE}>
+                      <input type="hidden" name="channel_uuid" value={c.uuid} />
+                      <SubmitButton name="intent" value={c.active ? "deactivate" : "activate"} variant="link" className={c.active ? "text-red-700" : ""}>
+                        {c.active ? t("channels.deactivate") : t("channels.activate")}
                         <span className="sr-only"> {c.name}</span>
-                      </Link>
-                      <Link to={`/pms-settings/mapping/${c.uuid}`} className={buttonClass("link")}>
-                        {t("channels.map")}
-                        <span className="sr-only"> {c.name}</span>
-                      </Link>
-                      <AppForm action={PAGE}>
-                        <input type="hidden" name="channel_uuid" value={c.uuid} />
-                        <SubmitButton name="intent" value={c.active ? "deactivate" : "activate"} variant="link" className={c.active ? "text-red-700" : ""}>
-                          {c.active ? t("channels.deactivate") : t("channels.activate")}
-                          <span className="sr-only"> {c.name}</span>
-                        </SubmitButton>
-                      </AppForm>
-                    </div>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+                      </SubmitButton>
+                    </AppForm>
+                  </div>
+                ),
+              },
+            ]}
+            rows={loaderData.channels}
+            rowKey={(c) => c.uuid}
+            rowClassName={(c) => (c.active ? "" : "text-slate-600")}
+          />
         </div>
       )}
     </div>

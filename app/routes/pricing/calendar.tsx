@@ -2,11 +2,12 @@ import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useTranslation } from "react-i18next";
 import { data, Link, useActionData } from "react-router";
-import { centsToInput, formatMoney, formatPercent, formatPercentRange } from "#domain/money";
+import { centsToInput, formatPercentRange } from "#domain/money";
 import { isDateInRange, issueToKey } from "#domain/validation";
 import { Explanation } from "#app/components/calendar/explanation";
+import { MonthGrid, type StayMark } from "#app/components/calendar/month-grid";
 import { PlanRates } from "#app/components/pms-settings/plan-rates";
-import { currentMonth, monthBounds, MONTH, shiftMonth, weeksOf } from "#app/components/calendar/month";
+import { currentMonth, monthBounds, MONTH, shiftMonth } from "#app/components/calendar/month";
 import { Input, SeasonSwatch, WeekdayBoxes } from "#app/components/pricing/form-bits";
 import { ApiError, heldPermissions, pricingBusiness, pricingMiddleware, type PricingHandle } from "#app/lib/pricing.server";
 import { manualPriceFormSchema } from "#app/components/pricing/schemas";
@@ -14,7 +15,6 @@ import { AppForm } from "#app/components/ui/app-form";
 import { buttonClass, SubmitButton } from "#app/components/ui/button";
 import { FormErrors } from "#app/components/ui/field";
 import { formatDate, formatMonthTitle } from "#app/lib/format-date";
-import { dateTimeFormat } from "#domain/intl-formats.ts";
 import { getRequestState } from "#app/lib/request-context.server";
 import { redirectWithToast } from "#app/lib/toast.server";
 import { businessTimeZone } from "#domain/business/timezone";
@@ -91,9 +91,6 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
 }
 
-/** What a cell shows of a night's stay rules: a minimum above 1 or one an orphan gap lowered, closed to arrival or departure. */
-type StayMark = { min: number; gap?: true; cta?: true; ctd?: true };
-
 /** Only the nights with something to show, with only the marks they carry: the month's document stays small (issue 29). */
 function stayMarks(answer: StayNightsJson): Record<string, StayMark> {
   const marks: Record<string, StayMark> = {};
@@ -102,16 +99,6 @@ function stayMarks(answer: StayNightsJson): Record<string, StayMark> {
     marks[n.night] = { min: n.min_stay_arrival, ...(n.in_gap ? { gap: true } : {}), ...(n.closed_to_arrival ? { cta: true } : {}), ...(n.closed_to_departure ? { ctd: true } : {}) };
   }
   return marks;
-}
-
-/** A night's stay-rule badges: the short text a cell shows and the words its title and the cell's label say. */
-function stayBadges(mark: StayMark | undefined, t: (key: string, values?: Record<string, unknown>) => string) {
-  if (!mark) return [];
-  const badges: { text: string; title: string; gap?: true }[] = [];
-  if (mark.gap || mark.min > 1) badges.push({ text: t("stayRules.badge.min", { count: mark.min }), title: t(mark.gap ? "stayRules.badge.gapTitle" : "stayRules.badge.minTitle", { count: mark.min }), gap: mark.gap });
-  if (mark.cta) badges.push({ text: t("stayRules.badge.cta"), title: t("stayRules.badge.ctaTitle") });
-  if (mark.ctd) badges.push({ text: t("stayRules.badge.ctd"), title: t("stayRules.badge.ctdTitle") });
-  return badges;
 }
 
 export default function Calendar({ loaderData }: Route.ComponentProps) {
@@ -178,7 +165,7 @@ export default function Calendar({ loaderData }: Route.ComponentProps) {
               <h3 id={`cat-${shown.uuid}`} className="mb-1 font-semibold">
                 {shown.name}
               </h3>
-              <MonthGrid calendar={calendar} month={month} day={day} shown={shown} stay={stay} currency={currency} />
+              <MonthGrid calendar={calendar} month={month} day={day} shown={shown} stay={stay} currency={currency} dayHref={(date) => pageUrl(month, shown.uuid, date)} />
             </section>
           ) : null}
         </div>
@@ -213,91 +200,6 @@ export default function Calendar({ loaderData }: Route.ComponentProps) {
 
 type CalendarDay = CalendarJson["days"][number];
 type LoaderData = Route.ComponentProps["loaderData"];
-
-/** The shown category's month: a week a row, each night a link to its explanation with rate, occupancy, season, marks and stay-rule badges. */
-function MonthGrid({ calendar, month, day, shown, stay, currency }: { calendar: CalendarJson; month: string; day: string | null; shown: CalendarJson["categories"][number]; stay: Record<string, StayMark>; currency: string }) {
-  const { t, i18n } = useTranslation("pricing");
-  const locale = i18n.language;
-  const money = (c: number) => formatMoney(c, locale, currency, { whole: true });
-  const occupancy = (value: number) => formatPercent(value, locale, { digits: 1 });
-  const monthTitle = formatMonthTitle(month, locale);
-  const weekdayFormat = dateTimeFormat(locale, { weekday: "short", timeZone: "UTC" });
-  return (
-    <table className="calendar-grid w-full table-fixed border-collapse text-xs sm:text-sm">
-      <caption className="sr-only">{t("calendar.gridCaption", { category: shown.name, month: monthTitle })}</caption>
-      <thead>
-        <tr>
-          {[0, 1, 2, 3, 4, 5, 6].map((w) => (
-            <th key={w} scope="col" className="py-1 font-medium text-slate-600">
-              {weekdayFormat.format(new Date(Date.UTC(2023, 0, 1 + w)))}
-            </th>
-          ))}
-        </tr>
-      </thead>
-      <tbody>
-        {weeksOf(month, calendar.days).map((week, wi) => (
-          <tr key={wi}>
-            {week.map((d, di) => {
-              if (!d) return <td key={di} className="calendar-pad" />;
-              const cell = d.rates[0];
-              const selected = d.date === day;
-              const badges = stayBadges(stay[d.date], t);
-              const label = [
-                formatDate(d.date, locale, { dateStyle: "full" }),
-                money(cell.rate),
-                d.season.title,
-                t("calendar.occupancyValue", { value: occupancy(d.occupancy) }),
-                d.level ? d.level.name : null,
-                cell.manual ? t("calendar.manual") : null,
-                ...d.holidays.map((h) => h.name),
-                ...badges.map((b) => b.title),
-              ]
-                .filter(Boolean)
-                .join(", ");
-              // The cells' look is in app.css (.calendar-grid): a month of cells repeats it 42 times.
-              return (
-                <td key={di}>
-                  <Link
-                    to={`${pageUrl(month, shown.uuid, d.date)}#day-panel`}
-                    aria-label={label}
-                    aria-current={selected ? "date" : undefined}
-                    className={d.date === calendar.today ? "today" : undefined}
-                    data-date={d.date}
-                  >
-                    <span className="season" style={{ backgroundColor: d.season.color }} aria-hidden="true" />
-                    <span className="head">
-                      <span>{Number(d.date.slice(8))}</span>
-                      <span aria-hidden="true">
-                        {cell.manual ? <span title={t("calendar.manual")} className="manual">M</span> : null}
-                        {d.holidays.length ? <span title={d.holidays.map((h) => h.name).join(", ")} className="holiday">F</span> : null}
-                      </span>
-                    </span>
-                    <span className="rate" data-rate={cell.rate}>
-                      {money(cell.rate)}
-                    </span>
-                    <span className="occupancy">
-                      {occupancy(d.occupancy)}
-                      {d.level ? ` · ${d.level.name}` : ""}
-                    </span>
-                    {badges.length ? (
-                      <span className="rules" aria-hidden="true">
-                        {badges.map((b) => (
-                          <span key={b.text} title={b.title} className={b.gap ? "gap" : undefined}>
-                            {b.text}
-                          </span>
-                        ))}
-                      </span>
-                    ) : null}
-                  </Link>
-                </td>
-              );
-            })}
-          </tr>
-        ))}
-      </tbody>
-    </table>
-  );
-}
 
 /** The chosen night: why it costs what it does, the plans' rates, the brain's advice and its manual price. */
 function DayPanel(props: {

@@ -5,6 +5,7 @@ import { formatMoney, formatPercent } from "#domain/money";
 import { isDateInRange } from "#domain/validation";
 import { pricingBusiness, pricingMiddleware, type PricingHandle } from "#app/lib/pricing.server";
 import { buttonClass } from "#app/components/ui/button";
+import { DataTable } from "#app/components/ui/data-table";
 import { formatDate, formatDateTime } from "#app/lib/format-date";
 import { getRequestState } from "#app/lib/request-context.server";
 import type { Route } from "./+types/occupation-logs";
@@ -59,35 +60,36 @@ export default function OccupationLogs({ loaderData }: Route.ComponentProps) {
         </p>
       ) : (
         <div className="overflow-x-auto">
-          <table className="w-full min-w-[40rem] text-sm">
-            <caption className="sr-only">{t("logs.caption")}</caption>
-            <thead>
-              <tr className="border-b border-slate-200 text-left">
-                <th scope="col" className="py-2 pr-3">{t("logs.night")}</th>
-                <th scope="col" className="py-2 pr-3">{t("logs.what")}</th>
-                <th scope="col" className="py-2 pr-3">{t("logs.change")}</th>
-                <th scope="col" className="py-2 pr-3">{t("logs.reason")}</th>
-                <th scope="col" className="py-2 pr-3">{t("logs.when")}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {logs.map((log) => (
-                <tr key={log.id} className="border-b border-slate-100">
-                  <td className="py-2 pr-3">{formatDate(log.date, locale)}</td>
-                  <td className="py-2 pr-3">{log.kind === "rate" ? t("logs.rateOf", { category: log.room_category_name ?? "" }) : t("logs.occupancy")}</td>
-                  <td className="py-2 pr-3 tabular-nums">
+          <DataTable
+            caption={t("logs.caption")}
+            className="min-w-[40rem]"
+            columns={[
+              { header: t("logs.night"), cell: (log: OccupationLogJson) => formatDate(log.date, locale) },
+              { header: t("logs.what"), cell: (log: OccupationLogJson) => (log.kind === "rate" ? t("logs.rateOf", { category: log.room_category_name ?? "" }) : t("logs.occupancy")) },
+              {
+                header: t("logs.change"),
+                className: "tabular-nums",
+                cell: (log: OccupationLogJson) => (
+                  <>
                     {value(log, log.from)} <span aria-hidden="true">→</span>
                     <span className="sr-only"> {t("logs.to")} </span> <strong>{value(log, log.to)}</strong>
-                  </td>
-                  <td className="py-2 pr-3">
+                  </>
+                ),
+              },
+              {
+                header: t("logs.reason"),
+                cell: (log: OccupationLogJson) => (
+                  <>
                     {t(`logs.reasons.${log.reason}`, { defaultValue: log.reason })}
                     {log.user ? <span className="block text-xs text-slate-600">{log.user.name}</span> : null}
-                  </td>
-                  <td className="py-2 pr-3">{formatDateTime(log.created_at, locale, timeZone)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+                  </>
+                ),
+              },
+              { header: t("logs.when"), cell: (log: OccupationLogJson) => formatDateTime(log.created_at, locale, timeZone) },
+            ]}
+            rows={logs}
+            rowKey={(log) => String(log.id)}
+          />
         </div>
       )}
     </>

@@ -10,6 +10,7 @@ import { formatMoney } from "#domain/money";
 import { RecommendationList } from "#app/components/pricing/recommendation-list";
 import { AppForm } from "#app/components/ui/app-form";
 import { SubmitButton } from "#app/components/ui/button";
+import { DataTable } from "#app/components/ui/data-table";
 import { FormErrors, SelectField, TextField } from "#app/components/ui/field";
 import { formatDate, formatDateTime } from "#app/lib/format-date";
 import { ApiError, heldPermissions, pricingBusiness, pricingMiddleware, type PricingHandle } from "#app/lib/pricing.server";
@@ -281,6 +282,7 @@ function WhatIf({ preview, categories, currency }: { preview: BrainPreviewJson; 
   const r = preview.price_response;
   const fewer = (e: number) => Math.round((1 - 1.1 ** e) * 100);
   const changed = preview.nights.filter((n) => n.price_after !== n.price_before);
+  type Night = (typeof changed)[number];
   const number = (x: number) => new Intl.NumberFormat(locale, { maximumFractionDigits: 1 }).format(x);
   return (
     <section aria-labelledby="brain-what-if" className="space-y-2 rounded-md border border-sky-200 bg-sky-50 p-3 text-sm" data-testid="what-if">
@@ -305,32 +307,23 @@ function WhatIf({ preview, categories, currency }: { preview: BrainPreviewJson; 
       {changed.length === 0 ? (
         <p>{t("brain.whatIf.nothingChanges")}</p>
       ) : (
-        <div className="overflow-x-auto">
-          <table className="w-full min-w-[40rem] text-left">
-            <caption className="mb-1 text-left font-medium">{t("brain.whatIf.tableCaption")}</caption>
-            <thead>
-              <tr className="border-b border-sky-200">
-                <th scope="col" className="py-1 pr-3">{t("brain.whatIf.night")}</th>
-                <th scope="col" className="py-1 pr-3">{t("brain.whatIf.category")}</th>
-                <th scope="col" className="py-1 pr-3">{t("brain.whatIf.price")}</th>
-                <th scope="col" className="py-1 pr-3">{t("brain.whatIf.occupancy")}</th>
-                <th scope="col" className="py-1">{t("brain.whatIf.revenue")}</th>
-              </tr>
-            </thead>
-            <tbody className="whitespace-nowrap tabular-nums">
-              {changed.slice(0, WHAT_IF_ROWS).map((n) => (
-                <tr key={`${n.night}-${n.room_category_uuid}`} className="border-b border-sky-100">
-                  <td className="py-1 pr-3">{formatDate(n.night, locale)}</td>
-                  <td className="py-1 pr-3">{names.get(n.room_category_uuid) ?? ""}</td>
-                  <td className="py-1 pr-3">{`${money(n.price_before)} → ${money(n.price_after)}`}</td>
-                  <td className="py-1 pr-3">{`${number(n.occupancy_before)} % → ${number(n.occupancy_after)} %`}</td>
-                  <td className="py-1">{`${money(n.revenue_before)} → ${money(n.revenue_after)}`}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+        <>
+          <DataTable
+            caption={t("brain.whatIf.tableCaption")}
+            boxed
+            className="min-w-[40rem]"
+            columns={[
+              { header: t("brain.whatIf.night"), cell: (n: Night) => formatDate(n.night, locale) },
+              { header: t("brain.whatIf.category"), cell: (n: Night) => names.get(n.room_category_uuid) ?? "" },
+              { header: t("brain.whatIf.price"), className: "tabular-nums", cell: (n: Night) => `${money(n.price_before)} → ${money(n.price_after)}` },
+              { header: t("brain.whatIf.occupancy"), className: "tabular-nums", cell: (n: Night) => `${number(n.occupancy_before)} % → ${number(n.occupancy_after)} %` },
+              { header: t("brain.whatIf.revenue"), className: "tabular-nums", cell: (n: Night) => `${money(n.revenue_before)} → ${money(n.revenue_after)}` },
+            ]}
+            rows={changed.slice(0, WHAT_IF_ROWS)}
+            rowKey={(n) => `${n.night}-${n.room_category_uuid}`}
+          />
           {changed.length > WHAT_IF_ROWS ? <p className="mt-1">{t("brain.whatIf.more", { count: changed.length - WHAT_IF_ROWS })}</p> : null}
-        </div>
+        </>
       )}
       <p className="font-medium">{t("brain.whatIf.notSaved")}</p>
     </section>

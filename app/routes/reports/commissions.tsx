@@ -1,7 +1,7 @@
 import { useTranslation } from "react-i18next";
 import { useLocation } from "react-router";
 import { MoneyBarChart } from "#app/components/reports/bar-chart";
-import { DataTable, type Column } from "#app/components/reports/data-table";
+import { DataTable, type Column } from "#app/components/ui/data-table";
 import { channelLabel, moneyFormatter } from "#app/components/reports/format";
 import { ExportLinks, PeriodForm } from "#app/components/reports/period-form";
 import { ReportTabs } from "#app/components/reports/report-tabs";
@@ -30,10 +30,10 @@ export default function CommissionsReport({ loaderData }: Route.ComponentProps) 
 
   function figures<T extends CommissionLine>(): Column<T>[] {
     return [
-      { header: t("columns.roomNights"), cell: (r) => count.format(r.room_nights) },
-      { header: t("columns.roomRevenue"), cell: (r) => money(r.room_revenue) },
-      { header: t("columns.commission"), cell: (r) => money(r.commission) },
-      { header: t("columns.effectivePercent"), cell: (r) => percent(r.effective_percent) },
+      { header: t("columns.roomNights"), figure: true, cell: (r) => count.format(r.room_nights) },
+      { header: t("columns.roomRevenue"), figure: true, cell: (r) => money(r.room_revenue) },
+      { header: t("columns.commission"), figure: true, cell: (r) => money(r.commission) },
+      { header: t("columns.effectivePercent"), figure: true, cell: (r) => percent(r.effective_percent) },
     ];
   }
   type Line = CommissionsAnswer["lines"][number];
@@ -57,25 +57,31 @@ export default function CommissionsReport({ loaderData }: Route.ComponentProps) 
           format={(cents) => money(Math.round(cents / 100) * 100)}
         />
         <DataTable
+          boxed
+          rowHeader
           caption={t("commissions.byChannel")}
-          columns={[{ header: t("columns.channel"), text: true, cell: (r: CommissionsAnswer["channels"][number]) => (r.channel ? channelLabel(t, r.channel) : total) }, ...figures<CommissionsAnswer["channels"][number]>()]}
+          columns={[{ header: t("columns.channel"), cell: (r: CommissionsAnswer["channels"][number]) => (r.channel ? channelLabel(t, r.channel) : total) }, ...figures<CommissionsAnswer["channels"][number]>()]}
           rows={report.channels}
           rowKey={(r) => r.channel}
           footer={{ ...report.totals, channel: "" }}
         />
         <DataTable
+          boxed
+          rowHeader
           caption={t("commissions.byCategory")}
-          columns={[{ header: t("columns.category"), text: true, cell: (r: CommissionsAnswer["categories"][number]) => r.name || total }, ...figures<CommissionsAnswer["categories"][number]>()]}
+          columns={[{ header: t("columns.category"), cell: (r: CommissionsAnswer["categories"][number]) => r.name || total }, ...figures<CommissionsAnswer["categories"][number]>()]}
           rows={report.categories}
           rowKey={(r) => r.room_category_uuid}
           footer={{ ...report.totals, room_category_uuid: "", name: "" }}
         />
         <DataTable
+          boxed
+          rowHeader
           caption={t("commissions.byLine")}
           columns={[
-            { header: t("columns.channel"), text: true, cell: (r: Line) => channelLabel(t, r.channel) },
-            { header: t("columns.category"), text: true, cell: (r: Line) => r.name },
-            { header: t("columns.rule"), text: true, cell: (r: Line) => t("commissions.rule", { percent: percent(r.percent), source: t(`commissions.source.${r.source}`) }) },
+            { header: t("columns.channel"), cell: (r: Line) => channelLabel(t, r.channel) },
+            { header: t("columns.category"), cell: (r: Line) => r.name },
+            { header: t("columns.rule"), cell: (r: Line) => t("commissions.rule", { percent: percent(r.percent), source: t(`commissions.source.${r.source}`) }) },
             ...figures<Line>(),
           ]}
           rows={report.lines}

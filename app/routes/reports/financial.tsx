@@ -1,7 +1,7 @@
 import { useTranslation } from "react-i18next";
 import { useLocation } from "react-router";
 import { MoneyBarChart } from "#app/components/reports/bar-chart";
-import { DataTable, type Column } from "#app/components/reports/data-table";
+import { DataTable, type Column } from "#app/components/ui/data-table";
 import { channelLabel, moneyFormatter, monthLabel } from "#app/components/reports/format";
 import { ExportLinks, PeriodForm } from "#app/components/reports/period-form";
 import { ReportTabs } from "#app/components/reports/report-tabs";
@@ -32,12 +32,12 @@ export default function FinancialReport({ loaderData }: Route.ComponentProps) {
   function columns<T extends FinancialLine>(first: Column<T>): Column<T>[] {
     return [
       first,
-      { header: t("columns.roomNights"), cell: (r) => count.format(r.room_nights) },
-      { header: t("columns.roomRevenue"), cell: (r) => money(r.room_revenue) },
-      { header: t("columns.extras"), cell: (r) => money(r.extras_revenue) },
-      { header: t("columns.grossRevenue"), cell: (r) => money(r.gross_revenue) },
-      { header: t("columns.commission"), cell: (r) => money(r.commission) },
-      { header: t("columns.netRevenue"), cell: (r) => money(r.net_revenue) },
+      { header: t("columns.roomNights"), figure: true, cell: (r) => count.format(r.room_nights) },
+      { header: t("columns.roomRevenue"), figure: true, cell: (r) => money(r.room_revenue) },
+      { header: t("columns.extras"), figure: true, cell: (r) => money(r.extras_revenue) },
+      { header: t("columns.grossRevenue"), figure: true, cell: (r) => money(r.gross_revenue) },
+      { header: t("columns.commission"), figure: true, cell: (r) => money(r.commission) },
+      { header: t("columns.netRevenue"), figure: true, cell: (r) => money(r.net_revenue) },
     ];
   }
   const total = t("columns.total");
@@ -76,22 +76,28 @@ export default function FinancialReport({ loaderData }: Route.ComponentProps) {
           format={whole}
         />
         <DataTable
+          boxed
+          rowHeader
           caption={t("financial.byMonth")}
-          columns={columns<FinancialAnswer["months"][number]>({ header: t("columns.month"), text: true, cell: (r) => (r.month ? monthLabel(r.month, locale, "long") : total) })}
+          columns={columns<FinancialAnswer["months"][number]>({ header: t("columns.month"), cell: (r) => (r.month ? monthLabel(r.month, locale, "long") : total) })}
           rows={report.months}
           rowKey={(r) => r.month}
           footer={{ ...report.totals, month: "" }}
         />
         <DataTable
+          boxed
+          rowHeader
           caption={t("financial.byChannel")}
-          columns={columns<FinancialAnswer["channels"][number]>({ header: t("columns.channel"), text: true, cell: (r) => (r.channel ? channelLabel(t, r.channel) : total) })}
+          columns={columns<FinancialAnswer["channels"][number]>({ header: t("columns.channel"), cell: (r) => (r.channel ? channelLabel(t, r.channel) : total) })}
           rows={report.channels}
           rowKey={(r) => r.channel}
           footer={{ ...report.totals, channel: "" }}
         />
         <DataTable
+          boxed
+          rowHeader
           caption={t("financial.byCategory")}
-          columns={columns<FinancialAnswer["categories"][number]>({ header: t("columns.category"), text: true, cell: (r) => r.name || total })}
+          columns={columns<FinancialAnswer["categories"][number]>({ header: t("columns.category"), cell: (r) => r.name || total })}
           rows={report.categories}
           rowKey={(r) => r.room_category_uuid}
           footer={{ ...report.totals, room_category_uuid: "", name: "" }}
@@ -119,14 +125,16 @@ function Receivables({ report }: { report: FinancialAnswer }) {
       </p>
       {r.owing.length ? (
         <DataTable
+          boxed
+          rowHeader
           caption={t("financial.receivables.table")}
           columns={[
-            { header: t("columns.reservation"), text: true, cell: (o: Owing) => <Link to={`/bookings/${o.reservation_uuid}`} className="text-brand-700 underline">{o.code}</Link> },
-            { header: t("columns.guest"), text: true, cell: (o: Owing) => o.guest },
-            { header: t("columns.departure"), text: true, cell: (o: Owing) => formatDate(o.departure, locale) },
-            { header: t("columns.billed"), cell: (o: Owing) => money(o.billed) },
-            { header: t("columns.received"), cell: (o: Owing) => money(o.received) },
-            { header: t("columns.outstanding"), cell: (o: Owing) => money(o.outstanding) },
+            { header: t("columns.reservation"), cell: (o: Owing) => <Link to={`/bookings/${o.reservation_uuid}`} className="text-brand-700 underline">{o.code}</Link> },
+            { header: t("columns.guest"), cell: (o: Owing) => o.guest },
+            { header: t("columns.departure"), cell: (o: Owing) => formatDate(o.departure, locale) },
+            { header: t("columns.billed"), figure: true, cell: (o: Owing) => money(o.billed) },
+            { header: t("columns.received"), figure: true, cell: (o: Owing) => money(o.received) },
+            { header: t("columns.outstanding"), figure: true, cell: (o: Owing) => money(o.outstanding) },
           ]}
           rows={r.owing}
           rowKey={(o) => o.reservation_uuid}

@@ -4,7 +4,7 @@ import { addDays } from "#domain/pricing/dates";
 import { bookingBusiness } from "#app/lib/bookings.server";
 import { RateChart } from "#app/components/competitors/charts";
 import type { RatesAnswer } from "#app/components/competitors/types";
-import { DataTable } from "#app/components/reports/data-table";
+import { DataTable } from "#app/components/ui/data-table";
 import { moneyFormatter } from "#app/components/reports/format";
 import { HostTabs, HotelNotice } from "#app/components/reports/hosts";
 import { isShortTermRental } from "#app/routes/reports/hosts/hosts.server";
@@ -66,12 +66,14 @@ function Listings({ rates }: { rates: RatesAnswer }) {
         <div className="space-y-6">
           <RateChart market={rates} />
           <DataTable
+            boxed
+            rowHeader
             caption={t("hosts.competitors.table", { from: formatDate(rates.from, locale), to: formatDate(last, locale) })}
             columns={[
-              { header: t("columns.listing"), text: true, cell: (c: Listing) => (c.url ? <a href={c.url} className="text-brand-700 underline" rel="noreferrer noopener" target="_blank">{c.name}</a> : c.name) },
-              { header: t("columns.distance"), cell: (c: Listing) => (c.distance_km === null ? "—" : km.format(c.distance_km)) },
-              { header: t("columns.nightsSeen"), cell: (c: Listing) => c.seen },
-              { header: t("columns.averageRate"), cell: (c: Listing) => money(c.average) },
+              { header: t("columns.listing"), cell: (c: Listing) => (c.url ? <a href={c.url} className="text-brand-700 underline" rel="noreferrer noopener" target="_blank">{c.name}</a> : c.name) },
+              { header: t("columns.distance"), figure: true, cell: (c: Listing) => (c.distance_km === null ? "—" : km.format(c.distance_km)) },
+              { header: t("columns.nightsSeen"), figure: true, cell: (c: Listing) => c.seen },
+              { header: t("columns.averageRate"), figure: true, cell: (c: Listing) => money(c.average) },
             ]}
             rows={listings}
             rowKey={(c) => c.uuid}

@@ -1,6 +1,6 @@
 import { useTranslation } from "react-i18next";
 import { MoneyBarChart } from "#app/components/reports/bar-chart";
-import { DataTable } from "#app/components/reports/data-table";
+import { DataTable } from "#app/components/ui/data-table";
 import { moneyFormatter, ratioFormatter } from "#app/components/reports/format";
 import { HostTabs, HotelNotice } from "#app/components/reports/hosts";
 import { isShortTermRental } from "#app/routes/reports/hosts/hosts.server";
@@ -51,16 +51,18 @@ function Units({ report, periodError, locale }: { report: UnitsAnswer; periodErr
           format={(cents) => money(Math.round(cents / 100) * 100)}
         />
         <DataTable
+          boxed
+          rowHeader
           caption={t("hosts.units.table")}
           columns={[
-            { header: t("columns.unit"), text: true, cell: (u: Unit) => u.number },
-            { header: t("columns.category"), text: true, cell: (u: Unit) => u.room_category.name },
-            { header: t("columns.nightsAvailable"), cell: (u: Unit) => count.format(u.rooms_available) },
-            { header: t("columns.roomNights"), cell: (u: Unit) => count.format(u.room_nights_sold) },
-            { header: t("columns.occupancy"), cell: (u: Unit) => ratio(u.occupancy) },
-            { header: t("columns.adr"), cell: (u: Unit) => money(u.adr) },
-            { header: t("columns.roomRevenue"), cell: (u: Unit) => money(u.room_revenue) },
-            { header: t("columns.revpar"), cell: (u: Unit) => money(u.revpar) },
+            { header: t("columns.unit"), cell: (u: Unit) => u.number },
+            { header: t("columns.category"), cell: (u: Unit) => u.room_category.name },
+            { header: t("columns.nightsAvailable"), figure: true, cell: (u: Unit) => count.format(u.rooms_available) },
+            { header: t("columns.roomNights"), figure: true, cell: (u: Unit) => count.format(u.room_nights_sold) },
+            { header: t("columns.occupancy"), figure: true, cell: (u: Unit) => ratio(u.occupancy) },
+            { header: t("columns.adr"), figure: true, cell: (u: Unit) => money(u.adr) },
+            { header: t("columns.roomRevenue"), figure: true, cell: (u: Unit) => money(u.room_revenue) },
+            { header: t("columns.revpar"), figure: true, cell: (u: Unit) => money(u.revpar) },
           ]}
           rows={report.units}
           rowKey={(u) => u.room_uuid}

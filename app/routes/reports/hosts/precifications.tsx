@@ -4,7 +4,7 @@ import { addDays } from "#domain/pricing/dates";
 import { isDateInRange } from "#domain/validation";
 import { bookingBusiness } from "#app/lib/bookings.server";
 import { MoneyBarChart } from "#app/components/reports/bar-chart";
-import { DataTable } from "#app/components/reports/data-table";
+import { DataTable } from "#app/components/ui/data-table";
 import { moneyFormatter } from "#app/components/reports/format";
 import { HostTabs, HotelNotice } from "#app/components/reports/hosts";
 import { businessTodayOf, isShortTermRental } from "#app/routes/reports/hosts/hosts.server";
@@ -96,11 +96,13 @@ function Plan({ from, calendar, units }: { from: string; calendar: CalendarJson;
           format={(cents) => money(Math.round(cents / 100) * 100)}
         />
         <DataTable
+          boxed
+          rowHeader
           caption={t("hosts.prices.table")}
           columns={[
-            { header: t("columns.unit"), text: true, cell: (r: Row) => r.unit },
-            { header: t("columns.category"), text: true, cell: (r: Row) => r.category },
-            ...calendar.days.map((d, i) => ({ header: formatDate(d.date, locale, { weekday: "short", day: "numeric", month: "short" }), cell: (r: Row) => money(r.nights[i]) })),
+            { header: t("columns.unit"), cell: (r: Row) => r.unit },
+            { header: t("columns.category"), cell: (r: Row) => r.category },
+            ...calendar.days.map((d, i) => ({ header: formatDate(d.date, locale, { weekday: "short", day: "numeric", month: "short" }), figure: true, cell: (r: Row) => money(r.nights[i]) })),
           ]}
           rows={rows}
           rowKey={(r) => r.uuid}
