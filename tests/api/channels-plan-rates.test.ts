@@ -48,7 +48,7 @@ beforeAll(async () => {
   channex.stdNr = fake.addRatePlan(property, 0, "Non-refundable Standard").id;
   channex.stdCafe = fake.addRatePlan(property, 0, "Breakfast Standard").id;
   channex.dlxNr = fake.addRatePlan(property, 1, "Non-refundable Deluxe").id;
-  queue = await startBackground(t.handle, { minPushIntervalMs: 0 });
+  queue = await startBackground(t.handle, { minPushIntervalMs: 0, pollFeeds: false });
   await connectEveryCategory(t.db, f, fake, property);
   const create = async (body: Record<string, unknown>) => (await t.json("POST", `${f.base}/rate-plans`, { token: f.token, body, status: 201 })).rate_plan.uuid as string;
   // Non-refundable −10 %, at least 2 nights, no arrival on Sundays; breakfast +R$ 35 per guest, at most 7 nights, no departure on Mondays.

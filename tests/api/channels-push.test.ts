@@ -29,7 +29,7 @@ beforeAll(async () => {
   setConfig({ ...t.config, CHANNEX_API_URL: fake.url });
   f = await bookingsFixture(t);
   property = fake.addProperty();
-  queue = await startBackground(t.handle, { minPushIntervalMs: 0 });
+  queue = await startBackground(t.handle, { minPushIntervalMs: 0, pollFeeds: false });
   await connectEveryCategory(t.db, f, fake, property);
 });
 afterAll(async () => {
@@ -104,7 +104,7 @@ describe("prices and availability reach Channex by themselves", () => {
     expect(await outboxRows()).toBeGreaterThan(0);
     await new Promise((r) => setTimeout(r, 500));
     expect(fake.calls).toEqual([]);
-    queue = await startBackground(t.handle, { minPushIntervalMs: 0 });
+    queue = await startBackground(t.handle, { minPushIntervalMs: 0, pollFeeds: false });
     await settled();
     expect(fake.nights("/api/v1/availability").get(`${property.roomTypes[1].id}|2027-06-02`)).toEqual([3]);
   });
@@ -120,7 +120,7 @@ describe("Channex's rate limit", () => {
     for (const night of nights) {
       await t.json("POST", `${f.base}/reservations`, { token: f.token, body: stay(f, { arrival: night, departure: addDays(night, 1) }), status: 201 });
     }
-    queue = await startBackground(t.handle, { minPushIntervalMs: 3_000 });
+    queue = await startBackground(t.handle, { minPushIntervalMs: 3_000, pollFeeds: false });
     await settled();
     const availability = () => fake.calls.filter((c) => c.path === "/api/v1/availability");
     expect(availability()).toHaveLength(1);
@@ -136,7 +136,7 @@ describe("Channex's rate limit", () => {
     expect(second!.at - first!.at).toBeGreaterThanOrEqual(2_900);
     expect(fake.nights("/api/v1/availability").get(`${property.roomTypes[1].id}|${later}`)).toEqual([3]);
     await queue!.stop();
-    queue = await startBackground(t.handle, { minPushIntervalMs: 0 });
+    queue = await startBackground(t.handle, { minPushIntervalMs: 0, pollFeeds: false });
   });
 });
 

@@ -20,6 +20,8 @@ export interface BackgroundOptions {
   schema?: string;
   /** Least time between two pushes of one business (Channex's rate limit); tests use 0. */
   minPushIntervalMs?: number;
+  /** Poll each connection's Channex booking feed every minute (default); tests that pull by hand turn it off, or the minute's poll takes their revisions. */
+  pollFeeds?: boolean;
 }
 
 /**
@@ -50,7 +52,7 @@ export async function startBackground(handle: Pick<DatabaseHandle, "db" | "sql">
     businesses: async (d) => (await d.select({ id: channexConnections.businessId }).from(channexConnections).where(eq(channexConnections.active, true))).map((r) => r.id),
     run: async (d, businessId) => void (await pullBookings(d, businessId, { now })),
   };
-  const scheduled = perBusinessJobs(db, [feeds, ...(options.perBusiness ?? [])], runningQueue);
+  const scheduled = perBusinessJobs(db, [...(options.pollFeeds === false ? [] : [feeds]), ...(options.perBusiness ?? [])], runningQueue);
   const queue = await startJobQueue(
     handle,
     [
