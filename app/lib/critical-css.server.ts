@@ -9,6 +9,8 @@ interface Rule {
   /** Each alternative of the rule's selector list, as the classes it needs; empty: always kept. */
   needs: string[][];
   text: string;
+  /** A conditional group (`@media (min-width:48rem){…}`, `@supports …`): its own rules, picked the same way. */
+  group?: { prelude: string; rules: Rule[] };
 }
 
 interface Parsed {
@@ -71,6 +73,18 @@ function blocks(css: string, start: number, end: number): [string, string][] {
 
 const THEME = /^@layer theme\{:root,:host\{([^{}]*)\}\}$/;
 
+/** Conditional groups whose rules are picked one by one; any other at-rule is kept whole. */
+const GROUP = /^@(media|supports|container)\b/;
+
+/** The rules inside a block (`@layer utilities{…}`, `@media …{…}`). */
+function rulesOf(text: string): Rule[] {
+  const inner = text.indexOf("{");
+  return blocks(text, inner + 1, text.length - 1).map(([selector, rule]): Rule => {
+    if (GROUP.test(selector)) return { needs: [], text: rule, group: { prelude: selector, rules: rulesOf(rule) } };
+    return { needs: selector.startsWith("@") ? [] : selector.split(",").map(classesOf), text: rule };
+  });
+}
+
 export function parseStylesheet(css: string): Parsed {
   const parsed: Parsed = { head: "", theme: [], base: "", layers: [], tail: [] };
   for (const [prelude, text] of blocks(css, 0, css.length)) {
@@ -86,12 +100,7 @@ export function parseStylesheet(css: string): Parsed {
       else parsed.head += text;
       continue;
     }
-    const inner = text.indexOf("{");
-    const rules = blocks(text, inner + 1, text.length - 1).map(([selector, rule]) => ({
-      needs: selector.startsWith("@") ? [] : selector.split(",").map(classesOf),
-      text: rule,
-    }));
-    parsed.layers.push({ name: layer, rules });
+    parsed.layers.push({ name: layer, rules: rulesOf(text) });
   }
   return parsed;
 }
@@ -106,10 +115,19 @@ function classesIn(html: string): Set<string> {
 export function criticalCss(parsed: Parsed, html: string): string {
   const used = classesIn(html);
   const wanted = (rule: Rule) => rule.needs.length === 0 || rule.needs.some((alternative) => alternative.length === 0 || alternative.every((c) => used.has(c)));
+  /** The kept rules' text; a group is kept with only its kept rules, and left out when none is. */
+  const pick = (rules: Rule[]): string =>
+    rules
+      .map((rule) => {
+        if (!rule.group) return wanted(rule) ? rule.text : "";
+        const inner = pick(rule.group.rules);
+        return inner ? `${rule.group.prelude}{${inner}}` : "";
+      })
+      .join("");
   let rules = "";
   for (const layer of parsed.layers) {
-    const kept = layer.rules.filter(wanted);
-    if (kept.length) rules += `@layer ${layer.name}{${kept.map((r) => r.text).join("")}}`;
+    const kept = pick(layer.rules);
+    if (kept) rules += `@layer ${layer.name}{${kept}}`;
   }
   const others = parsed.tail.filter((t) => !t.property).map((t) => t.text).join("");
   // Custom properties are kept when anything kept (or the markup's own style attributes) reads them,

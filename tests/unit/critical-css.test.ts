@@ -8,7 +8,9 @@ const CSS = [
   "@layer base{*,:after{box-sizing:border-box}a{color:inherit}}",
   "@layer components{.grid-a td{padding:0}.grid-a .today,.other .today{color:red}}",
   "@layer utilities{.block{display:block;color:var(--color-x)}.font-a{font-family:var(--font-a)}.spin{--tw-a:1;animation:spin 1s}.hidden{display:none}.md\\:block{@media (width>=48rem){display:block}}",
-  ".hover\\:bg-x{&:hover{@media (hover:hover){background:red}}}.h-1\\.5{height:.375rem}.\\32xl\\:p-4{padding:1rem}.min-h-\\[44px\\]{min-height:44px}}",
+  ".hover\\:bg-x{&:hover{@media (hover:hover){background:red}}}.h-1\\.5{height:.375rem}.\\32xl\\:p-4{padding:1rem}.min-h-\\[44px\\]{min-height:44px}",
+  // As the minified build groups variants: one block per breakpoint or condition, many classes inside.
+  "@media(min-width:40rem){.sm\\:flex{display:flex}.sm\\:grid{display:grid}}@supports (color:color-mix(in lab,red,red)){.bg-x\\/60{color:red}}@media(hover:hover){.hover\\:y:hover{color:blue}}}",
   "@property --tw-a{syntax:\"*\";inherits:false}@keyframes spin{to{transform:rotate(360deg)}}",
 ].join("");
 
@@ -16,7 +18,7 @@ describe("the part of the stylesheet a document uses", () => {
   const parsed = parseStylesheet(CSS);
 
   it("keeps the layers without class rules whole, the class rules the markup names, and what follows", () => {
-    const html = '<html><body class="block md:block h-1.5 2xl:p-4 min-h-[44px]"><table class="grid-a"><td class="today">1</td></table></body></html>';
+    const html = '<html><body class="block md:block h-1.5 2xl:p-4 min-h-[44px] sm:flex bg-x/60"><table class="grid-a"><td class="today">1</td></table></body></html>';
     const css = criticalCss(parsed, html);
     expect(css.startsWith("@layer properties{@supports (x:y){*{--tw-a:initial}}}@layer theme{:root,:host{--color-x:#000}}@layer base{")).toBe(true);
     expect(css).toContain(".block{display:block;color:var(--color-x)}");
@@ -29,6 +31,11 @@ describe("the part of the stylesheet a document uses", () => {
     expect(css).toContain(".grid-a .today,.other .today{color:red}");
     expect(css).not.toContain(".hidden");
     expect(css).not.toContain("hover\\:bg-x");
+    // A breakpoint's group keeps only the classes the markup names; a group with none goes.
+    expect(css).toContain("@media(min-width:40rem){.sm\\:flex{display:flex}}");
+    expect(css).not.toContain("sm\\:grid");
+    expect(css).toContain("@supports (color:color-mix(in lab,red,red)){.bg-x\\/60{color:red}}");
+    expect(css).not.toContain("@media(hover:hover)");
     // No kept rule reads --tw-a: its @property goes; the keyframes are kept whole.
     expect(css.endsWith("}}@keyframes spin{to{transform:rotate(360deg)}}")).toBe(true);
     expect(css).not.toContain("@property");
