@@ -42,6 +42,7 @@ import {
 } from "#api/services/pricing/settings.ts";
 import { businessSuggestions } from "#api/services/pricing/suggestions.ts";
 import { PREVIEW_DAYS, previewSeasonality } from "#api/services/pricing/preview.ts";
+import { previewPriceSettings, whatIfJson } from "#api/services/brain/what-if.ts";
 import { jsonBody, parseWith } from "#api/validate.ts";
 import { docs } from "#api/openapi/describe.ts";
 import {
@@ -55,6 +56,7 @@ import {
   tariffConfigurationOnly,
 } from "#contract/pricing.ts";
 import { seasonalityCreatedAnswer, tariffWriteAnswer } from "#contract/tariff-writes.ts";
+import { brainPreviewAnswer } from "#contract/brain.ts";
 
 const doc = docs("Pricing");
 
@@ -92,6 +94,20 @@ async function settingsWrite<T>(c: C, write: (tx: Database) => Promise<T>): Prom
   });
 }
 
+/**
+ * The what-if of a change to the price settings (issue 27, point 3): `write` is the save's own
+ * write, made in a transaction that is rolled back; the next 90 nights of every category now and
+ * after, with their expected occupancy and revenue. Nothing is kept.
+ */
+async function whatIfAnswer(c: C, write: (tx: Database) => Promise<unknown>) {
+  const { db, now } = c.var.deps;
+  const business = c.var.access.business;
+  const categories = await db.select({ id: roomCategories.id }).from(roomCategories).where(eq(roomCategories.businessId, business.id)).orderBy(roomCategories.position, roomCategories.createdAt);
+  const at = now();
+  const answer = await previewPriceSettings(db, business, { write, today: businessToday(at, business.timezone), now: at, categoryIds: categories.map((r) => r.id), locale: c.var.locale });
+  return c.json(whatIfJson(answer, business.currency));
+}
+
 const withWarnings = (warnings: ProblemJson[]) => (warnings.length ? { warnings } : { warnings: [] as ProblemJson[] });
 
 function seasonalityIdParam(c: C): string {
@@ -116,6 +132,43 @@ export const pricingRoutes = new Hono<BusinessEnv>()
     const config = await loadPricingConfig(db, business.id);
     const warnings = await settingsWrite(c, (tx) => saveRoomsTariff(c.var.t, tx, business.id, input, config, now()));
     return c.json({ business: await businessAnswer(c, business), ...withWarnings(warnings) });
+  })
+
+  // The what-ifs: each takes its save's body, answers the next 90 nights now and after, and saves nothing.
+  .post("/businesses/:id/tariff-configuration/rooms-tariff/what-if", doc({ body: roomsTariffSchema, response: brainPreviewAnswer }), requireBusiness("user.price-settings"), async (c) => {
+    const input = await body(c, roomsTariffSchema);
+    const business = c.var.access.business;
+    const config = await loadPricingConfig(c.var.deps.db, business.id);
+    return whatIfAnswer(c, (tx) => saveRoomsTariff(c.var.t, tx, business.id, input, config, c.var.deps.now()));
+  })
+
+  .post("/businesses/:id/tariff-configuration/fluctuation-levels/what-if", doc({ body: fluctuationLevelsSchema, response: brainPreviewAnswer }), requireBusiness("user.price-settings"), async (c) => {
+    const input = await body(c, fluctuationLevelsSchema);
+    const business = c.var.access.business;
+    const config = await loadPricingConfig(c.var.deps.db, business.id);
+    return whatIfAnswer(c, (tx) => saveFluctuationLevels(c.var.t, tx, business.id, input, config, c.var.deps.now()));
+  })
+
+  .post("/businesses/:id/tariff-configuration/occupancy-pricing/what-if", doc({ body: occupancyPricingSchema, response: brainPreviewAnswer }), requireBusiness("user.price-settings"), async (c) => {
+    const input = await body(c, occupancyPricingSchema);
+    const business = c.var.access.business;
+    return whatIfAnswer(c, (tx) => saveOccupancyPricing(c.var.t, tx, business.id, input, c.var.deps.now()));
+  })
+
+  .post("/businesses/:id/tariff-configuration/lead-time/what-if", doc({ body: leadTimeSchema, response: brainPreviewAnswer }), requireBusiness("user.price-settings"), async (c) => {
+    const input = await body(c, leadTimeSchema);
+    const business = c.var.access.business;
+    return whatIfAnswer(c, (tx) => saveLeadTime(c.var.t, tx, business.id, input));
+  })
+
+  // A season as the form stands, new (no uuid) or a change to one that exists.
+  .post("/businesses/:id/tariff-configuration/sazonalities/what-if", doc({ body: seasonalityPreviewSchema, response: brainPreviewAnswer }), requireBusiness("user.price-settings"), async (c) => {
+    const { uuid, ...input } = await body(c, seasonalityPreviewSchema);
+    const business = c.var.access.business;
+    const config = await loadPricingConfig(c.var.deps.db, business.id);
+    const id = uuid ? uuid.toLowerCase() : null;
+    if (id && !config.seasonalities.some((s) => s.uuid === id)) throw notFound();
+    return whatIfAnswer(c, (tx) => saveSeasonality(tx, business.id, id, input, config, c.var.deps.now()));
   })
 
   .post("/businesses/:id/tariff-configuration/fluctuation-levels", doc({ body: fluctuationLevelsSchema, response: tariffWriteAnswer }), requireBusiness("user.price-settings"), async (c) => {

@@ -22,7 +22,7 @@ import { requireBusiness, requireCalendarReader, type BusinessEnv } from "#api/m
 import { recordActivity, userActor } from "#api/services/activity/record.ts";
 import { decideRecommendations, manualPricesAllowed, recomputeRecommendations, undoPrices } from "#api/services/brain/recommendations.ts";
 import { addEvent, brainSettingsJson, eventJson, eventsOf, foreignCategories, loadBrainConfig, modeOf, removeEvent, saveBrainSettings } from "#api/services/brain/settings.ts";
-import { previewBrainSettings, proposedConfig } from "#api/services/brain/what-if.ts";
+import { previewBrainSettings, proposedConfig, whatIfJson } from "#api/services/brain/what-if.ts";
 import { businessToday } from "#api/services/pricing/calendar.ts";
 import { recomputeStayRuleRecommendations, undoStayRules } from "#api/services/brain/stay-rules.ts";
 import { jsonBody, parseWith } from "#api/validate.ts";
@@ -187,34 +187,7 @@ export const recommendationRoutes = new Hono<BusinessEnv>()
     const business = c.var.access.business;
     const categories = await db.select({ id: roomCategories.id }).from(roomCategories).where(eq(roomCategories.businessId, business.id)).orderBy(roomCategories.position, roomCategories.createdAt);
     const answer = await previewBrainSettings(db, business, { proposed: proposedConfig(input), today: today(c), now: now(), categoryIds: categories.map((r) => r.id), locale: c.var.locale });
-    const r = answer.response;
-    const t = answer.totals;
-    return c.json({
-      from: answer.from,
-      to: answer.to,
-      currency: business.currency,
-      price_response: { elasticity: r.elasticity, low: r.low, high: r.high, source: r.source, samples: r.samples },
-      totals: {
-        rooms_before: t.roomsBefore,
-        rooms_after: t.roomsAfter,
-        revenue_before: t.revenueBefore,
-        revenue_after: t.revenueAfter,
-        revenue_after_low: t.revenueAfterLow,
-        revenue_after_high: t.revenueAfterHigh,
-        occupancy_before: t.occupancyBefore,
-        occupancy_after: t.occupancyAfter,
-      },
-      nights: answer.nights.map((n) => ({
-        room_category_uuid: n.categoryId,
-        night: n.night,
-        price_before: n.priceBefore,
-        price_after: n.priceAfter,
-        occupancy_before: n.occupancyBefore,
-        occupancy_after: n.occupancyAfter,
-        revenue_before: n.revenueBefore,
-        revenue_after: n.revenueAfter,
-      })),
-    });
+    return c.json(whatIfJson(answer, business.currency));
   })
 
   .post("/businesses/:id/recommendations/events", doc({ body: brainEventSchema, response: brainEventWriteAnswer, status: 201 }), requireBusiness("user.price-settings"), async (c) => {

@@ -6,6 +6,7 @@ import { addDays } from "#domain/pricing/index.ts";
 import type { Database } from "#api/db/client.ts";
 import { rowsOf } from "#api/db/query.ts";
 import { eventsOf, guardrailsOf, modeOf, type BrainConfig } from "./settings.ts";
+import type { OwnerEvent, RecommendInput } from "#domain/brain/types.ts";
 import { recommendInputs, type BrainBusiness } from "./signals.ts";
 
 /** The nights a what-if compares, from today (issue 27: the next 90). */
@@ -49,21 +50,102 @@ export interface WhatIfAnswer {
   totals: WhatIfTotals;
 }
 
+type Compared = Parameters<typeof whatIf>[0][number];
+
+/** The nights compared, the owner's events and the hotel's learned price response, then the comparison `pair` makes of them. */
+async function compare(
+  db: Database,
+  business: BrainBusiness,
+  q: { today: string; now: Date; categoryIds: readonly string[]; locale?: string },
+  pair: (inputs: RecommendInput[], span: { from: string; to: string; events: OwnerEvent[] }) => Promise<Compared[]>,
+): Promise<WhatIfAnswer> {
+  const from = q.today;
+  const to = addDays(from, WHAT_IF_NIGHTS - 1);
+  const [events, cells] = await Promise.all([eventsOf(db, business.id, { from, to }), salesCells(db, business, q.today)]);
+  const inputs = await recommendInputs(db, business, { from, to, today: q.today, now: q.now, categoryIds: q.categoryIds, events, locale: q.locale });
+  const response = learnPriceResponse(cells);
+  return { from, to, response, ...whatIf(await pair(inputs, { from, to, events }), response) };
+}
+
 /**
  * The next WHAT_IF_NIGHTS nights of every category: the price in force now against the price the
  * brain would set with `proposed` (the same as now for a category it would leave off), and what
  * each is expected to sell. Reads only; nothing is saved.
  */
 export async function previewBrainSettings(db: Database, business: BrainBusiness, q: { proposed: BrainConfig; today: string; now: Date; categoryIds: readonly string[]; locale?: string }): Promise<WhatIfAnswer> {
-  const from = q.today;
-  const to = addDays(from, WHAT_IF_NIGHTS - 1);
-  const [events, cells] = await Promise.all([eventsOf(db, business.id, { from, to }), salesCells(db, business, q.today)]);
-  const inputs = await recommendInputs(db, business, { from, to, today: q.today, now: q.now, categoryIds: q.categoryIds, events, locale: q.locale });
-  const response = learnPriceResponse(cells);
-  const compared = inputs.map((input) => {
-    const off = modeOf(q.proposed, input.categoryId) === "off";
-    const r = off ? null : recommend(input, q.proposed.guardrails);
-    return { night: input.night, categoryId: input.categoryId, demand: input.demand, before: input.current, after: r?.status === "move" ? r.value : input.current };
+  return compare(db, business, q, async (inputs) =>
+    inputs.map((input) => {
+      const off = modeOf(q.proposed, input.categoryId) === "off";
+      const r = off ? null : recommend(input, q.proposed.guardrails);
+      return { night: input.night, categoryId: input.categoryId, demand: input.demand, before: input.current, after: r?.status === "move" ? r.value : input.current };
+    }),
+  );
+}
+
+/** Thrown to take back the change a price-settings what-if made in its transaction. */
+class TakenBack extends Error {
+  constructor(readonly inputs: RecommendInput[]) {
+    super("what-if taken back");
+  }
+}
+
+/**
+ * The next WHAT_IF_NIGHTS nights of every category with a change to the price settings (`write`,
+ * the same write as saving it) against the prices now, and what each is expected to sell. The
+ * change is made inside a transaction that is always rolled back, so every rule of the pricing
+ * engine answers as it would after saving and nothing is kept (no activity, no push, no version).
+ * Prices the owner or the brain fixed by hand stay what they are, as they would.
+ */
+export async function previewPriceSettings(
+  db: Database,
+  business: BrainBusiness,
+  q: { write: (tx: Database) => Promise<unknown>; today: string; now: Date; categoryIds: readonly string[]; locale?: string },
+): Promise<WhatIfAnswer> {
+  return compare(db, business, q, async (inputs, span) => {
+    let changed: RecommendInput[] = [];
+    try {
+      await db.transaction(async (txRaw) => {
+        const tx = txRaw as unknown as Database;
+        await q.write(tx);
+        throw new TakenBack(await recommendInputs(tx, business, { ...span, today: q.today, now: q.now, categoryIds: q.categoryIds, locale: q.locale }));
+      });
+    } catch (error) {
+      if (!(error instanceof TakenBack)) throw error;
+      changed = error.inputs;
+    }
+    const after = new Map(changed.map((i) => [`${i.categoryId}|${i.night}`, i.current]));
+    return inputs.map((input) => ({ night: input.night, categoryId: input.categoryId, demand: input.demand, before: input.current, after: after.get(`${input.categoryId}|${input.night}`) ?? input.current }));
   });
-  return { from, to, response, ...whatIf(compared, response) };
+}
+
+/** The answer as the API sends it (contract/brain.ts, `brainPreviewAnswer`). */
+export function whatIfJson(answer: WhatIfAnswer, currency: string) {
+  const r = answer.response;
+  const t = answer.totals;
+  return {
+    from: answer.from,
+    to: answer.to,
+    currency,
+    price_response: { elasticity: r.elasticity, low: r.low, high: r.high, source: r.source, samples: r.samples },
+    totals: {
+      rooms_before: t.roomsBefore,
+      rooms_after: t.roomsAfter,
+      revenue_before: t.revenueBefore,
+      revenue_after: t.revenueAfter,
+      revenue_after_low: t.revenueAfterLow,
+      revenue_after_high: t.revenueAfterHigh,
+      occupancy_before: t.occupancyBefore,
+      occupancy_after: t.occupancyAfter,
+    },
+    nights: answer.nights.map((n) => ({
+      room_category_uuid: n.categoryId,
+      night: n.night,
+      price_before: n.priceBefore,
+      price_after: n.priceAfter,
+      occupancy_before: n.occupancyBefore,
+      occupancy_after: n.occupancyAfter,
+      revenue_before: n.revenueBefore,
+      revenue_after: n.revenueAfter,
+    })),
+  };
 }
