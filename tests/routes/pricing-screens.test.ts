@@ -83,6 +83,68 @@ describe("pricing screens (loaders and actions)", () => {
     expect(Object.keys(reversed.data.error)).toContain("dates[0].ends_at");
   });
 
+  it("shows the next 90 nights of a season as typed without saving it, and the form comes back as typed", async () => {
+    const owner = await signedIn(demoUsers.owner.email);
+    const page = await owner.get("/price-settings/seasonalities", seasonalities, inApp);
+    const bands: { uuid: string }[] = page.data.tariff.fluctuation_levels;
+    // Three nights a month from now: inside the what-if's 90 nights whatever today is.
+    const start = new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10);
+    const end = new Date(Date.now() + 32 * 86_400_000).toISOString().slice(0, 10);
+    const fields: Record<string, string | string[]> = {
+      intent: "create",
+      what_if: "1",
+      title: "Festival (prévia)",
+      color: "#aa3300",
+      rate: "2.000,00",
+      "dates[0].starts_at": start,
+      "dates[0].ends_at": end,
+      "dates[0].days_of_week": ["0", "1", "2", "3", "4", "5", "6"],
+    };
+    bands.forEach((b, i) => {
+      fields[`fluctuation_level_variations[${i}].fluctuation_level`] = b.uuid;
+      fields[`fluctuation_level_variations[${i}].price_variation_type`] = "percentage";
+      fields[`fluctuation_level_variations[${i}].price_variation`] = "0";
+    });
+    const sent = await owner.post("/price-settings/seasonalities", seasonalities, fields, inApp);
+    expect(sent.status).toBe(200);
+    expect(sent.data.draft).toMatchObject({ title: "Festival (prévia)", rate: 200_000 });
+    const nights = sent.data.whatIf.nights as { night: string; price_before: number; price_after: number }[];
+    expect(nights.length).toBe(90 * page.data.tariff.rooms_tariff.categories.length);
+    const moved = [...new Set(nights.filter((n) => n.price_after !== n.price_before).map((n) => n.night))].sort();
+    expect(moved[0]).toBe(start);
+    expect(moved.at(-1)).toBe(end);
+    // Dearer nights: fewer rooms expected to sell (at the prior's elasticity of −1 the revenue may stay the same).
+    expect(sent.data.whatIf.totals.rooms_after).toBeLessThan(sent.data.whatIf.totals.rooms_before);
+    const after = await owner.get("/price-settings/seasonalities", seasonalities, inApp);
+    expect(after.data.tariff.sazonalities.map((s: { title: string }) => s.title)).not.toContain("Festival (prévia)");
+
+    // A mistyped amount is answered beside its field, as Save answers it.
+    const bad = await owner.post("/price-settings/seasonalities", seasonalities, { ...fields, rate: "12,345" }, inApp);
+    expect(bad.status).toBe(422);
+    expect(Object.keys(bad.data.error)).toContain("rate");
+  });
+
+  it("shows the next 90 nights of a wizard step as typed without saving it", async () => {
+    const owner = await signedIn(demoUsers.owner.email);
+    const step = await owner.get("/price-settings/new-setting?step=1", wizard, inApp);
+    const rt = step.data.tariff.rooms_tariff;
+    const fields: Record<string, string> = { step: "1", what_if: "1", rate: String((rt.rate * 1.3) / 100).replace(".", ",") };
+    rt.categories.forEach((c: { uuid: string; price_variation_type: string; price_variation_value: number; min_price: number | null; max_price: number | null }, i: number) => {
+      fields[`categories[${i}].uuid`] = c.uuid;
+      fields[`categories[${i}].price_variation_type`] = c.price_variation_type;
+      fields[`categories[${i}].price_variation_value`] = c.price_variation_type === "value" ? String(c.price_variation_value / 100).replace(".", ",") : String(c.price_variation_value).replace(".", ",");
+      fields[`categories[${i}].min_price`] = c.min_price === null ? "" : String(c.min_price / 100).replace(".", ",");
+      fields[`categories[${i}].max_price`] = c.max_price === null ? "" : String(c.max_price / 100).replace(".", ",");
+    });
+    const sent = await owner.post("/price-settings/new-setting?step=1", wizard, fields, inApp);
+    expect(sent.status).toBe(200);
+    // The step shows the rate as typed; the saved one is unchanged.
+    expect(sent.data.tariff.rooms_tariff.rate).toBe(Math.round(rt.rate * 1.3));
+    expect(sent.data.whatIf.nights.some((n: { price_after: number; price_before: number }) => n.price_after > n.price_before)).toBe(true);
+    const again = await owner.get("/price-settings/new-setting?step=1", wizard, inApp);
+    expect(again.data.tariff.rooms_tariff.rate).toBe(rt.rate);
+  });
+
   it("turns away a collaborator without the permission, and the step parts open the wizard", async () => {
     const collaborator = await signedIn(demoUsers.collaborator.email);
     const refused = await collaborator.get("/price-settings/seasonalities", seasonalities, inApp);

@@ -13,7 +13,8 @@ import { FormErrors } from "#app/components/ui/field";
 import { getRequestState } from "#app/lib/request-context.server";
 import { redirectWithToast } from "#app/lib/toast.server";
 import type { Route } from "./+types/price-settings.new-setting";
-import { sendForm } from "#app/lib/api-reply.server";
+import { sendForm, sendIntentForm } from "#app/lib/api-reply.server";
+import { WhatIf } from "#app/components/pricing/what-if";
 
 export const handle: PricingHandle = { permission: "user.price-settings" };
 export const middleware: Route.MiddlewareFunction[] = pricingMiddleware(handle);
@@ -65,6 +66,30 @@ export async function action({ request, context }: Route.ActionArgs) {
     return redirectWithToast(next, { kind: "success", message: "pricing:wizard.done", values: { count: keys.length } }, { session });
   }
 
+  if (formData.has("what_if")) {
+    // The what-if: the next 90 nights with the step as typed; the form comes back as typed (without JavaScript too).
+    const tariff = await loadTariff(context, business.uuid);
+    const sent =
+      name === "rates"
+        ? await sendIntentForm("what-if", formData, roomsTariffFormSchema, async (value) => ({
+            whatIf: await api.pricing.whatIf(business.uuid, "rooms-tariff", value),
+            tariff: {
+              ...tariff,
+              rooms_tariff: { ...tariff.rooms_tariff, rate: value.rate, categories: tariff.rooms_tariff.categories.map((c) => ({ ...c, ...value.categories.find((d) => d.uuid === c.uuid) })) },
+            },
+          }))
+        : name === "bands"
+          ? await sendIntentForm("what-if", formData, levelsFormSchema, async (value) => ({
+              whatIf: await api.pricing.whatIf(business.uuid, "fluctuation-levels", value),
+              tariff: { ...tariff, fluctuation_levels: value.fluctuation_levels.map((l, i) => ({ name: l.name, from_percentage: l.from_percentage, to_percentage: l.to_percentage, room_count: null, uuid: tariff.fluctuation_levels[i]?.uuid ?? `draft-${i}`, level: i })) },
+            }))
+          : await sendIntentForm("what-if", formData, occupancyFormSchema, async (value) => ({
+              whatIf: await api.pricing.whatIf(business.uuid, "occupancy-pricing", value),
+              tariff: { ...tariff, occupancy_pricing: { ...tariff.occupancy_pricing, ...value } },
+            }));
+    return "refused" in sent ? sent.refused : { result: sent.reply, ...sent.answer };
+  }
+
   const refused =
     name === "rates"
       ? await sendForm(formData, roomsTariffFormSchema, (value) => api.pricing.saveRoomsTariff(business.uuid, value))
@@ -79,7 +104,11 @@ export async function action({ request, context }: Route.ActionArgs) {
 export default function NewSetting({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation("pricing");
   const { step } = loaderData;
-  const lastResult = useActionData<typeof action>();
+  const actionData = useActionData<typeof action>();
+  const lastResult = actionData && "result" in actionData ? actionData.result : actionData;
+  const whatIf = actionData && "whatIf" in actionData ? actionData : null;
+  // After a what-if the steps show the values as typed, not the saved ones.
+  const data = whatIf ? { ...loaderData, tariff: whatIf.tariff } : loaderData;
   const [form] = useForm({ id: `wizard-${step}`, lastResult });
   const name = WIZARD_STEPS[step - 1];
   return (
@@ -93,9 +122,10 @@ export default function NewSetting({ loaderData }: Route.ComponentProps) {
             <AppForm {...getFormProps(form)} action={`${PAGE}?step=${step}`} className="space-y-4">
               <input type="hidden" name="step" value={step} />
               <FormErrors id={form.errorId} errors={form.errors} />
-              {name === "rates" ? <RatesStep data={loaderData} errors={form.allErrors} /> : null}
-              {name === "bands" ? <BandsStep data={loaderData} errors={form.allErrors} /> : null}
-              {name === "guests" ? <GuestsStep data={loaderData} errors={form.allErrors} /> : null}
+              {name === "rates" ? <RatesStep data={data} errors={form.allErrors} /> : null}
+              {name === "bands" ? <BandsStep data={data} errors={form.allErrors} /> : null}
+              {name === "guests" ? <GuestsStep data={data} errors={form.allErrors} /> : null}
+              {whatIf ? <WhatIf preview={whatIf.whatIf} categories={loaderData.tariff.rooms_tariff.categories} currency={loaderData.business.currency} /> : null}
               {name === "seasons" ? <SeasonsStep data={loaderData} /> : null}
               <div className="flex flex-wrap gap-2 border-t border-slate-200 pt-3">
                 {step > 1 ? (
@@ -107,9 +137,14 @@ export default function NewSetting({ loaderData }: Route.ComponentProps) {
                   {step < WIZARD_STEPS.length ? t("wizard.saveAndNext") : t("wizard.finish")}
                 </SubmitButton>
                 {name !== "seasons" ? (
-                  <SubmitButton name="intent" value="stay" variant="secondary">
-                    {t("wizard.save")}
-                  </SubmitButton>
+                  <>
+                    <SubmitButton name="intent" value="stay" variant="secondary">
+                      {t("wizard.save")}
+                    </SubmitButton>
+                    <SubmitButton name="what_if" value="1" variant="secondary">
+                      {t("brain.whatIf.preview")}
+                    </SubmitButton>
+                  </>
                 ) : null}
               </div>
             </AppForm>

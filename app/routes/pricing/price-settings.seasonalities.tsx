@@ -11,6 +11,8 @@ import { ApiError, loadTariff, pricingBusiness, pricingMiddleware, type PricingH
 import { seasonalityFormSchema } from "#app/components/pricing/schemas";
 import { SeasonalityFields } from "#app/components/pricing/seasonality-form";
 import { SeasonPreview } from "#app/components/pricing/season-preview";
+import { WhatIf } from "#app/components/pricing/what-if";
+import { isUuid } from "#domain/text/sanitize";
 import { AppForm } from "#app/components/ui/app-form";
 import { buttonClass, SubmitButton } from "#app/components/ui/button";
 import { formatDate } from "#app/lib/format-date";
@@ -85,6 +87,16 @@ export async function action({ request, context }: Route.ActionArgs) {
   const submission = parseWithZod(formData, { schema: seasonalityFormSchema, error: issueToKey });
   if (submission.status !== "success") return data(submission.reply(), { status: 422 });
   const id = String(formData.get("id") ?? "");
+  if (formData.has("what_if")) {
+    // The what-if: the form comes back as typed (without JavaScript too), the next 90 nights above Save.
+    try {
+      const whatIf = await api.pricing.whatIf(business.uuid, "sazonalities", { ...submission.value, uuid: isUuid(id) ? id : null });
+      return { result: submission.reply(), whatIf, draft: submission.value };
+    } catch (error) {
+      if (!(error instanceof ApiError)) throw error;
+      return data(replyWithApiError(submission, error), { status: error.status });
+    }
+  }
   try {
     const answer =
       intent === "update"
@@ -111,7 +123,9 @@ function rangesText(season: SeasonalityJson, locale: string, t: (key: string, o?
 export default function Seasonalities({ loaderData }: Route.ComponentProps) {
   const { t, i18n } = useTranslation("pricing");
   const { tariff, editing, suggestions, business } = loaderData;
-  const lastResult = useActionData<typeof action>();
+  const actionData = useActionData<typeof action>();
+  const lastResult = actionData && "whatIf" in actionData ? actionData.result : actionData;
+  const whatIf = actionData && "whatIf" in actionData ? actionData : null;
   const [form] = useForm({
     id: editing ? `season-${editing.uuid}` : "season-new",
     lastResult,
@@ -205,10 +219,14 @@ export default function Seasonalities({ loaderData }: Route.ComponentProps) {
         <AppForm {...getFormProps(form)} action={editing ? `${PAGE}?edit=${editing.uuid}` : PAGE} className="space-y-4 rounded-md border border-slate-200 bg-white p-4">
           {editing ? <input type="hidden" name="id" value={editing.uuid} /> : null}
           <input type="hidden" name="intent" value={editing ? "update" : "create"} />
-          <SeasonalityFields key={editing?.uuid ?? "new"} tariff={tariff} season={editing ?? undefined} errors={form.allErrors} formErrors={form.errors} formErrorId={form.errorId} />
+          <SeasonalityFields key={editing?.uuid ?? "new"} tariff={tariff} season={whatIf?.draft ?? editing ?? undefined} errors={form.allErrors} formErrors={form.errors} formErrorId={form.errorId} />
           <SeasonPreview key={form.id} formId={form.id} currency={business.currency} />
-          <div className="flex gap-2">
+          {whatIf ? <WhatIf preview={whatIf.whatIf} categories={tariff.rooms_tariff.categories} currency={business.currency} /> : null}
+          <div className="flex flex-wrap gap-2">
             <SubmitButton pendingLabel={t("saving")}>{editing ? t("season.update") : t("season.create")}</SubmitButton>
+            <SubmitButton name="what_if" value="1" variant="secondary">
+              {t("brain.whatIf.preview")}
+            </SubmitButton>
             {editing ? (
               <Link to={PAGE} className={buttonClass("secondary")}>
                 {t("cancel")}

@@ -6,11 +6,10 @@ import { BRAIN_MODES } from "#domain/brain/types";
 import { brainEventSchema, brainSettingsSchema } from "#domain/schemas/brain";
 import { issueToKey } from "#domain/validation";
 import type { BrainPreviewJson, RecommendationsJson } from "#contract/brain";
-import { formatMoney } from "#domain/money";
 import { RecommendationList } from "#app/components/pricing/recommendation-list";
+import { WhatIf } from "#app/components/pricing/what-if";
 import { AppForm } from "#app/components/ui/app-form";
 import { SubmitButton } from "#app/components/ui/button";
-import { DataTable } from "#app/components/ui/data-table";
 import { FormErrors, SelectField, TextField } from "#app/components/ui/field";
 import { formatDate, formatDateTime } from "#app/lib/format-date";
 import { ApiError, heldPermissions, pricingBusiness, pricingMiddleware, type PricingHandle } from "#app/lib/pricing.server";
@@ -266,66 +265,6 @@ function SettingsForm({ answer, lastResult, preview, currency }: { answer: Recom
           </SubmitButton>
         </div>
       </AppForm>
-    </section>
-  );
-}
-
-/** Nights of the comparison listed; the totals cover them all. */
-const WHAT_IF_ROWS = 31;
-
-/** The what-if: totals now and after, how sure they are, and the nights whose price would change. */
-function WhatIf({ preview, categories, currency }: { preview: BrainPreviewJson; categories: RecommendationsJson["categories"]; currency: string }) {
-  const { t, i18n } = useTranslation("pricing");
-  const locale = i18n.language;
-  const money = (cents: number) => formatMoney(cents, locale, currency);
-  const names = new Map(categories.map((c) => [c.uuid, c.name]));
-  const r = preview.price_response;
-  const fewer = (e: number) => Math.round((1 - 1.1 ** e) * 100);
-  const changed = preview.nights.filter((n) => n.price_after !== n.price_before);
-  type Night = (typeof changed)[number];
-  const number = (x: number) => new Intl.NumberFormat(locale, { maximumFractionDigits: 1 }).format(x);
-  return (
-    <section aria-labelledby="brain-what-if" className="space-y-2 rounded-md border border-sky-200 bg-sky-50 p-3 text-sm" data-testid="what-if">
-      <h3 id="brain-what-if" className="font-semibold">
-        {t("brain.whatIf.title")}
-      </h3>
-      <p>
-        {t("brain.whatIf.summary", {
-          before: money(preview.totals.revenue_before),
-          after: money(preview.totals.revenue_after),
-          low: money(preview.totals.revenue_after_low),
-          high: money(preview.totals.revenue_after_high),
-          occupancyBefore: number(preview.totals.occupancy_before),
-          occupancyAfter: number(preview.totals.occupancy_after),
-        })}
-      </p>
-      <p className="text-slate-700">
-        {r.source === "history"
-          ? t("brain.whatIf.fromHistory", { count: r.samples, percent: fewer(r.elasticity), low: fewer(r.high), high: fewer(r.low) })
-          : t(r.source === "unclear" ? "brain.whatIf.fromUnclear" : "brain.whatIf.fromPrior", { count: r.samples, percent: fewer(r.elasticity), low: fewer(r.high), high: fewer(r.low) })}
-      </p>
-      {changed.length === 0 ? (
-        <p>{t("brain.whatIf.nothingChanges")}</p>
-      ) : (
-        <>
-          <DataTable
-            caption={t("brain.whatIf.tableCaption")}
-            boxed
-            className="min-w-[40rem]"
-            columns={[
-              { header: t("brain.whatIf.night"), cell: (n: Night) => formatDate(n.night, locale) },
-              { header: t("brain.whatIf.category"), cell: (n: Night) => names.get(n.room_category_uuid) ?? "" },
-              { header: t("brain.whatIf.price"), className: "tabular-nums", cell: (n: Night) => `${money(n.price_before)} → ${money(n.price_after)}` },
-              { header: t("brain.whatIf.occupancy"), className: "tabular-nums", cell: (n: Night) => `${number(n.occupancy_before)} % → ${number(n.occupancy_after)} %` },
-              { header: t("brain.whatIf.revenue"), className: "tabular-nums", cell: (n: Night) => `${money(n.revenue_before)} → ${money(n.revenue_after)}` },
-            ]}
-            rows={changed.slice(0, WHAT_IF_ROWS)}
-            rowKey={(n) => `${n.night}-${n.room_category_uuid}`}
-          />
-          {changed.length > WHAT_IF_ROWS ? <p className="mt-1">{t("brain.whatIf.more", { count: changed.length - WHAT_IF_ROWS })}</p> : null}
-        </>
-      )}
-      <p className="font-medium">{t("brain.whatIf.notSaved")}</p>
     </section>
   );
 }

@@ -22,7 +22,17 @@ import type {
   seasonalityPreviewSchema,
   seasonalitySchema,
 } from "#domain/schemas/pricing";
+import type { BrainPreviewJson } from "#contract/brain";
 import type { ApiVerbs } from "#app/lib/api/verbs.ts";
+
+/** Each price setting's what-if and the body it takes: the same as that setting's save. */
+export interface WhatIfBodies {
+  "rooms-tariff": z.input<typeof roomsTariffSchema>;
+  "fluctuation-levels": z.input<typeof fluctuationLevelsSchema>;
+  "occupancy-pricing": z.input<typeof occupancyPricingSchema>;
+  "lead-time": z.input<typeof leadTimeSchema>;
+  sazonalities: z.input<typeof seasonalityPreviewSchema>;
+}
 
 /** The pricing calls (spec section 7, "Pricing"): bodies as the API's own schemas read them. */
 export function pricingApi(http: ApiVerbs) {
@@ -53,6 +63,9 @@ export function pricingApi(http: ApiVerbs) {
     /** POST …/tariff-configuration/sazonalities/preview: the next nights' prices with a draft season; nothing saved. */
     previewSeason: (businessUuid: string, body: z.input<typeof seasonalityPreviewSchema>) =>
       http.post<SeasonalityPreviewJson>(`${tariff(businessUuid)}/sazonalities/preview`, body),
+    /** POST …/tariff-configuration/{setting}/what-if: the next 90 nights now and after the change; nothing saved. */
+    whatIf: <S extends keyof WhatIfBodies>(businessUuid: string, setting: S, body: WhatIfBodies[S]) =>
+      http.post<BrainPreviewJson>(`${tariff(businessUuid)}/${setting}/what-if`, body),
     /** GET /ai/content/{id}/seasonalities: seasons suggested from the calendar and holidays. */
     suggestions: async (businessUuid: string): Promise<Suggestion[]> =>
       (await http.get<{ data: Suggestion[] }>(`/api/v1/ai/content/${businessUuid}/seasonalities`)).data,
