@@ -64,6 +64,13 @@ test("a collaborator creates a December season, the calendar and the days to upd
   await form.getByLabel("Tarifa (R$)").fill(rate);
   await form.getByLabel("Início 1").fill(day(start));
   await form.getByLabel("Fim 1").fill(day(end));
+  // The what-if first (issue 27): the next 90 nights now and after, the form back as typed, nothing saved.
+  await form.getByRole("button", { name: "Ver as próximas 90 noites" }).click();
+  await expect(page.getByTestId("what-if")).toContainText("Nada é salvo até você clicar em Salvar.");
+  await expect(form.getByLabel("Nome", { exact: true })).toHaveValue(title);
+  await expect(form.getByLabel("Tarifa (R$)")).toHaveValue(rate);
+  await expect(form.getByLabel("Fim 1")).toHaveValue(day(end));
+  await expect(page.getByRole("listitem").filter({ hasText: title })).toHaveCount(0);
   await form.getByRole("button", { name: "Criar temporada" }).click();
   await expect(page.getByText("Temporada salva", { exact: false }).first()).toBeVisible();
   await expect(page.getByRole("listitem").filter({ hasText: title }).first()).toBeVisible();
