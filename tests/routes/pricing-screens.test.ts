@@ -5,6 +5,7 @@ import * as daysToUpdate from "#app/routes/pricing/days-to-update.tsx";
 import * as seasonalities from "#app/routes/pricing/price-settings.seasonalities.tsx";
 import * as stepParts from "#app/routes/pricing/price-settings.step-parts.tsx";
 import * as wizard from "#app/routes/pricing/price-settings.new-setting.tsx";
+import * as priceSettings from "#app/routes/pricing/price-settings.tsx";
 import { demoUsers } from "#tests/helpers/api.ts";
 import { type Browser, createRouteHarness, type RouteHarness } from "#tests/helpers/route.ts";
 
@@ -143,6 +144,21 @@ describe("pricing screens (loaders and actions)", () => {
     expect(sent.data.whatIf.nights.some((n: { price_after: number; price_before: number }) => n.price_after > n.price_before)).toBe(true);
     const again = await owner.get("/price-settings/new-setting?step=1", wizard, inApp);
     expect(again.data.tariff.rooms_tariff.rate).toBe(rt.rate);
+  });
+
+  it("shows the next 90 nights of lead-time bands as typed without saving them", async () => {
+    const owner = await signedIn(demoUsers.owner.email);
+    const page = await owner.get("/price-settings", priceSettings, inApp);
+    const saved = page.data.tariff.lead_time_bands;
+    // Ten per cent off every night booked 0 to 400 days ahead: every night the engine prices moves.
+    const fields = { what_if: "1", "lead_time_bands[0].from_days": "0", "lead_time_bands[0].to_days": "400", "lead_time_bands[0].percentage": "-10" };
+    const sent = await owner.post("/price-settings", priceSettings, fields, inApp);
+    expect(sent.status).toBe(200);
+    expect(sent.data.draft).toEqual([{ from_days: 0, to_days: 400, percentage: -10, max_occupancy: null }]);
+    expect(sent.data.whatIf.nights.some((n: { price_after: number; price_before: number }) => n.price_after < n.price_before)).toBe(true);
+    expect((await owner.get("/price-settings", priceSettings, inApp)).data.tariff.lead_time_bands).toEqual(saved);
+    const bad = await owner.post("/price-settings", priceSettings, { ...fields, "lead_time_bands[0].percentage": "-500" }, inApp);
+    expect(bad.status).toBe(422);
   });
 
   it("turns away a collaborator without the permission, and the step parts open the wizard", async () => {

@@ -14,6 +14,7 @@ import { getRequestState } from "#app/lib/request-context.server";
 import { redirectWithToast } from "#app/lib/toast.server";
 import type { Route } from "./+types/price-settings";
 import { replyWithApiError } from "#app/lib/api-reply.server";
+import { WhatIf } from "#app/components/pricing/what-if";
 
 export const handle: PricingHandle = { permission: "user.price-settings" };
 export const middleware: Route.MiddlewareFunction[] = pricingMiddleware(handle);
@@ -23,13 +24,19 @@ export async function loader({ context }: Route.LoaderArgs) {
   return { business, tariff: await loadTariff(context, business.uuid) };
 }
 
-/** Saves the lead-time bands (the one setting edited on this page). */
+/** Saves the lead-time bands (the one setting edited on this page), or shows their what-if. */
 export async function action({ request, context }: Route.ActionArgs) {
   const business = pricingBusiness(context);
   const { api, session } = getRequestState(context);
-  const submission = parseWithZod(await request.formData(), { schema: leadTimeFormSchema, error: issueToKey });
+  const formData = await request.formData();
+  const submission = parseWithZod(formData, { schema: leadTimeFormSchema, error: issueToKey });
   if (submission.status !== "success") return data(submission.reply(), { status: 422 });
   try {
+    if (formData.has("what_if")) {
+      // The what-if: the next 90 nights with these bands; the form comes back as typed, nothing is saved.
+      const whatIf = await api.pricing.whatIf(business.uuid, "lead-time", submission.value);
+      return { result: submission.reply(), whatIf, draft: submission.value.lead_time_bands };
+    }
     await api.pricing.saveLeadTime(business.uuid, submission.value);
   } catch (error) {
     if (!(error instanceof ApiError)) throw error;
@@ -110,7 +117,7 @@ export default function PriceSettings({ loaderData }: Route.ComponentProps) {
           </ul>
         </Card>
       </div>
-      <LeadTimeForm bands={tariff.lead_time_bands} />
+      <LeadTimeForm bands={tariff.lead_time_bands} categories={rt.categories} currency={business.currency} />
       <p className="mt-6 flex flex-wrap gap-2">
         <Link to="/calendar" className={buttonClass("primary")}>
           {t("settings.openCalendar")}
@@ -138,11 +145,16 @@ function Card({ title, edit, children }: { title: string; edit: string; children
   );
 }
 
-function LeadTimeForm({ bands }: { bands: { from_days: number; to_days: number | null; percentage: number; max_occupancy?: number | null }[] }) {
+type LeadBand = { from_days: number; to_days: number | null; percentage: number; max_occupancy?: number | null };
+
+function LeadTimeForm({ bands, categories, currency }: { bands: LeadBand[]; categories: readonly { uuid: string; name: string }[]; currency: string }) {
   const { t } = useTranslation("pricing");
-  const lastResult = useActionData<typeof action>();
+  const actionData = useActionData<typeof action>();
+  const lastResult = actionData && "whatIf" in actionData ? actionData.result : actionData;
+  const whatIf = actionData && "whatIf" in actionData ? actionData : null;
   const [form] = useForm({ id: "lead-time", lastResult });
-  const rows = [...bands, ...Array.from({ length: EXTRA_LEAD_ROWS }, () => null)];
+  // After a what-if the rows show the bands as typed, not the saved ones.
+  const rows = [...(whatIf?.draft ?? bands), ...Array.from({ length: EXTRA_LEAD_ROWS }, () => null)];
   const errors = form.allErrors;
   return (
     <section aria-labelledby="lead-time-heading" className="mt-4 rounded-md border border-slate-200 bg-white p-4 text-sm">
@@ -160,7 +172,13 @@ function LeadTimeForm({ bands }: { bands: { from_days: number; to_days: number |
             <Input name={`lead_time_bands[${i}].max_occupancy`} inputMode="decimal" label={t("leadTime.maxOccupancy", { n: i + 1 })} hint={t("leadTime.maxOccupancyHint")} errors={errors} defaultValue={b?.max_occupancy != null ? String(b.max_occupancy) : ""} />
           </div>
         ))}
-        <SubmitButton pendingLabel={t("saving")}>{t("leadTime.save")}</SubmitButton>
+        {whatIf ? <WhatIf preview={whatIf.whatIf} categories={categories} currency={currency} /> : null}
+        <div className="flex flex-wrap gap-2">
+          <SubmitButton pendingLabel={t("saving")}>{t("leadTime.save")}</SubmitButton>
+          <SubmitButton name="what_if" value="1" variant="secondary">
+            {t("brain.whatIf.preview")}
+          </SubmitButton>
+        </div>
       </AppForm>
     </section>
   );
