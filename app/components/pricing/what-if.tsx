@@ -2,6 +2,7 @@ import { useId } from "react";
 import { useTranslation } from "react-i18next";
 import type { BrainPreviewJson } from "#contract/brain";
 import { formatMoney } from "#domain/money";
+import { SubmitButton } from "#app/components/ui/button";
 import { DataTable } from "#app/components/ui/data-table";
 import { formatDate } from "#app/lib/format-date";
 
@@ -10,6 +11,16 @@ import { formatDate } from "#app/lib/format-date";
  * the price settings on their own pages: the next 90 nights' expected revenue and occupancy now and
  * after, how sure that is, and the nights whose price would change.
  */
+/** The price settings' forms' second button: their action answers the what-if of the form as typed instead of saving. */
+export function WhatIfButton() {
+  const { t } = useTranslation("pricing");
+  return (
+    <SubmitButton name="what_if" value="1" variant="secondary">
+      {t("brain.whatIf.preview")}
+    </SubmitButton>
+  );
+}
+
 /** Nights of the comparison listed; the totals cover them all. */
 const WHAT_IF_ROWS = 31;
 

@@ -14,7 +14,7 @@ import { getRequestState } from "#app/lib/request-context.server";
 import { redirectWithToast } from "#app/lib/toast.server";
 import type { Route } from "./+types/price-settings.new-setting";
 import { sendForm, sendIntentForm } from "#app/lib/api-reply.server";
-import { WhatIf } from "#app/components/pricing/what-if";
+import { WhatIf, WhatIfButton } from "#app/components/pricing/what-if";
 
 export const handle: PricingHandle = { permission: "user.price-settings" };
 export const middleware: Route.MiddlewareFunction[] = pricingMiddleware(handle);
@@ -141,9 +141,7 @@ export default function NewSetting({ loaderData }: Route.ComponentProps) {
                     <SubmitButton name="intent" value="stay" variant="secondary">
                       {t("wizard.save")}
                     </SubmitButton>
-                    <SubmitButton name="what_if" value="1" variant="secondary">
-                      {t("brain.whatIf.preview")}
-                    </SubmitButton>
+                    <WhatIfButton />
                   </>
                 ) : null}
               </div>

@@ -11,7 +11,7 @@ import { ApiError, loadTariff, pricingBusiness, pricingMiddleware, type PricingH
 import { seasonalityFormSchema } from "#app/components/pricing/schemas";
 import { SeasonalityFields } from "#app/components/pricing/seasonality-form";
 import { SeasonPreview } from "#app/components/pricing/season-preview";
-import { WhatIf } from "#app/components/pricing/what-if";
+import { WhatIf, WhatIfButton } from "#app/components/pricing/what-if";
 import { isUuid } from "#domain/text/sanitize";
 import { AppForm } from "#app/components/ui/app-form";
 import { buttonClass, SubmitButton } from "#app/components/ui/button";
@@ -224,9 +224,7 @@ export default function Seasonalities({ loaderData }: Route.ComponentProps) {
           {whatIf ? <WhatIf preview={whatIf.whatIf} categories={tariff.rooms_tariff.categories} currency={business.currency} /> : null}
           <div className="flex flex-wrap gap-2">
             <SubmitButton pendingLabel={t("saving")}>{editing ? t("season.update") : t("season.create")}</SubmitButton>
-            <SubmitButton name="what_if" value="1" variant="secondary">
-              {t("brain.whatIf.preview")}
-            </SubmitButton>
+            <WhatIfButton />
             {editing ? (
               <Link to={PAGE} className={buttonClass("secondary")}>
                 {t("cancel")}

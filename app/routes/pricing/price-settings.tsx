@@ -14,7 +14,7 @@ import { getRequestState } from "#app/lib/request-context.server";
 import { redirectWithToast } from "#app/lib/toast.server";
 import type { Route } from "./+types/price-settings";
 import { replyWithApiError } from "#app/lib/api-reply.server";
-import { WhatIf } from "#app/components/pricing/what-if";
+import { WhatIf, WhatIfButton } from "#app/components/pricing/what-if";
 
 export const handle: PricingHandle = { permission: "user.price-settings" };
 export const middleware: Route.MiddlewareFunction[] = pricingMiddleware(handle);
@@ -175,9 +175,7 @@ function LeadTimeForm({ bands, categories, currency }: { bands: LeadBand[]; cate
         {whatIf ? <WhatIf preview={whatIf.whatIf} categories={categories} currency={currency} /> : null}
         <div className="flex flex-wrap gap-2">
           <SubmitButton pendingLabel={t("saving")}>{t("leadTime.save")}</SubmitButton>
-          <SubmitButton name="what_if" value="1" variant="secondary">
-            {t("brain.whatIf.preview")}
-          </SubmitButton>
+          <WhatIfButton />
         </div>
       </AppForm>
     </section>
