@@ -23,6 +23,17 @@ async function signedIn(email: string): Promise<Browser> {
   return browser;
 }
 
+/** The season form's variation fields: no change in any occupancy band. */
+function unchangedBands(bands: { uuid: string }[]): Record<string, string> {
+  return Object.fromEntries(
+    bands.flatMap((b, i) => [
+      [`fluctuation_level_variations[${i}].fluctuation_level`, b.uuid],
+      [`fluctuation_level_variations[${i}].price_variation_type`, "percentage"],
+      [`fluctuation_level_variations[${i}].price_variation`, "0"],
+    ]),
+  );
+}
+
 function nextDecember(): number {
   const now = new Date();
   return now.getUTCMonth() === 11 ? now.getUTCFullYear() + 1 : now.getUTCFullYear();
@@ -45,12 +56,8 @@ describe("pricing screens (loaders and actions)", () => {
       "dates[0].days_of_week": ["0", "1", "2", "3", "4", "5", "6"],
       "dates[1].starts_at": "",
       "dates[1].ends_at": "",
+      ...unchangedBands(bands),
     };
-    bands.forEach((b, i) => {
-      fields[`fluctuation_level_variations[${i}].fluctuation_level`] = b.uuid;
-      fields[`fluctuation_level_variations[${i}].price_variation_type`] = "percentage";
-      fields[`fluctuation_level_variations[${i}].price_variation`] = "0";
-    });
     const sent = await owner.post("/price-settings/seasonalities", seasonalities, fields, inApp);
     expect(sent.status).toBe(302);
     expect(sent.location).toBe("/price-settings/seasonalities");
@@ -100,12 +107,8 @@ describe("pricing screens (loaders and actions)", () => {
       "dates[0].starts_at": start,
       "dates[0].ends_at": end,
       "dates[0].days_of_week": ["0", "1", "2", "3", "4", "5", "6"],
+      ...unchangedBands(bands),
     };
-    bands.forEach((b, i) => {
-      fields[`fluctuation_level_variations[${i}].fluctuation_level`] = b.uuid;
-      fields[`fluctuation_level_variations[${i}].price_variation_type`] = "percentage";
-      fields[`fluctuation_level_variations[${i}].price_variation`] = "0";
-    });
     const sent = await owner.post("/price-settings/seasonalities", seasonalities, fields, inApp);
     expect(sent.status).toBe(200);
     expect(sent.data.draft).toMatchObject({ title: "Festival (prévia)", rate: 200_000 });
