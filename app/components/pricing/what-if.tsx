@@ -55,6 +55,8 @@ export function WhatIf({ preview, categories, currency }: { preview: BrainPrevie
         {r.source === "history"
           ? t("brain.whatIf.fromHistory", { count: r.samples, percent: fewer(r.elasticity), low: fewer(r.high), high: fewer(r.low) })
           : t(r.source === "unclear" ? "brain.whatIf.fromUnclear" : "brain.whatIf.fromPrior", { count: r.samples, percent: fewer(r.elasticity), low: fewer(r.high), high: fewer(r.low) })}
+        {/* At the middle estimate (ε = −1) revenue is the same at any price: said, so equal totals do not read as "no effect". */}
+        {r.elasticity === -1 && changed.length > 0 ? ` ${t("brain.whatIf.unitElasticity")}` : null}
       </p>
       {changed.length === 0 ? (
         <p>{t("brain.whatIf.nothingChanges")}</p>
