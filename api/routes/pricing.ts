@@ -102,9 +102,8 @@ async function settingsWrite<T>(c: C, write: (tx: Database) => Promise<T>): Prom
 async function whatIfAnswer(c: C, write: (tx: Database) => Promise<unknown>) {
   const { db, now } = c.var.deps;
   const business = c.var.access.business;
-  const categories = await db.select({ id: roomCategories.id }).from(roomCategories).where(eq(roomCategories.businessId, business.id)).orderBy(roomCategories.position, roomCategories.createdAt);
   const at = now();
-  const answer = await previewPriceSettings(db, business, { write, today: businessToday(at, business.timezone), now: at, categoryIds: categories.map((r) => r.id), locale: c.var.locale });
+  const answer = await previewPriceSettings(db, business, { write, today: businessToday(at, business.timezone), now: at, locale: c.var.locale });
   return c.json(whatIfJson(answer, business.currency));
 }
 

@@ -185,8 +185,7 @@ export const recommendationRoutes = new Hono<BusinessEnv>()
     await checkCategories(c, "category_modes", Object.keys(input.category_modes));
     const { db, now } = c.var.deps;
     const business = c.var.access.business;
-    const categories = await db.select({ id: roomCategories.id }).from(roomCategories).where(eq(roomCategories.businessId, business.id)).orderBy(roomCategories.position, roomCategories.createdAt);
-    const answer = await previewBrainSettings(db, business, { proposed: proposedConfig(input), today: today(c), now: now(), categoryIds: categories.map((r) => r.id), locale: c.var.locale });
+    const answer = await previewBrainSettings(db, business, { proposed: proposedConfig(input), today: today(c), now: now(), locale: c.var.locale });
     return c.json(whatIfJson(answer, business.currency));
   })
 

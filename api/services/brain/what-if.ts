@@ -1,10 +1,12 @@
-import { sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
+import { TransactionRollbackError } from "drizzle-orm/errors";
 import { recommend } from "#domain/brain/recommend.ts";
 import { learnPriceResponse, whatIf, type PriceResponse, type WhatIfNight, type WhatIfTotals } from "#domain/brain/what-if.ts";
 import type { BrainSettingsInput } from "#domain/schemas/brain.ts";
 import { addDays } from "#domain/pricing/index.ts";
 import type { Database } from "#api/db/client.ts";
 import { rowsOf } from "#api/db/query.ts";
+import { roomCategories } from "#api/db/schema/index.ts";
 import { eventsOf, guardrailsOf, modeOf, type BrainConfig } from "./settings.ts";
 import type { OwnerEvent, RecommendInput } from "#domain/brain/types.ts";
 import { recommendInputs, type BrainBusiness } from "./signals.ts";
@@ -52,19 +54,24 @@ export interface WhatIfAnswer {
 
 type Compared = Parameters<typeof whatIf>[0][number];
 
-/** The nights compared, the owner's events and the hotel's learned price response, then the comparison `pair` makes of them. */
+/** The nights of every category compared, the owner's events and the hotel's learned price response, then the comparison `pair` makes of them. */
 async function compare(
   db: Database,
   business: BrainBusiness,
-  q: { today: string; now: Date; categoryIds: readonly string[]; locale?: string },
-  pair: (inputs: RecommendInput[], span: { from: string; to: string; events: OwnerEvent[] }) => Promise<Compared[]>,
+  q: { today: string; now: Date; locale?: string },
+  pair: (inputs: RecommendInput[], span: { from: string; to: string; events: OwnerEvent[]; categoryIds: string[] }) => Promise<Compared[]>,
 ): Promise<WhatIfAnswer> {
   const from = q.today;
   const to = addDays(from, WHAT_IF_NIGHTS - 1);
-  const [events, cells] = await Promise.all([eventsOf(db, business.id, { from, to }), salesCells(db, business, q.today)]);
-  const inputs = await recommendInputs(db, business, { from, to, today: q.today, now: q.now, categoryIds: q.categoryIds, events, locale: q.locale });
+  const [events, cells, categories] = await Promise.all([
+    eventsOf(db, business.id, { from, to }),
+    salesCells(db, business, q.today),
+    db.select({ id: roomCategories.id }).from(roomCategories).where(eq(roomCategories.businessId, business.id)).orderBy(roomCategories.position, roomCategories.createdAt),
+  ]);
+  const categoryIds = categories.map((c) => c.id);
+  const inputs = await recommendInputs(db, business, { from, to, today: q.today, now: q.now, categoryIds, events, locale: q.locale });
   const response = learnPriceResponse(cells);
-  return { from, to, response, ...whatIf(await pair(inputs, { from, to, events }), response) };
+  return { from, to, response, ...whatIf(await pair(inputs, { from, to, events, categoryIds }), response) };
 }
 
 /**
@@ -72,7 +79,7 @@ async function compare(
  * brain would set with `proposed` (the same as now for a category it would leave off), and what
  * each is expected to sell. Reads only; nothing is saved.
  */
-export async function previewBrainSettings(db: Database, business: BrainBusiness, q: { proposed: BrainConfig; today: string; now: Date; categoryIds: readonly string[]; locale?: string }): Promise<WhatIfAnswer> {
+export async function previewBrainSettings(db: Database, business: BrainBusiness, q: { proposed: BrainConfig; today: string; now: Date; locale?: string }): Promise<WhatIfAnswer> {
   return compare(db, business, q, async (inputs) =>
     inputs.map((input) => {
       const off = modeOf(q.proposed, input.categoryId) === "off";
@@ -82,36 +89,28 @@ export async function previewBrainSettings(db: Database, business: BrainBusiness
   );
 }
 
-/** Thrown to take back the change a price-settings what-if made in its transaction. */
-class TakenBack extends Error {
-  constructor(readonly inputs: RecommendInput[]) {
-    super("what-if taken back");
-  }
-}
-
 /**
  * The next WHAT_IF_NIGHTS nights of every category with a change to the price settings (`write`,
  * the same write as saving it) against the prices now, and what each is expected to sell. The
- * change is made inside a transaction that is always rolled back, so every rule of the pricing
+ * change is made inside a transaction that is always rolled back (drizzle's `rollback()`), so every rule of the pricing
  * engine answers as it would after saving and nothing is kept (no activity, no push, no version).
  * Prices the owner or the brain fixed by hand stay what they are, as they would.
  */
 export async function previewPriceSettings(
   db: Database,
   business: BrainBusiness,
-  q: { write: (tx: Database) => Promise<unknown>; today: string; now: Date; categoryIds: readonly string[]; locale?: string },
+  q: { write: (tx: Database) => Promise<unknown>; today: string; now: Date; locale?: string },
 ): Promise<WhatIfAnswer> {
   return compare(db, business, q, async (inputs, span) => {
     let changed: RecommendInput[] = [];
     try {
-      await db.transaction(async (txRaw) => {
-        const tx = txRaw as unknown as Database;
-        await q.write(tx);
-        throw new TakenBack(await recommendInputs(tx, business, { ...span, today: q.today, now: q.now, categoryIds: q.categoryIds, locale: q.locale }));
+      await db.transaction(async (tx) => {
+        await q.write(tx as unknown as Database);
+        changed = await recommendInputs(tx as unknown as Database, business, { ...span, today: q.today, now: q.now, locale: q.locale });
+        tx.rollback();
       });
     } catch (error) {
-      if (!(error instanceof TakenBack)) throw error;
-      changed = error.inputs;
+      if (!(error instanceof TransactionRollbackError)) throw error;
     }
     const after = new Map(changed.map((i) => [`${i.categoryId}|${i.night}`, i.current]));
     return inputs.map((input) => ({ night: input.night, categoryId: input.categoryId, demand: input.demand, before: input.current, after: after.get(`${input.categoryId}|${input.night}`) ?? input.current }));
