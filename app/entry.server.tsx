@@ -8,7 +8,7 @@ import { ServerRouter, type EntryContext, type RouterContextProvider } from "rea
 import { answersCrawlerWithErrorBody, crawlerErrorBody } from "./lib/bots";
 import { getI18n } from "./lib/i18n.server";
 import { InlineStylesContext } from "./components/layout/inline-styles";
-import { STYLES_PLACEHOLDER, withPageStyles } from "./lib/inline-styles.server";
+import { pageStylesFor, withPageStyles } from "./lib/inline-styles.server";
 import { pageContentSecurityPolicy } from "#app/lib/content-security-policy.server";
 import { getConfig } from "#config";
 
@@ -17,7 +17,7 @@ export const streamTimeout = 5_000;
 /** The key the server fills with the way to the API (server/upstream.ts reads it from the build). */
 export { loadContextWith, upstreamContext } from "./lib/upstream-context.server";
 
-export default function handleRequest(
+export default async function handleRequest(
   request: Request,
   responseStatusCode: number,
   responseHeaders: Headers,
@@ -40,13 +40,14 @@ export default function handleRequest(
     "Content-Security-Policy",
     pageContentSecurityPolicy(nonce, { upgradeInsecureRequests: config.cookieSecure, devServer: !config.isProduction }),
   );
+  const styles = await pageStylesFor(request);
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
     // Crawlers and SPA-mode get the whole document at once.
     const readyOption = (userAgent && isbot(userAgent)) || routerContext.isSpaMode ? "onAllReady" : "onShellReady";
     const { pipe, abort } = renderToPipeableStream(
       <I18nextProvider i18n={getI18n(loadContext)}>
-        <InlineStylesContext.Provider value={STYLES_PLACEHOLDER}>
+        <InlineStylesContext.Provider value={styles}>
           <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
         </InlineStylesContext.Provider>
       </I18nextProvider>,
@@ -55,14 +56,17 @@ export default function handleRequest(
         [readyOption]() {
           shellRendered = true;
           // The whole document is rendered before a byte is sent (no page streams deferred data), so
-          // its <head> can carry only the styles its markup uses (app/lib/inline-styles.server.ts).
+          // its <head> can carry only the styles its markup uses, or the stylesheet's link (app/lib/inline-styles.server.ts).
           const body = new PassThrough();
           const chunks: Buffer[] = [];
           body.on("data", (chunk: Buffer) => chunks.push(chunk));
           body.on("error", reject);
           body.on("end", () => {
             responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-            resolve(new Response(withPageStyles(Buffer.concat(chunks).toString("utf8")), { headers: responseHeaders, status: responseStatusCode }));
+            withPageStyles(Buffer.concat(chunks).toString("utf8"), styles, responseHeaders).then(
+              (html) => resolve(new Response(html, { headers: responseHeaders, status: responseStatusCode })),
+              reject,
+            );
           });
           pipe(body);
         },

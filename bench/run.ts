@@ -6,7 +6,7 @@ import { pageJsGzipBytes } from "./lib/js-size.ts";
 import { load } from "./lib/load.ts";
 import { cpuMs } from "./lib/rss.ts";
 import { startProductionServer } from "./lib/server.ts";
-import { apiToken, signIn } from "./lib/session.ts";
+import { apiToken, signIn, withoutStylesheet } from "./lib/session.ts";
 import type { BenchContext, BenchRow, BenchSuite } from "./types.ts";
 
 /**
@@ -105,11 +105,14 @@ try {
       rows.push({ name: `${label} not remembered: server CPU per request`, value: full.cpu, unit: "ms", goal: FULL_RENDER_CPU_GOAL });
       rows.push({ name: `${label} not remembered: capacity vs ${BASELINE} (CPU per request ratio)`, value: baseline.cpu / full.cpu, unit: "x", goal: ">= 0.35 x" });
     }
-    const html = await (await fetch(server.baseUrl + page.path, { headers })).text();
+    // As a browser on its first visit: the styles inline (ADR 0048); then as the same browser afterwards (ADR 0056).
+    const html = await (await fetch(server.baseUrl + page.path, { headers: headers && { cookie: withoutStylesheet(headers.cookie) } })).text();
     const js = pageJsGzipBytes(html);
     rows.push({ name: `${label} JavaScript (${js.files} files, gzip)`, value: js.bytes / 1024, unit: "KiB" });
     if (page.path === "/calendar") {
-      rows.push({ name: `${label} HTML document`, value: Buffer.byteLength(html) / 1024, unit: "KiB", goal: CALENDAR_DOCUMENT_GOAL });
+      rows.push({ name: `${label} HTML document, a browser without the stylesheet`, value: Buffer.byteLength(html) / 1024, unit: "KiB", goal: CALENDAR_DOCUMENT_GOAL });
+      const next = await (await fetch(server.baseUrl + page.path, { headers })).text();
+      rows.push({ name: `${label} HTML document, a browser holding the stylesheet`, value: Buffer.byteLength(next) / 1024, unit: "KiB", goal: CALENDAR_DOCUMENT_GOAL });
     }
   }
   for (const call of calls) {

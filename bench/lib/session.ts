@@ -1,4 +1,8 @@
-/** Signs in through the web's own form (CSRF token included) and returns the Cookie header. */
+/**
+ * Signs in through the web's own form (CSRF token included) and lands on the page it sends to, as
+ * a browser does; returns the Cookie header the browser then sends (the landing page's cookies
+ * included: the one saying it holds the stylesheet, ADR 0056).
+ */
 export async function signIn(baseUrl: string, email: string, password: string): Promise<string> {
   const jar = new Map<string, string>();
   const keep = (res: Response) => {
@@ -21,7 +25,15 @@ export async function signIn(baseUrl: string, email: string, password: string): 
   });
   keep(res);
   if (res.status !== 302 || !jar.has("__session")) throw new Error(`sign-in failed for ${email}: ${res.status}`);
+  const landed = await fetch(new URL(res.headers.get("location")!, baseUrl), { headers: { cookie: cookie() }, redirect: "manual" });
+  keep(landed);
+  await landed.arrayBuffer();
   return cookie();
+}
+
+/** The same browser on its first visit, before it holds the stylesheet (its documents carry their styles inline). */
+export function withoutStylesheet(cookie: string): string {
+  return cookie.split("; ").filter((c) => !c.startsWith("stylesheet=")).join("; ");
 }
 
 function decodeEntities(s: string): string {

@@ -5,18 +5,20 @@
 // Runs before pricing-calendar.ts (which adds categories), so the demo's 3 categories count.
 import { gzipSync } from "node:zlib";
 import { demoUsers } from "#api/seed/users.ts";
+import { withoutStylesheet } from "#bench/lib/session.ts";
 import type { BenchRow, BenchSuite } from "#bench/types.ts";
 
 export const run: BenchSuite = async (ctx) => {
   const cookie = await ctx.signIn(demoUsers.owner.email);
-  const get = async (path: string) => {
-    const res = await fetch(ctx.baseUrl + path, { headers: { cookie }, redirect: "manual" });
+  const get = async (path: string, as = cookie) => {
+    const res = await fetch(ctx.baseUrl + path, { headers: { cookie: as }, redirect: "manual" });
     if (res.status !== 200) throw new Error(`${path}: ${res.status}`);
     return Buffer.from(await res.arrayBuffer());
   };
   const month = new Date().toISOString().slice(0, 7);
   const day = `${month}-15`;
-  const html = await get(`/calendar?month=${month}`);
+  // A first visit: the document carries its styles (ADR 0056: a browser holding the stylesheet gets a link).
+  const html = await get(`/calendar?month=${month}`, withoutStylesheet(cookie));
   const categories = (html.toString().match(/aria-labelledby="cat-/g) ?? []).length;
   const label = `web /calendar month x ${categories} categories`;
   const data = await get(`/calendar.data?month=${month}`);

@@ -10,6 +10,7 @@ import lighthouse from "lighthouse";
 import puppeteer, { type Browser } from "puppeteer-core";
 import { DEMO_BUSINESS } from "#api/seed/businesses.ts";
 import { demoUsers } from "#api/seed/users.ts";
+import { withoutStylesheet } from "#bench/lib/session.ts";
 import type { BenchContext, BenchRow, BenchSuite } from "#bench/types.ts";
 
 const RUNS = Math.max(1, Number(process.env.LIGHTHOUSE_RUNS) || 3);
@@ -100,7 +101,8 @@ export async function auditPages(ctx: Pick<BenchContext, "baseUrl" | "signIn">, 
   const rows: BenchRow[] = [];
   try {
     for (const page of pagesToAudit().filter((p) => !only || p.label.includes(only))) {
-      const cookie = page.as ? await ctx.signIn(demoUsers[page.as].email) : undefined;
+      // A first visit: a cold cache, so the browser does not hold the stylesheet either (ADR 0056).
+      const cookie = page.as ? withoutStylesheet(await ctx.signIn(demoUsers[page.as].email)) : undefined;
       const url = ctx.baseUrl + page.path;
       await fetch(url, { headers: cookie ? { cookie } : {} }); // warm the server's caches once
       const runs: Audit[] = [];

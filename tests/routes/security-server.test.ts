@@ -3,7 +3,7 @@ import http from "node:http";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEMO_PASSWORD, demoUsers } from "#api/seed/users.ts";
-import { send, signedIn, startRealServer, visitor, type Answer, type RealServer } from "#tests/helpers/real-server.ts";
+import { cookiesOf, send, signedIn, startRealServer, visitor, type Answer, type RealServer } from "#tests/helpers/real-server.ts";
 
 /**
  * Issue 17, points 3 and 4, through the real server (server.ts, in this process, over sockets):
@@ -82,6 +82,45 @@ describe("headers of every class of answer", () => {
     expect(page.body).toContain("Pousada Maré Alta");
     everywhere(page);
     expect(page.headers["cache-control"]).toBe("private, no-store");
+  });
+
+  it("a document's styles: inline until the browser holds the whole stylesheet, then a link to it (ADR 0056)", async () => {
+    const jar = (await signedIn(demoUsers.owner.email)).split("; ").filter((c) => !c.startsWith("stylesheet="));
+    const session = jar.join("; ");
+    const inline = /<style id="app-styles">[^]+?<\/style>/;
+    const linked = /<link id="app-styles" rel="stylesheet" href="([^"]+)"\/>/;
+
+    // No cookie: the styles the markup uses inline, and (the page links the whole stylesheet at the end of the body) the cookie.
+    const first = await send("GET", "/calendar", { headers: { cookie: session } });
+    expect(first.status).toBe(200);
+    expect(first.body).toMatch(inline);
+    expect(first.body).not.toMatch(linked);
+    const set = (first.headers["set-cookie"] ?? []).find((c) => c.startsWith("stylesheet="));
+    expect(set).toMatch(/; Path=\/; HttpOnly; SameSite=Lax/);
+    expect(set).toMatch(/Max-Age=31536000/);
+    const held = set!.split(";")[0];
+    const href = /<link rel="stylesheet" href="([^"]+)"\/><\/?[a-z]/.exec(first.body.slice(first.body.indexOf("</head>")))?.[1];
+    expect(href).toBeTruthy();
+
+    // With it: the head links that same stylesheet, nothing inline, no cookie again; every signed-in page alike.
+    for (const path of ["/calendar", "/", "/bookings"]) {
+      const page = await send("GET", path, { headers: { cookie: `${session}; ${held}` } });
+      expect(page.status, path).toBe(200);
+      expect(linked.exec(page.body)?.[1], path).toBe(href);
+      expect(page.body, path).not.toMatch(inline);
+      expect(cookiesOf(page).filter((c) => c.startsWith("stylesheet=")), path).toEqual([]);
+    }
+
+    // Another build's stylesheet (a deploy since): inline again, and the cookie for this one.
+    const stale = `stylesheet=${encodeURIComponent(Buffer.from(JSON.stringify("/assets/app-0ld.css")).toString("base64"))}`;
+    const after = await send("GET", "/calendar", { headers: { cookie: `${session}; ${stale}` } });
+    expect(after.body).toMatch(inline);
+    expect(cookiesOf(after)).toContain(held);
+
+    // A page sent without scripts does not link the whole stylesheet, so it never says the browser holds it.
+    const login = await send("GET", "/login");
+    expect(login.body).toMatch(inline);
+    expect(cookiesOf(login).filter((c) => c.startsWith("stylesheet="))).toEqual([]);
   });
 
   it("a signed-in API answer with personal data: not stored either", async () => {
