@@ -61,7 +61,11 @@ export function Layout({ children }: { children: React.ReactNode }) {
             <ScrollRestoration />
             <Scripts />
           </>
-        ) : null}
+        ) : (
+          // A page without scripts has the browser fetch the whole stylesheet without applying it (a print
+          // style does not hold up the paint): the cached file lets its next documents link it (ADR 0056).
+          <link rel="stylesheet" href={stylesheetUrl} media="print" />
+        )}
       </body>
     </html>
   );

@@ -12,10 +12,11 @@ export const STYLES_PLACEHOLDER = "/*page-styles*/";
 const parsed = parseStylesheet(css);
 
 /**
- * Set by a document that links the whole stylesheet (root.tsx, at the end of the body): this
- * browser has fetched that file (hashed, cached for a year), so its next documents link it in
- * their <head> instead of carrying their styles inline (ADR 0056). Its value is the stylesheet's
- * address, so a new build's stylesheet is inlined again until the browser has fetched it.
+ * Set by a document that links the whole stylesheet (root.tsx, at the end of the body; as a print
+ * style on pages without scripts): this browser fetches that file (hashed, cached for a year), so
+ * its next documents link it in their <head> instead of carrying their styles inline (ADR 0056).
+ * Its value is the stylesheet's address, so a new build's stylesheet is inlined again until the
+ * browser has fetched it.
  */
 const heldStylesheet = createCookie("stylesheet", {
   path: "/",
@@ -37,7 +38,7 @@ export async function pageStylesFor(request: Request): Promise<PageStyles> {
  */
 export async function withPageStyles(html: string, styles: PageStyles, headers: Headers): Promise<string> {
   if ("href" in styles) return html;
-  if (html.includes(`<link rel="stylesheet" href="${stylesheetUrl}"/>`)) headers.append("Set-Cookie", await heldStylesheet.serialize(stylesheetUrl));
+  if (html.includes(`<link rel="stylesheet" href="${stylesheetUrl}"`)) headers.append("Set-Cookie", await heldStylesheet.serialize(stylesheetUrl));
   const at = html.indexOf(STYLES_PLACEHOLDER);
   if (at < 0) return html;
   return html.slice(0, at) + criticalCss(parsed, html) + html.slice(at + STYLES_PLACEHOLDER.length);
