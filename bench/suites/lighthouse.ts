@@ -8,7 +8,7 @@ import { join } from "node:path";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 import puppeteer, { type Browser } from "puppeteer-core";
-import { DEMO_BUSINESS } from "#api/seed/businesses.ts";
+import { DEMO_BUSINESS, DEMO_CATEGORY_IDS } from "#api/seed/businesses.ts";
 import { demoUsers } from "#api/seed/users.ts";
 import { withoutStylesheet } from "#bench/lib/session.ts";
 import type { BenchContext, BenchRow, BenchSuite } from "#bench/types.ts";
@@ -23,7 +23,8 @@ function offersQuery(): string {
   return new URLSearchParams({ arrival: day(arrival), departure: day(departure), adults: "2", children: "0" }).toString();
 }
 
-export function pagesToAudit(): { label: string; path: string; as?: keyof typeof demoUsers }[] {
+/** `brain`: audited after the demo's Standard rooms are switched to the revenue brain's *recommend* mode (issue 27). */
+export function pagesToAudit(): { label: string; path: string; as?: keyof typeof demoUsers; brain?: true }[] {
   const slug = DEMO_BUSINESS.slug;
   return [
     { label: "/login", path: "/login" },
@@ -32,7 +33,19 @@ export function pagesToAudit(): { label: string; path: string; as?: keyof typeof
     { label: "/bookings/home", path: "/bookings/home", as: "owner" },
     { label: "/p/{slug}", path: `/p/${slug}` },
     { label: "/p/{slug} offers step", path: `/p/${slug}?${offersQuery()}` },
+    { label: "/recommendations (Standard in recommend)", path: "/recommendations", as: "owner", brain: true },
+    { label: "/calendar with recommendations", path: `/calendar?category=${DEMO_CATEGORY_IDS.standard}`, as: "owner", brain: true },
   ];
+}
+
+/** The brain's settings as they are, with the Standard rooms in *recommend* (which recomputes the year ahead). */
+async function recommendStandard(ctx: Pick<BenchContext, "baseUrl" | "apiToken">): Promise<void> {
+  const headers = { authorization: `Bearer ${await ctx.apiToken(demoUsers.owner.email)}`, "content-type": "application/json" };
+  const base = `${ctx.baseUrl}/api/v1/businesses/${DEMO_BUSINESS.id}/recommendations`;
+  const { settings } = (await (await fetch(base, { headers })).json()) as { settings: Record<string, unknown> };
+  const body = JSON.stringify({ ...settings, category_modes: { [DEMO_CATEGORY_IDS.standard]: "recommend" } });
+  const saved = await fetch(`${base}/settings`, { method: "PUT", headers, body });
+  if (!saved.ok) throw new Error(`brain settings: ${saved.status} ${await saved.text()}`);
 }
 
 interface Audit {
@@ -92,7 +105,7 @@ const median = (values: number[]) => {
   return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
 };
 
-export async function auditPages(ctx: Pick<BenchContext, "baseUrl" | "signIn">, only?: string): Promise<BenchRow[]> {
+export async function auditPages(ctx: Pick<BenchContext, "baseUrl" | "signIn" | "apiToken">, only?: string): Promise<BenchRow[]> {
   const chrome = await chromeLauncher.launch({
     chromePath: process.env.CHROME_PATH ?? "/usr/bin/chromium",
     chromeFlags: ["--headless=new", "--no-sandbox", "--disable-gpu"],
@@ -100,7 +113,12 @@ export async function auditPages(ctx: Pick<BenchContext, "baseUrl" | "signIn">, 
   const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome.port}` });
   const rows: BenchRow[] = [];
   try {
+    let brainOn = false;
     for (const page of pagesToAudit().filter((p) => !only || p.label.includes(only))) {
+      if (page.brain && !brainOn) {
+        await recommendStandard(ctx);
+        brainOn = true;
+      }
       // A first visit: a cold cache, so the browser does not hold the stylesheet either (ADR 0056).
       const cookie = page.as ? withoutStylesheet(await ctx.signIn(demoUsers[page.as].email)) : undefined;
       const url = ctx.baseUrl + page.path;
