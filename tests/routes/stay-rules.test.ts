@@ -98,7 +98,10 @@ describe("/stay-rules (loader, action and the HTML without JavaScript)", () => {
     // A gap whose fitting change waits for the owner says so and links to where it is accepted.
     const waiting = html({ ...page.data, answer: { ...page.data.answer, gaps: [{ ...listed, action: "awaiting", min_stay_arrival: 2 }] } });
     expect(waiting).toContain("Aguardando aprovação: o cérebro recomenda uma regra que a preenche");
-    expect(waiting).toMatch(/<a[^>]*href="\/recommendations"[^>]*>Ver recomendações<\/a>/);
+    // …to that gap's nights and category, after the minimum stay in force.
+    const link = `/recommendations?from=${gap}&amp;to=${gap}&amp;category=${SUITE}`;
+    expect(waiting).toMatch(new RegExp(`<a[^>]*href="${link.replace("?", "\\?")}"[^>]*>Ver recomendações</a>`));
+    expect(waiting.indexOf("estadia mínima de 2 noites")).toBeLessThan(waiting.indexOf("Ver recomendações"));
     // The saved values fill the form: gap fill ticked, the Suíte's minimum 2, Sunday closed to departure.
     expect(shown).toMatch(new RegExp(`name="bases.${SUITE}.min_stay"[^>]*value="2"|value="2"[^>]*name="bases.${SUITE}.min_stay"`));
     expect(shown).toMatch(/name="gap_fill"[^>]*checked/);

@@ -137,15 +137,17 @@ function GapList({ answer }: { answer: StayRulesJson }) {
               </span>
               <span>
                 <span className={`rounded px-1.5 py-0.5 font-medium ${GAP_BADGE[g.action]}`}>{t(`stayRules.action.${g.action}`)}</span>{" "}
-                {g.action === "awaiting" ? (
-                  <>
-                    <Link to="/recommendations" className="font-medium text-blue-800 underline">
-                      {t("stayRules.gapSeeRecommendations")}
-                    </Link>{" "}
-                  </>
-                ) : null}
                 {t("stayRules.gapMinStay", { count: g.min_stay_arrival })}
                 {g.discount_percent ? ` · ${t("stayRules.gapDiscount", { percent: g.discount_percent })}` : ""}
+                {g.action === "awaiting" ? (
+                  <>
+                    {" · "}
+                    {/* The recommendations of this gap's nights and category, where the owner accepts them. */}
+                    <Link to={`/recommendations?${new URLSearchParams({ from: g.first, to: g.last, category: g.room_category_uuid })}`} className="font-medium text-blue-800 underline">
+                      {t("stayRules.gapSeeRecommendations")}
+                    </Link>
+                  </>
+                ) : null}
               </span>
             </li>
           ))}
