@@ -5,6 +5,7 @@ import { addDays } from "#domain/pricing/dates.ts";
 import { rowsOf } from "#api/db/query.ts";
 import { forecastNightsTable, roomCategories } from "#api/db/schema/index.ts";
 import { DEMO_BUSINESS, DEMO_TIME_ZONE } from "#api/seed/businesses.ts";
+import { demoUsers } from "#api/seed/users.ts";
 import { recommendInputs } from "#api/services/brain/signals.ts";
 import { refreshForecastNights, STORED_NIGHTS } from "#api/services/forecast/stored-nights.ts";
 import { businessToday } from "#api/services/pricing/calendar.ts";
@@ -69,5 +70,51 @@ describe("the stored forecast of the year ahead", () => {
       if (!input.demand.known) expect(input.demand).toEqual(curveOnly);
     }
     expect(differ).toBeGreaterThan(0);
+  });
+
+  it("gives the stay rules the forecast's occupancy of a night, the brain off: a demand rule relaxes where it is below the threshold", async () => {
+    const today = businessToday(t.clock.now, business.timezone);
+    await refreshForecastNights(t.db, business.id, t.clock.now);
+    const [category] = await t.db.select({ id: roomCategories.id, rooms: roomCategories.roomCount }).from(roomCategories).where(eq(roomCategories.businessId, business.id)).orderBy(roomCategories.position);
+    const from = addDays(today, 10);
+    const to = addDays(today, 69);
+    // What the test expects, from the stored rows and the books: (sold + the forecast's rooms still to come, within the rooms free of blocks) ÷ those rooms.
+    const stored = new Map((await t.db.select().from(forecastNightsTable).where(and(eq(forecastNightsTable.businessId, business.id), eq(forecastNightsTable.categoryId, category!.id)))).map((r) => [r.night, r]));
+    const books = new Map(
+      (await rowsOf<{ night: string; sold: number; blocked: number }>(t.db, sql`select night::text as night, sold::int as sold, blocked::int as blocked from inventory_nights where business_id = ${business.id} and category_id = ${category!.id}`)).map((r) => [r.night, r]),
+    );
+    const expected = (night: string) => {
+      const f = stored.get(night)!;
+      const { sold, blocked } = books.get(night) ?? { sold: 0, blocked: 0 };
+      const rooms = category!.rooms - blocked;
+      return Math.round((Math.min(rooms, Math.max(sold, f.unconstrained)) / rooms) * 1000) / 10;
+    };
+    const occupancies = [...Array(60).keys()].map((i) => expected(addDays(from, i))).sort((a, b) => a - b);
+    const threshold = occupancies[30]!; // the median night: some below, some not
+    expect(occupancies[0]).toBeLessThan(threshold);
+
+    const token = await t.login(demoUsers.owner.email);
+    const base = `/api/v1/businesses/${business.id}`;
+    expect((await t.json("GET", `${base}/recommendations`, { token, status: 200 })).settings.mode).toBe("off");
+    const rule = await t.json("POST", `${base}/stay-rules/demand-rules`, { token, body: { category: category!.id, min_stay: 3, relax_below_occupancy_percent: threshold }, status: 201 });
+    try {
+      const answer = await t.json("GET", `${base}/stay-rules/nights?category=${category!.id}&from=${from}&to=${to}`, { token, status: 200 });
+      let relaxed = 0;
+      for (const n of answer.data as { night: string; min_stay_arrival: number; steps: { step: string; detail?: { reason?: string; occupancyPercent?: number } }[] }[]) {
+        const occupancy = expected(n.night);
+        const step = n.steps.find((s) => s.step === "demandRelaxed" || s.step === "demand")!;
+        if (occupancy < threshold) {
+          relaxed++;
+          expect(step, n.night).toMatchObject({ step: "demandRelaxed", detail: { reason: "occupancy", occupancyPercent: occupancy } });
+          expect(n.min_stay_arrival, n.night).toBe(1);
+        } else {
+          expect(step.step, n.night).toBe("demand");
+          expect(n.min_stay_arrival, n.night).toBe(3);
+        }
+      }
+      expect(relaxed).toBeGreaterThan(0);
+    } finally {
+      expect((await t.call("DELETE", `${base}/stay-rules/demand-rules/${rule.rule.uuid}`, { token })).status).toBe(204);
+    }
   });
 });

@@ -7,7 +7,7 @@ import { addDays, compilePricing, daysBetween, weekday, type DailyRate } from "#
 import type { Database } from "#api/db/client.ts";
 import { rowsOf } from "#api/db/query.ts";
 import { competitorsOf, ratesBetween } from "#api/services/competitors/store.ts";
-import { freshForecastNights } from "#api/services/forecast/stored-nights.ts";
+import { freshForecastNights } from "#api/services/forecast-nights.ts";
 import { bookingCurvesBy } from "#api/services/metrics/on-the-books.ts";
 import { canPrice, holidayName, occupancyPercentages } from "#api/services/pricing/calendar.ts";
 import { loadPricingConfig } from "#api/services/pricing/config.ts";

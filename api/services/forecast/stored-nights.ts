@@ -1,7 +1,7 @@
-import { and, eq, gte, lte } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { forecastNights } from "#domain/forecast/forecast.ts";
 import { businessToday } from "#api/services/pricing/calendar.ts";
-import { addDays, fromDayNumber, toDayNumber } from "#domain/pricing/dates.ts";
+import { fromDayNumber, toDayNumber } from "#domain/pricing/dates.ts";
 import type { Database } from "#api/db/client.ts";
 import { businesses, forecastNightsTable } from "#api/db/schema/index.ts";
 import { loadForecastInputs } from "./input.ts";
@@ -10,12 +10,6 @@ import { loadForecastInputs } from "./input.ts";
 export const STORED_NIGHTS = 365;
 /** Rows per INSERT statement. */
 const CHUNK = 1_000;
-
-export interface StoredNight {
-  unconstrained: number;
-  low: number | null;
-  high: number | null;
-}
 
 /**
  * Computes the forecast of every room category for the STORED_NIGHTS nights from the business's
@@ -46,17 +40,4 @@ export async function refreshForecastNights(db: Database, businessId: string, no
     for (let i = 0; i < rows.length; i += CHUNK) await tx.insert(forecastNightsTable).values(rows.slice(i, i + CHUNK));
   });
   return rows.length;
-}
-
-/**
- * The stored forecast of the nights `from`…`to`, by `categoryId:night`, when it was computed on
- * `today` or the day before (the daily run's); older or missing: an empty map, and the brain falls
- * back on the booking curves.
- */
-export async function freshForecastNights(db: Database, businessId: string, today: string, from: string, to: string): Promise<Map<string, StoredNight>> {
-  const rows = await db
-    .select()
-    .from(forecastNightsTable)
-    .where(and(eq(forecastNightsTable.businessId, businessId), gte(forecastNightsTable.night, from), lte(forecastNightsTable.night, to), gte(forecastNightsTable.asOf, addDays(today, -1))));
-  return new Map(rows.map((r) => [`${r.categoryId}:${r.night}`, { unconstrained: r.unconstrained, low: r.low, high: r.high }]));
 }
