@@ -4,7 +4,7 @@
 // StayRulesHook (bench/simulator/stay-rules.ts) without touching the loop.
 import { nightDemand, type BookingCurve } from "#domain/brain/demand.ts";
 import { recommend } from "#domain/brain/recommend.ts";
-import { DEFAULT_GUARDRAILS, type Guardrails, type RecommendInput } from "#domain/brain/types.ts";
+import { DEFAULT_GUARDRAILS, type Guardrails, type NightDemand, type RecommendInput } from "#domain/brain/types.ts";
 import { weekdayOfDayNumber } from "#domain/pricing/dates.ts";
 import type { Cents } from "#domain/pricing/types.ts";
 import { MAX_LEAD } from "./calibration.ts";
@@ -46,7 +46,7 @@ export const staticRules: PricingPolicy = {
   price: (hotel, night, category, day) => hotel.rules(night, category, day).rate,
 };
 
-interface Curves {
+export interface Curves {
   month: Map<string, BookingCurve>;
   weekday: (BookingCurve | null)[];
   all: BookingCurve;
@@ -54,7 +54,7 @@ interface Curves {
 
 const DAYS_OF_CURVES = 365;
 /** The booking curves are read again every this many days (they move by a day's data at a time). */
-const CURVES_EVERY = 7;
+export const CURVES_EVERY = 7;
 
 /**
  * The expected booking curves of each category from the nights of the year before `today`, as
@@ -117,6 +117,21 @@ function lastYearMonth(date: string): string {
 }
 
 /**
+ * A night's demand for category `c` on `day` as the brain reads it without a forecast (signals.ts):
+ * the category's booking curve of the same month last year (else the year's), scaled by weekday.
+ */
+export function curveDemand(hotel: Hotel, curves: readonly Curves[], night: number, c: number, day: number): NightDemand {
+  const cv = curves[c];
+  return nightDemand({
+    curve: cv ? (cv.month.get(lastYearMonth(hotel.date(night))) ?? (cv.all.nights ? cv.all : null)) : null,
+    weekdayFactor: cv ? weekdayFactor(cv, weekdayOfDayNumber(night)) : 1,
+    lead: night - day,
+    onTheBooks: hotel.sold(night, c),
+    capacity: hotel.rooms[c],
+  });
+}
+
+/**
  * The brain in autopilot from `from` (a day number) on, with `guardrails` (the defaults unless
  * said): every morning it recomputes the nights of the next year; after each booking or
  * cancellation, the nights it touched. Before `from` the static rules price.
@@ -167,7 +182,6 @@ export function brainAutopilot(world: World, from: number, guardrails: Guardrail
       const rules = hotel.rules(night, c, day);
       const current = set.get(cell) ?? rules.rate;
       const h = history.get(cell);
-      const cv = curves[c];
       const input: RecommendInput = {
         night: date,
         categoryId: hotel.categoryIds[c],
@@ -179,13 +193,7 @@ export function brainAutopilot(world: World, from: number, guardrails: Guardrail
         priceWeekAgo: priceOn(h, day - 7),
         ...hotel.boundsOf(rules),
         lastSold: hotel.lastSold(night, c),
-        demand: nightDemand({
-          curve: cv ? (cv.month.get(lastYearMonth(date)) ?? (cv.all.nights ? cv.all : null)) : null,
-          weekdayFactor: cv ? weekdayFactor(cv, weekdayOfDayNumber(night)) : 1,
-          lead: night - day,
-          onTheBooks: hotel.sold(night, c),
-          capacity: hotel.rooms[c],
-        }),
+        demand: curveDemand(hotel, curves, night, c, day),
         marketMedian: Math.round((median * rules.rate) / reference),
         holidays: [],
         events: [],

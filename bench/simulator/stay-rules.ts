@@ -4,8 +4,10 @@
 // docs/market-simulator.md.
 import { fromDayNumber, toDayNumber } from "#domain/pricing/dates.ts";
 import { categoryRules, DEFAULT_BASE_RULES, DEFAULT_GAP_SETTINGS, judgeStay, orphanGaps, rulesByNight, SUGGESTION_REACH, type BaseRules, type DemandRule, type GapSettings } from "#domain/stay-rules/index.ts";
+import { expectedAt } from "#domain/brain/recommend.ts";
+import type { IsoDate } from "#domain/pricing/types.ts";
 import type { Hotel } from "./hotel.ts";
-import type { SimStay, StayRulesHook } from "./policies.ts";
+import { curveDemand, curvesFromBooks, CURVES_EVERY, type Curves, type SimStay, type StayRulesHook } from "./policies.ts";
 
 export interface SimStayRules {
   base: BaseRules;
@@ -16,14 +18,37 @@ export interface SimStayRules {
 /**
  * The rules "on", fixed before the first run and not tuned to its results: the example of
  * docs/pricing.md "Stay rules" — two nights for arrivals on Friday and Saturday, relaxed to one
- * inside 7 days of the night (its occupancy relaxation needs the forecast, which the simulator
- * has not: left out) — and the product's default gap fill (holes of 1–2 nights, no discount).
+ * inside 7 days of the night or when the forecast's occupancy of the night is below 50 % — and the
+ * product's default gap fill (holes of 1–2 nights, no discount). The simulator runs no forecast:
+ * the occupancy is the booking curves' projection, the brain's demand without one
+ * (`projectedOccupancy`).
  */
 export const SIM_STAY_RULES: SimStayRules = Object.freeze<SimStayRules>({
   base: DEFAULT_BASE_RULES,
-  demandRules: [{ id: "weekend", categoryId: null, weekdays: [5, 6], from: null, to: null, appliesTo: "arrival", minStay: 2, relaxInsideDays: 7, relaxBelowOccupancyPercent: null, relaxedMinStay: 1 }],
+  demandRules: [{ id: "weekend", categoryId: null, weekdays: [5, 6], from: null, to: null, appliesTo: "arrival", minStay: 2, relaxInsideDays: 7, relaxBelowOccupancyPercent: 50, relaxedMinStay: 1 }],
   gaps: DEFAULT_GAP_SETTINGS,
 });
+
+/** Each simulated hotel's booking curves and the day they were read (again every CURVES_EVERY days). */
+const curvesOf = new WeakMap<Hotel, { day: number; curves: Curves[] }>();
+
+/**
+ * The projected occupancy (%) of a category's nights on `day`, as the product gives it to the stay
+ * rules (api/services/stay-rules/effective.ts: the rooms sold plus those still expected, within the
+ * rooms) — from the booking curves of the year before, since the simulator runs no forecast; none
+ * while there is no curve (the first year's first weeks) and outside the simulated nights.
+ */
+function projectedOccupancy(hotel: Hotel, category: number, day: number): (night: IsoDate) => number | null {
+  let read = curvesOf.get(hotel);
+  if (!read || day - read.day >= CURVES_EVERY) curvesOf.set(hotel, (read = { day, curves: curvesFromBooks(hotel, day) }));
+  const { curves } = read;
+  return (night) => {
+    const n = toDayNumber(night);
+    if (n < hotel.firstNight || n > hotel.lastNight) return null;
+    const demand = curveDemand(hotel, curves, n, category, day);
+    return demand.known ? expectedAt(demand, 1, 1).occupancy : null;
+  };
+}
 
 /**
  * The owner's rules as most rate plans carry them today (issue 28's "a fixed minimum stay"): two
@@ -77,6 +102,7 @@ export function stayRulesOn(options: { rules?: SimStayRules; takesSuggestion?: b
         demandRules: rules.demandRules,
         inventory: { from: fromDayNumber(inventory.from), free: inventory.free },
         gaps: rules.gaps,
+        occupancy: rules.demandRules.some((r) => r.relaxBelowOccupancyPercent != null) ? projectedOccupancy(hotel, guest.category, day) : undefined,
       });
       const free = (night: string) => {
         const n = toDayNumber(night);

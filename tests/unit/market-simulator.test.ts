@@ -100,6 +100,25 @@ describe("a simulated season", () => {
     expect(outcome.hotel.stays.length).toBeGreaterThan(0);
     for (const stay of outcome.hotel.stays) expect(stay.nights.length).toBeGreaterThanOrEqual(3);
   });
+
+  it("relaxes a demand rule below the booking curves' projected occupancy, and only once they know the night", () => {
+    const everyArrival = (relaxBelowOccupancyPercent: number | null) =>
+      stayRulesOn({
+        rules: {
+          base: DEFAULT_BASE_RULES,
+          demandRules: [{ id: "all", categoryId: null, weekdays: [0, 1, 2, 3, 4, 5, 6], from: null, to: null, appliesTo: "arrival", minStay: 3, relaxInsideDays: 0, relaxBelowOccupancyPercent, relaxedMinStay: 1 }],
+          gaps: { ...DEFAULT_GAP_SETTINGS, enabled: false },
+        },
+      });
+    const never = simulate({ world, config, span: SPAN, policy: staticRules, stayRules: everyArrival(null) });
+    for (const stay of never.hotel.stays) expect(stay.nights.length).toBeGreaterThanOrEqual(3);
+    // Below 101 %: relaxed on every night whose demand the curves know (from a week of history on).
+    const always = simulate({ world, config, span: SPAN, policy: staticRules, stayRules: everyArrival(101) });
+    const short = always.hotel.stays.filter((s) => s.nights.length < 3);
+    expect(short.length).toBeGreaterThan(0);
+    const first = toDayNumber(SPAN.firstNight);
+    for (const stay of short) expect(stay.day).toBeGreaterThanOrEqual(first + 7);
+  });
 });
 
 describe("stays of several nights on the books", () => {
