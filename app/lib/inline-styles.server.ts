@@ -23,7 +23,9 @@ const heldStylesheet = createCookie("stylesheet", {
   httpOnly: true,
   secure: getConfig().cookieSecure,
   sameSite: "lax",
-  maxAge: 365 * 24 * 60 * 60,
+  // A week: a browser cache may drop the file while the cookie lives on, and then the next document
+  // waits for the stylesheet; a file used within the week is very unlikely to have been dropped.
+  maxAge: 7 * 24 * 60 * 60,
 });
 
 /** How this request's document gets its styles: linked when the browser holds the stylesheet, else inline. */

@@ -97,7 +97,7 @@ describe("headers of every class of answer", () => {
     expect(first.body).not.toMatch(linked);
     const set = (first.headers["set-cookie"] ?? []).find((c) => c.startsWith("stylesheet="));
     expect(set).toMatch(/; Path=\/; HttpOnly; SameSite=Lax/);
-    expect(set).toMatch(/Max-Age=31536000/);
+    expect(set).toMatch(/Max-Age=604800/);
     const held = set!.split(";")[0];
     const href = /<link rel="stylesheet" href="([^"]+)"\/><\/?[a-z]/.exec(first.body.slice(first.body.indexOf("</head>")))?.[1];
     expect(href).toBeTruthy();
