@@ -44,14 +44,14 @@ export async function rulesInputs(db: Database, businessId: string, q: RulesQuer
           from inventory_nights where business_id = ${businessId}::uuid and night between ${invFrom}::date and ${invTo}::date`,
     ),
     // The forecast's occupancy of a night (the stored forecast while fresh, ADR 0054), for the demand
-    // rules that relax below an occupancy: read only when one does.
+    // rules that relax below an occupancy: both reads only when one does.
     needsOccupancy ? freshForecastNights(db, businessId, q.today, q.from, q.to) : new Map<string, StoredNight>(),
     // Else the brain's projected occupancy of a night (its last recommendation), when it ran.
-    rowsOf<{ category_id: string; night: string; occupancy: number }>(
+    needsOccupancy ? rowsOf<{ category_id: string; night: string; occupancy: number }>(
       db,
       sql`select room_category_id as category_id, to_char(night, 'YYYY-MM-DD') as night, (effect->>'occupancyBefore')::float8 as occupancy
           from brain_recommendations where business_id = ${businessId}::uuid and field = 'price' and night between ${q.from}::date and ${q.to}::date`,
-    ),
+    ) : [],
     overridesOf(db, businessId, q.from, q.to, q.categoryIds),
     held ? brainValuesOf(db, businessId, q.from, q.to, q.categoryIds) : null,
   ]);
