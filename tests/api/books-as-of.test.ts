@@ -3,6 +3,7 @@ import { asc, eq, sql } from "drizzle-orm";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { addDays } from "#domain/pricing/dates.ts";
+import { todayIn } from "#domain/bookings/stay.ts";
 import { reservationVersions } from "#api/db/schema/index.ts";
 import { booksAsOf, type BooksAsOf } from "#api/services/metrics/books-as-of.ts";
 import { createTestApi, demoUsers, type TestApi } from "#tests/helpers/api.ts";
@@ -132,7 +133,7 @@ describe("reservation versions", () => {
     expect(await deluxe("2027-01-24")).toEqual([4, 4]);
     // The room count: the category's first count stands for every day before it; a change counts from its day on.
     await t.db.execute(sql`update room_categories set room_count = 6 where id = ${f.deluxe.id}`);
-    const today = new Date().toISOString().slice(0, 10);
+    const today = todayIn(f.business.timezone); // the change counts from the business's day, not UTC's
     expect(await deluxe(addDays(today, -1))).toEqual([4, 4]);
     expect(await deluxe(today)).toEqual([6, 6]);
     expect(await deluxe("2020-01-01")).toEqual([4, 4]);
