@@ -182,4 +182,11 @@ test("the owner walks the wizard and sets a manual price from the calendar", asy
   await expect(panel).toContainText("Preço manual");
   await panel.getByRole("button", { name: "Remover preço manual" }).click();
   await expect(page.locator(`a[data-date="${date}"]`).first()).not.toContainText("612");
+
+  // Another category's tab: its grid, the day still chosen, and the period form on that category
+  // (with JavaScript a client navigation, which once left the form on the first category).
+  await page.getByRole("navigation", { name: "Categorias de quarto" }).getByRole("link", { name: "Suíte" }).click();
+  await expect(page.getByRole("heading", { name: "Suíte", level: 3 })).toBeVisible();
+  await expect(page).toHaveURL(new RegExp(`category=.*day=${date}`));
+  await expect(page.getByLabel("Categoria", { exact: true }).locator("option:checked")).toHaveText("Suíte");
 });

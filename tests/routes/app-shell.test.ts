@@ -37,7 +37,8 @@ describe("the app shell's API calls", () => {
     const page = await owner.get("/", home, inApp);
     expect(page.status).toBe(200);
     expect(calls).toEqual(["/api/v1/user/app-state"]);
-    expect(page.data.user.email).toBe(demoUsers.owner.email);
+    // The shell ships only what it shows of the user: the name and the permissions (no e-mail, address or phone in every document).
+    expect(page.data.user).toEqual({ name: "Otávio", surname: "Proprietário", permissions: expect.arrayContaining([{ name: "user.calendar" }]) });
     expect(page.data.businesses).toEqual([{ uuid: POUSADA, company_name: "Pousada Maré Alta" }]);
     expect(page.data.selectedBusinessUuid).toBe(POUSADA);
   });

@@ -33,7 +33,7 @@ export function MonthGrid({ calendar, month, day, shown, stay, currency, dayHref
       <thead>
         <tr>
           {[0, 1, 2, 3, 4, 5, 6].map((w) => (
-            <th key={w} scope="col" className="py-1 font-medium text-slate-600">
+            <th key={w} scope="col">
               {weekdayFormat.format(new Date(Date.UTC(2023, 0, 1 + w)))}
             </th>
           ))}
@@ -48,7 +48,8 @@ export function MonthGrid({ calendar, month, day, shown, stay, currency, dayHref
               const selected = d.date === day;
               const badges = stayBadges(stay[d.date], t);
               const label = [
-                formatDate(d.date, locale, { dateStyle: "full" }),
+                // The table's caption names the month and year; each night says its weekday and date.
+                formatDate(d.date, locale, { weekday: "long", day: "numeric", month: "long" }),
                 money(cell.rate),
                 d.season.title,
                 t("calendar.occupancyValue", { value: occupancy(d.occupancy) }),
@@ -59,31 +60,32 @@ export function MonthGrid({ calendar, month, day, shown, stay, currency, dayHref
               ]
                 .filter(Boolean)
                 .join(", ");
-              // The cells' look is in app.css (.calendar-grid): a month of cells repeats it 42 times.
+              // The cells' look is in app.css (.calendar-grid): a month of cells repeats it 42 times. The
+              // link is to this very page (another day), so the router has nothing to discover.
               return (
                 <td key={di}>
                   <Link
                     to={`${dayHref(d.date)}#day-panel`}
+                    discover="none"
                     aria-label={label}
                     aria-current={selected ? "date" : undefined}
                     className={d.date === calendar.today ? "today" : undefined}
                     data-date={d.date}
                   >
-                    <span className="season" style={{ backgroundColor: d.season.color }} aria-hidden="true" />
+                    <span className="season" style={{ backgroundColor: d.season.color }} />
                     <span className="head">
-                      <span>{Number(d.date.slice(8))}</span>
-                      <span aria-hidden="true">
-                        {cell.manual ? <span title={t("calendar.manual")} className="manual">M</span> : null}
-                        {d.holidays.length ? <span title={d.holidays.map((h) => h.name).join(", ")} className="holiday">F</span> : null}
-                      </span>
+                      {Number(d.date.slice(8))}
+                      {cell.manual || d.holidays.length ? (
+                        <span aria-hidden="true">
+                          {cell.manual ? <span title={t("calendar.manual")} className="manual">M</span> : null}
+                          {d.holidays.length ? <span title={d.holidays.map((h) => h.name).join(", ")} className="holiday">F</span> : null}
+                        </span>
+                      ) : null}
                     </span>
                     <span className="rate" data-rate={cell.rate}>
                       {money(cell.rate)}
                     </span>
-                    <span className="occupancy">
-                      {occupancy(d.occupancy)}
-                      {d.level ? ` · ${d.level.name}` : ""}
-                    </span>
+                    <span className="occupancy">{d.level ? `${occupancy(d.occupancy)} · ${d.level.name}` : occupancy(d.occupancy)}</span>
                     {badges.length ? (
                       <span className="rules" aria-hidden="true">
                         {badges.map((b) => (

@@ -1,5 +1,6 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
+import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
 import { data, Link, useActionData } from "react-router";
 import { centsToInput, formatPercentRange } from "#domain/money";
@@ -7,7 +8,7 @@ import { isDateInRange, issueToKey } from "#domain/validation";
 import { Explanation } from "#app/components/calendar/explanation";
 import { MonthGrid, type StayMark } from "#app/components/calendar/month-grid";
 import { PlanRates } from "#app/components/pms-settings/plan-rates";
-import { currentMonth, monthBounds, MONTH, shiftMonth } from "#app/components/calendar/month";
+import { currentMonth, monthBounds, MONTH, packDays, shiftMonth, unpackDays } from "#app/components/calendar/month";
 import { Input, SeasonSwatch, WeekdayBoxes } from "#app/components/pricing/form-bits";
 import { ApiError, heldPermissions, pricingBusiness, pricingMiddleware, type PricingHandle } from "#app/lib/pricing.server";
 import { manualPriceFormSchema } from "#app/components/pricing/schemas";
@@ -29,9 +30,15 @@ import { replyWithApiError } from "#app/lib/api-reply.server";
 export const handle: PricingHandle = { permission: "user.calendar", anyOf: ["user.calendar", "user.price-settings"] };
 export const middleware: Route.MiddlewareFunction[] = pricingMiddleware(handle);
 
-function pageUrl(month: string, category?: string | null, day?: string | null) {
-  const q = new URLSearchParams({ month });
-  if (category) q.set("category", category);
+/**
+ * The page's address, as short as it can be: a month repeats its days' links about 35 times in the
+ * first document (issue 29). A day names its month, and the first category is the one shown when
+ * none is asked, so neither is written then.
+ */
+function pageUrl(month: string, category: string | null | undefined, day: string | null | undefined, first: string | null | undefined) {
+  const q = new URLSearchParams();
+  if (day?.slice(0, 7) !== month) q.set("month", month);
+  if (category && category !== first) q.set("category", category);
   if (day) q.set("day", day);
   return `/calendar?${q}`;
 }
@@ -41,14 +48,16 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const { api } = getRequestState(context);
   const url = new URL(request.url);
   const asked = url.searchParams.get("month") ?? "";
-  const month = MONTH.test(asked) ? asked : currentMonth(new Date(), businessTimeZone(context.get(appContext).business));
+  const askedDay = url.searchParams.get("day");
+  // Without a month, the asked day's (pageUrl leaves it out then), else this month.
+  const fallback = askedDay && isDateInRange(askedDay) ? askedDay.slice(0, 7) : currentMonth(new Date(), businessTimeZone(context.get(appContext).business));
+  const month = MONTH.test(asked) ? asked : fallback;
   const { from, to } = monthBounds(month);
   // The grid without explanations (a few KiB a category); only the chosen day's cell brings its
   // explanation, read on demand when a day is picked (the link works with and without JavaScript).
   const calendar = await api.pricing.calendar(business.uuid, { from, to, explain: "false" });
   const askedCategory = url.searchParams.get("category");
   const category = calendar.categories.find((c) => c.uuid === askedCategory)?.uuid ?? calendar.categories[0]?.uuid ?? null;
-  const askedDay = url.searchParams.get("day");
   const day = askedDay && isDateInRange(askedDay) && askedDay >= from && askedDay <= to ? askedDay : null;
   const canEdit = heldPermissions(context).includes("user.price-settings");
   const [[explained, planRates, brain], stayRules] = await Promise.all([
@@ -68,10 +77,9 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const explanation = explained?.days[0]?.rates[0]?.explanation ?? null;
   const recommendation = brain?.data.find((r) => r.field === "price") ?? null;
   // The page shows one category's grid at a time (tabs for the others), so its document and data
-  // carry only that category's cells (issue 29: the first document ≤ 60 KiB).
+  // carry only that category's cells, packed (month.ts; issue 29: the first document ≤ 60 KiB).
   const shown = Math.max(0, calendar.categories.findIndex((c) => c.uuid === category));
-  const days = calendar.days.map((d) => ({ ...d, rates: d.rates.slice(shown, shown + 1) }));
-  return { business, calendar: { ...calendar, days }, month, category, day, canEdit, planRates, explanation, recommendation, stay };
+  return { business, calendar: { ...calendar, days: packDays(calendar.days, shown) }, month, category, day, canEdit, planRates, explanation, recommendation, stay };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -103,14 +111,17 @@ function stayMarks(answer: StayNightsJson): Record<string, StayMark> {
 
 export default function Calendar({ loaderData }: Route.ComponentProps) {
   const { t, i18n } = useTranslation("pricing");
-  const { calendar, month, category, day, canEdit, business, stay } = loaderData;
+  const { month, category, day, canEdit, business, stay } = loaderData;
+  const packed = loaderData.calendar;
+  const calendar = useMemo(() => ({ ...packed, days: category ? unpackDays(packed, packed.days, category) : [] }), [packed, category]);
   const currency = calendar.currency ?? business.currency;
   const monthTitle = formatMonthTitle(month, i18n.language);
   const selectedDay = day ? calendar.days.find((d) => d.date === day) : null;
   const shown = calendar.categories.find((c) => c.uuid === category) ?? null;
   // Each day's rates hold the shown category's cell only (the loader's cut).
   const selectedCell = selectedDay && shown ? selectedDay.rates[0] : null;
-  const back = pageUrl(month, category, day);
+  const first = calendar.categories[0]?.uuid;
+  const back = pageUrl(month, category, day, first);
 
   return (
     <>
@@ -118,14 +129,14 @@ export default function Calendar({ loaderData }: Route.ComponentProps) {
       <div className="mb-4 flex flex-wrap items-center gap-3">
         <h1 className="text-2xl font-semibold">{t("calendar.title")}</h1>
         <nav aria-label={t("calendar.monthNav")} className="ml-auto flex items-center gap-2">
-          <Link to={pageUrl(shiftMonth(month, -1), category)} className={buttonClass("secondary")} rel="prev">
+          <Link to={pageUrl(shiftMonth(month, -1), category, null, first)} className={buttonClass("secondary")} rel="prev">
             <span aria-hidden="true">‹ </span>
             {t("calendar.previous")}
           </Link>
           <h2 className="min-w-32 text-center text-lg font-semibold sm:min-w-40" aria-live="polite">
             {monthTitle}
           </h2>
-          <Link to={pageUrl(shiftMonth(month, 1), category)} className={buttonClass("secondary")} rel="next">
+          <Link to={pageUrl(shiftMonth(month, 1), category, null, first)} className={buttonClass("secondary")} rel="next">
             {t("calendar.next")}
             <span aria-hidden="true"> ›</span>
           </Link>
@@ -146,7 +157,7 @@ export default function Calendar({ loaderData }: Route.ComponentProps) {
           {calendar.categories.map((c) => (
             <Link
               key={c.uuid}
-              to={pageUrl(month, c.uuid, day)}
+              to={pageUrl(month, c.uuid, day, first)}
               aria-current={c.uuid === category ? "true" : undefined}
               className={`whitespace-nowrap rounded-md px-3 py-1.5 text-sm ${c.uuid === category ? "bg-brand-600 text-white" : "border border-slate-300 bg-white text-slate-800"}`}
             >
@@ -165,7 +176,7 @@ export default function Calendar({ loaderData }: Route.ComponentProps) {
               <h3 id={`cat-${shown.uuid}`} className="mb-1 font-semibold">
                 {shown.name}
               </h3>
-              <MonthGrid calendar={calendar} month={month} day={day} shown={shown} stay={stay} currency={currency} dayHref={(date) => pageUrl(month, shown.uuid, date)} />
+              <MonthGrid calendar={calendar} month={month} day={day} shown={shown} stay={stay} currency={currency} dayHref={(date) => pageUrl(month, shown.uuid, date, first)} />
             </section>
           ) : null}
         </div>
@@ -281,7 +292,8 @@ function BulkPrices({ calendar, category, back }: { calendar: CalendarJson; cate
           <label htmlFor="bulk-category" className="block text-sm font-medium text-slate-800">
             {t("calendar.category")}
           </label>
-          <select id="bulk-category" name="room_category_uuid" defaultValue={category ?? ""} className="mt-1 block w-full rounded-md border border-slate-300 bg-white px-3 py-2">
+          {/* Keyed by the shown category: a client navigation to another category's tab selects it here too (a default value is read once). */}
+          <select key={category ?? ""} id="bulk-category" name="room_category_uuid" defaultValue={category ?? ""} className="mt-1 block w-full rounded-md border border-slate-300 bg-white px-3 py-2">
             {calendar.categories.map((c) => (
               <option key={c.uuid} value={c.uuid}>
                 {c.name}

@@ -27,7 +27,8 @@ export async function loader({ context }: Route.LoaderArgs) {
   const { businesses, business, plans } = context.get(appContext);
   // requireUserMiddleware guarantees a user here.
   return {
-    user: user!,
+    // What the shell and its pages read of the user (every signed-in document carries it; issue 29).
+    user: { name: user!.name, surname: user!.surname, permissions: user!.permissions.map(({ name }) => ({ name })) },
     // For the business switcher in the top bar.
     businesses: businesses.map(({ uuid, company_name }) => ({ uuid, company_name })),
     selectedBusinessUuid: business?.uuid ?? null,
