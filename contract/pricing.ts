@@ -265,6 +265,8 @@ export const tariffConfigurationOnly = z.object({ tariff_configuration: tariffCo
 
 /** GET /calendar in the default `format=full`: each day in full (a cell's `explanation` only with `explain=true`). */
 export type CalendarJson = Omit<z.infer<typeof calendarAnswer>, "days"> & { days: z.infer<typeof calendarDay>[] };
+/** GET /calendar with `format=compact`: levels, seasons and holidays by UUID, each cell a tuple (api/services/pricing/calendar.ts compactCalendarDays). */
+export type CompactCalendarJson = Omit<z.infer<typeof calendarAnswer>, "days"> & { days: z.infer<typeof compactCalendarDay>[] };
 export type SeasonalityPreviewJson = z.infer<typeof seasonalityPreviewAnswer>;
 export type ManualPricesJson = z.infer<typeof manualPricesAnswer>;
 export type DaysToUpdateJson = z.infer<typeof daysToUpdateAnswer>;

@@ -63,10 +63,10 @@ describe("pricing screens (loaders and actions)", () => {
     expect(sent.location).toBe("/price-settings/seasonalities");
 
     const cal = await owner.get(`/calendar?month=${year}-12&day=${year}-12-22`, calendar, inApp);
-    // The page ships its days packed (app/components/calendar/month.ts): the season by UUID, the shown category's cell as [rate, guests, manual].
+    // The page ships its days packed (app/components/calendar/month.ts): the season by UUID, the shown category's cell as [rate, guests, manual] (the API's format=compact).
     const day = cal.data.calendar.days.find((d: { date: string }) => d.date === `${year}-12-22`);
     expect(cal.data.calendar.sazonalities.find((s: { uuid: string }) => s.uuid === day.season).title).toBe("Natal (rota)");
-    expect(day.cell[0]).toBe(123_400);
+    expect(day.rates[0][0]).toBe(123_400);
 
     const list = await owner.get("/days-to-update", daysToUpdate, inApp);
     expect(list.data.days.map((d: { date: string }) => d.date)).toEqual(expect.arrayContaining([`${year}-12-22`, `${year}-12-23`]));

@@ -1,9 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { packDays, unpackDays } from "#app/components/calendar/month.ts";
+import { unpackDays } from "#app/components/calendar/month.ts";
+import { compactCalendarDays } from "#api/services/pricing/calendar.ts";
 import type { CalendarJson } from "#contract/pricing.ts";
 
-// The calendar page ships its month packed (issue 29: the first document ≤ 60 KiB); the grid and the
-// day panel read it back in the API's shape.
+// The calendar page ships its month as the API's compact answer cut to the shown category (issue 29:
+// the first document ≤ 60 KiB); the grid and the day panel read it back in the full shape. (The
+// fixture's cells carry no explanation, as the page asks for none.)
+/** What the page's loader ships: the compact days with the cell of the category at `shown` only. */
+const packDays = (days: CalendarJson["days"], shown: number) => compactCalendarDays(days as Parameters<typeof compactCalendarDays>[0], false).map(({ weekday: _, ...d }) => ({ ...d, rates: d.rates.slice(shown, shown + 1) }));
 const base = { uuid: "s-base", title: "Temporada base", color: "#4F7CAC", is_reference: true };
 const summer = { uuid: "s-summer", title: "Verão", color: "#F08C00", is_reference: false };
 const calendar: Pick<CalendarJson, "fluctuation_levels" | "sazonalities" | "holidays" | "days"> = {
@@ -41,8 +45,8 @@ const calendar: Pick<CalendarJson, "fluctuation_levels" | "sazonalities" | "holi
 describe("the calendar page's packed days", () => {
   it("carry seasons, levels and holidays by UUID and only the shown category's cell", () => {
     expect(packDays(calendar.days, 1)).toEqual([
-      { date: "2026-11-20", occupancy: 78.6, level: "l-high", season: "s-summer", holidays: ["h-1"], cell: [61_000, 3, true] },
-      { date: "2026-11-21", occupancy: 7.1, level: null, season: "s-base", holidays: [], cell: [45_000, 3, false] },
+      { date: "2026-11-20", occupancy: 78.6, level: "l-high", season: "s-summer", holidays: ["h-1"], rates: [[61_000, 3, true]] },
+      { date: "2026-11-21", occupancy: 7.1, level: null, season: "s-base", holidays: [], rates: [[45_000, 3, false]] },
     ]);
   });
 

@@ -1,4 +1,4 @@
-import type { CalendarJson } from "#contract/pricing";
+import type { CalendarJson, CompactCalendarJson } from "#contract/pricing";
 
 export const MONTH = /^\d{4}-(0[1-9]|1[0-2])$/;
 
@@ -35,39 +35,23 @@ export function currentMonth(now: Date, timeZone: string): string {
 }
 
 type CalendarDay = CalendarJson["days"][number];
+/** A compact day as the page ships it: without the weekday, which its date says. */
+type CompactDay = Omit<CompactCalendarJson["days"][number], "weekday">;
 
 /**
- * A night as the calendar page ships it to the browser: its season, level and holidays by UUID (the
- * month lists each once) and only the shown category's cell as `[rate, guests, manual]`. The first
- * document repeats a month of these in its data; in full, each day carried its season's and level's
- * objects again (issue 29: the first document ≤ 60 KiB).
+ * The calendar page ships its month as the API's compact answer (`format=compact`: seasons, levels
+ * and holidays by UUID, each listed once by the month; cells as `[rate, guests, manual]`), cut to the
+ * shown category's cell (issue 29: the first document ≤ 60 KiB). This reads those days back in the
+ * full shape, each with that one cell of `category`, for the grid and the day panel.
  */
-export interface PackedDay {
-  date: string;
-  occupancy: number;
-  level: string | null;
-  season: string;
-  holidays: string[];
-  cell: [rate: number, guests: number, manual: boolean];
-}
-
-/** The month's days packed, with the cell of the category at `shown` (an index into the calendar's categories). */
-export function packDays(days: readonly CalendarDay[], shown: number): PackedDay[] {
-  return days.flatMap((d) => {
-    const c = d.rates[shown];
-    return c ? [{ date: d.date, occupancy: d.occupancy, level: d.level?.uuid ?? null, season: d.season.uuid, holidays: d.holidays.map((h) => h.uuid), cell: [c.rate, c.guests, c.manual] as PackedDay["cell"] }] : [];
-  });
-}
-
-/** The packed days back in the API's shape (each with the one cell of `category`), for the grid and the day panel. */
-export function unpackDays(calendar: Pick<CalendarJson, "fluctuation_levels" | "sazonalities" | "holidays">, days: readonly PackedDay[], category: string): CalendarDay[] {
+export function unpackDays(calendar: Pick<CompactCalendarJson, "fluctuation_levels" | "sazonalities" | "holidays">, days: readonly CompactDay[], category: string): CalendarDay[] {
   const levels = new Map(calendar.fluctuation_levels.map((l) => [l.uuid, { uuid: l.uuid, name: l.name }]));
   const seasons = new Map(calendar.sazonalities.map((s) => [s.uuid, s]));
   const holidays = new Map(calendar.holidays.map((h) => [h.uuid, { uuid: h.uuid, name: h.name }]));
   return days.flatMap((d) => {
     const season = seasons.get(d.season);
-    if (!season) return [];
-    const [rate, guests, manual] = d.cell;
+    if (!season || !d.rates[0]) return [];
+    const [rate, guests, manual] = d.rates[0];
     return [
       {
         date: d.date,

@@ -8,7 +8,7 @@ import { isDateInRange, issueToKey } from "#domain/validation";
 import { Explanation } from "#app/components/calendar/explanation";
 import { MonthGrid, type StayMark } from "#app/components/calendar/month-grid";
 import { PlanRates } from "#app/components/pms-settings/plan-rates";
-import { currentMonth, monthBounds, MONTH, packDays, shiftMonth, unpackDays } from "#app/components/calendar/month";
+import { currentMonth, monthBounds, MONTH, shiftMonth, unpackDays } from "#app/components/calendar/month";
 import { Input, SeasonSwatch, WeekdayBoxes } from "#app/components/pricing/form-bits";
 import { ApiError, heldPermissions, pricingBusiness, pricingMiddleware, type PricingHandle } from "#app/lib/pricing.server";
 import { manualPriceFormSchema } from "#app/components/pricing/schemas";
@@ -55,7 +55,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const { from, to } = monthBounds(month);
   // The grid without explanations (a few KiB a category); only the chosen day's cell brings its
   // explanation, read on demand when a day is picked (the link works with and without JavaScript).
-  const calendar = await api.pricing.calendar(business.uuid, { from, to, explain: "false" });
+  const calendar = await api.pricing.compactCalendar(business.uuid, { from, to, explain: "false" });
   const askedCategory = url.searchParams.get("category");
   const category = calendar.categories.find((c) => c.uuid === askedCategory)?.uuid ?? calendar.categories[0]?.uuid ?? null;
   const day = askedDay && isDateInRange(askedDay) && askedDay >= from && askedDay <= to ? askedDay : null;
@@ -77,9 +77,11 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const explanation = explained?.days[0]?.rates[0]?.explanation ?? null;
   const recommendation = brain?.data.find((r) => r.field === "price") ?? null;
   // The page shows one category's grid at a time (tabs for the others), so its document and data
-  // carry only that category's cells, packed (month.ts; issue 29: the first document ≤ 60 KiB).
+  // carry only that category's cells, as the API's compact answer has them (month.ts unpackDays; issue 29: the first document ≤ 60 KiB).
   const shown = Math.max(0, calendar.categories.findIndex((c) => c.uuid === category));
-  return { business, calendar: { ...calendar, days: packDays(calendar.days, shown) }, month, category, day, canEdit, planRates, explanation, recommendation, stay };
+  // The weekday too is left out: the date says it (about half a KiB a month).
+  const days = calendar.days.map(({ weekday: _, ...d }) => ({ ...d, rates: d.rates.slice(shown, shown + 1) }));
+  return { business, calendar: { ...calendar, days }, month, category, day, canEdit, planRates, explanation, recommendation, stay };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {

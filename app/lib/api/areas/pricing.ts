@@ -1,6 +1,7 @@
 import type { z } from "zod";
 import type {
   CalendarJson,
+  CompactCalendarJson,
   DaysToUpdateJson,
   ManualPricesJson,
   OccupationLogJson,
@@ -72,6 +73,9 @@ export function pricingApi(http: ApiVerbs) {
     /** GET /businesses/{id}/calendar (format=full). */
     calendar: (businessUuid: string, query: Omit<z.input<typeof calendarQuerySchema>, "format">) =>
       http.get<CalendarJson>(`${business(businessUuid)}/calendar`, { query }),
+    /** GET /businesses/{id}/calendar?format=compact: the same days, seasons, levels and holidays by UUID, cells as tuples. */
+    compactCalendar: (businessUuid: string, query: Omit<z.input<typeof calendarQuerySchema>, "format">) =>
+      http.get<CompactCalendarJson>(`${business(businessUuid)}/calendar`, { query: { ...query, format: "compact" } }),
     /** PUT /businesses/{id}/manual-prices. */
     saveManualPrices: (businessUuid: string, body: z.input<typeof manualPricesSchema>) => http.put<ManualPricesJson>(`${business(businessUuid)}/manual-prices`, body),
     /** GET /businesses/{id}/days-to-update. */
