@@ -9,3 +9,4 @@ export { GAP_ACTIONS, gapOutcome, type GapAction } from "./gap-outcome.ts";
 export { gapDiscountsOf } from "./gap-discounts.ts";
 export { stayRulesWhatIf, WHAT_IF_HORIZON, WHAT_IF_MAX_NIGHTS, type WhatIf } from "./what-if.ts";
 export { autopilotStayChanges, changeKey, stayRuleChanges, STAY_RULE_CHANGES_PER_RUN, type StayRuleChange } from "./recommend.ts";
+export { MIN_NIGHTS_PER_WEEKDAY, SUGGESTED_RELAX_BELOW, SUGGESTION_HISTORY_NIGHTS, suggestDemandRule, type DemandRuleSuggestion, type PastNight, type PastStay, type WeekdayEvidence } from "./suggest.ts";
