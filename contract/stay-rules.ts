@@ -73,6 +73,34 @@ export const gapAnswer = z
   .strict();
 export type GapJson = z.infer<typeof gapAnswer>;
 
+/**
+ * Tarifa's suggested demand rule from the business's last year (domain/stay-rules suggestDemandRule):
+ * the rule for every category, or none and why (`history`: under 8 weeks of every weekday;
+ * `neverFull`: no weekday sold out on one night in ten); per weekday the nights read and those on
+ * which some category sold out; the kept stays whose leads set the relaxation; `adopted` when a
+ * demand rule already says the same.
+ */
+export const demandRuleSuggestionAnswer = z
+  .object({
+    rule: z
+      .object({
+        weekdays: z.array(z.int()),
+        applies_to: z.enum(["arrival", "through"]),
+        min_stay: z.int(),
+        relax_inside_days: z.int(),
+        relax_below_occupancy_percent: z.number().nullable(),
+        relaxed_min_stay: z.int(),
+      })
+      .strict()
+      .nullable(),
+    reason: z.enum(["history", "neverFull"]).nullable(),
+    evidence: z.array(z.object({ weekday: z.int(), nights: z.int(), sold_out: z.int() }).strict()),
+    stays: z.int(),
+    adopted: z.boolean(),
+  })
+  .strict();
+export type DemandRuleSuggestionJson = z.infer<typeof demandRuleSuggestionAnswer>;
+
 export const stayRulesAnswer = z
   .object({
     today: day,
@@ -80,6 +108,7 @@ export const stayRulesAnswer = z
     categories: z.array(z.object({ uuid, name: z.string() }).strict()),
     demand_rules: z.array(demandRuleAnswer),
     gaps: z.array(gapAnswer),
+    suggestion: demandRuleSuggestionAnswer,
   })
   .strict();
 export type StayRulesJson = z.infer<typeof stayRulesAnswer>;

@@ -15,6 +15,7 @@ import { foreignCategories } from "#api/services/brain/settings.ts";
 import { businessToday } from "#api/services/pricing/calendar.ts";
 import { pendingStayRuleNights, recomputeStayRuleRecommendations } from "#api/services/brain/stay-rules.ts";
 import { loadStayRuleConfig } from "#api/services/stay-rules/config.ts";
+import { demandRuleSuggestion, suggestionJson } from "#api/services/stay-rules/suggestion.ts";
 import { effectiveRules, rulesInputs } from "#api/services/stay-rules/effective.ts";
 import { addDemandRule, demandRuleJson, nightRulesJson, removeDemandRule, rulesChanged, saveStaySettings, staySettingsJson, writeOverrides } from "#api/services/stay-rules/settings.ts";
 import { jsonBody, parseWith } from "#api/validate.ts";
@@ -48,11 +49,12 @@ export const stayRuleRoutes = new Hono<BusinessEnv>()
     const day = today(c);
     const to = addDays(day, GAPS_LIST_NIGHTS - 1);
     const config = await loadStayRuleConfig(db, business.id);
-    const [categories, rules, pending] = await Promise.all([
+    const [categories, rules, pending, suggestion] = await Promise.all([
       db.select({ uuid: roomCategories.id, name: roomCategories.name }).from(roomCategories).where(eq(roomCategories.businessId, business.id)).orderBy(roomCategories.position, roomCategories.createdAt),
       // One night past the list: a gap's departure date carries its closed-to-departure.
       effectiveRules(db, business.id, { from: day, to: addDays(to, 1), today: day }, config),
       pendingStayRuleNights(db, business.id, { from: day, to }),
+      demandRuleSuggestion(db, business, day),
     ]);
     const gaps: GapJson[] = [];
     for (const cat of categories) {
@@ -75,7 +77,7 @@ export const stayRuleRoutes = new Hono<BusinessEnv>()
       }
     }
     gaps.sort((a, b) => a.first.localeCompare(b.first));
-    return c.json({ today: day, settings: staySettingsJson(config), categories, demand_rules: config.demandRules.map(demandRuleJson), gaps });
+    return c.json({ today: day, settings: staySettingsJson(config), categories, demand_rules: config.demandRules.map(demandRuleJson), gaps, suggestion: suggestionJson(suggestion, config.demandRules) });
   })
 
   .get("/businesses/:id/stay-rules/nights", doc({ query: stayNightsQuerySchema, response: stayNightsAnswer }), requireBusiness(), async (c) => {
@@ -145,6 +147,25 @@ export const stayRuleRoutes = new Hono<BusinessEnv>()
       const created = await addDemandRule(tx, business.id, input);
       await recordActivity(tx, { businessId: business.id, actor: userActor(c.var.user.id), area: "price_settings", entityId: created.id, entityLabel: LABEL, before: null, after: { demand_rule: demandRuleJson(created) } });
       await rulesChanged(tx, business.id, today(c), created.categoryId);
+      await recomputeStayRuleRecommendations(tx, business.id, { now: c.var.deps.now() });
+      return created;
+    });
+    return c.json({ rule: demandRuleJson(rule) }, 201);
+  })
+
+  .post("/businesses/:id/stay-rules/demand-rules/suggested", doc({ response: demandRuleWriteAnswer, status: 201 }), requireBusiness("user.price-settings"), async (c) => {
+    const business = c.var.access.business;
+    const rule = await inTx(c, async (tx) => {
+      const day = today(c);
+      const suggestion = await demandRuleSuggestion(tx, business, day);
+      if (!suggestion.rule) throw new HttpError(409, "pricing:stayRules.suggestion.none");
+      const config = await loadStayRuleConfig(tx, business.id);
+      if (suggestionJson(suggestion, config.demandRules).adopted) throw new HttpError(409, "pricing:stayRules.suggestion.adopted");
+      const r = suggestion.rule;
+      const input = { category: null, weekdays: [...r.weekdays], from: null, to: null, applies_to: r.appliesTo, min_stay: r.minStay, relax_inside_days: r.relaxInsideDays, relax_below_occupancy_percent: r.relaxBelowOccupancyPercent, relaxed_min_stay: r.relaxedMinStay };
+      const created = await addDemandRule(tx, business.id, input, "recommendation");
+      await recordActivity(tx, { businessId: business.id, actor: userActor(c.var.user.id), area: "price_settings", entityId: created.id, entityLabel: LABEL, before: null, after: { demand_rule: demandRuleJson(created) } });
+      await rulesChanged(tx, business.id, day, null);
       await recomputeStayRuleRecommendations(tx, business.id, { now: c.var.deps.now() });
       return created;
     });

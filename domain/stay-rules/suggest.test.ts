@@ -47,6 +47,10 @@ describe("suggestDemandRule", () => {
     expect(s.evidence.filter((e) => e.weekday !== 0).every((e) => e.soldOut === 0)).toBe(true);
   });
 
+  it("names no weekday when every weekday sold out often enough (the rule holds every night)", () => {
+    expect(suggestDemandRule(history((_, i) => i % 7 === 0 || i % 7 === 3 || i % 2 === 0), []).rule?.weekdays).toEqual([]);
+  });
+
   it("relaxes inside the lead of the quarter of those nights' bookings made latest, within 1 … 28 days", () => {
     const nights = history((night) => weekday(night) === 6);
     const saturday = days.find((d) => weekday(d) === 6)!;

@@ -58,10 +58,10 @@ export function suggestDemandRule(nights: readonly PastNight[], stays: readonly 
     if (isFull) e.soldOut++;
   }
   if (evidence.some((e) => e.nights < MIN_NIGHTS_PER_WEEKDAY)) return { rule: null, reason: "history", evidence };
-  const weekdays = evidence.filter((e) => e.soldOut / e.nights >= SOLD_OUT_SHARE).map((e) => e.weekday);
-  if (weekdays.length === 0) return { rule: null, reason: "neverFull", evidence };
+  const busy = evidence.filter((e) => e.soldOut / e.nights >= SOLD_OUT_SHARE).map((e) => e.weekday);
+  if (busy.length === 0) return { rule: null, reason: "neverFull", evidence };
   const leads = stays
-    .filter((s) => weekdays.includes(weekday(s.arrival)))
+    .filter((s) => busy.includes(weekday(s.arrival)))
     .map((s) => Math.max(0, daysBetween(s.bookedOn, s.arrival)))
     .sort((a, b) => a - b);
   // The lower quartile (nearest rank): a quarter of the bookings of those nights come inside it.
@@ -69,7 +69,8 @@ export function suggestDemandRule(nights: readonly PastNight[], stays: readonly 
   return {
     rule: {
       categoryId: null,
-      weekdays,
+      // Every weekday busy: the rule says "every night" (the occupancy relaxation does the sorting).
+      weekdays: busy.length === 7 ? [] : busy,
       from: null,
       to: null,
       appliesTo: "arrival",

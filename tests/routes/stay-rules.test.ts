@@ -174,6 +174,34 @@ describe("/stay-rules (loader, action and the HTML without JavaScript)", () => {
     expect((await owner.get("/stay-rules", stayRules, inApp)).data.answer.demand_rules).toEqual([]);
   });
 
+  it("shows Tarifa's suggested rule with why, and adds it with the plain form; then says it is in use", async () => {
+    const owner = h.browser();
+    await owner.signIn(demoUsers.owner.email);
+    const page = await owner.get("/stay-rules", stayRules, inApp);
+    // The demo's year: some category full on 6–37 of 52 nights of every weekday, so every night, relaxed below 90 %.
+    const { suggestion } = page.data.answer;
+    expect(suggestion).toMatchObject({ rule: { weekdays: [], min_stay: 2, relax_below_occupancy_percent: 90, relaxed_min_stay: 1 }, adopted: false });
+    expect(suggestion.evidence.every((e: { nights: number; sold_out: number }) => e.nights === 52 && e.sold_out >= 6)).toBe(true);
+    const shown = html(page.data);
+    expect(shown).toContain("Sugestão da Tarifa, a partir dos seus últimos 12 meses");
+    expect(shown).toContain("abaixo de 90 %");
+    expect(shown).toContain(`${suggestion.stays.toLocaleString("pt-BR")} estadias lidas`);
+    expect(shown).toContain('value="demand-rule-suggested"');
+
+    const added = await owner.post("/stay-rules", stayRules, { intent: "demand-rule-suggested" }, inApp);
+    expect(added.status).toBe(302);
+    const after = await owner.get("/stay-rules", stayRules, inApp);
+    expect(after.data.answer.demand_rules).toEqual([expect.objectContaining({ weekdays: [], min_stay: 2, relax_below_occupancy_percent: 90, source: "recommendation" })]);
+    const adopted = html(after.data);
+    expect(adopted).toContain("Esta regra está em uso.");
+    expect(adopted).toContain("sugerida pela Tarifa");
+    expect(adopted).not.toContain('value="demand-rule-suggested"');
+    // Twice (another tab): refused with a toast, nothing added.
+    const again = await owner.post("/stay-rules", stayRules, { intent: "demand-rule-suggested" }, inApp);
+    expect(again.status).toBe(302);
+    expect((await owner.get("/stay-rules", stayRules, inApp)).data.answer.demand_rules).toHaveLength(1);
+  });
+
   it("shows the demo collaborator, a reader of the calendar, the gaps without the forms", async () => {
     const collaborator = h.browser();
     await collaborator.signIn(demoUsers.collaborator.email);

@@ -7,7 +7,7 @@ import { BRAIN_MODES } from "#domain/brain/types";
 import { demandRuleSchema, stayBaseSchema, staySettingsSchema } from "#domain/schemas/stay-rules";
 import { DEFAULT_BASE_RULES } from "#domain/stay-rules/types";
 import { issueToKey } from "#domain/validation";
-import type { StayRulesJson, StayWhatIfJson } from "#contract/stay-rules";
+import type { DemandRuleJson, StayRulesJson, StayWhatIfJson } from "#contract/stay-rules";
 import { WeekdayBoxes } from "#app/components/pricing/form-bits";
 import { AppForm } from "#app/components/ui/app-form";
 import { SubmitButton } from "#app/components/ui/button";
@@ -68,6 +68,15 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (intent === "demand-rule") {
     const sent = await sendIntentForm("demand-rule", formData, demandRuleSchema, (value) => api.stayRules.addDemandRule(business.uuid, value));
     return "refused" in sent ? sent.refused : back("pricing:stayRules.ruleAdded");
+  }
+  if (intent === "demand-rule-suggested") {
+    try {
+      await api.stayRules.adoptSuggestedRule(business.uuid);
+    } catch (error) {
+      if (!(error instanceof ApiError)) throw error;
+      return redirectWithToast(PAGE, { kind: "error", message: error.message }, { session });
+    }
+    return back("pricing:stayRules.suggestion.added");
   }
   if (intent === "demand-rule-delete") {
     try {
@@ -277,12 +286,74 @@ function WhatIf({ preview, categories }: { preview: StayWhatIfJson; categories: 
   );
 }
 
+/** A weekday's short name in the user's locale (0 = Sunday; 2023-01-01 was one). */
+function useWeekdayName() {
+  const { i18n } = useTranslation("pricing");
+  const weekday = new Intl.DateTimeFormat(i18n.language, { weekday: "short", timeZone: "UTC" });
+  return (d: number) => weekday.format(new Date(Date.UTC(2023, 0, 1 + d)));
+}
+
+type RuleWords = Pick<DemandRuleJson, "weekdays" | "applies_to" | "min_stay" | "relaxed_min_stay" | "relax_inside_days" | "relax_below_occupancy_percent">;
+
+/** A demand rule in words: its weekdays, minimum and relaxations. */
+function RuleSummary({ rule }: { rule: RuleWords }) {
+  const { t } = useTranslation("pricing");
+  const day = useWeekdayName();
+  return (
+    <>
+      {rule.weekdays.length ? rule.weekdays.map(day).join(", ") : t("stayRules.everyDay")} · {t(`stayRules.rule.${rule.applies_to}`, { count: rule.min_stay })} ·{" "}
+      {t("stayRules.rule.relaxed", { count: rule.relaxed_min_stay, days: rule.relax_inside_days })}
+      {rule.relax_below_occupancy_percent !== null ? ` · ${t("stayRules.rule.belowOccupancy", { percent: rule.relax_below_occupancy_percent })}` : ""}
+    </>
+  );
+}
+
+/** Tarifa's suggested rule from the last year, why, and a button that adds it as it stands. */
+function Suggestion({ suggestion }: { suggestion: StayRulesJson["suggestion"] }) {
+  const { t, i18n } = useTranslation("pricing");
+  const day = useWeekdayName();
+  const count = new Intl.NumberFormat(i18n.language);
+  const { rule } = suggestion;
+  return (
+    <section aria-labelledby="stay-suggestion" className="mb-4 space-y-2 rounded-md border border-emerald-200 bg-emerald-50 p-3 text-sm" data-testid="suggestion">
+      <h3 id="stay-suggestion" className="font-semibold">
+        {t("stayRules.suggestion.title")}
+      </h3>
+      {rule ? (
+        <>
+          <p className="font-medium">
+            <RuleSummary rule={rule} />
+          </p>
+          <p>
+            {t("stayRules.suggestion.evidence", {
+              days: suggestion.evidence
+                .filter((e) => rule.weekdays.length === 0 || rule.weekdays.includes(e.weekday))
+                .map((e) => t("stayRules.suggestion.evidenceDay", { weekday: day(e.weekday), soldOut: count.format(e.sold_out), nights: count.format(e.nights) }))
+                .join("; "),
+            })}
+          </p>
+          <p>{t("stayRules.suggestion.why", { percent: rule.relax_below_occupancy_percent ?? 100, days: rule.relax_inside_days, count: suggestion.stays, stays: count.format(suggestion.stays) })}</p>
+          {suggestion.adopted ? (
+            <p className="font-medium">{t("stayRules.suggestion.inUse")}</p>
+          ) : (
+            <AppForm action={PAGE}>
+              <SubmitButton name="intent" value="demand-rule-suggested" pendingLabel={t("saving")}>
+                {t("stayRules.suggestion.add")}
+              </SubmitButton>
+            </AppForm>
+          )}
+        </>
+      ) : (
+        <p>{t(`stayRules.suggestion.${suggestion.reason ?? "history"}`)}</p>
+      )}
+    </section>
+  );
+}
+
 function DemandRules({ answer, lastResult }: { answer: StayRulesJson; lastResult: Result }) {
   const { t, i18n } = useTranslation("pricing");
   const locale = i18n.language;
   const names = new Map(answer.categories.map((c) => [c.uuid, c.name]));
-  const weekday = new Intl.DateTimeFormat(locale, { weekday: "short", timeZone: "UTC" });
-  const day = (d: number) => weekday.format(new Date(Date.UTC(2023, 0, 1 + d)));
   const [form, fields] = useForm({
     id: "stay-demand-rule",
     lastResult,
@@ -296,15 +367,15 @@ function DemandRules({ answer, lastResult }: { answer: StayRulesJson; lastResult
         {t("stayRules.demandTitle")}
       </h2>
       <p className="mb-3 mt-1 text-sm text-slate-700">{t("stayRules.demandIntro")}</p>
+      <Suggestion suggestion={answer.suggestion} />
       {answer.demand_rules.length ? (
         <ul className="mb-3 divide-y divide-slate-200 text-sm">
           {answer.demand_rules.map((r) => (
             <li key={r.uuid} className="flex flex-wrap items-center justify-between gap-2 py-2">
               <span>
-                {r.category ? names.get(r.category) : t("brain.allCategories")} · {r.weekdays.length ? r.weekdays.map(day).join(", ") : t("stayRules.everyDay")}
-                {r.from || r.to ? ` · ${r.from ? formatDate(r.from, locale) : "…"} – ${r.to ? formatDate(r.to, locale) : "…"}` : ""} ·{" "}
-                {t(`stayRules.rule.${r.applies_to}`, { count: r.min_stay })} · {t("stayRules.rule.relaxed", { count: r.relaxed_min_stay, days: r.relax_inside_days })}
-                {r.relax_below_occupancy_percent !== null ? ` · ${t("stayRules.rule.belowOccupancy", { percent: r.relax_below_occupancy_percent })}` : ""}
+                {r.category ? names.get(r.category) : t("brain.allCategories")}
+                {r.from || r.to ? ` · ${r.from ? formatDate(r.from, locale) : "…"} – ${r.to ? formatDate(r.to, locale) : "…"}` : ""} · <RuleSummary rule={r} />
+                {r.source === "recommendation" ? <span className="ml-2 rounded bg-emerald-100 px-1.5 py-0.5 text-xs font-medium text-emerald-900">{t("stayRules.suggestion.badge")}</span> : null}
               </span>
               <AppForm action={PAGE}>
                 <input type="hidden" name="rule" value={r.uuid} />

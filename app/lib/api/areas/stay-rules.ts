@@ -17,6 +17,8 @@ export function stayRulesApi(http: ApiVerbs) {
     saveSettings: (businessUuid: string, body: z.input<typeof staySettingsSchema>) => http.put<StaySettingsWriteJson>(`${base(businessUuid)}/settings`, body),
     /** POST …/stay-rules/demand-rules (201). */
     addDemandRule: (businessUuid: string, body: z.input<typeof demandRuleSchema>) => http.post<DemandRuleWriteJson>(`${base(businessUuid)}/demand-rules`, body),
+    /** POST …/stay-rules/demand-rules/suggested (201): adds Tarifa's suggested rule as it stands. */
+    adoptSuggestedRule: (businessUuid: string) => http.post<DemandRuleWriteJson>(`${base(businessUuid)}/demand-rules/suggested`, {}),
     /** DELETE …/stay-rules/demand-rules/{rule} (204). */
     deleteDemandRule: async (businessUuid: string, ruleId: string): Promise<void> => {
       await http.delete(`${base(businessUuid)}/demand-rules/${encodeURIComponent(ruleId)}`);
