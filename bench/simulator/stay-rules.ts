@@ -3,7 +3,21 @@
 // on the simulated books, and the orphan nights left unsold, found by the product's orphanGaps.
 // docs/market-simulator.md.
 import { fromDayNumber, toDayNumber } from "#domain/pricing/dates.ts";
-import { categoryRules, DEFAULT_BASE_RULES, DEFAULT_GAP_SETTINGS, judgeStay, orphanGaps, rulesByNight, SUGGESTION_REACH, type BaseRules, type DemandRule, type GapSettings } from "#domain/stay-rules/index.ts";
+import {
+  categoryRules,
+  DEFAULT_BASE_RULES,
+  DEFAULT_GAP_SETTINGS,
+  judgeStay,
+  orphanGaps,
+  rulesByNight,
+  suggestDemandRule,
+  SUGGESTION_HISTORY_NIGHTS,
+  SUGGESTION_REACH,
+  type BaseRules,
+  type DemandRule,
+  type GapSettings,
+  type PastNight,
+} from "#domain/stay-rules/index.ts";
 import { expectedAt } from "#domain/brain/recommend.ts";
 import type { IsoDate } from "#domain/pricing/types.ts";
 import type { Hotel } from "./hotel.ts";
@@ -63,6 +77,29 @@ export const FIXED_MINIMUM: SimStayRules = Object.freeze<SimStayRules>({
 });
 export const FIXED_MINIMUM_WITH_GAP_FILL: SimStayRules = Object.freeze<SimStayRules>({ ...FIXED_MINIMUM, gaps: DEFAULT_GAP_SETTINGS });
 
+/**
+ * The rules of an owner who adopts Tarifa's suggested demand rule (`suggestDemandRule`, what
+ * /stay-rules suggests) with the default gap fill: the suggestion is read from the simulated
+ * hotel's own last year of nights and kept stays, again every CURVES_EVERY days (an owner who
+ * follows it); none while the history is too short or no weekday sold out often enough.
+ */
+const suggestedOf = new WeakMap<Hotel, { day: number; rules: SimStayRules }>();
+export function suggestedRules(hotel: Hotel, day: number): SimStayRules {
+  let read = suggestedOf.get(hotel);
+  if (!read || day - read.day >= CURVES_EVERY) {
+    const from = Math.max(hotel.firstNight, day - SUGGESTION_HISTORY_NIGHTS);
+    const nights: PastNight[] = [];
+    for (let night = from; night < day; night++) {
+      for (let c = 0; c < hotel.rooms.length; c++) nights.push({ night: fromDayNumber(night), rooms: hotel.rooms[c], taken: hotel.sold(night, c) });
+    }
+    const stays = hotel.stays.filter((s) => s.cancelledOn == null && s.nights[0].night >= from && s.nights[0].night < day).map((s) => ({ bookedOn: fromDayNumber(s.day), arrival: fromDayNumber(s.nights[0].night) }));
+    const { rule } = suggestDemandRule(nights, stays);
+    read = { day, rules: { base: DEFAULT_BASE_RULES, demandRules: rule ? [{ id: "suggested", ...rule }] : [], gaps: DEFAULT_GAP_SETTINGS } };
+    suggestedOf.set(hotel, read);
+  }
+  return read.rules;
+}
+
 /** Free rooms of a category on the nights `first … last`, clipped to the books (nights outside are not read). */
 function freeOf(hotel: Hotel, category: number, first: number, last: number): { from: number; free: number[] } {
   const from = Math.max(first, hotel.firstNight);
@@ -80,14 +117,15 @@ function freeOf(hotel: Hotel, category: number, first: number, last: number): { 
  * any stay — or, with `takesSuggestion: false`, the guest walks away (the bound where no guest
  * changes plans). `comparedWith` names the hook it is measured against (the same suffix is added).
  */
-export function stayRulesOn(options: { rules?: SimStayRules; takesSuggestion?: boolean; name?: string; comparedWith?: string } = {}): StayRulesHook {
-  const rules = options.rules ?? SIM_STAY_RULES;
+export function stayRulesOn(options: { rules?: SimStayRules | ((hotel: Hotel, day: number) => SimStayRules); takesSuggestion?: boolean; name?: string; comparedWith?: string } = {}): StayRulesHook {
+  const rulesOf = options.rules ?? SIM_STAY_RULES;
   const takesSuggestion = options.takesSuggestion ?? true;
   const name = options.name ?? "stay rules on";
   return {
     name: takesSuggestion ? name : `${name}, no suggestion taken`,
     comparedWith: options.comparedWith && (takesSuggestion ? options.comparedWith : `${options.comparedWith}, no suggestion taken`),
     offer(hotel, guest, day): SimStay | null {
+      const rules = typeof rulesOf === "function" ? rulesOf(hotel, day) : rulesOf;
       const first = guest.arrival - SUGGESTION_REACH.days;
       const last = guest.arrival + guest.nights + SUGGESTION_REACH.days + SUGGESTION_REACH.nights;
       const reach = rules.gaps.maxNights;

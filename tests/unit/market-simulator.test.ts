@@ -10,7 +10,7 @@ import { Hotel } from "#bench/simulator/hotel.ts";
 import { brainAutopilot, staticRules } from "#bench/simulator/policies.ts";
 import { simulate, worldFor, type Span } from "#bench/simulator/simulate.ts";
 import { interval, SPAN as YEARS } from "#bench/simulator/scenarios.ts";
-import { FIXED_MINIMUM, FIXED_MINIMUM_WITH_GAP_FILL, orphanNights, stayRulesOn } from "#bench/simulator/stay-rules.ts";
+import { FIXED_MINIMUM, FIXED_MINIMUM_WITH_GAP_FILL, orphanNights, stayRulesOn, suggestedRules } from "#bench/simulator/stay-rules.ts";
 import type { Guest } from "#bench/simulator/world.ts";
 import { toDayNumber, weekdayOfDayNumber } from "#domain/pricing/dates.ts";
 import { DEFAULT_BASE_RULES, DEFAULT_GAP_SETTINGS } from "#domain/stay-rules/index.ts";
@@ -200,6 +200,19 @@ describe("the gap fill under a fixed minimum stay", () => {
     const guest: Guest = { category: 2, u: 0, cancelDay: null, arrival: from, nights: 1, day: from - 5 };
     expect(stayRulesOn({ rules: FIXED_MINIMUM, takesSuggestion: false }).offer(hotel, guest, guest.day)).toBeNull();
     expect(stayRulesOn({ rules: FIXED_MINIMUM_WITH_GAP_FILL, takesSuggestion: false }).offer(hotel, guest, guest.day)).toEqual(guest);
+  });
+});
+
+describe("the owner who adopts Tarifa's suggested rule", () => {
+  it("has none while the history is short, then the product's suggestion from the hotel's own year, read again each week", () => {
+    const first = toDayNumber("2025-01-01");
+    const hotel = new Hotel(config, first, first + 500, first - 60);
+    // The Suíte (2 rooms) full on every Saturday of the year, booked 20 days ahead.
+    for (let night = first; night < first + 364; night++) if (weekdayOfDayNumber(night) === 6) for (let k = 0; k < 2; k++) hotel.bookStay(night, 2, night - 20, [30_000]);
+    expect(suggestedRules(hotel, first + 30).demandRules).toEqual([]);
+    const later = suggestedRules(hotel, first + 364);
+    expect(later.demandRules).toEqual([expect.objectContaining({ weekdays: [6], minStay: 2, relaxInsideDays: 20, relaxBelowOccupancyPercent: 90, relaxedMinStay: 1 })]);
+    expect(later.gaps).toEqual(DEFAULT_GAP_SETTINGS);
   });
 });
 
