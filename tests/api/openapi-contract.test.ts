@@ -40,6 +40,7 @@ const BODYLESS = new Set([
   "post /api/v1/businesses/{id}/ical-feeds/{feedId}/regenerate",
   "post /api/v1/notifications/{uuid}/read",
   "post /api/v1/notifications/read-all",
+  "post /api/v1/businesses/{id}/stay-rules/demand-rules/suggested",
   // Stripe signs the raw bytes; the handler verifies the signature before it parses anything.
   "post /api/webhooks/stripe",
 ]);
