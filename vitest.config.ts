@@ -15,7 +15,7 @@ const setupFiles = ["tests/helpers/fast-check-replay.ts"];
 const differsByDatabase = [
   // several connections or processes at once
   "bookings-concurrency", "billing-subscribe", "booking-engine", "daily-commands", "ical", "jobs-queue",
-  "jobs-request-id", "channels-workers", "channels-push", "crash-restart", "data-version",
+  "jobs-request-id", "channels-workers", "channels-push", "crash-restart", "data-version", "stay-rules-suggestion",
   // the driver's parameters and results: every field, hostile input
   "openapi-fuzz", "openapi-valid-requests", "input-edge", "input-edge-every-field", "edges-from-outside",
   // long SQL: arrays, aggregates, dates

@@ -1,6 +1,6 @@
 import type { Context } from "hono";
 import { Hono } from "hono";
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { addDays, daysBetween } from "#domain/pricing/dates.ts";
 import { demandRuleSchema, GAPS_LIST_NIGHTS, STAY_RULES_MAX_RANGE, stayNightsQuerySchema, stayOverrideSchema, staySettingsSchema, stayWhatIfSchema } from "#domain/schemas/stay-rules.ts";
 import { isUuid } from "#domain/text/sanitize.ts";
@@ -156,6 +156,8 @@ export const stayRuleRoutes = new Hono<BusinessEnv>()
   .post("/businesses/:id/stay-rules/demand-rules/suggested", doc({ response: demandRuleWriteAnswer, status: 201 }), requireBusiness("user.price-settings"), async (c) => {
     const business = c.var.access.business;
     const rule = await inTx(c, async (tx) => {
+      // Two adoptions at once (a double click, two tabs): the second waits here, then finds the rule in use.
+      await tx.execute(sql`select id from businesses where id = ${business.id}::uuid for update`);
       const day = today(c);
       const suggestion = await demandRuleSuggestion(tx, business, day);
       if (!suggestion.rule) throw new HttpError(409, "pricing:stayRules.suggestion.none");

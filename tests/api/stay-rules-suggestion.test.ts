@@ -83,11 +83,18 @@ describe("Tarifa's suggested demand rule", () => {
       ["2027-04-09", 1],
       ["2027-04-10", 2],
     ]);
-    // Twice is refused, and nothing is added.
+    // Twice is refused, and nothing is added (below: also two at once).
     const again = await w.t.call("POST", `${w.base}/stay-rules/demand-rules/suggested`, { token: w.tokens.owner, body: {} });
     expect(again.status).toBe(409);
     expect((await again.json()).message).toBe("A regra sugerida já está em uso.");
     const answer = await w.t.json("GET", `${w.base}/stay-rules`, { token: w.tokens.owner, status: 200 });
     expect(answer.demand_rules).toHaveLength(1);
+  });
+
+  it("adopted twice at once (a double click), adds it once: one 201, one 409", async () => {
+    await w.t.call("DELETE", `${w.base}/stay-rules/demand-rules/${(await w.t.json("GET", `${w.base}/stay-rules`, { token: w.tokens.owner, status: 200 })).demand_rules[0].uuid}`, { token: w.tokens.owner });
+    const both = await Promise.all([0, 1].map(() => w.t.call("POST", `${w.base}/stay-rules/demand-rules/suggested`, { token: w.tokens.owner, body: {} })));
+    expect(both.map((r) => r.status).sort()).toEqual([201, 409]);
+    expect((await w.t.json("GET", `${w.base}/stay-rules`, { token: w.tokens.owner, status: 200 })).demand_rules).toHaveLength(1);
   });
 });
