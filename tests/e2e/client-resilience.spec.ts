@@ -73,25 +73,28 @@ test("hovering over 10 links quickly keeps at most 4 route preloads in flight", 
   await signIn(page, demo.owner);
   await page.goto("/");
   await page.waitForLoadState("networkidle");
-  // Ten links to pages whose code this page has not loaded (the sidebar's, then the page's own).
-  const targets = await page.evaluate(() => {
-    const w = window as unknown as { __reactRouterManifest: Manifest; __reactRouterRouteModules: Record<string, unknown> };
-    const seen = new Set<string>();
-    const out: { href: string; index: number }[] = [];
-    const links = [...document.querySelectorAll<HTMLAnchorElement>("a[data-discover][href^='/']")];
-    links.forEach((a, index) => {
-      const path = new URL(a.href).pathname;
-      if (seen.has(path) || path === location.pathname || a.getClientRects().length === 0) return;
-      const routes = w.__reactRouterManifest.routes;
-      const fullPath = (id: string | undefined): string => (id && routes[id] ? `${fullPath(routes[id].parentId)}/${routes[id].path ?? ""}` : "");
-      const route = Object.values(routes).find((r) => r.parentId && r.path && fullPath(r.id).replace(/\/+/g, "/").replace(/(.)\/$/, "$1") === path);
-      if (!route || route.id in w.__reactRouterRouteModules) return;
-      seen.add(path);
-      out.push({ href: route.module, index });
+  // Ten links to pages whose code this page has not loaded (the sidebar's, then the page's own),
+  // once the router has discovered their routes (it asks for the manifest of the links it renders).
+  const findTargets = () =>
+    page.evaluate(() => {
+      const w = window as unknown as { __reactRouterManifest: Manifest; __reactRouterRouteModules: Record<string, unknown> };
+      const seen = new Set<string>();
+      const out: { href: string; index: number }[] = [];
+      const links = [...document.querySelectorAll<HTMLAnchorElement>("a[data-discover][href^='/']")];
+      links.forEach((a, index) => {
+        const path = new URL(a.href).pathname;
+        if (seen.has(path) || path === location.pathname || a.getClientRects().length === 0) return;
+        const routes = w.__reactRouterManifest.routes;
+        const fullPath = (id: string | undefined): string => (id && routes[id] ? `${fullPath(routes[id].parentId)}/${routes[id].path ?? ""}` : "");
+        const route = Object.values(routes).find((r) => r.parentId && r.path && fullPath(r.id).replace(/\/+/g, "/").replace(/(.)\/$/, "$1") === path);
+        if (!route || route.id in w.__reactRouterRouteModules) return;
+        seen.add(path);
+        out.push({ href: route.module, index });
+      });
+      return out.slice(0, 10);
     });
-    return out.slice(0, 10);
-  });
-  expect(targets.length).toBe(10);
+  let targets: Awaited<ReturnType<typeof findTargets>> = [];
+  await expect.poll(async () => (targets = await findTargets()).length, { timeout: 15_000 }).toBe(10);
   const modules = new Set(targets.map((t) => t.href));
   let inFlight = 0;
   let most = 0;
