@@ -69,24 +69,18 @@ export async function action({ request, context }: Route.ActionArgs) {
     const sent = await sendIntentForm("demand-rule", formData, demandRuleSchema, (value) => api.stayRules.addDemandRule(business.uuid, value));
     return "refused" in sent ? sent.refused : back("pricing:stayRules.ruleAdded");
   }
-  if (intent === "demand-rule-suggested") {
+  /** A call without a form of its own: done → a success toast; refused by the API → its reason as an error toast. */
+  const buttonCall = async (call: () => Promise<unknown>, done: string) => {
     try {
-      await api.stayRules.adoptSuggestedRule(business.uuid);
-    } catch (error) {
-      if (!(error instanceof ApiError)) throw error;
-      return redirectWithToast(PAGE, { kind: "error", message: error.message }, { session });
-    }
-    return back("pricing:stayRules.suggestion.added");
-  }
-  if (intent === "demand-rule-delete") {
-    try {
-      await api.stayRules.deleteDemandRule(business.uuid, String(formData.get("rule") ?? ""));
+      await call();
     } catch (error) {
       if (!(error instanceof ApiError)) throw error;
       return redirectWithToast(PAGE, { kind: "error", message: Object.values(error.errors).flat()[0] ?? error.message }, { session });
     }
-    return back("pricing:stayRules.ruleRemoved");
-  }
+    return back(done);
+  };
+  if (intent === "demand-rule-suggested") return buttonCall(() => api.stayRules.adoptSuggestedRule(business.uuid), "pricing:stayRules.suggestion.added");
+  if (intent === "demand-rule-delete") return buttonCall(() => api.stayRules.deleteDemandRule(business.uuid, String(formData.get("rule") ?? "")), "pricing:stayRules.ruleRemoved");
   return redirectWithToast(PAGE, { kind: "error", message: "pricing:brain.unknownAction" }, { session });
 }
 
