@@ -93,8 +93,14 @@ export const offersAnswer = z
         })
         .strict(),
     ),
-    /** Categories not offered because the stay breaks their stay rules (issue 28), with the nearest stay that works. */
-    refusals: z.array(stayRefusalAnswer.extend({ category: z.object({ uuid, name: z.string() }).strict() }).strict()),
+    /**
+     * Categories not offered because the stay breaks their stay rules (issue 28), with the nearest
+     * stay that works; and categories with no room on a night of the stay (`noRoom`, that night)
+     * when one of their orphan gaps lies near, the gap's stay as the suggestion.
+     */
+    refusals: z.array(
+      stayRefusalAnswer.extend({ rule: z.enum([...stayRefusalAnswer.shape.rule.options, "noRoom"]), category: z.object({ uuid, name: z.string() }).strict() }).strict(),
+    ),
   })
   .strict();
 export type OffersJson = z.infer<typeof offersAnswer>;

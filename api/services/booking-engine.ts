@@ -206,6 +206,8 @@ export async function offersFor(ctx: BookingContext, engine: EngineRow, query: O
     if (isOffered(engine.categoryIds, c.id)) free.set(c.id, await freeRoomsFor(ctx, c.id, c.roomCount, query.arrival, query.departure));
   }
   const eligible = offerableCategories(categories, engine.categoryIds, guests, free);
+  // Those that take the party but have a night with no room: the judge may point them to a nearby orphan gap.
+  const full = offerableCategories(categories, engine.categoryIds, guests, new Map(categories.map((c) => [c.id, 1]))).filter((c) => !eligible.includes(c));
   const today = businessToday(ctx);
   const nights = { from: query.arrival, to: addDays(query.departure, -1) };
   const preloaded = eligible.length
@@ -215,7 +217,7 @@ export async function offersFor(ctx: BookingContext, engine: EngineRow, query: O
   const active = await listRatePlans(ctx.db, ctx.business.id, { activeOnly: true });
   const plans = active.filter((p) => !stayRefusal(ratePlanRule(p), query.arrival, query.departure));
   // The stay rules (issue 28): a stay that breaks one is not offered; the guest is told the nearest that works.
-  const judge = await stayJudge(ctx.db, ctx.business.id, query, today, eligible.map((c) => c.id));
+  const judge = await stayJudge(ctx.db, ctx.business.id, query, today, [...eligible, ...full].map((c) => c.id));
   const offers: OffersJson["offers"] = [];
   const refusals: OffersJson["refusals"] = [];
   for (const c of eligible) {
@@ -237,6 +239,13 @@ export async function offersFor(ctx: BookingContext, engine: EngineRow, query: O
         total: totals.total,
         rate_per_night: totals.ratePerNight,
       });
+    }
+  }
+  // A full category is named only when a gap near the dates can be sold instead (the engine's own limits kept).
+  for (const c of full) {
+    const noRoom = judge.noRoom(c.id);
+    if (noRoom?.suggestion && !stayIssue(engine, noRoom.suggestion, today)) {
+      refusals.push({ category: { uuid: c.id, name: c.name }, rule: "noRoom", night: noRoom.night, limit: null, suggestion: noRoom.suggestion });
     }
   }
   return { arrival: query.arrival, departure: query.departure, adults: query.adults, children: query.children, nights: offers[0]?.nights.length ?? 0, currency: ctx.business.currency, offers, refusals };

@@ -7,6 +7,7 @@ import {
   categoryRules,
   DEFAULT_BASE_RULES,
   DEFAULT_GAP_SETTINGS,
+  gapStayNear,
   judgeStay,
   orphanGaps,
   rulesByNight,
@@ -131,7 +132,7 @@ export function stayRulesOn(options: { rules?: SimStayRules | ((hotel: Hotel, da
       const reach = rules.gaps.maxNights;
       const inventory = freeOf(hotel, guest.category, first - reach, last + reach);
       const today = fromDayNumber(day);
-      const { nights } = categoryRules({
+      const { nights, gaps } = categoryRules({
         categoryId: hotel.categoryIds[guest.category],
         from: fromDayNumber(first),
         to: fromDayNumber(last),
@@ -147,11 +148,14 @@ export function stayRulesOn(options: { rules?: SimStayRules | ((hotel: Hotel, da
         return n >= hotel.firstNight && n <= hotel.lastNight && hotel.sold(n, guest.category) < hotel.rooms[guest.category];
       };
       const asked = { arrival: fromDayNumber(guest.arrival), departure: fromDayNumber(guest.arrival + guest.nights) };
-      const verdict = judgeStay(rulesByNight(nights), asked, today, free);
-      if (verdict.ok) return guest;
-      if (!takesSuggestion || !verdict.suggestion) return null;
-      const arrival = toDayNumber(verdict.suggestion.arrival);
-      return { arrival, nights: toDayNumber(verdict.suggestion.departure) - arrival };
+      const limitsOf = rulesByNight(nights);
+      const verdict = judgeStay(limitsOf, asked, today, free);
+      // A stay within the rules but with a night full: the engine shows the orphan gap nearest to it.
+      const suggestion = verdict.ok ? (hotel.hasRooms(guest.arrival, guest.nights, guest.category) ? null : gapStayNear(limitsOf, asked, today, gaps)) : verdict.suggestion;
+      if (verdict.ok && !suggestion) return guest;
+      if (!takesSuggestion || !suggestion) return null;
+      const arrival = toDayNumber(suggestion.arrival);
+      return { arrival, nights: toDayNumber(suggestion.departure) - arrival };
     },
   };
 }

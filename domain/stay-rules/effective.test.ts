@@ -3,7 +3,7 @@ import fc from "fast-check";
 import { addDays } from "#domain/pricing/dates.ts";
 import { categoryRules, rulesByNight, type CategoryRulesInput } from "./effective.ts";
 import { channexSells, channexStayFields } from "./channex.ts";
-import { judgeStay, stayBreak, stayThatWorks } from "./judge.ts";
+import { gapStayNear, judgeStay, stayBreak, stayThatWorks } from "./judge.ts";
 import { planLimits } from "./plans.ts";
 import { stayRulesWhatIf } from "./what-if.ts";
 import { DEFAULT_BASE_RULES, DEFAULT_GAP_SETTINGS, type DemandRule, type StayLimits } from "./types.ts";
@@ -90,6 +90,27 @@ describe("the judge", () => {
     expect(stayThatWorks(rulesOf, { arrival: "2027-03-10", departure: "2027-03-11" }, TODAY, (n) => n !== "2027-03-11")).toEqual({ arrival: "2027-03-09", departure: "2027-03-11" });
     expect(stayThatWorks(rulesOf, { arrival: "2027-03-10", departure: "2027-03-11" }, TODAY, () => false)).toBeNull();
     expect(judgeStay(rulesOf, { arrival: "2027-03-10", departure: "2027-03-12" }, TODAY, () => true)).toEqual({ ok: true });
+  });
+
+  it("offers the nearest orphan gap that breaks no rule when the dates asked are full", () => {
+    // One room, minimum 2, gap fill on: full 03-10 … 03-13 and 03-15, 03-18 → 03-14 a one-night gap, 03-16/17 a two-night one.
+    const free = Array.from({ length: 40 }, (_, i) => ([9, 10, 11, 12, 14, 17].includes(i) ? 0 : 1));
+    const r = categoryRules(input({ base: { ...DEFAULT_BASE_RULES, minStay: 2 }, inventory: { from: TODAY, free } }));
+    const limits = rulesByNight(r.nights);
+    const asked = { arrival: "2027-03-11", departure: "2027-03-14" };
+    // The one-night gap is nearest (its minimum lowered to 1); a free night outside a gap is never offered.
+    expect(gapStayNear(limits, asked, TODAY, r.gaps)).toEqual({ arrival: "2027-03-14", departure: "2027-03-15" });
+    // A whole gap before a part of one: 03-17 alone is as near but would leave 03-16 a one-night hole.
+    expect(gapStayNear(limits, { arrival: "2027-03-17", departure: "2027-03-20" }, TODAY, r.gaps)).toEqual({ arrival: "2027-03-16", departure: "2027-03-18" });
+    expect(gapStayNear(limits, asked, TODAY, [])).toBeNull();
+    // Gap fill off: the one-night gap keeps the two-night minimum and cannot be sold; the two-night one still can.
+    const off = categoryRules(input({ base: { ...DEFAULT_BASE_RULES, minStay: 2 }, inventory: { from: TODAY, free }, gaps: { ...DEFAULT_GAP_SETTINGS, enabled: false } }));
+    expect(gapStayNear(rulesByNight(off.nights), asked, TODAY, off.gaps)).toEqual({ arrival: "2027-03-16", departure: "2027-03-18" });
+    // A whole gap that breaks a rule (a maximum of 1 night here) gives way to the nearest part of one.
+    const short = categoryRules(input({ base: { ...DEFAULT_BASE_RULES, maxStay: 1 }, inventory: { from: TODAY, free } }));
+    expect(gapStayNear(rulesByNight(short.nights), { arrival: "2027-03-17", departure: "2027-03-20" }, TODAY, short.gaps.filter((g) => g.nights === 2))).toEqual({ arrival: "2027-03-17", departure: "2027-03-18" });
+    // Gaps beyond the reach of a suggestion (a week and a week's nights) are not offered.
+    expect(gapStayNear(limits, { arrival: "2027-04-01", departure: "2027-04-03" }, TODAY, r.gaps)).toBeNull();
   });
 
   it("a plan adds its own restrictions, but yields its minimum to a gap", () => {

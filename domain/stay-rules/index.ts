@@ -2,7 +2,7 @@
 export * from "./types.ts";
 export { freeRooms, orphanGaps, type InventoryInput } from "./gaps.ts";
 export { categoryRules, rulesByNight, type CategoryRules, type CategoryRulesInput } from "./effective.ts";
-export { judgeStay, stayBreak, stayThatWorks, SUGGESTION_REACH, type StayVerdict } from "./judge.ts";
+export { gapStayNear, judgeStay, stayBreak, stayThatWorks, SUGGESTION_REACH, type StayVerdict } from "./judge.ts";
 export { channexStayFields, channexSells, outsideWindow, type ChannexStayFields, type MinStayType } from "./channex.ts";
 export { planLimits } from "./plans.ts";
 export { GAP_ACTIONS, gapOutcome, type GapAction } from "./gap-outcome.ts";

@@ -4,7 +4,7 @@
  */
 import { addDays, daysBetween } from "#domain/pricing/dates.ts";
 import type { IsoDate } from "#domain/pricing/types.ts";
-import type { Stay, StayBreak, StayLimits } from "./types.ts";
+import type { OrphanGap, Stay, StayBreak, StayLimits } from "./types.ts";
 
 /**
  * The first rule a stay breaks, or null: the arrival night's closed-to-arrival, booking window,
@@ -55,6 +55,29 @@ export function stayThatWorks(rulesOf: (night: IsoDate) => StayLimits, asked: St
     }
   }
   return best?.stay ?? null;
+}
+
+/**
+ * For a stay that has no room on some night: a stay inside an orphan gap (`gaps`, holes of a few
+ * nights between full nights, gaps.ts) near it that breaks no rule, or null. A gap's nights sell to
+ * no one who asks for the dates around them (every longer stay meets a full night), so the booking
+ * engine shows the gap to the guests whose own dates are full. A stay filling a whole gap comes
+ * first (the nearest, as `stayThatWorks` measures; a part of a gap would leave a smaller one), then
+ * the nearest part of one (docs/pricing.md "Stay rules").
+ */
+export function gapStayNear(rulesOf: (night: IsoDate) => StayLimits, asked: Stay, today: IsoDate, gaps: readonly OrphanGap[]): Stay | null {
+  const askedNights = daysBetween(asked.arrival, asked.departure);
+  let best: { stay: Stay; cost: number } | null = null;
+  for (const g of gaps) {
+    const stay = { arrival: g.first, departure: addDays(g.last, 1) };
+    const shift = Math.abs(daysBetween(asked.arrival, stay.arrival));
+    const cost = shift + Math.abs(g.nights - askedNights);
+    if (stay.arrival < today || shift > SUGGESTION_REACH.days || Math.abs(g.nights - askedNights) > SUGGESTION_REACH.nights) continue;
+    if (stayBreak(rulesOf, stay, today) || (best && (cost > best.cost || (cost === best.cost && stay.arrival > best.stay.arrival)))) continue;
+    best = { stay, cost };
+  }
+  if (best || gaps.length === 0) return best?.stay ?? null;
+  return stayThatWorks(rulesOf, asked, today, (night) => gaps.some((g) => g.first <= night && night <= g.last));
 }
 
 function better(shift: number, nights: number, than: { shift: number; nights: number }): boolean {

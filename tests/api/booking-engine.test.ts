@@ -206,6 +206,8 @@ describe("public booking engine", () => {
     }
     const { data } = await t.json("GET", `${pub("pousada-teste")}/offers?arrival=${arrival}&departure=${departure}&adults=2`, { status: 200 });
     expect(data.offers.map((o: { category: { name: string } }) => o.category.name)).toEqual(["Standard", "Deluxe"]);
+    // No orphan gap near (the nights around are free): the full suite is not named either.
+    expect(data.refusals).toEqual([]);
     const three = await t.json("GET", `${pub("pousada-teste")}/offers?arrival=${ahead(50)}&departure=${ahead(52)}&adults=2&children=1`, { status: 200 });
     expect(three.data.offers.map((o: { category: { name: string } }) => o.category.name)).toEqual(["Deluxe", "Suíte"]);
   });
@@ -228,6 +230,10 @@ describe("public booking engine", () => {
     const cell = calendar.days[0].rates[0];
     expect(cell.rate).toBe(discounted.total);
     expect(cell.explanation).toContainEqual(expect.objectContaining({ step: "gapDiscount", detail: { percentage: 20, first: ahead(130), last: ahead(130), nights: 1 } }));
+    // Dates across the full nights: the suite is named with its first full night and the gap offered instead.
+    const across = await t.json("GET", `${pub("pousada-teste")}/offers?arrival=${ahead(129)}&departure=${ahead(132)}&adults=2`, { status: 200 });
+    expect(across.data.offers.map((o: { category: { uuid: string } }) => o.category.uuid)).not.toContain(f.suite.id);
+    expect(across.data.refusals).toEqual([{ category: { uuid: f.suite.id, name: "Suíte" }, rule: "noRoom", night: ahead(129), limit: null, suggestion: { arrival: ahead(130), departure: ahead(131) } }]);
     await t.json("PUT", `${f.base}/stay-rules/settings`, { token: f.token, body: gapSettings(0), status: 200 });
     const full = await suiteOffer();
     expect(discounted.total).toBe(Math.round((full.total * 0.8) / 100) * 100);

@@ -7,8 +7,9 @@ import { addDays, SLUG } from "./support/public-booking";
 /**
  * Issue 28's "Done when", JavaScript on and off: the owner sets the Suíte's minimum stay to 2 on
  * /stay-rules; a cancellation opens a one-night gap; its minimum drops to 1 (on /stay-rules and in
- * the calendar); the public booking page then offers that night, and refuses a one-night stay on
- * another night with a message naming the stay that works. The demo pousada is shared with the
+ * the calendar); the public booking page then offers that night (also to a guest whose dates meet
+ * the full nights around it), and refuses a one-night stay on another night with a message naming
+ * the stay that works. The demo pousada is shared with the
  * other specs: the stays made here are cancelled and the settings put back in `finally`.
  */
 const SUITE = DEMO_CATEGORY_IDS.suite;
@@ -92,6 +93,14 @@ test("a cancellation opens a one-night gap: its minimum drops to 1, the public p
       await page.getByRole("button", { name: "Ver preços" }).click();
     };
     await search(gap, addDays(gap, 1));
+    await expect(page.getByRole("listitem").filter({ has: page.getByRole("heading", { level: 3, name: "Suíte" }) }).getByRole("link", { name: /Reservar/ }).first()).toBeVisible();
+
+    // …shows it to a guest whose dates meet the full nights around it…
+    await search(nights[at].date, addDays(nights[at].date, 3));
+    const full = page.getByTestId("stay-refusal").filter({ hasText: "Suíte: indisponível para estas datas" });
+    await expect(full).toContainText("Não há quarto livre na noite de");
+    await full.getByRole("link", { name: "Ver esta estadia" }).click();
+    await expect(page).toHaveURL(new RegExp(`arrival=${gap}&departure=${addDays(gap, 1)}`));
     await expect(page.getByRole("listitem").filter({ has: page.getByRole("heading", { level: 3, name: "Suíte" }) }).getByRole("link", { name: /Reservar/ }).first()).toBeVisible();
 
     // …and refuses one night elsewhere, naming the stay that works.

@@ -1,6 +1,6 @@
 import { addDays, daysBetween } from "#domain/pricing/dates.ts";
 import type { RatePlanRule } from "#domain/pricing/rate-plans.ts";
-import { categoryRules, judgeStay, OPEN_LIMITS, planLimits, SUGGESTION_REACH, type Stay, type StayLimits, type StayVerdict } from "#domain/stay-rules/index.ts";
+import { categoryRules, gapStayNear, judgeStay, OPEN_LIMITS, planLimits, SUGGESTION_REACH, type NightRules, type Stay, type StayLimits, type StayVerdict } from "#domain/stay-rules/index.ts";
 import type { TFunction } from "i18next";
 import type { Database } from "#api/db/client.ts";
 import { HttpError } from "#api/errors.ts";
@@ -13,33 +13,45 @@ import { rulesInputs } from "./effective.ts";
 export interface StayJudge {
   /** The category's verdict, or a plan's (the plan's own restrictions on top). */
   judge(categoryId: string, plan?: RatePlanRule | null): StayVerdict;
+  /**
+   * When the category has no room on some night of the stay: that night, and the nearest stay
+   * inside one of its orphan gaps that breaks no rule (null: none near). Null when every night has a room.
+   */
+  noRoom(categoryId: string): { night: string; suggestion: Stay | null } | null;
 }
 
 export async function stayJudge(db: Database, businessId: string, stay: Stay, today: string, categoryIds: readonly string[]): Promise<StayJudge> {
-  if (categoryIds.length === 0) return { judge: () => ({ ok: true }) };
+  if (categoryIds.length === 0) return { judge: () => ({ ok: true }), noRoom: () => null };
   const from = addDays(stay.arrival, -SUGGESTION_REACH.days);
   const to = addDays(stay.departure, SUGGESTION_REACH.days + SUGGESTION_REACH.nights);
   const inputs = await rulesInputs(db, businessId, { from, to, today, categoryIds });
   const byCategory = new Map(
     inputs.map((input) => {
-      const nights = new Map(categoryRules(input).nights.map((n) => [n.night, n]));
+      const rules = categoryRules(input);
+      const nights = new Map(rules.nights.map((n) => [n.night, n]));
       const inv = input.inventory!;
       const free = (night: string) => {
         return (inv.free[daysBetween(inv.from, night)] ?? 0) > 0;
       };
-      return [input.categoryId, { nights, free }];
+      return [input.categoryId, { nights, free, gaps: rules.gaps }];
     }),
   );
+  const rulesOf = (nights: Map<string, NightRules>, plan?: RatePlanRule | null) => (night: string): StayLimits => {
+    const n = nights.get(night);
+    if (!n) return OPEN_LIMITS;
+    return plan ? planLimits(n, plan) : n;
+  };
   return {
     judge(categoryId, plan) {
       const c = byCategory.get(categoryId);
-      if (!c) return { ok: true };
-      const rulesOf = (night: string): StayLimits => {
-        const n = c.nights.get(night);
-        if (!n) return OPEN_LIMITS;
-        return plan ? planLimits(n, plan) : n;
-      };
-      return judgeStay(rulesOf, stay, today, c.free);
+      return c ? judgeStay(rulesOf(c.nights, plan), stay, today, c.free) : { ok: true };
+    },
+    noRoom(categoryId) {
+      const c = byCategory.get(categoryId);
+      const nights = daysBetween(stay.arrival, stay.departure);
+      let full: string | null = null;
+      for (let i = 0; c && i < nights && !full; i++) if (!c.free(addDays(stay.arrival, i))) full = addDays(stay.arrival, i);
+      return c && full ? { night: full, suggestion: gapStayNear(rulesOf(c.nights), stay, today, c.gaps) } : null;
     },
   };
 }
