@@ -1,10 +1,8 @@
 import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
 import { useTranslation } from "react-i18next";
 import { Form } from "react-router";
 import { BRAIN_MODES } from "#domain/brain/types";
 import { brainEventSchema, brainSettingsSchema } from "#domain/schemas/brain";
-import { issueToKey } from "#domain/validation";
 import type { BrainPreviewJson, RecommendationsJson } from "#contract/brain";
 import { RecommendationList } from "#app/components/pricing/recommendation-list";
 import { WhatIf } from "#app/components/pricing/what-if";
@@ -12,6 +10,7 @@ import { AppForm } from "#app/components/ui/app-form";
 import { SubmitButton } from "#app/components/ui/button";
 import { FormErrors, SelectField, TextField } from "#app/components/ui/field";
 import { formatDate, formatDateTime } from "#app/lib/format-date";
+import { useDeferredModule } from "#app/lib/deferred-module";
 import { ApiError, heldPermissions, pricingBusiness, pricingMiddleware, type PricingHandle } from "#app/lib/pricing.server";
 import { sendIntentForm } from "#app/lib/api-reply.server";
 import { getRequestState } from "#app/lib/request-context.server";
@@ -207,6 +206,9 @@ export default function Recommendations({ loaderData, actionData }: Route.Compon
 
 type Result = SubmissionResult<string[]> | undefined;
 
+/** The forms' client-side validation, loaded after the page is interactive (zod stays out of the first load). */
+const useBrainValidation = () => useDeferredModule(() => import("#app/components/pricing/brain-validation"));
+
 function SettingsForm({ answer, lastResult, preview, currency }: { answer: RecommendationsJson; lastResult: Result; preview?: BrainPreviewJson; currency: string }) {
   const { t } = useTranslation("pricing");
   const s = answer.settings;
@@ -217,7 +219,7 @@ function SettingsForm({ answer, lastResult, preview, currency }: { answer: Recom
       ...Object.fromEntries(Object.entries(s).filter(([k]) => k !== "category_modes").map(([k, v]) => [k, String(v)])),
       category_modes: Object.fromEntries(answer.categories.map((c) => [c.uuid, c.mode])),
     },
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: brainSettingsSchema, error: issueToKey }),
+    onValidate: useBrainValidation()?.validateBrainSettings,
     shouldRevalidate: "onInput",
   });
   const modes = BRAIN_MODES.map((m) => ({ value: m, label: t(`brain.mode.${m}`) }));
@@ -275,7 +277,7 @@ function EventsSection({ answer, lastResult }: { answer: RecommendationsJson; la
   const [form, fields] = useForm({
     id: "brain-event",
     lastResult,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: brainEventSchema, error: issueToKey }),
+    onValidate: useBrainValidation()?.validateBrainEvent,
     shouldRevalidate: "onInput",
   });
   return (
