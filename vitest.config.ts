@@ -22,6 +22,9 @@ const differsByDatabase = [
   "imports", "reports", "reports-exports", "books-as-of", "metrics-blocks", "tracking", "forecast-scorecard", "activity-log",
 ].map((name) => `tests/api/${name}.test.ts`);
 
+/** The route tests that start the real server (tests/helpers/real-server.ts), in development mode. */
+const REAL_SERVER_FILES = "tests/routes/**/*-server.test.ts";
+
 /** Only with a server to run on: otherwise these files would run twice on the embedded database. */
 const postgresProject = {
   test: {
@@ -60,6 +63,22 @@ export default defineConfig({
               test: {
           name: "routes",
           include: ["tests/routes/**/*.test.ts"],
+          exclude: [REAL_SERVER_FILES],
+          environment: "node",
+          setupFiles,
+          globalSetup: ["tests/helpers/global-setup.ts"],
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        // One file at a time: each starts the real server in development mode, whose Vite dev server
+        // (React Router's plugin) regenerates .react-router/types and opens the HMR port; two at once
+        // raced on that directory (ENOTEMPTY, an unhandled error that failed a CI run) and the port.
+        test: {
+          name: "routes-server",
+          include: [REAL_SERVER_FILES],
+          fileParallelism: false,
           environment: "node",
           setupFiles,
           globalSetup: ["tests/helpers/global-setup.ts"],
