@@ -1,4 +1,4 @@
-import { defineConfig } from "vitest/config";
+import { configDefaults, defineConfig } from "vitest/config";
 
 // Kept apart from vite.config.ts so the React Router plugin does not load under Vitest.
 // Property tests print a seed that replays a failure (FC_SEED / FC_PATH).
@@ -63,7 +63,7 @@ export default defineConfig({
               test: {
           name: "routes",
           include: ["tests/routes/**/*.test.ts"],
-          exclude: [REAL_SERVER_FILES],
+          exclude: [...configDefaults.exclude, REAL_SERVER_FILES],
           environment: "node",
           setupFiles,
           globalSetup: ["tests/helpers/global-setup.ts"],

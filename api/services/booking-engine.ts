@@ -1,6 +1,6 @@
 import { and, asc, eq, ne } from "drizzle-orm";
 import { hasPlan } from "#domain/subscription/state.ts";
-import { isOffered, normaliseSlug, offerableCategories, offerTotals, stayIssue, localizedText } from "#domain/booking-engine/rules.ts";
+import { categoriesForParty, isOffered, normaliseSlug, offerableCategories, offerTotals, stayIssue, localizedText } from "#domain/booking-engine/rules.ts";
 import type { BookingEngineSettingsInput, OffersQuery, PublicReservationInput } from "#domain/schemas/booking-engine.ts";
 import type { Database } from "#api/db/client.ts";
 import { bookingEngines, businesses, reservations, roomCategories } from "#api/db/schema/index.ts";
@@ -207,7 +207,7 @@ export async function offersFor(ctx: BookingContext, engine: EngineRow, query: O
   }
   const eligible = offerableCategories(categories, engine.categoryIds, guests, free);
   // Those that take the party but have a night with no room: the judge may point them to a nearby orphan gap.
-  const full = offerableCategories(categories, engine.categoryIds, guests, new Map(categories.map((c) => [c.id, 1]))).filter((c) => !eligible.includes(c));
+  const full = categoriesForParty(categories, engine.categoryIds, guests).filter((c) => !eligible.includes(c));
   const today = businessToday(ctx);
   const nights = { from: query.arrival, to: addDays(query.departure, -1) };
   const preloaded = eligible.length

@@ -78,10 +78,15 @@ export interface OfferableCategory {
   maxOccupation: number;
 }
 
+/** The categories a party may be offered: among the engine's list (empty = every category), the ones whose occupancy limits take it. */
+export function categoriesForParty<C extends OfferableCategory>(categories: readonly C[], offered: readonly string[], guests: number): C[] {
+  const listed = offered.length ? new Set(offered) : null;
+  return categories.filter((c) => (!listed || listed.has(c.id)) && guests >= c.minOccupation && guests <= c.maxOccupation);
+}
+
 /**
- * The categories a guest may be offered: among the engine's list (empty = every category), the
- * ones whose occupancy limits take the party, with a room free on every night of the stay
- * (`freeRooms` is the least free count over the nights).
+ * The categories a guest may be offered: those for the party (`categoriesForParty`) with a room
+ * free on every night of the stay (`freeRooms` is the least free count over the nights).
  */
 export function offerableCategories<C extends OfferableCategory>(
   categories: readonly C[],
@@ -89,10 +94,7 @@ export function offerableCategories<C extends OfferableCategory>(
   guests: number,
   freeRooms: ReadonlyMap<string, number>,
 ): C[] {
-  const listed = offered.length ? new Set(offered) : null;
-  return categories.filter(
-    (c) => (!listed || listed.has(c.id)) && guests >= c.minOccupation && guests <= c.maxOccupation && (freeRooms.get(c.id) ?? 0) > 0,
-  );
+  return categoriesForParty(categories, offered, guests).filter((c) => (freeRooms.get(c.id) ?? 0) > 0);
 }
 
 /** Whether a category is on the engine's list (empty = all). */

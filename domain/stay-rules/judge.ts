@@ -66,18 +66,20 @@ export function stayThatWorks(rulesOf: (night: IsoDate) => StayLimits, asked: St
  * the nearest part of one (docs/pricing.md "Stay rules").
  */
 export function gapStayNear(rulesOf: (night: IsoDate) => StayLimits, asked: Stay, today: IsoDate, gaps: readonly OrphanGap[]): Stay | null {
+  if (gaps.length === 0) return null;
   const askedNights = daysBetween(asked.arrival, asked.departure);
   let best: { stay: Stay; cost: number } | null = null;
   for (const g of gaps) {
     const stay = { arrival: g.first, departure: addDays(g.last, 1) };
     const shift = Math.abs(daysBetween(asked.arrival, stay.arrival));
-    const cost = shift + Math.abs(g.nights - askedNights);
-    if (stay.arrival < today || shift > SUGGESTION_REACH.days || Math.abs(g.nights - askedNights) > SUGGESTION_REACH.nights) continue;
-    if (stayBreak(rulesOf, stay, today) || (best && (cost > best.cost || (cost === best.cost && stay.arrival > best.stay.arrival)))) continue;
-    best = { stay, cost };
+    const change = Math.abs(g.nights - askedNights);
+    if (stay.arrival < today || shift > SUGGESTION_REACH.days || change > SUGGESTION_REACH.nights) continue;
+    // Nearest (days moved + nights changed) first; on a tie, the earlier arrival.
+    const cost = shift + change;
+    if (best && (cost > best.cost || (cost === best.cost && stay.arrival > best.stay.arrival))) continue;
+    if (!stayBreak(rulesOf, stay, today)) best = { stay, cost };
   }
-  if (best || gaps.length === 0) return best?.stay ?? null;
-  return stayThatWorks(rulesOf, asked, today, (night) => gaps.some((g) => g.first <= night && night <= g.last));
+  return best?.stay ?? stayThatWorks(rulesOf, asked, today, (night) => gaps.some((g) => g.first <= night && night <= g.last));
 }
 
 function better(shift: number, nights: number, than: { shift: number; nights: number }): boolean {

@@ -48,10 +48,10 @@ export async function stayJudge(db: Database, businessId: string, stay: Stay, to
     },
     noRoom(categoryId) {
       const c = byCategory.get(categoryId);
-      const nights = daysBetween(stay.arrival, stay.departure);
-      let full: string | null = null;
-      for (let i = 0; c && i < nights && !full; i++) if (!c.free(addDays(stay.arrival, i))) full = addDays(stay.arrival, i);
-      return c && full ? { night: full, suggestion: gapStayNear(rulesOf(c.nights), stay, today, c.gaps) } : null;
+      if (!c) return null;
+      const nights = Array.from({ length: daysBetween(stay.arrival, stay.departure) }, (_, i) => addDays(stay.arrival, i));
+      const full = nights.find((night) => !c.free(night));
+      return full ? { night: full, suggestion: gapStayNear(rulesOf(c.nights), stay, today, c.gaps) } : null;
     },
   };
 }
