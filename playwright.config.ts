@@ -53,7 +53,7 @@ export default defineConfig({
   reporter: [["list"]],
   use: {
     locale: "pt-BR",
-    trace: "retain-on-failure",
+    trace: "on-first-retry",
     launchOptions: {
       executablePath,
       args: [

@@ -178,10 +178,16 @@ describe("/stay-rules (loader, action and the HTML without JavaScript)", () => {
     const owner = h.browser();
     await owner.signIn(demoUsers.owner.email);
     const page = await owner.get("/stay-rules", stayRules, inApp);
-    // The demo's year: some category full on 6–37 of 52 nights of every weekday, so every night, relaxed below 90 %.
+    // The demo's year: some category full on a few to most of the 52 nights of each weekday (the
+    // seed's draws vary with its day); the weekdays full on at least 1 night in 10 get the rule,
+    // none named when all 7 do, relaxed below 90 %.
     const { suggestion } = page.data.answer;
-    expect(suggestion).toMatchObject({ rule: { weekdays: [], min_stay: 2, relax_below_occupancy_percent: 90, relaxed_min_stay: 1 }, adopted: false });
-    expect(suggestion.evidence.every((e: { nights: number; sold_out: number }) => e.nights === 52 && e.sold_out >= 6)).toBe(true);
+    const evidence: { weekday: number; nights: number; sold_out: number }[] = suggestion.evidence;
+    expect(evidence.map((e) => e.nights)).toEqual([52, 52, 52, 52, 52, 52, 52]);
+    const busy = evidence.filter((e) => e.sold_out * 10 >= e.nights).map((e) => e.weekday);
+    expect(busy.length).toBeGreaterThan(0);
+    const weekdays = busy.length === 7 ? [] : busy;
+    expect(suggestion).toMatchObject({ rule: { weekdays, min_stay: 2, relax_below_occupancy_percent: 90, relaxed_min_stay: 1 }, adopted: false });
     const shown = html(page.data);
     expect(shown).toContain("Sugestão da Tarifa, a partir dos seus últimos 12 meses");
     expect(shown).toContain("abaixo de 90 %");
@@ -191,7 +197,7 @@ describe("/stay-rules (loader, action and the HTML without JavaScript)", () => {
     const added = await owner.post("/stay-rules", stayRules, { intent: "demand-rule-suggested" }, inApp);
     expect(added.status).toBe(302);
     const after = await owner.get("/stay-rules", stayRules, inApp);
-    expect(after.data.answer.demand_rules).toEqual([expect.objectContaining({ weekdays: [], min_stay: 2, relax_below_occupancy_percent: 90, source: "recommendation" })]);
+    expect(after.data.answer.demand_rules).toEqual([expect.objectContaining({ weekdays, min_stay: 2, relax_below_occupancy_percent: 90, source: "recommendation" })]);
     const adopted = html(after.data);
     expect(adopted).toContain("Esta regra está em uso.");
     expect(adopted).toContain("sugerida pela Tarifa");
