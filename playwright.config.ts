@@ -13,12 +13,21 @@ const urlOf = (p: number) => `http://localhost:${p}`;
 /** Where a server's fake Channex listens (the server pushes there); see tests/e2e/support/channex.ts. */
 export const FAKE_CHANNEX_OFFSET = 2000;
 
-/** The production build on a fresh, seeded, temporary embedded database, on port `p`. */
-function server(p: number, compile: boolean) {
+/**
+ * The embedded database both servers start from: migrated and seeded once (by the first server's
+ * command), then copied into each server's own data directory, so the demo is seeded once a run.
+ */
+const seededTemplate = mkdtempSync(join(tmpdir(), "tarifa-e2e-seeded-"));
+
+/** The production build on a fresh copy of the seeded embedded database, on port `p`. */
+function server(p: number, first: boolean) {
+  const dataDir = mkdtempSync(join(tmpdir(), "tarifa-e2e-"));
+  const copy = `cp -R ${seededTemplate}/. ${dataDir}/ && node scripts/start.mjs`;
   return {
     // The first compiles the server afresh (a second or two), so a `react-router build` alone never
-    // runs a stale one; Playwright starts the servers one after the other, so the second finds it built.
-    command: compile ? "node scripts/build-server.mjs && node scripts/start.mjs" : "node scripts/start.mjs",
+    // runs a stale one, and prepares the seeded database; Playwright starts the servers one after
+    // the other, so the second finds both ready.
+    command: first ? `node scripts/build-server.mjs && DATA_DIR=${seededTemplate} node build/node/prepare-database.js && ${copy}` : copy,
     url: `${urlOf(p)}/api/health`,
     reuseExistingServer: false,
     timeout: 120_000,
@@ -28,7 +37,7 @@ function server(p: number, compile: boolean) {
       NODE_ENV: "production",
       PORT: String(p),
       APP_URL: urlOf(p),
-      DATA_DIR: mkdtempSync(join(tmpdir(), "tarifa-e2e-")),
+      DATA_DIR: dataDir,
       LOG_LEVEL: "warn",
       E2E: "true",
       CHANNEX_API_URL: `http://127.0.0.1:${p + FAKE_CHANNEX_OFFSET}`,

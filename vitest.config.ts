@@ -22,6 +22,16 @@ const differsByDatabase = [
   "imports", "reports", "reports-exports", "books-as-of", "metrics-blocks", "tracking", "forecast-scorecard", "activity-log",
 ].map((name) => `tests/api/${name}.test.ts`);
 
+/**
+ * API test files that replace a module with `vi.mock`: a replacement applies only where the module is
+ * loaded afresh, so these run isolated (project api-mocks). The rest of the API suite shares each
+ * worker's loaded modules between files (`isolate: false`): every file still gets a database and an
+ * API of its own (tests/helpers/api.ts), and loading the whole API once per worker instead of once per
+ * file saves about 2 s of CPU a file. A file that mocks a module and is not listed here fails (its
+ * mock never applies), which is how it is noticed.
+ */
+const MOCKING_FILES = ["accounts-session", "reservation-codes"].map((name) => `tests/api/${name}.test.ts`);
+
 /** The route tests that start the real server (tests/helpers/real-server.ts), in development mode. */
 const REAL_SERVER_FILES = "tests/routes/**/*-server.test.ts";
 
@@ -30,6 +40,7 @@ const postgresProject = {
   test: {
     name: "postgres",
     include: differsByDatabase,
+    isolate: false,
     environment: "node" as const,
     setupFiles,
     globalSetup: ["tests/helpers/global-setup.ts"],
@@ -48,9 +59,22 @@ export default defineConfig({
       // Property tests draw hundreds of cases: 5 s (the default) is not enough on two busy cores.
       { test: { name: "unit", include: ["domain/**/*.test.ts", "tests/unit/**/*.test.ts"], environment: "node", setupFiles, testTimeout: 30_000 } },
       {
-              test: {
+        test: {
           name: "api",
           include: ["tests/api/**/*.test.ts"],
+          exclude: [...configDefaults.exclude, ...MOCKING_FILES],
+          isolate: false,
+          environment: "node",
+          setupFiles,
+          globalSetup: ["tests/helpers/global-setup.ts"],
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        test: {
+          name: "api-mocks",
+          include: MOCKING_FILES,
           environment: "node",
           setupFiles,
           globalSetup: ["tests/helpers/global-setup.ts"],
@@ -60,7 +84,7 @@ export default defineConfig({
       },
       ...(process.env.TEST_DATABASE_URL ? [postgresProject] : []),
       {
-              test: {
+        test: {
           name: "routes",
           include: ["tests/routes/**/*.test.ts"],
           exclude: [...configDefaults.exclude, REAL_SERVER_FILES],

@@ -16,31 +16,60 @@ import { testConfig } from "./test-config.ts";
  *   are isolated, so nothing made in one is kept for the next);
  * - with TEST_DATABASE_URL (a real PostgreSQL server), two template databases (migrated, seeded)
  *   each file's own is copied from.
+ * Vitest calls this once per project, one project after another, in one process: the first call
+ * prepares, the others share it, and the last teardown removes it.
  * The demo data is relative to the moment it was seeded (`seedMoment`): tests/helpers/api.ts uses
  * the seeded copy only while that moment's dates still hold.
  */
 export default async function setup(project: TestProject) {
+  const shared = globalThis as { tarifaTestDatabases?: { prepared: Promise<Prepared>; users: number } };
+  shared.tarifaTestDatabases ??= { prepared: prepare(), users: 0 };
+  const run = shared.tarifaTestDatabases;
+  run.users++;
+  const prepared = await run.prepared;
+  project.provide("pgliteDump", prepared.dumpPath);
+  project.provide("pgliteSeededDump", prepared.seededDumpPath);
+  project.provide("seedMoment", prepared.seedMoment);
+  if (prepared.template) {
+    project.provide("templateDatabase", prepared.template);
+    project.provide("seededTemplateDatabase", prepared.seededTemplate!);
+  }
+  return async () => {
+    if (--run.users > 0) return;
+    delete shared.tarifaTestDatabases;
+    await prepared.remove();
+  };
+}
+
+interface Prepared {
+  dumpPath: string;
+  seededDumpPath: string;
+  seedMoment: string;
+  template?: string;
+  seededTemplate?: string;
+  remove(): Promise<void>;
+}
+
+async function prepare(): Promise<Prepared> {
   const seedMoment = new Date();
   // The seed seals secrets with the configured key: the same configuration as the test files.
   setConfig(testConfig());
   const pglite = await PGlite.create();
   const embedded = await openDatabase({ kind: "pglite", client: pglite });
   await embedded.migrate();
-  const dumpPath = join(tmpdir(), `tarifa-pglite-migrated-${process.pid}-${project.name}.tar`);
-  const seededDumpPath = join(tmpdir(), `tarifa-pglite-seeded-${process.pid}-${project.name}.tar`);
+  const dumpPath = join(tmpdir(), `tarifa-pglite-migrated-${process.pid}.tar`);
+  const seededDumpPath = join(tmpdir(), `tarifa-pglite-seeded-${process.pid}.tar`);
   const writeDump = async (path: string) => writeFileSync(path, new Uint8Array(await (await pglite.dumpDataDir("none")).arrayBuffer()));
   await writeDump(dumpPath);
   await seed(embedded.db, seedMoment);
   await writeDump(seededDumpPath);
   await pglite.close();
-  project.provide("pgliteDump", dumpPath);
-  project.provide("pgliteSeededDump", seededDumpPath);
-  project.provide("seedMoment", seedMoment.toISOString());
   const removeDumps = () => [dumpPath, seededDumpPath].forEach((path) => rmSync(path, { force: true }));
+  const files = { dumpPath, seededDumpPath, seedMoment: seedMoment.toISOString() };
 
   const url = process.env.TEST_DATABASE_URL;
-  if (!url) return removeDumps;
-  const template = `tarifa_tpl_${process.pid}_${project.name}`;
+  if (!url) return { ...files, remove: async () => removeDumps() };
+  const template = `tarifa_tpl_${process.pid}`;
   const seededTemplate = `${template}_seeded`;
   const admin = new pg.Client({ connectionString: url });
   await admin.connect();
@@ -53,12 +82,15 @@ export default async function setup(project: TestProject) {
   const seeded = await openDatabase({ kind: "postgres", url: withDatabase(url, seededTemplate), max: 1 });
   await seed(seeded.db, seedMoment);
   await seeded.close();
-  project.provide("templateDatabase", template);
-  project.provide("seededTemplateDatabase", seededTemplate);
-  return async () => {
-    removeDumps();
-    for (const name of [template, seededTemplate]) await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-    await admin.end();
+  return {
+    ...files,
+    template,
+    seededTemplate,
+    async remove() {
+      removeDumps();
+      for (const name of [template, seededTemplate]) await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await admin.end();
+    },
   };
 }
 
