@@ -130,3 +130,17 @@ export function getConfig(): Config {
 export function setConfig(config: Config): void {
   cached = config;
 }
+
+/**
+ * A value made from the configuration once, and made again when `setConfig` replaces it (a test
+ * file sharing loaded modules with the previous one): a cookie's Secure flag or secret is never
+ * the previous configuration's.
+ */
+export function perConfig<T>(make: (config: Config) => T): () => T {
+  const made = new WeakMap<Config, T>();
+  return () => {
+    const config = getConfig();
+    if (!made.has(config)) made.set(config, make(config));
+    return made.get(config)!;
+  };
+}

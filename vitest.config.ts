@@ -88,6 +88,8 @@ export default defineConfig({
           name: "routes",
           include: ["tests/routes/**/*.test.ts"],
           exclude: [...configDefaults.exclude, REAL_SERVER_FILES],
+          // As the API's: modules loaded once per worker (no route test file mocks a module).
+          isolate: false,
           environment: "node",
           setupFiles,
           globalSetup: ["tests/helpers/global-setup.ts"],

@@ -3,7 +3,7 @@ import css from "#app/app.css?inline";
 import stylesheetUrl from "#app/app.css?url";
 import { createCookie } from "react-router";
 import type { PageStyles } from "#app/components/layout/inline-styles";
-import { getConfig } from "#config";
+import { perConfig } from "#config";
 import { criticalCss, parseStylesheet } from "./critical-css.server.ts";
 
 /** What the document's <style> holds while it is rendered; replaced by the styles it uses. */
@@ -18,19 +18,21 @@ const parsed = parseStylesheet(css);
  * Its value is the stylesheet's address, so a new build's stylesheet is inlined again until the
  * browser has fetched it.
  */
-const heldStylesheet = createCookie("stylesheet", {
-  path: "/",
-  httpOnly: true,
-  secure: getConfig().cookieSecure,
-  sameSite: "lax",
-  // A week: a browser cache may drop the file while the cookie lives on, and then the next document
-  // waits for the stylesheet; a file used within the week is very unlikely to have been dropped.
-  maxAge: 7 * 24 * 60 * 60,
-});
+const heldStylesheet = perConfig((config) =>
+  createCookie("stylesheet", {
+    path: "/",
+    httpOnly: true,
+    secure: config.cookieSecure,
+    sameSite: "lax",
+    // A week: a browser cache may drop the file while the cookie lives on, and then the next document
+    // waits for the stylesheet; a file used within the week is very unlikely to have been dropped.
+    maxAge: 7 * 24 * 60 * 60,
+  }),
+);
 
 /** How this request's document gets its styles: linked when the browser holds the stylesheet, else inline. */
 export async function pageStylesFor(request: Request): Promise<PageStyles> {
-  const held = (await heldStylesheet.parse(request.headers.get("cookie"))) === stylesheetUrl;
+  const held = (await heldStylesheet().parse(request.headers.get("cookie"))) === stylesheetUrl;
   return held ? { href: stylesheetUrl } : { css: STYLES_PLACEHOLDER };
 }
 
@@ -40,7 +42,7 @@ export async function pageStylesFor(request: Request): Promise<PageStyles> {
  */
 export async function withPageStyles(html: string, styles: PageStyles, headers: Headers): Promise<string> {
   if ("href" in styles) return html;
-  if (html.includes(`<link rel="stylesheet" href="${stylesheetUrl}"`)) headers.append("Set-Cookie", await heldStylesheet.serialize(stylesheetUrl));
+  if (html.includes(`<link rel="stylesheet" href="${stylesheetUrl}"`)) headers.append("Set-Cookie", await heldStylesheet().serialize(stylesheetUrl));
   const at = html.indexOf(STYLES_PLACEHOLDER);
   if (at < 0) return html;
   return html.slice(0, at) + criticalCss(parsed, html) + html.slice(at + STYLES_PLACEHOLDER.length);

@@ -1,5 +1,5 @@
 import { createCookieSessionStorage, type Session } from "react-router";
-import { getConfig } from "#config";
+import { perConfig } from "#config";
 
 export interface SessionData {
   /** The upstream API's bearer token; never sent to the browser in clear (the cookie is signed and httpOnly). */
@@ -12,11 +12,8 @@ export interface FlashData {
   toast: { kind: "success" | "error" | "info"; message: string };
 }
 
-let storage: ReturnType<typeof create> | undefined;
-
-function create() {
-  const config = getConfig();
-  return createCookieSessionStorage<SessionData, FlashData>({
+export const sessionStorage = perConfig((config) =>
+  createCookieSessionStorage<SessionData, FlashData>({
     cookie: {
       name: "__session",
       httpOnly: true,
@@ -26,13 +23,8 @@ function create() {
       secrets: [config.SESSION_SECRET],
       maxAge: 30 * 24 * 60 * 60,
     },
-  });
-}
-
-export function sessionStorage() {
-  storage ??= create();
-  return storage;
-}
+  }),
+);
 
 export type AppSession = Session<SessionData, FlashData>;
 

@@ -56,7 +56,7 @@ let contract: Promise<ContractChecker> | undefined;
  * would write now: it is written relative to its moment, so it holds while the dates are the same
  * in UTC and in the demo pousada's timezone, within the hour; otherwise a file seeds its own.
  */
-function seededCopyHolds(now: Date): boolean {
+export function seededCopyHolds(now: Date): boolean {
   const moment = new Date(inject("seedMoment"));
   const dates = (at: Date) => ["UTC", DEMO_TIME_ZONE].map((timeZone) => at.toLocaleDateString("en-CA", { timeZone })).join();
   return now.getTime() - moment.getTime() < 3_600_000 && dates(now) === dates(moment);
