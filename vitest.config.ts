@@ -4,6 +4,15 @@ import { configDefaults, defineConfig } from "vitest/config";
 // Property tests print a seed that replays a failure (FC_SEED / FC_PATH).
 const setupFiles = ["tests/helpers/fast-check-replay.ts"];
 
+/** What every project on a database shares: the run's migrated and seeded copy, and time for it on two busy cores. */
+const databaseProject = {
+  environment: "node" as const,
+  setupFiles,
+  globalSetup: ["tests/helpers/global-setup.ts"],
+  testTimeout: 30_000,
+  hookTimeout: 60_000,
+};
+
 /**
  * The API test files run again on a real PostgreSQL server by .ci/run (`--project postgres`): the
  * ones where the database can answer differently from the embedded one. PGlite is the same
@@ -41,11 +50,7 @@ const postgresProject = {
     name: "postgres",
     include: differsByDatabase,
     isolate: false,
-    environment: "node" as const,
-    setupFiles,
-    globalSetup: ["tests/helpers/global-setup.ts"],
-    testTimeout: 30_000,
-    hookTimeout: 60_000,
+    ...databaseProject,
   },
 };
 
@@ -64,22 +69,14 @@ export default defineConfig({
           include: ["tests/api/**/*.test.ts"],
           exclude: [...configDefaults.exclude, ...MOCKING_FILES],
           isolate: false,
-          environment: "node",
-          setupFiles,
-          globalSetup: ["tests/helpers/global-setup.ts"],
-          testTimeout: 30_000,
-          hookTimeout: 60_000,
+          ...databaseProject,
         },
       },
       {
         test: {
           name: "api-mocks",
           include: MOCKING_FILES,
-          environment: "node",
-          setupFiles,
-          globalSetup: ["tests/helpers/global-setup.ts"],
-          testTimeout: 30_000,
-          hookTimeout: 60_000,
+          ...databaseProject,
         },
       },
       ...(process.env.TEST_DATABASE_URL ? [postgresProject] : []),
@@ -90,11 +87,7 @@ export default defineConfig({
           exclude: [...configDefaults.exclude, REAL_SERVER_FILES],
           // As the API's: modules loaded once per worker (no route test file mocks a module).
           isolate: false,
-          environment: "node",
-          setupFiles,
-          globalSetup: ["tests/helpers/global-setup.ts"],
-          testTimeout: 30_000,
-          hookTimeout: 60_000,
+          ...databaseProject,
         },
       },
       {
@@ -105,11 +98,7 @@ export default defineConfig({
           name: "routes-server",
           include: [REAL_SERVER_FILES],
           fileParallelism: false,
-          environment: "node",
-          setupFiles,
-          globalSetup: ["tests/helpers/global-setup.ts"],
-          testTimeout: 30_000,
-          hookTimeout: 60_000,
+          ...databaseProject,
         },
       },
     ],
