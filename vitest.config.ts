@@ -57,7 +57,7 @@ const postgresProject = {
 export default defineConfig({
   test: {
     // Vitest's default is one worker less than the cores: one worker on a 2-core CI machine, so the
-    // suites ran one file at a time (12.7 min). Test files are isolated (a database each), so all
+    // suites ran one file at a time (12.7 min). Each test file has a database of its own, so all
     // cores take files.
     maxWorkers: "100%",
     projects: [

@@ -12,8 +12,8 @@ import { testConfig } from "./test-config.ts";
 /**
  * Migrates, then seeds, once per run what every test file then copies (tests/helpers/db.ts):
  * - an in-memory PGlite, dumped to a file after the migrations and again after the demo data: a
- *   test file loads a dump instead of running initdb, every migration and the seed itself (test files
- *   are isolated, so nothing made in one is kept for the next);
+ *   test file loads a dump instead of running initdb, every migration and the seed itself (each file
+ *   has a database of its own, so nothing made in one is kept for the next);
  * - with TEST_DATABASE_URL (a real PostgreSQL server), two template databases (migrated, seeded)
  *   each file's own is copied from.
  * Vitest calls this once per project, one project after another, in one process: the first call
