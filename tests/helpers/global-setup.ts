@@ -56,7 +56,8 @@ async function prepare(): Promise<Prepared> {
   setConfig(testConfig());
   // With a server, its templates are seeded while the embedded copy is: most of that work is the
   // server's own, in its own processes, so the two go on side by side on two cores.
-  const [files, templates] = await Promise.all([prepareEmbedded(seedMoment), process.env.TEST_DATABASE_URL ? prepareTemplates(process.env.TEST_DATABASE_URL, seedMoment) : null]);
+  const url = process.env.TEST_DATABASE_URL;
+  const [files, templates] = await Promise.all([prepareEmbedded(seedMoment), url ? prepareTemplates(url, seedMoment) : null]);
   return {
     ...files,
     ...templates?.names,
