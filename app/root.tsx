@@ -12,6 +12,7 @@ import { AuthenticityTokenProvider } from "remix-utils/csrf/react";
 import { commitSession } from "./lib/session.server";
 import { ErrorPage } from "./components/error-page";
 import { InlineStyles } from "./components/layout/inline-styles";
+import { WholeStylesheet } from "./components/layout/whole-stylesheet";
 import { LoadingBar } from "./components/layout/loading-bar";
 import { Toasts } from "./components/layout/toasts";
 import { ClientBanners } from "./components/layout/client-banners";
@@ -53,18 +54,12 @@ export function Layout({ children }: { children: React.ReactNode }) {
         {/* In Layout rather than App so it is still there (and turns red) when a navigation ends in the ErrorBoundary. */}
         <LoadingBar />
         {children}
-        {scripted ? (
+        <WholeStylesheet href={stylesheetUrl} scripted={scripted} />
+        {scripted && (
           <>
-            {/* The whole stylesheet, for what later client navigations show (the <head> carries only
-                what this document uses); at the end of the body it holds up no paint. */}
-            <link rel="stylesheet" href={stylesheetUrl} />
             <ScrollRestoration />
             <Scripts />
           </>
-        ) : (
-          // A page without scripts has the browser fetch the whole stylesheet without applying it (a print
-          // style does not hold up the paint): the cached file lets its next documents link it (ADR 0056).
-          <link rel="stylesheet" href={stylesheetUrl} media="print" />
         )}
       </body>
     </html>

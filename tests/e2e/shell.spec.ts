@@ -91,3 +91,23 @@ test("the sign-in form refuses an invalid e-mail with a translated message", asy
   // The sign-in page is sent without scripts (ADR 0033): the server's check answers, JS on or off.
   expect(posts).toEqual([expect.stringContaining("/login")]);
 });
+
+// ADR 0061: a first visit's document carries the styles its markup uses inline, and the whole
+// stylesheet at the end of the body as a print style, which the page applies itself once it has
+// hydrated (for what scripts draw later); without scripts it is only fetched, never applied.
+test("a first visit applies the whole stylesheet only once the page has hydrated", async ({ page, context }) => {
+  await signIn(page, demo.owner);
+  await context.clearCookies({ name: "stylesheet" });
+  await page.goto("/calendar");
+  await expect(page.locator("style#app-styles")).toHaveCount(1);
+  const whole = page.locator("body > link[rel=stylesheet]");
+  await expect(whole).toHaveCount(1);
+  if (await scriptsRan(page)) {
+    await expect(whole).toHaveAttribute("media", "all");
+    // Applied: the browser now lists it among the sheets in force for the screen.
+    const href = await whole.getAttribute("href");
+    expect(await page.evaluate((h) => [...document.styleSheets].some((s) => s.href?.endsWith(h!) && s.media.mediaText === "all"), href)).toBe(true);
+  } else {
+    await expect(whole).toHaveAttribute("media", "print");
+  }
+});

@@ -90,7 +90,8 @@ describe("headers of every class of answer", () => {
     const inline = /<style id="app-styles">[^]+?<\/style>/;
     const linked = /<link id="app-styles" rel="stylesheet" href="([^"]+)"\/>/;
 
-    // No cookie: the styles the markup uses inline, and (the page links the whole stylesheet at the end of the body) the cookie.
+    // No cookie: the styles the markup uses inline, and (the page links the whole stylesheet at the end of the body,
+    // as a print style until it has hydrated: ADR 0061) the cookie.
     const first = await send("GET", "/calendar", { headers: { cookie: session } });
     expect(first.status).toBe(200);
     expect(first.body).toMatch(inline);
@@ -99,7 +100,7 @@ describe("headers of every class of answer", () => {
     expect(set).toMatch(/; Path=\/; HttpOnly; SameSite=Lax/);
     expect(set).toMatch(/Max-Age=604800/);
     const held = set!.split(";")[0];
-    const href = /<link rel="stylesheet" href="([^"]+)"\/><\/?[a-z]/.exec(first.body.slice(first.body.indexOf("</head>")))?.[1];
+    const href = /<link rel="stylesheet" href="([^"]+)" media="print"\/><\/?[a-z]/.exec(first.body.slice(first.body.indexOf("</head>")))?.[1];
     expect(href).toBeTruthy();
 
     // With it: the head links that same stylesheet, nothing inline, no cookie again; every signed-in page alike.
@@ -117,7 +118,7 @@ describe("headers of every class of answer", () => {
     expect(after.body).toMatch(inline);
     expect(cookiesOf(after)).toContain(held);
 
-    // A page sent without scripts has the browser fetch the stylesheet without applying it (no paint held up), and says so.
+    // A page sent without scripts has the browser fetch the stylesheet without ever applying it, and says so.
     const login = await send("GET", "/login");
     expect(login.body).toMatch(inline);
     expect(login.body).toContain(`<link rel="stylesheet" href="${href}" media="print"/>`);
