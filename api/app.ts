@@ -79,7 +79,7 @@ export function createApi(deps: ApiDeps) {
     const writes = !SAFE_METHODS.has(c.req.method);
     if (writes) reads.forget();
     try {
-      await runWithWork({ requestId: c.var.requestId, reads }, next);
+      await runWithWork({ requestId: c.var.requestId, reads, readOnly: !writes }, next);
     } finally {
       if (writes) reads.forget();
       own?.close();

@@ -16,6 +16,8 @@ export interface WorkContext {
    * (perRequest below). Absent in jobs: they never share reads.
    */
   reads?: RequestReads;
+  /** The API request being answered only reads (GET, HEAD, OPTIONS): perReadOnlyRequest may share its reads. */
+  readOnly?: boolean;
 }
 
 /**
@@ -87,6 +89,14 @@ export function runWithWork<T>(work: WorkContext, fn: () => T): T {
 export function perRequest<T>(key: string, compute: () => Promise<T>): Promise<T> {
   const reads = storage.getStore()?.reads;
   return reads ? reads.get(key, compute) : compute();
+}
+
+/**
+ * perRequest while the API request being answered only reads; computed afresh in a request that
+ * may write (it could read, change and read again what the key names) and outside requests.
+ */
+export function perReadOnlyRequest<T>(key: string, compute: () => Promise<T>): Promise<T> {
+  return storage.getStore()?.readOnly ? perRequest(key, compute) : compute();
 }
 
 /** Seeds perRequest's answer for `key` in the current request, if it has none yet. */

@@ -9,7 +9,6 @@ import {
   verifyEmailSchema,
 } from "#domain/schemas/auth.ts";
 import type { ApiEnv } from "#api/context.ts";
-import { unreadCount } from "#api/services/notifications/inbox.ts";
 import { HttpError, invalid } from "#api/errors.ts";
 import { optionalUser, requireUser, type AuthedEnv } from "#api/middleware/auth.ts";
 import {
@@ -32,7 +31,7 @@ import {
 } from "#api/services/accounts.ts";
 import { dummyHash, hashPassword, verifyPassword } from "#api/services/passwords.ts";
 import { businessPlans } from "#api/services/billing/plans.ts";
-import { businessesStateOf } from "#api/services/business-access.ts";
+import { shellStateOf } from "#api/services/shell-state.ts";
 import { accessKey } from "#api/middleware/business.ts";
 import { knownThisRequest } from "#api/observability/request-context.ts";
 import { businessJsonMany } from "#api/services/business-json.ts";
@@ -183,16 +182,16 @@ export const currentUserRoutes = new Hono<AuthedEnv>()
   .get("/user/app-state", doc({ response: appStateAnswer }), async (c) => {
     const { db } = c.var.deps;
     const { user, locale } = c.var;
-    const state = await businessesStateOf(db, user);
+    // The businesses with their access, types, PMS and owners, the direct grants and the bell's
+    // unread count in one statement (shell-state.ts).
+    const { state, linked, unread } = await shellStateOf(db, user);
     // The page's next calls about these businesses need not read the access again (ADR 0032).
     for (const [id, access] of state.access) knownThisRequest(accessKey(user.id, id), access);
     const selected = state.selected;
-    const [list, plans, unread] = await Promise.all([
-      businessJsonMany(db, state.list, { locale, viewer: user, access: state.access }),
+    const [list, plans] = await Promise.all([
+      businessJsonMany(db, state.list, { locale, viewer: user, access: state.access, linked }),
       // Only the selected business, which is in the caller's own list: no other business is read.
       selected ? businessPlans(db, selected.id, locale) : [],
-      // For the bell in the top bar, so no page pays a second call for it.
-      unreadCount(db, user.id),
     ]);
     return c.json({
       user: userJson(user, permissionsIn(user, state)),

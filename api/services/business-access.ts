@@ -85,6 +85,13 @@ function oldestFirst(userId: string, rows: readonly BusinessRow[]): BusinessRow[
   return [...rows].sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime() || owned(a) - owned(b));
 }
 
+/** How the user's own and shared businesses are found: their membership row, their remembered choice, owner or member. */
+export const ownOrShared = {
+  member: (userId: string) => and(eq(businessMembers.businessId, businesses.id), eq(businessMembers.userId, userId)),
+  remembered: (userId: string) => and(eq(userSelections.userId, userId), eq(userSelections.businessId, businesses.id)),
+  where: (userId: string) => or(eq(businesses.ownerId, userId), eq(businessMembers.userId, userId)),
+};
+
 /**
  * The user's own and shared businesses with their membership rows and whether each is the one
  * they last selected (user_selected_business), in one query.
@@ -93,9 +100,9 @@ function ownOrSharedOf(db: Database, userId: string) {
   return db
     .select({ business: businesses, member: businessMembers, remembered: userSelections.businessId })
     .from(businesses)
-    .leftJoin(businessMembers, and(eq(businessMembers.businessId, businesses.id), eq(businessMembers.userId, userId)))
-    .leftJoin(userSelections, and(eq(userSelections.userId, userId), eq(userSelections.businessId, businesses.id)))
-    .where(or(eq(businesses.ownerId, userId), eq(businessMembers.userId, userId)));
+    .leftJoin(businessMembers, ownOrShared.member(userId))
+    .leftJoin(userSelections, ownOrShared.remembered(userId))
+    .where(ownOrShared.where(userId));
 }
 
 /** The businesses a user owns or collaborates on, oldest first. */
@@ -118,6 +125,13 @@ export async function selectedBusiness(db: Database, userId: string): Promise<Bu
   return pickSelected(rows, oldestFirst(userId, rows.map((r) => r.business)));
 }
 
+/** A business of the user's with their membership row there and whether it is their remembered choice. */
+export interface OwnOrSharedRow {
+  business: BusinessRow;
+  member: MemberRow | null;
+  remembered: string | null;
+}
+
 /** Everything the signed-in shell needs about the user's businesses, in two queries. */
 export interface BusinessesState {
   /** Owned or collaborating, oldest first. */
@@ -131,7 +145,11 @@ export interface BusinessesState {
 
 export async function businessesStateOf(db: Database, user: UserRow): Promise<BusinessesState> {
   const direct = await directGrantsOf(db, user.id);
-  const rows = await ownOrSharedOf(db, user.id);
+  return businessesStateFrom(user, await ownOrSharedOf(db, user.id), direct);
+}
+
+/** The businesses state from rows already read (app-state reads them with more in one statement: shell-state.ts). */
+export function businessesStateFrom(user: UserRow, rows: readonly OwnOrSharedRow[], direct: string[]): BusinessesState {
   const access = new Map<string, BusinessAccess>();
   for (const row of rows) {
     const found = accessFrom(user, row.business, row.member, direct);

@@ -79,19 +79,33 @@ interface Related {
   categories: Map<string, RoomCategoryRow[]>;
 }
 
-async function loadRelated(db: Database, rows: readonly BusinessRow[]): Promise<Related> {
+/** A business's type, PMS and owner, as one row per business (app-state reads them with its businesses: shell-state.ts). */
+export interface LinkedRow {
+  type: BusinessTypeRow | null;
+  pms: PmsRow | null;
+  owner: Pick<UserRow, "id" | "name" | "surname" | "email">;
+}
+
+/** The owner's columns a business's answer shows. */
+export const ownerColumns = { id: users.id, name: users.name, surname: users.surname, email: users.email };
+
+/**
+ * Two statements whatever the number of businesses (one when the caller has read the linked rows
+ * already): on the embedded database each one costs about half a millisecond of the server's
+ * CPU, and every signed-in page reads this (ADR 0032).
+ */
+async function loadRelated(db: Database, rows: readonly BusinessRow[], linked?: readonly LinkedRow[]): Promise<Related> {
   const businessIds = rows.map((b) => b.id);
   if (businessIds.length === 0) return { types: new Map(), pms: new Map(), owners: new Map(), categories: new Map() };
-  // Two statements whatever the number of businesses: on the embedded database each one costs
-  // about half a millisecond of the server's CPU, and every signed-in page reads this (ADR 0032).
   const [linkedRows, categoryRows] = await Promise.all([
-    db
-      .select({ type: businessTypes, pms: pmsSystems, owner: { id: users.id, name: users.name, surname: users.surname, email: users.email } })
-      .from(businesses)
-      .innerJoin(users, eq(users.id, businesses.ownerId))
-      .leftJoin(businessTypes, eq(businessTypes.id, businesses.businessTypeId))
-      .leftJoin(pmsSystems, eq(pmsSystems.id, businesses.pmsId))
-      .where(inArray(businesses.id, businessIds)),
+    linked ??
+      db
+        .select({ type: businessTypes, pms: pmsSystems, owner: ownerColumns })
+        .from(businesses)
+        .innerJoin(users, eq(users.id, businesses.ownerId))
+        .leftJoin(businessTypes, eq(businessTypes.id, businesses.businessTypeId))
+        .leftJoin(pmsSystems, eq(pmsSystems.id, businesses.pmsId))
+        .where(inArray(businesses.id, businessIds)),
     db
       .select()
       .from(roomCategories)
@@ -173,11 +187,11 @@ function toJson(b: BusinessRow, related: Related, locale: string, access: { perm
 export async function businessJsonMany(
   db: Database,
   rows: readonly BusinessRow[],
-  /** `access`: the viewer's access by business id, when the caller has loaded it already. */
-  options: { locale: string; viewer: UserRow; access?: ReadonlyMap<string, BusinessAccess> },
+  /** `access`: the viewer's access by business id, and `linked`: the rows' types, PMS and owners, when the caller has loaded them already. */
+  options: { locale: string; viewer: UserRow; access?: ReadonlyMap<string, BusinessAccess>; linked?: readonly LinkedRow[] },
 ): Promise<BusinessJson[]> {
   if (rows.length === 0) return [];
-  const related = await loadRelated(db, rows);
+  const related = await loadRelated(db, rows, options.linked);
   const accesses = options.access ?? (await accessesTo(db, options.viewer, rows.map((b) => b.id)));
   return rows.map((b) => {
     const access = accesses.get(b.id);

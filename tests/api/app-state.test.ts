@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEMO_BUSINESS } from "#api/seed/businesses.ts";
-import { createTestApi, demoUsers, type TestApi } from "#tests/helpers/api.ts";
+import { mailSettings, notify } from "#api/services/notifications/notify.ts";
+import { createTestApi, demoUsers, userByEmail, type TestApi } from "#tests/helpers/api.ts";
 
 /**
  * GET /api/v1/user/app-state (docs/api/session.md): what the web's signed-in shell reads on
@@ -68,6 +69,35 @@ describe("GET /api/v1/user/app-state", () => {
     const state = await t.json("GET", "/api/v1/user/app-state", { token, status: 200 });
     expect(state).toMatchObject({ businesses: [], selected_business_uuid: null, plans: [] });
     expect(state).toEqual(await separately(token));
+  });
+
+  // The shell's businesses, direct grants and unread count come from one statement (shell-state.ts);
+  // with grants and unread notices to carry, it must still answer what the separate calls do.
+  it("carries the account's direct grants and unread count, with a business and without", async () => {
+    const admin = await t.login(demoUsers.admin.email);
+    const { data: custom } = await t.json("POST", "/api/v1/admin/permissions", { token: admin, body: { name: "admin.night-audit", guard: "admin" }, status: 201 });
+    const { data: all } = await t.json("GET", "/api/v1/admin/permissions", { token: admin, status: 200 });
+    const learning = all.find((p: { name: string }) => p.name === "admin.learning");
+    const withoutBusiness = await register("sem-hotel-com-acesso@example.com");
+    for (const email of [demoUsers.collaborator.email, "sem-hotel-com-acesso@example.com"]) {
+      const { id } = await userByEmail(t.db, email);
+      for (const permission of [custom.uuid, learning.uuid]) {
+        await t.json("POST", `/api/v1/admin/permissions/${permission}/users`, { token: admin, body: { user_uuid: id }, status: 201 });
+      }
+    }
+    for (let i = 0; i < 3; i++) {
+      await t.db.transaction((tx) => notify(tx, { businessId: B, kind: "reward.earned", params: { name: `Prêmio ${i}` } }, mailSettings(t.config)));
+    }
+    const collaborator = await t.login(demoUsers.collaborator.email);
+    for (const token of [collaborator, withoutBusiness]) {
+      const state = await t.json("GET", "/api/v1/user/app-state", { token, status: 200 });
+      expect(state).toEqual(await separately(token));
+      const held = state.user.permissions.map((p: { name: string }) => p.name);
+      expect(held).toEqual(expect.arrayContaining(["admin.night-audit", "admin.learning"]));
+    }
+    const onBusiness = await t.json("GET", "/api/v1/user/app-state", { token: collaborator, status: 200 });
+    expect(onBusiness.businesses.map((b: { uuid: string }) => b.uuid)).toEqual([B]);
+    expect(onBusiness.unread_notifications).toBeGreaterThanOrEqual(3);
   });
 
   it("follows the selected business: its plans, not another's", async () => {

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { DEMO_BUSINESS } from "#api/seed/businesses.ts";
-import { apiTokens } from "#api/db/schema/index.ts";
+import { DEMO_BUSINESS, DEMO_CATEGORY_IDS } from "#api/seed/businesses.ts";
+import { apiTokens, stayRuleBases } from "#api/db/schema/index.ts";
 import { RequestReads, runWithWork } from "#api/observability/request-context.ts";
 import { hashToken } from "#api/services/tokens.ts";
 import { createTestApi, demoUsers, type TestApi } from "#tests/helpers/api.ts";
@@ -53,6 +53,34 @@ describe("reads shared by one incoming request", () => {
       await t.json("POST", "/api/auth/logout", { token, status: 200 });
       await t.json("GET", "/api/v1/user/app-state", { token, status: 401 });
     });
+  });
+
+  // The calendar's prices and its stay-rule badges each need the business's stay rules: a page's
+  // read-only calls read them once; a call that may write makes the next one read them again.
+  it("shares the stay rules between a page's read-only calls, never past a write", async () => {
+    const token = await t.login(demoUsers.owner.email);
+    const category = DEMO_CATEGORY_IDS.standard;
+    const nights = async () => {
+      const answer = await t.json("GET", `/api/v1/businesses/${B}/stay-rules/nights?category=${category}`, { token, status: 200 });
+      return (answer.data as { min_stay_arrival: number }[]).map((n) => n.min_stay_arrival);
+    };
+    /** The Standard rooms' minimum stay, changed outside the page's calls (another process, a job). */
+    const minStayElsewhere = (minStay: number) =>
+      t.db.insert(stayRuleBases).values({ roomCategoryId: category, businessId: B, minStay }).onConflictDoUpdate({ target: stayRuleBases.roomCategoryId, set: { minStay } });
+    await minStayElsewhere(2);
+    await page(new RequestReads(), async () => {
+      expect(new Set(await nights())).toEqual(new Set([2]));
+      await minStayElsewhere(4);
+      // Same page, read-only: the rules read by its first call.
+      expect(new Set(await nights())).toEqual(new Set([2]));
+      await t.json("PUT", "/api/v1/user/selected-business", { token, body: { business_uuid: B }, status: 200 });
+      expect(new Set(await nights())).toEqual(new Set([4]));
+    });
+    // Outside a page, and in the next page, always afresh.
+    await minStayElsewhere(3);
+    expect(new Set(await nights())).toEqual(new Set([3]));
+    await page(new RequestReads(), async () => expect(new Set(await nights())).toEqual(new Set([3])));
+    await minStayElsewhere(1);
   });
 
   it("never shares one caller's authentication or access with another caller in the same request", async () => {

@@ -1,4 +1,4 @@
-import { eq, inArray } from "drizzle-orm";
+import { eq, inArray, sql } from "drizzle-orm";
 import type { Database } from "#api/db/client.ts";
 import { permissions, userPermissions } from "#api/db/schema/index.ts";
 
@@ -10,6 +10,11 @@ export async function directGrantsOf(db: Database, userId: string): Promise<stri
     .innerJoin(permissions, eq(permissions.id, userPermissions.permissionId))
     .where(eq(userPermissions.userId, userId));
   return rows.map((r) => r.name).sort();
+}
+
+/** directGrantsOf's names as a JSON array, unsorted, for a statement that reads more (shell-state.ts). */
+export function directGrantNames(userId: string) {
+  return sql<string[]>`(select coalesce(json_agg(${permissions.name}), '[]'::json) from ${userPermissions} inner join ${permissions} on ${permissions.id} = ${userPermissions.permissionId} where ${userPermissions.userId} = ${userId})`;
 }
 
 /** directGrantsOf for many accounts in one query (a page of the admin's user list). */

@@ -55,6 +55,11 @@ async function countOf(db: Database, userId: string, options: { kind?: Notificat
   return row.n;
 }
 
+/** unreadCount as a column of a statement that reads more (shell-state.ts). */
+export function unreadOf(userId: string) {
+  return sql<number>`(select coalesce(sum(${notificationCounts.unread}), 0)::int from ${notificationCounts} where ${notificationCounts.userId} = ${userId})`.mapWith(Number);
+}
+
 export async function unreadCount(db: Database, userId: string): Promise<number> {
   return countOf(db, userId, { unreadOnly: true });
 }

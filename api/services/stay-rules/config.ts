@@ -2,6 +2,7 @@ import { and, asc, eq, gte, inArray, lte } from "drizzle-orm";
 import type { BrainMode } from "#domain/brain/types.ts";
 import { DEFAULT_BASE_RULES, DEFAULT_GAP_SETTINGS, type BaseRules, type BrainStayValue, type DemandRule, type GapSettings, type NightOverride } from "#domain/stay-rules/types.ts";
 import type { Database } from "#api/db/client.ts";
+import { perReadOnlyRequest } from "#api/observability/request-context.ts";
 import { stayDemandRules, stayRuleBases, stayRuleBrainValues, stayRuleOverrides, stayRuleSettings } from "#api/db/schema/index.ts";
 
 /** The business's stored stay rules (domain/stay-rules), defaults when never saved. */
@@ -34,6 +35,14 @@ export async function loadStayRuleConfig(db: Database, businessId: string): Prom
     ),
     demandRules: rules.map(demandRuleOf),
   };
+}
+
+/**
+ * loadStayRuleConfig, read once by all of a page's read-only API calls (the calendar's prices and
+ * its stay-rule badges each need it: ADR 0032's shared reads). Callers must not change it.
+ */
+export function sharedStayRuleConfig(db: Database, businessId: string): Promise<StayRuleConfig> {
+  return perReadOnlyRequest(`stay-rules:${businessId}`, () => loadStayRuleConfig(db, businessId));
 }
 
 export function demandRuleOf(r: typeof stayDemandRules.$inferSelect): StoredDemandRule {

@@ -6,7 +6,7 @@ import { categoryRules, type CategoryRules, type CategoryRulesInput } from "#dom
 import type { Database } from "#api/db/client.ts";
 import { rowsOf } from "#api/db/query.ts";
 import { freshForecastNights, type StoredNight } from "#api/services/forecast-nights.ts";
-import { baseOf, brainValuesOf, loadStayRuleConfig, overridesOf, type StayRuleConfig } from "./config.ts";
+import { baseOf, brainValuesOf, overridesOf, sharedStayRuleConfig, type StayRuleConfig } from "./config.ts";
 
 /**
  * The one place the API computes a category's effective stay rules (domain/stay-rules
@@ -27,7 +27,7 @@ export const GAP_REACH = 8;
 
 /** Everything categoryRules needs of the business, read once, for the categories asked. */
 export async function rulesInputs(db: Database, businessId: string, q: RulesQuery, config?: StayRuleConfig): Promise<CategoryRulesInput[]> {
-  const cfg = config ?? (await loadStayRuleConfig(db, businessId));
+  const cfg = config ?? (await sharedStayRuleConfig(db, businessId));
   const reach = cfg.gaps.maxNights + 1;
   const invFrom = addDays(q.from, -reach);
   const invTo = addDays(q.to, reach);

@@ -1,7 +1,7 @@
 import type { GapDiscounts } from "#domain/pricing/types.ts";
 import { gapDiscountsOf } from "#domain/stay-rules/index.ts";
 import type { Database } from "#api/db/client.ts";
-import { loadStayRuleConfig } from "./config.ts";
+import { sharedStayRuleConfig } from "./config.ts";
 import { effectiveRules, type RulesQuery } from "./effective.ts";
 
 const NONE: GapDiscounts = new Map();
@@ -14,7 +14,7 @@ const NONE: GapDiscounts = new Map();
  * read when gap fill is off or its discount is 0.
  */
 export async function gapDiscounts(db: Database, businessId: string, q: RulesQuery): Promise<GapDiscounts> {
-  const config = await loadStayRuleConfig(db, businessId);
+  const config = await sharedStayRuleConfig(db, businessId);
   if (!config.gaps.enabled || config.gaps.discountPercent <= 0) return NONE;
   return gapDiscountsOf(await effectiveRules(db, businessId, q, config));
 }
