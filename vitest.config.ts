@@ -26,7 +26,7 @@ const differsByDatabase = [
   "bookings-concurrency", "billing-subscribe", "booking-engine", "daily-commands", "ical", "jobs-queue",
   "jobs-request-id", "channels-workers", "channels-push", "crash-restart", "data-version", "stay-rules-suggestion",
   // the driver's parameters and results: every field, hostile input
-  "openapi-fuzz", "openapi-valid-requests", "input-edge", "input-edge-every-field", "edges-from-outside",
+  "openapi-fuzz", "openapi-valid-requests", "input-edge", "input-edge-every-field", "edges-from-outside", "app-state",
   // long SQL: arrays, aggregates, dates
   "imports", "reports", "reports-exports", "books-as-of", "metrics-blocks", "tracking", "forecast-scorecard", "activity-log",
 ].map((name) => `tests/api/${name}.test.ts`);
