@@ -89,6 +89,14 @@ test("the owner accepts a range of recommendations, sees them at Channex, and un
     await page.getByRole("button", { name: "Mostrar" }).click();
     const list = page.getByRole("list", { name: "Recomendações por noite" });
     await expect(list.locator("li[data-night]")).toHaveCount(3);
+    // A night's reasons come when asked for, and go again.
+    const row = list.locator(`li[data-night="${nights[0]}"]`);
+    await row.getByRole("link", { name: "Por que este preço" }).click();
+    await expect(row).toContainText("Evento: Festival de Inverno (30 %)");
+    await expect(row).toContainText("Ocupação esperada");
+    await row.getByRole("link", { name: "Esconder os motivos" }).click();
+    await expect(row.getByRole("link", { name: "Por que este preço" })).toBeVisible();
+    await expect(row).not.toContainText("Evento: Festival de Inverno");
     if (js) await expectNoSeriousViolations(page);
     // The calendar's day panel shows the night's recommendation with its reasons.
     await page.goto(`/calendar?month=${nights[0].slice(0, 7)}&category=${standard.uuid}&day=${nights[0]}`);

@@ -34,7 +34,11 @@ test("the owner accepts a stay-rule recommendation on /recommendations", async (
     await expect(item).toContainText("Estadia mínima na chegada");
     await expect(item).toContainText("4 noites");
     await expect(item).toContainText("aguardando você");
-    await item.getByRole("button", { name: `Aceitar a estadia mínima de ${night}` }).click();
+    // Its reasons, asked for from the list (a page load without JavaScript, in place with it).
+    await item.getByRole("link", { name: "Por que esta estadia mínima" }).click();
+    await expect(item.getByRole("link", { name: "Esconder os motivos" })).toBeVisible();
+    await expect(item.getByRole("listitem").first()).toBeVisible();
+    await item.getByRole("button", { name: /^Aceitar a estadia mínima de .+, Suíte/ }).click();
     await expect(page.getByText("Mudanças de regras de estadia aceitas: 1.")).toBeVisible();
 
     await page.goto(`/recommendations?from=${night}&to=${night}&category=${SUITE}`);

@@ -56,6 +56,57 @@ describe("/recommendations (loader and action)", () => {
     await owner.post("/recommendations", recommendations, { intent: "settings", mode: "off", ...GUARDRAILS }, inApp);
   });
 
+  it("lists the nights without their reasons, opens one night's with `why`, and decides a night from the list's one form", async () => {
+    const owner = h.browser();
+    await owner.signIn(demoUsers.owner.email);
+    const first = (await owner.get("/recommendations", recommendations, inApp)).data.answer.categories[0] as { uuid: string };
+    await owner.post("/recommendations", recommendations, { intent: "settings", mode: "off", [`category_modes.${first.uuid}`]: "recommend", ...GUARDRAILS }, inApp);
+    try {
+      const query = `category=${first.uuid}`;
+      const page = await owner.get(`/recommendations?${query}`, recommendations, inApp);
+      const rows = page.data.answer.rows as { night: string; room_category_uuid: string; field: "price"; status: string }[];
+      const pending = rows.filter((r) => r.status === "pending" && r.field === "price");
+      expect(pending.length).toBeGreaterThan(1);
+      expect(rows.every((r) => !("reasons" in r) && !("effect" in r))).toBe(true);
+      expect(page.data.opened).toBeUndefined();
+      expect(page.data.answer).not.toHaveProperty("data");
+
+      // One night's reasons, asked for by its key; a key that names nothing opens nothing.
+      const [night, other] = pending;
+      const key = `${night.night}.${night.room_category_uuid}.price`;
+      const why = await owner.get(`/recommendations?${query}&why=${key}`, recommendations, inApp);
+      expect(why.data.opened).toMatchObject({ night: night.night, room_category_uuid: first.uuid, field: "price", value: expect.any(Number) });
+      expect(why.data.opened.reasons.map((s: { step: string }) => s.step)).toContain("rules");
+      expect(why.data.opened.effect).toEqual(expect.objectContaining({ occupancy_before: expect.any(Number) }));
+      expect(why.data.answer.rows).toEqual(rows);
+      for (const bad of [`${night.night}.${first.uuid}.colour`, `${night.night}.not-a-uuid.price`, "1999-01-01.x", `${key}.extra`]) {
+        expect((await owner.get(`/recommendations?${query}&why=${encodeURIComponent(bad)}`, recommendations, inApp)).data.opened).toBeUndefined();
+      }
+
+      // The list's buttons: accept one night, reject another; the rest stay pending.
+      const accepted = await owner.post("/recommendations", recommendations, { decide: `accept.${key}` }, inApp);
+      expect(accepted.status).toBe(302);
+      expect(accepted.location).toBe("/recommendations");
+      expect((await owner.session()).get("toast")).toMatchObject({ kind: "success", message: "pricing:brain.accepted", values: { count: 1 } });
+      await owner.post("/recommendations", recommendations, { decide: `reject.${other.night}.${other.room_category_uuid}.price` }, inApp);
+      const after = (await owner.get(`/recommendations?${query}`, recommendations, inApp)).data.answer.rows as typeof rows;
+      const status = (n: string) => after.find((r) => r.night === n && r.field === "price")?.status;
+      expect(status(night.night)).toBe("accepted");
+      expect(status(other.night)).toBe("rejected");
+      expect(after.filter((r) => r.status === "pending").length).toBe(rows.filter((r) => r.status === "pending").length - 2);
+
+      // A value no button sends decides nothing.
+      for (const forged of ["approve." + key, "accept.", "accept.2026-01-01", `accept.${key}.x`]) {
+        const refused = await owner.post("/recommendations", recommendations, { decide: forged }, inApp);
+        expect(refused.location).toBe("/recommendations");
+        expect((await owner.session()).get("toast")).toMatchObject({ kind: "error", message: "pricing:brain.unknownAction" });
+      }
+      expect((await owner.get(`/recommendations?${query}`, recommendations, inApp)).data.answer.rows).toEqual(after);
+    } finally {
+      await owner.post("/recommendations", recommendations, { intent: "settings", mode: "off", ...GUARDRAILS }, inApp);
+    }
+  });
+
   it("previews the settings with the Preview button: the comparison comes back with the values as typed, nothing saved", async () => {
     const owner = h.browser();
     await owner.signIn(demoUsers.owner.email);

@@ -1,21 +1,24 @@
 import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
 import type { BrainStep } from "#domain/brain/types";
 import type { RuleStep } from "#domain/stay-rules/types";
 import type { PriceRecommendationJson, RecommendationJson } from "#contract/brain";
-import { formatMoney, formatSignedMoney } from "#domain/money";
+import { numberFormat } from "#domain/intl-formats";
+import { formatMoney, formatPercent, formatSignedMoney } from "#domain/money";
 import { AppForm } from "#app/components/ui/app-form";
 import { SubmitButton } from "#app/components/ui/button";
 import { formatDate } from "#app/lib/format-date";
+import { recommendationKey } from "#app/lib/recommendation-key";
 
 /** One reason in words: "Festa do Divino (+8 %)", "Ahead of the usual pace: 5 rooms for 3". */
-function reasonLabel(step: BrainStep, t: (key: string, values?: Record<string, unknown>) => string): string {
+function reasonLabel(step: BrainStep, t: (key: string, values?: Record<string, unknown>) => string, locale: string): string {
   switch (step.step) {
     case "event":
       return t("brain.step.event", { name: step.detail.name, percent: step.detail.percent });
     case "holiday":
       return t("brain.step.holiday", { names: step.detail.names.join(", "), percent: step.detail.percent });
     case "pace":
-      return t("brain.step.pace", { onTheBooks: step.detail.onTheBooks, usual: step.detail.usual.toFixed(1) });
+      return t("brain.step.pace", { onTheBooks: step.detail.onTheBooks, usual: numberFormat(locale, { maximumFractionDigits: 1 }).format(step.detail.usual) });
     case "demand":
       return t("brain.step.demand", { remainingDemand: step.detail.remainingDemand, remainingRooms: step.detail.remainingRooms, target: step.detail.target });
     default:
@@ -30,7 +33,7 @@ export function Reasons({ reasons, currency }: { reasons: BrainStep[]; currency:
     <ol className="mt-1 space-y-0.5 text-sm text-slate-700">
       {reasons.map((s, i) => (
         <li key={`${s.step}-${i}`} className="flex justify-between gap-4">
-          <span>{reasonLabel(s, t)}</span>
+          <span>{reasonLabel(s, t, i18n.language)}</span>
           <span className="tabular-nums">{i === 0 ? formatMoney(s.amount, i18n.language, currency) : formatSignedMoney(s.amount, i18n.language, currency)}</span>
         </li>
       ))}
@@ -68,7 +71,7 @@ function RuleReasons({ reasons }: { reasons: RuleStep[] }) {
 }
 
 /** The change itself: "R$ 300 → R$ 320", or "Minimum stay on arrival: 2 nights → 1 night". */
-function Change({ r, money }: { r: RecommendationJson; money: (c: number) => string }) {
+function Change({ r, money }: { r: RecommendationRow; money: (c: number) => string }) {
   const { t } = useTranslation("pricing");
   const show = (v: number) => (r.field === "price" ? money(v) : t("brain.stayRule.nights", { count: v }));
   return (
@@ -80,81 +83,109 @@ function Change({ r, money }: { r: RecommendationJson; money: (c: number) => str
   );
 }
 
-/** The pending and decided recommendations, each night with accept / reject (plain forms). */
+/** A row of the list: what it shows before its reasons are asked for (they come with `opened`). */
+export type RecommendationRow = Pick<RecommendationJson, "room_category_uuid" | "night" | "field" | "current" | "value" | "status">;
+
+/** Why one recommendation: its reasons and, for a price, its expected effect. */
+function Why({ r, currency, money }: { r: RecommendationJson; currency: string; money: (c: number) => string }) {
+  const { t, i18n } = useTranslation("pricing");
+  const percent = (p: number) => formatPercent(p, i18n.language, { digits: 1 });
+  return r.field === "price" ? (
+    <>
+      <Reasons reasons={r.reasons} currency={currency} />
+      <p className="mt-1 text-sm text-slate-700">
+        {t("brain.effect", {
+          before: percent(r.effect.occupancy_before),
+          after: percent(r.effect.occupancy_after),
+          revenueBefore: money(r.effect.revenue_before),
+          revenueAfter: money(r.effect.revenue_after),
+        })}
+      </p>
+    </>
+  ) : (
+    <>
+      <RuleReasons reasons={r.reasons} />
+      <p className="mt-1 text-sm text-slate-700">{t("brain.stayRule.whatIf")}</p>
+    </>
+  );
+}
+
+/**
+ * The pending and decided recommendations, each night with accept / reject. One form holds the
+ * whole list (its CSRF token once; each button's value names its night, category and field), and
+ * a night's reasons come when asked for: its link reloads the page with `why` (JavaScript off) or
+ * fetches only the loader's data in place (on). A month of nights for several categories stays a
+ * light document (issue 27: the page's first view on a phone).
+ */
 export function RecommendationList({
-  data,
+  rows,
+  opened,
   categories,
   currency,
   canDecide,
   action,
+  search,
 }: {
-  data: RecommendationJson[];
+  rows: RecommendationRow[];
+  /** The recommendation whose reasons were asked for, whole. */
+  opened?: RecommendationJson;
   categories: { uuid: string; name: string }[];
   currency: string;
   canDecide: boolean;
   action: string;
+  /** The list's own query (range, category), kept by the links that open and close the reasons. */
+  search: Record<string, string>;
 }) {
   const { t, i18n } = useTranslation("pricing");
   const locale = i18n.language;
   const names = new Map(categories.map((c) => [c.uuid, c.name]));
   const money = (c: number) => formatMoney(c, locale, currency, { whole: true });
-  if (data.length === 0) {
+  const openKey = opened ? recommendationKey(opened) : null;
+  const href = (key: string, open: boolean) => `${action}?${new URLSearchParams({ ...search, ...(open ? { why: key } : {}) })}#rec-${key}`;
+  if (rows.length === 0) {
     return (
       <p className="rounded-md border border-emerald-200 bg-emerald-50 p-3 text-sm" role="status">
         {t("brain.empty")}
       </p>
     );
   }
-  return (
+  const deciding = canDecide && rows.some((r) => r.status === "pending");
+  const list = (
     <ul className="divide-y divide-slate-200 rounded-md border border-slate-200 bg-white" aria-label={t("brain.listLabel")}>
-      {data.map((r) => (
-        <li key={`${r.room_category_uuid}-${r.night}-${r.field}`} className="grid gap-2 p-3 sm:grid-cols-[1fr_auto]" data-night={r.night} data-category={r.room_category_uuid} data-field={r.field}>
-          <div>
-            <p className="font-medium">
-              {formatDate(r.night, locale, { dateStyle: "full" })} · {names.get(r.room_category_uuid) ?? ""}
-            </p>
-            <p className="text-sm">
-              <Change r={r} money={money} /> <span className="text-slate-700">· {t(`brain.status.${r.status}`)}</span>
-            </p>
-            <details className="mt-1">
-              <summary className="cursor-pointer text-sm text-brand-700">{t("brain.why")}</summary>
-              {r.field === "price" ? (
-                <>
-                  <Reasons reasons={r.reasons} currency={currency} />
-                  <p className="mt-1 text-sm text-slate-700">
-                    {t("brain.effect", {
-                      before: r.effect.occupancy_before,
-                      after: r.effect.occupancy_after,
-                      revenueBefore: money(r.effect.revenue_before),
-                      revenueAfter: money(r.effect.revenue_after),
-                    })}
-                  </p>
-                </>
-              ) : (
-                <>
-                  <RuleReasons reasons={r.reasons} />
-                  <p className="mt-1 text-sm text-slate-700">{t("brain.stayRule.whatIf")}</p>
-                </>
-              )}
-            </details>
-          </div>
-          {canDecide && r.status === "pending" ? (
-            <AppForm action={action} className="flex items-start gap-2">
-              <input type="hidden" name="night" value={r.night} />
-              <input type="hidden" name="category" value={r.room_category_uuid} />
-              <input type="hidden" name="field" value={r.field} />
-              <SubmitButton name="intent" value="accept" aria-label={t(r.field === "price" ? "brain.acceptNight" : "brain.acceptRuleNight", { night: r.night })}>
-                {t("brain.accept")}
-              </SubmitButton>
-              <SubmitButton name="intent" value="reject" variant="secondary" aria-label={t(r.field === "price" ? "brain.rejectNight" : "brain.rejectRuleNight", { night: r.night })}>
-                {t("brain.reject")}
-              </SubmitButton>
-            </AppForm>
-          ) : null}
-        </li>
-      ))}
+      {rows.map((r) => {
+        const key = recommendationKey(r);
+        const open = key === openKey && opened ? opened : undefined;
+        const labels = { night: formatDate(r.night, locale), category: names.get(r.room_category_uuid) ?? "" };
+        return (
+          <li key={key} id={`rec-${key}`} className="grid gap-2 p-3 sm:grid-cols-[1fr_auto]" data-night={r.night} data-category={r.room_category_uuid} data-field={r.field}>
+            <div>
+              <p className="font-medium">
+                {formatDate(r.night, locale, { dateStyle: "full" })} · {labels.category}
+              </p>
+              <p className="text-sm">
+                <Change r={r} money={money} /> <span className="text-slate-700">· {t(`brain.status.${r.status}`)}</span>
+              </p>
+              <Link to={href(key, !open)} preventScrollReset aria-expanded={Boolean(open)} className="text-sm text-brand-700 underline">
+                {open ? t("brain.hideWhy") : t(r.field === "price" ? "brain.why" : "brain.whyRule")}
+              </Link>
+              {open ? <Why r={open} currency={currency} money={money} /> : null}
+            </div>
+            {deciding && r.status === "pending" ? (
+              <div className="flex items-start gap-2">
+                <SubmitButton name="decide" value={`accept.${key}`} aria-label={t(r.field === "price" ? "brain.acceptNight" : "brain.acceptRuleNight", labels)}>
+                  {t("brain.accept")}
+                </SubmitButton>
+                <SubmitButton name="decide" value={`reject.${key}`} variant="secondary" aria-label={t(r.field === "price" ? "brain.rejectNight" : "brain.rejectRuleNight", labels)}>
+                  {t("brain.reject")}
+                </SubmitButton>
+              </div>
+            ) : null}
+          </li>
+        );
+      })}
     </ul>
   );
+  return deciding ? <AppForm action={action}>{list}</AppForm> : list;
 }
 
 /** The calendar day panel's part: the brain's recommendation of the night, decided there too. */

@@ -4,7 +4,7 @@ import { Form } from "react-router";
 import { BRAIN_MODES } from "#domain/brain/types";
 import { brainEventSchema, brainSettingsSchema } from "#domain/schemas/brain";
 import type { BrainPreviewJson, RecommendationsJson } from "#contract/brain";
-import { RecommendationList } from "#app/components/pricing/recommendation-list";
+import { RecommendationList, type RecommendationRow } from "#app/components/pricing/recommendation-list";
 import { WhatIf } from "#app/components/pricing/what-if";
 import { AppForm } from "#app/components/ui/app-form";
 import { SubmitButton } from "#app/components/ui/button";
@@ -13,6 +13,7 @@ import { formatDate, formatDateTime } from "#app/lib/format-date";
 import { useDeferredModule } from "#app/lib/deferred-module";
 import { ApiError, heldPermissions, pricingBusiness, pricingMiddleware, type PricingHandle } from "#app/lib/pricing.server";
 import { sendIntentForm } from "#app/lib/api-reply.server";
+import { parseRecommendationKey, recommendationKey } from "#app/lib/recommendation-key";
 import { getRequestState } from "#app/lib/request-context.server";
 import { redirectWithToast } from "#app/lib/toast.server";
 import type { Route } from "./+types/recommendations";
@@ -28,8 +29,19 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const asked = (key: string) => url.searchParams.get(key) || undefined;
   const search = { from: asked("from"), to: asked("to"), category: asked("category") };
-  const answer = await api.recommendations.list(business.uuid, search);
-  return { business, answer, canDecide: heldPermissions(context).includes("user.price-settings"), search: Object.fromEntries(Object.entries(search).filter(([, v]) => v !== undefined)) };
+  const { data, ...answer } = await api.recommendations.list(business.uuid, search);
+  // The rows without their reasons, but for the one asked for (`why`): the list's reasons are
+  // most of its weight, and a night's are read one at a time (RecommendationList).
+  const why = parseRecommendationKey(url.searchParams.get("why"));
+  const opened = why ? data.find((r) => recommendationKey(r) === recommendationKey({ night: why.night, room_category_uuid: why.category.toLowerCase(), field: why.field })) : undefined;
+  const rows: RecommendationRow[] = data.map(({ room_category_uuid, night, field, current, value, status }) => ({ room_category_uuid, night, field, current, value, status }));
+  return {
+    business,
+    answer: { ...answer, rows },
+    opened,
+    canDecide: heldPermissions(context).includes("user.price-settings"),
+    search: Object.fromEntries(Object.entries(search).filter((entry): entry is [string, string] => entry[1] !== undefined)),
+  };
 }
 
 /** What the page's forms send, each with its `intent`. */
@@ -75,13 +87,11 @@ export async function action({ request, context }: Route.ActionArgs) {
       });
       return back("pricing:brain.undone", { count: answer.restored.length });
     }
-    if (intent === "accept" || intent === "reject" || intent === "accept-all" || intent === "reject-all") {
-      const accept = intent.startsWith("accept");
-      const field = (name: string) => (formData.get(name) ? String(formData.get(name)) : undefined);
-      const which = { category: field("category"), field: field("field") };
-      const decision = intent.endsWith("-all") ? { all: true, ...which } : field("night") ? { night: field("night"), ...which } : { from: field("from") ?? "", to: field("to") ?? "", ...which };
+    const chosen = decisionOf(formData);
+    if (chosen) {
+      const { accept, decision } = chosen;
       const answer = await api.recommendations.decide(business.uuid, accept, decision);
-      const rules = which.field !== undefined && which.field !== "price";
+      const rules = decision.field !== undefined && decision.field !== "price";
       return back(accept ? (rules ? "pricing:brain.acceptedRules" : "pricing:brain.accepted") : rules ? "pricing:brain.rejectedRules" : "pricing:brain.rejected", { count: answer.decided });
     }
   } catch (error) {
@@ -90,9 +100,30 @@ export async function action({ request, context }: Route.ActionArgs) {
   return redirectWithToast(PAGE, { kind: "error", message: "pricing:brain.unknownAction" }, { session });
 }
 
+/**
+ * What an accept or reject asks for: a button of the list names its night ("accept.<key>", one
+ * form for the whole list); the range form, the calendar's day panel and "all" send an intent
+ * with the night or range, category and field as fields. Null when the form asks for neither.
+ */
+function decisionOf(formData: FormData) {
+  const field = (name: string) => (formData.get(name) ? String(formData.get(name)) : undefined);
+  const button = field("decide");
+  if (button !== undefined) {
+    const [verb, ...rest] = button.split(".");
+    const key = parseRecommendationKey(rest.join("."));
+    if (!key || (verb !== "accept" && verb !== "reject")) return null; // no button of the page sends it
+    return { accept: verb === "accept", decision: { night: key.night, category: key.category, field: key.field } };
+  }
+  const intent = field("intent") ?? "";
+  if (!["accept", "reject", "accept-all", "reject-all"].includes(intent)) return null;
+  const which = { category: field("category"), field: field("field") };
+  const decision = intent.endsWith("-all") ? { all: true, ...which } : field("night") ? { night: field("night"), ...which } : { from: field("from") ?? "", to: field("to") ?? "", ...which };
+  return { accept: intent.startsWith("accept"), decision };
+}
+
 export default function Recommendations({ loaderData, actionData }: Route.ComponentProps) {
   const { t, i18n } = useTranslation("pricing");
-  const { answer, canDecide, business, search } = loaderData;
+  const { answer, opened, canDecide, business, search } = loaderData;
   const locale = i18n.language;
   const names = new Map(answer.categories.map((c) => [c.uuid, c.name]));
   return (
@@ -134,7 +165,7 @@ export default function Recommendations({ loaderData, actionData }: Route.Compon
             {t("brain.show")}
           </button>
         </Form>
-        {canDecide && answer.data.some((r) => r.status === "pending") ? (
+        {canDecide && answer.rows.some((r) => r.status === "pending") ? (
           <AppForm action={PAGE} className="flex flex-wrap items-end gap-2 rounded-md border border-slate-200 bg-slate-50 p-3 text-sm" aria-label={t("brain.rangeLabel")}>
             <input type="hidden" name="from" value={answer.from} />
             <input type="hidden" name="to" value={answer.to} />
@@ -154,7 +185,7 @@ export default function Recommendations({ loaderData, actionData }: Route.Compon
             </SubmitButton>
           </AppForm>
         ) : null}
-        <RecommendationList data={answer.data} categories={answer.categories} currency={business.currency} canDecide={canDecide} action={PAGE} />
+        <RecommendationList rows={answer.rows} opened={opened} categories={answer.categories} currency={business.currency} canDecide={canDecide} action={PAGE} search={search} />
       </section>
 
       {canDecide ? (
@@ -167,7 +198,7 @@ export default function Recommendations({ loaderData, actionData }: Route.Compon
       ) : null}
       {canDecide ? <EventsSection answer={answer} lastResult={actionData?.intent === "event" ? actionData.result : undefined} /> : null}
 
-      <section aria-labelledby="brain-undo" className="mb-8">
+      <section aria-labelledby="brain-undo" className="below-fold mb-8">
         <h2 id="brain-undo" className="mb-2 text-lg font-semibold">
           {t("brain.undoTitle")}
         </h2>
@@ -209,7 +240,7 @@ type Result = SubmissionResult<string[]> | undefined;
 /** The forms' client-side validation, loaded after the page is interactive (zod stays out of the first load). */
 const useBrainValidation = () => useDeferredModule(() => import("#app/components/pricing/brain-validation"));
 
-function SettingsForm({ answer, lastResult, preview, currency }: { answer: RecommendationsJson; lastResult: Result; preview?: BrainPreviewJson; currency: string }) {
+function SettingsForm({ answer, lastResult, preview, currency }: { answer: Omit<RecommendationsJson, "data">; lastResult: Result; preview?: BrainPreviewJson; currency: string }) {
   const { t } = useTranslation("pricing");
   const s = answer.settings;
   const [form, fields] = useForm({
@@ -236,7 +267,7 @@ function SettingsForm({ answer, lastResult, preview, currency }: { answer: Recom
     ["holiday_effect_percent", 0.5],
   ] as const;
   return (
-    <section aria-labelledby="brain-settings-title" className="mb-8 rounded-lg border border-slate-200 bg-white p-4 shadow-sm">
+    <section aria-labelledby="brain-settings-title" className="below-fold mb-8 rounded-lg border border-slate-200 bg-white p-4 shadow-sm">
       <h2 id="brain-settings-title" className="text-lg font-semibold">
         {t("brain.settingsTitle")}
       </h2>
@@ -271,7 +302,7 @@ function SettingsForm({ answer, lastResult, preview, currency }: { answer: Recom
   );
 }
 
-function EventsSection({ answer, lastResult }: { answer: RecommendationsJson; lastResult: Result }) {
+function EventsSection({ answer, lastResult }: { answer: Omit<RecommendationsJson, "data">; lastResult: Result }) {
   const { t, i18n } = useTranslation("pricing");
   const locale = i18n.language;
   const [form, fields] = useForm({
@@ -281,7 +312,7 @@ function EventsSection({ answer, lastResult }: { answer: RecommendationsJson; la
     shouldRevalidate: "onInput",
   });
   return (
-    <section aria-labelledby="brain-events" className="mb-8 rounded-lg border border-slate-200 bg-white p-4 shadow-sm">
+    <section aria-labelledby="brain-events" className="below-fold mb-8 rounded-lg border border-slate-200 bg-white p-4 shadow-sm">
       <h2 id="brain-events" className="text-lg font-semibold">
         {t("brain.eventsTitle")}
       </h2>
