@@ -107,6 +107,41 @@ describe("/recommendations (loader and action)", () => {
     }
   });
 
+  it("lists many categories' nights in pages of whole nights, and the range form decides only the nights shown", async () => {
+    const owner = h.browser();
+    await owner.signIn(demoUsers.owner.email);
+    const categories = (await owner.get("/recommendations", recommendations, inApp)).data.answer.categories as { uuid: string }[];
+    const modes = Object.fromEntries(categories.map((c) => [`category_modes.${c.uuid}`, "recommend"]));
+    await owner.post("/recommendations", recommendations, { intent: "settings", mode: "off", ...modes, ...GUARDRAILS }, inApp);
+    try {
+      const first = await owner.get("/recommendations?from=2027-01-04&to=2027-03-04", recommendations, inApp);
+      const rows = first.data.answer.rows as { night: string }[];
+      expect(rows.length).toBeGreaterThan(categories.length);
+      expect(rows.length).toBeLessThanOrEqual(90);
+      const next = first.data.next as string;
+      expect(next > rows.at(-1)!.night).toBe(true);
+      expect(first.data.answer).toMatchObject({ from: "2027-01-04", asked_to: "2027-03-04" });
+      expect(first.data.answer.to < next).toBe(true);
+      expect(rows.at(-1)!.night <= first.data.answer.to).toBe(true);
+
+      // The next page starts where the first stopped; no night is on both.
+      const second = await owner.get(`/recommendations?from=${next}&to=2027-03-04`, recommendations, inApp);
+      const more = second.data.answer.rows as { night: string }[];
+      expect(more[0].night).toBe(next);
+      expect(new Set(rows.map((r) => r.night)).has(next)).toBe(false);
+
+      // "Accept these nights" sends the page's own range, so nights not shown stay pending.
+      const accepted = await owner.post("/recommendations", recommendations, { intent: "accept", from: first.data.answer.from, to: first.data.answer.to }, inApp);
+      expect(accepted.status).toBe(302);
+      const after = await owner.get(`/recommendations?from=${next}&to=2027-03-04`, recommendations, inApp);
+      expect(after.data.answer.rows).toEqual(more);
+      const decided = (await owner.get("/recommendations?from=2027-01-04&to=2027-03-04", recommendations, inApp)).data.answer.rows as { field: string; status: string }[];
+      expect(decided.filter((r) => r.field === "price").every((r) => r.status !== "pending")).toBe(true);
+    } finally {
+      await owner.post("/recommendations", recommendations, { intent: "settings", mode: "off", ...GUARDRAILS }, inApp);
+    }
+  });
+
   it("previews the settings with the Preview button: the comparison comes back with the values as typed, nothing saved", async () => {
     const owner = h.browser();
     await owner.signIn(demoUsers.owner.email);

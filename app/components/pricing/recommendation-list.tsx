@@ -8,7 +8,7 @@ import { formatMoney, formatPercent, formatSignedMoney } from "#domain/money";
 import { AppForm } from "#app/components/ui/app-form";
 import { SubmitButton } from "#app/components/ui/button";
 import { formatDate } from "#app/lib/format-date";
-import { recommendationKey } from "#app/lib/recommendation-key";
+import { recommendationKey } from "#app/lib/recommendation-rows";
 
 /** One reason in words: "Festa do Divino (+8 %)", "Ahead of the usual pace: 5 rooms for 3". */
 function reasonLabel(step: BrainStep, t: (key: string, values?: Record<string, unknown>) => string, locale: string): string {

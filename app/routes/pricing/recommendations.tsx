@@ -1,7 +1,8 @@
 import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { useTranslation } from "react-i18next";
-import { Form } from "react-router";
+import { Form, Link } from "react-router";
 import { BRAIN_MODES } from "#domain/brain/types";
+import { addDays } from "#domain/pricing/dates";
 import { brainEventSchema, brainSettingsSchema } from "#domain/schemas/brain";
 import type { BrainPreviewJson, RecommendationsJson } from "#contract/brain";
 import { RecommendationList, type RecommendationRow } from "#app/components/pricing/recommendation-list";
@@ -13,7 +14,7 @@ import { formatDate, formatDateTime } from "#app/lib/format-date";
 import { useDeferredModule } from "#app/lib/deferred-module";
 import { ApiError, heldPermissions, pricingBusiness, pricingMiddleware, type PricingHandle } from "#app/lib/pricing.server";
 import { sendIntentForm } from "#app/lib/api-reply.server";
-import { parseRecommendationKey, recommendationKey } from "#app/lib/recommendation-key";
+import { parseRecommendationKey, recommendationKey, wholeNights } from "#app/lib/recommendation-rows";
 import { getRequestState } from "#app/lib/request-context.server";
 import { redirectWithToast } from "#app/lib/toast.server";
 import type { Route } from "./+types/recommendations";
@@ -34,15 +35,25 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   // most of its weight, and a night's are read one at a time (RecommendationList).
   const why = parseRecommendationKey(url.searchParams.get("why"));
   const opened = why ? data.find((r) => recommendationKey(r) === recommendationKey({ night: why.night, room_category_uuid: why.category.toLowerCase(), field: why.field })) : undefined;
-  const rows: RecommendationRow[] = data.map(({ room_category_uuid, night, field, current, value, status }) => ({ room_category_uuid, night, field, current, value, status }));
+  const { shown, next } = wholeNights(data, LIST_ROWS);
+  const rows: RecommendationRow[] = shown.map(({ room_category_uuid, night, field, current, value, status }) => ({ room_category_uuid, night, field, current, value, status }));
   return {
     business,
-    answer: { ...answer, rows },
+    // The nights shown are the nights the range form decides: up to the day before the next page's.
+    answer: { ...answer, rows, to: next ? addDays(next, -1) : answer.to, asked_to: answer.to },
+    next,
     opened,
     canDecide: heldPermissions(context).includes("user.price-settings"),
     search: Object.fromEntries(Object.entries(search).filter((entry): entry is [string, string] => entry[1] !== undefined)),
   };
 }
+
+/**
+ * Rows a page lists at most: a month of nights for two or three categories. A hotel with many
+ * categories in *recommend* gets its month in pages of whole nights (a link to the next nights),
+ * not a document of hundreds of rows.
+ */
+const LIST_ROWS = 90;
 
 /** What the page's forms send, each with its `intent`. */
 export async function action({ request, context }: Route.ActionArgs) {
@@ -123,7 +134,7 @@ function decisionOf(formData: FormData) {
 
 export default function Recommendations({ loaderData, actionData }: Route.ComponentProps) {
   const { t, i18n } = useTranslation("pricing");
-  const { answer, opened, canDecide, business, search } = loaderData;
+  const { answer, opened, next, canDecide, business, search } = loaderData;
   const locale = i18n.language;
   const names = new Map(answer.categories.map((c) => [c.uuid, c.name]));
   return (
@@ -148,7 +159,7 @@ export default function Recommendations({ loaderData, actionData }: Route.Compon
           </label>
           <label className="flex flex-col">
             {t("brain.to")}
-            <input type="date" name="to" defaultValue={search.to ?? answer.to} className="rounded border border-slate-300 px-2 py-1" />
+            <input type="date" name="to" defaultValue={search.to ?? answer.asked_to} className="rounded border border-slate-300 px-2 py-1" />
           </label>
           <label className="flex flex-col">
             {t("brain.category")}
@@ -186,6 +197,13 @@ export default function Recommendations({ loaderData, actionData }: Route.Compon
           </AppForm>
         ) : null}
         <RecommendationList rows={answer.rows} opened={opened} categories={answer.categories} currency={business.currency} canDecide={canDecide} action={PAGE} search={search} />
+        {next ? (
+          <p className="text-sm">
+            <Link to={`${PAGE}?${new URLSearchParams({ ...search, from: next, to: answer.asked_to })}`} className="text-brand-700 underline" rel="next">
+              {t("brain.nextNights", { from: formatDate(next, locale) })}
+            </Link>
+          </p>
+        ) : null}
       </section>
 
       {canDecide ? (

@@ -1,5 +1,7 @@
 import { RECOMMENDED_FIELDS, type RecommendedField } from "#domain/brain/types";
 
+/** The recommendation list's rows: each named by a key (in a URL, in a button's value), and cut into pages of whole nights. */
+
 /** One recommendation named in a URL or a button's value: its night, room category and field. */
 export interface RecommendationKey {
   night: string;
@@ -17,4 +19,16 @@ export function parseRecommendationKey(text: string | null | undefined): Recomme
   const [night, category, field, ...rest] = String(text ?? "").split(".");
   if (rest.length || !/^\d{4}-\d{2}-\d{2}$/.test(night ?? "") || !/^[0-9a-f-]{36}$/i.test(category ?? "")) return null;
   return (RECOMMENDED_FIELDS as readonly string[]).includes(field ?? "") ? { night, category, field: field as RecommendedField } : null;
+}
+
+/**
+ * The first nights whose rows fit in `max`, each night whole, and the night after them (null when
+ * all fit). A first night with more rows than `max` is shown whole on its own. `rows` are in
+ * night order, as the API lists them.
+ */
+export function wholeNights<R extends { night: string }>(rows: R[], max: number): { shown: R[]; next: string | null } {
+  if (rows.length <= max) return { shown: rows, next: null };
+  const first = rows[0].night;
+  const next = rows[max].night > first ? rows[max].night : rows.find((r) => r.night > first)?.night;
+  return next ? { shown: rows.filter((r) => r.night < next), next } : { shown: rows, next: null };
 }
