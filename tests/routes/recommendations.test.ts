@@ -84,9 +84,10 @@ describe("/recommendations (loader and action)", () => {
       }
 
       // The list's buttons: accept one night, reject another; the rest stay pending.
-      const accepted = await owner.post("/recommendations", recommendations, { decide: `accept.${key}` }, inApp);
+      // The form posts to the list it is on (its range and category; not `why`), and comes back to it.
+      const accepted = await owner.post(`/recommendations?${query}&why=${key}`, recommendations, { decide: `accept.${key}` }, inApp);
       expect(accepted.status).toBe(302);
-      expect(accepted.location).toBe("/recommendations");
+      expect(accepted.location).toBe(`/recommendations?${query}`);
       expect((await owner.session()).get("toast")).toMatchObject({ kind: "success", message: "pricing:brain.accepted", values: { count: 1 } });
       await owner.post("/recommendations", recommendations, { decide: `reject.${other.night}.${other.room_category_uuid}.price` }, inApp);
       const after = (await owner.get(`/recommendations?${query}`, recommendations, inApp)).data.answer.rows as typeof rows;
@@ -97,8 +98,8 @@ describe("/recommendations (loader and action)", () => {
 
       // A value no button sends decides nothing.
       for (const forged of ["approve." + key, "accept.", "accept.2026-01-01", `accept.${key}.x`]) {
-        const refused = await owner.post("/recommendations", recommendations, { decide: forged }, inApp);
-        expect(refused.location).toBe("/recommendations");
+        const refused = await owner.post(`/recommendations?${query}`, recommendations, { decide: forged }, inApp);
+        expect(refused.location).toBe(`/recommendations?${query}`);
         expect((await owner.session()).get("toast")).toMatchObject({ kind: "error", message: "pricing:brain.unknownAction" });
       }
       expect((await owner.get(`/recommendations?${query}`, recommendations, inApp)).data.answer.rows).toEqual(after);

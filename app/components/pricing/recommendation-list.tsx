@@ -124,7 +124,7 @@ export function RecommendationList({
   currency,
   canDecide,
   action,
-  search,
+  whyHref,
 }: {
   rows: RecommendationRow[];
   /** The recommendation whose reasons were asked for, whole. */
@@ -132,16 +132,16 @@ export function RecommendationList({
   categories: { uuid: string; name: string }[];
   currency: string;
   canDecide: boolean;
+  /** Where the list's form posts (the page with the list's own query, so a decision comes back to it). */
   action: string;
-  /** The list's own query (range, category), kept by the links that open and close the reasons. */
-  search: Record<string, string>;
+  /** The link that opens (`open`) or closes a night's reasons, keeping the list's own query. */
+  whyHref: (key: string, open: boolean) => string;
 }) {
   const { t, i18n } = useTranslation("pricing");
   const locale = i18n.language;
   const names = new Map(categories.map((c) => [c.uuid, c.name]));
   const money = (c: number) => formatMoney(c, locale, currency, { whole: true });
   const openKey = opened ? recommendationKey(opened) : null;
-  const href = (key: string, open: boolean) => `${action}?${new URLSearchParams({ ...search, ...(open ? { why: key } : {}) })}#rec-${key}`;
   if (rows.length === 0) {
     return (
       <p className="rounded-md border border-emerald-200 bg-emerald-50 p-3 text-sm" role="status">
@@ -165,7 +165,7 @@ export function RecommendationList({
               <p className="text-sm">
                 <Change r={r} money={money} /> <span className="text-slate-700">· {t(`brain.status.${r.status}`)}</span>
               </p>
-              <Link to={href(key, !open)} preventScrollReset aria-expanded={Boolean(open)} className="text-sm text-brand-700 underline">
+              <Link to={whyHref(key, !open)} preventScrollReset aria-expanded={Boolean(open)} className="text-sm text-brand-700 underline">
                 {open ? t("brain.hideWhy") : t(r.field === "price" ? "brain.why" : "brain.whyRule")}
               </Link>
               {open ? <Why r={open} currency={currency} money={money} /> : null}

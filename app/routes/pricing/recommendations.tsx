@@ -24,12 +24,21 @@ export const middleware: Route.MiddlewareFunction[] = pricingMiddleware(handle);
 
 const PAGE = "/recommendations";
 
+/** The list's own query (range and category) as asked: what its links and its forms' way back keep. */
+function listQuery(url: URL): Record<string, string> {
+  return Object.fromEntries(["from", "to", "category"].flatMap((key) => (url.searchParams.get(key) ? [[key, url.searchParams.get(key)!]] : [])));
+}
+
+/** The page showing that list: its forms post there, and a decision comes back to it. */
+function listUrl(query: Record<string, string>): string {
+  return Object.keys(query).length ? `${PAGE}?${new URLSearchParams(query)}` : PAGE;
+}
+
 export async function loader({ request, context }: Route.LoaderArgs) {
   const business = pricingBusiness(context);
   const { api } = getRequestState(context);
   const url = new URL(request.url);
-  const asked = (key: string) => url.searchParams.get(key) || undefined;
-  const search = { from: asked("from"), to: asked("to"), category: asked("category") };
+  const search = listQuery(url);
   const { data, ...answer } = await api.recommendations.list(business.uuid, search);
   // The rows without their reasons, but for the one asked for (`why`): the list's reasons are
   // most of its weight, and a night's are read one at a time (RecommendationList).
@@ -44,7 +53,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     next,
     opened,
     canDecide: heldPermissions(context).includes("user.price-settings"),
-    search: Object.fromEntries(Object.entries(search).filter((entry): entry is [string, string] => entry[1] !== undefined)),
+    search,
   };
 }
 
@@ -63,7 +72,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   const intent = String(formData.get("intent") ?? "");
   // The calendar's day panel decides here too and goes back to its own page.
   const asked = String(formData.get("back") ?? "");
-  const to = asked.startsWith("/calendar?") ? asked : PAGE;
+  const here = listUrl(listQuery(new URL(request.url)));
+  const to = asked.startsWith("/calendar?") ? asked : here;
   const back = (message: string, values?: Record<string, string | number>) => redirectWithToast(to, { kind: "success", message, values }, { session });
   const refused = (error: unknown) => {
     if (!(error instanceof ApiError)) throw error;
@@ -108,7 +118,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   } catch (error) {
     return refused(error);
   }
-  return redirectWithToast(PAGE, { kind: "error", message: "pricing:brain.unknownAction" }, { session });
+  return redirectWithToast(here, { kind: "error", message: "pricing:brain.unknownAction" }, { session });
 }
 
 /**
@@ -135,6 +145,7 @@ function decisionOf(formData: FormData) {
 export default function Recommendations({ loaderData, actionData }: Route.ComponentProps) {
   const { t, i18n } = useTranslation("pricing");
   const { answer, opened, next, canDecide, business, search } = loaderData;
+  const here = listUrl(search);
   const locale = i18n.language;
   const names = new Map(answer.categories.map((c) => [c.uuid, c.name]));
   return (
@@ -177,7 +188,7 @@ export default function Recommendations({ loaderData, actionData }: Route.Compon
           </button>
         </Form>
         {canDecide && answer.rows.some((r) => r.status === "pending") ? (
-          <AppForm action={PAGE} className="flex flex-wrap items-end gap-2 rounded-md border border-slate-200 bg-slate-50 p-3 text-sm" aria-label={t("brain.rangeLabel")}>
+          <AppForm action={here} className="flex flex-wrap items-end gap-2 rounded-md border border-slate-200 bg-slate-50 p-3 text-sm" aria-label={t("brain.rangeLabel")}>
             <input type="hidden" name="from" value={answer.from} />
             <input type="hidden" name="to" value={answer.to} />
             {search.category ? <input type="hidden" name="category" value={search.category} /> : null}
@@ -196,10 +207,18 @@ export default function Recommendations({ loaderData, actionData }: Route.Compon
             </SubmitButton>
           </AppForm>
         ) : null}
-        <RecommendationList rows={answer.rows} opened={opened} categories={answer.categories} currency={business.currency} canDecide={canDecide} action={PAGE} search={search} />
+        <RecommendationList
+          rows={answer.rows}
+          opened={opened}
+          categories={answer.categories}
+          currency={business.currency}
+          canDecide={canDecide}
+          action={here}
+          whyHref={(key, open) => `${listUrl(open ? { ...search, why: key } : search)}#rec-${key}`}
+        />
         {next ? (
           <p className="text-sm">
-            <Link to={`${PAGE}?${new URLSearchParams({ ...search, from: next, to: answer.asked_to })}`} className="text-brand-700 underline" rel="next">
+            <Link to={listUrl({ ...search, from: next, to: answer.asked_to })} className="text-brand-700 underline" rel="next">
               {t("brain.nextNights", { from: formatDate(next, locale) })}
             </Link>
           </p>
@@ -212,9 +231,10 @@ export default function Recommendations({ loaderData, actionData }: Route.Compon
           lastResult={actionData?.intent === "settings" ? actionData.result : undefined}
           preview={actionData && "preview" in actionData ? actionData.preview : undefined}
           currency={business.currency}
+          action={here}
         />
       ) : null}
-      {canDecide ? <EventsSection answer={answer} lastResult={actionData?.intent === "event" ? actionData.result : undefined} /> : null}
+      {canDecide ? <EventsSection answer={answer} lastResult={actionData?.intent === "event" ? actionData.result : undefined} action={here} /> : null}
 
       <section aria-labelledby="brain-undo" className="below-fold mb-8">
         <h2 id="brain-undo" className="mb-2 text-lg font-semibold">
@@ -233,7 +253,7 @@ export default function Recommendations({ loaderData, actionData }: Route.Compon
                   {c.user ? ` · ${c.user}` : ""}
                 </span>
                 {canDecide ? (
-                  <AppForm action={PAGE}>
+                  <AppForm action={here}>
                     <input type="hidden" name="category" value={c.room_category_uuid} />
                     <input type="hidden" name="from" value={c.from} />
                     <input type="hidden" name="to" value={c.to} />
@@ -258,7 +278,7 @@ type Result = SubmissionResult<string[]> | undefined;
 /** The forms' client-side validation, loaded after the page is interactive (zod stays out of the first load). */
 const useBrainValidation = () => useDeferredModule(() => import("#app/components/pricing/brain-validation"));
 
-function SettingsForm({ answer, lastResult, preview, currency }: { answer: Omit<RecommendationsJson, "data">; lastResult: Result; preview?: BrainPreviewJson; currency: string }) {
+function SettingsForm({ answer, lastResult, preview, currency, action }: { answer: Omit<RecommendationsJson, "data">; lastResult: Result; preview?: BrainPreviewJson; currency: string; action: string }) {
   const { t } = useTranslation("pricing");
   const s = answer.settings;
   const [form, fields] = useForm({
@@ -290,7 +310,7 @@ function SettingsForm({ answer, lastResult, preview, currency }: { answer: Omit<
         {t("brain.settingsTitle")}
       </h2>
       <p className="mb-3 mt-1 text-sm text-slate-700">{t("brain.settingsIntro")}</p>
-      <AppForm {...getFormProps(form)} action={PAGE} className="space-y-4">
+      <AppForm {...getFormProps(form)} action={action} className="space-y-4">
         <FormErrors id={form.errorId} errors={form.errors} />
         <SelectField field={fields.mode} label={t("brain.businessMode")} options={modes} />
         <fieldset className="grid gap-3 sm:grid-cols-3">
@@ -320,7 +340,7 @@ function SettingsForm({ answer, lastResult, preview, currency }: { answer: Omit<
   );
 }
 
-function EventsSection({ answer, lastResult }: { answer: Omit<RecommendationsJson, "data">; lastResult: Result }) {
+function EventsSection({ answer, lastResult, action }: { answer: Omit<RecommendationsJson, "data">; lastResult: Result; action: string }) {
   const { t, i18n } = useTranslation("pricing");
   const locale = i18n.language;
   const [form, fields] = useForm({
@@ -342,7 +362,7 @@ function EventsSection({ answer, lastResult }: { answer: Omit<RecommendationsJso
               <span>
                 {e.name} · {formatDate(e.starts_at, locale)} – {formatDate(e.ends_at, locale)} · {t("brain.eventEffect", { percent: e.effect_percent })}
               </span>
-              <AppForm action={PAGE}>
+              <AppForm action={action}>
                 <input type="hidden" name="event" value={e.uuid} />
                 <SubmitButton name="intent" value="event-delete" variant="secondary" aria-label={t("brain.removeEvent", { name: e.name })}>
                   {t("brain.remove")}
@@ -352,7 +372,7 @@ function EventsSection({ answer, lastResult }: { answer: Omit<RecommendationsJso
           ))}
         </ul>
       ) : null}
-      <AppForm {...getFormProps(form)} action={PAGE} className="grid gap-3 sm:grid-cols-4">
+      <AppForm {...getFormProps(form)} action={action} className="grid gap-3 sm:grid-cols-4">
         <FormErrors id={form.errorId} errors={form.errors} />
         <TextField field={fields.name} label={t("brain.eventName")} required />
         <TextField field={fields.starts_at} label={t("brain.from")} type="date" required />
