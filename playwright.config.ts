@@ -63,6 +63,12 @@ export default defineConfig({
   retries: 1,
   reporter: [["list"]],
   use: {
+    // An action or a navigation that can never happen fails on its own within 30 s, naming itself,
+    // while the test's `finally` still has time to restore the demo hotel it changed: a test cut
+    // off by its own timeout skips that restore, and the next specs on the same server inherit
+    // the change (one such hang on 2026-11-30 failed two later specs that were fine).
+    actionTimeout: 30_000,
+    navigationTimeout: 30_000,
     locale: "pt-BR",
     trace: "on-first-retry",
     launchOptions: {
