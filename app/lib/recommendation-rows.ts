@@ -1,6 +1,6 @@
+// The recommendation list's rows (/recommendations): each named by a key, in a URL or a button's
+// value, and cut into pages of whole nights.
 import { RECOMMENDED_FIELDS, type RecommendedField } from "#domain/brain/types";
-
-/** The recommendation list's rows: each named by a key (in a URL, in a button's value), and cut into pages of whole nights. */
 
 /** One recommendation named in a URL or a button's value: its night, room category and field. */
 export interface RecommendationKey {

@@ -72,9 +72,9 @@ test("a field typed into right after a client navigation keeps its value", async
   await expect(page.getByLabel("E-mail")).toHaveValue("alguem@example.com");
 });
 
-// Client-side validation is loaded after the page is interactive (zod is not in the first-load
-// JavaScript): once there, a bad address is refused in the browser; without JavaScript the
-// action refuses it. Either way the translated message stands beside the field.
+// Client-side validation is loaded on the reader's first focus, press or key (zod is not in the
+// first-load JavaScript; ADRs 0009, 0063): once there, a bad address is refused in the browser;
+// without it the action refuses it. Either way the translated message stands beside the field.
 test("the sign-in form refuses an invalid e-mail with a translated message", async ({ page }) => {
   const posts: string[] = [];
   page.on("request", (request) => {

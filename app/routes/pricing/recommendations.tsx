@@ -14,7 +14,7 @@ import { formatDate, formatDateTime } from "#app/lib/format-date";
 import { useDeferredModule } from "#app/lib/deferred-module";
 import { ApiError, heldPermissions, pricingBusiness, pricingMiddleware, type PricingHandle } from "#app/lib/pricing.server";
 import { sendIntentForm } from "#app/lib/api-reply.server";
-import { parseRecommendationKey, recommendationKey, wholeNights } from "#app/lib/recommendation-rows";
+import { parseRecommendationKey, wholeNights } from "#app/lib/recommendation-rows";
 import { getRequestState } from "#app/lib/request-context.server";
 import { redirectWithToast } from "#app/lib/toast.server";
 import type { Route } from "./+types/recommendations";
@@ -24,9 +24,19 @@ export const middleware: Route.MiddlewareFunction[] = pricingMiddleware(handle);
 
 const PAGE = "/recommendations";
 
+/**
+ * Rows a page lists at most: a month of nights for two or three categories. A hotel with many
+ * categories in *recommend* gets its month in pages of whole nights (a link to the next nights),
+ * not a document of hundreds of rows.
+ */
+const LIST_ROWS = 90;
+
 /** The list's own query (range and category) as asked: what its links and its forms' way back keep. */
 function listQuery(url: URL): Record<string, string> {
-  return Object.fromEntries(["from", "to", "category"].flatMap((key) => (url.searchParams.get(key) ? [[key, url.searchParams.get(key)!]] : [])));
+  return Object.fromEntries(["from", "to", "category"].flatMap((key) => {
+    const value = url.searchParams.get(key);
+    return value ? [[key, value]] : [];
+  }));
 }
 
 /** The page showing that list: its forms post there, and a decision comes back to it. */
@@ -43,7 +53,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   // The rows without their reasons, but for the one asked for (`why`): the list's reasons are
   // most of its weight, and a night's are read one at a time (RecommendationList).
   const why = parseRecommendationKey(url.searchParams.get("why"));
-  const opened = why ? data.find((r) => recommendationKey(r) === recommendationKey({ night: why.night, room_category_uuid: why.category.toLowerCase(), field: why.field })) : undefined;
+  const opened = why ? data.find((r) => r.night === why.night && r.room_category_uuid === why.category.toLowerCase() && r.field === why.field) : undefined;
   const { shown, next } = wholeNights(data, LIST_ROWS);
   const rows: RecommendationRow[] = shown.map(({ room_category_uuid, night, field, current, value, status }) => ({ room_category_uuid, night, field, current, value, status }));
   return {
@@ -56,13 +66,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     search,
   };
 }
-
-/**
- * Rows a page lists at most: a month of nights for two or three categories. A hotel with many
- * categories in *recommend* gets its month in pages of whole nights (a link to the next nights),
- * not a document of hundreds of rows.
- */
-const LIST_ROWS = 90;
 
 /** What the page's forms send, each with its `intent`. */
 export async function action({ request, context }: Route.ActionArgs) {
