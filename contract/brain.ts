@@ -98,7 +98,7 @@ export const brainPreviewAnswer = z
     to: day,
     currency,
     price_response: z
-      .object({ elasticity: z.number(), low: z.number(), high: z.number(), source: z.enum(["history", "prior", "unclear"]), samples: z.number().int() })
+      .object({ elasticity: z.number(), low: z.number(), high: z.number(), source: z.enum(["quotes", "history", "prior", "unclear"]), samples: z.number().int() })
       .strict(),
     totals: z
       .object({

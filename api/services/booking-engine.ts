@@ -20,6 +20,7 @@ import { listRatePlans, planNights, ratePlanById, ratePlanRule } from "./distrib
 import { stayRefusal } from "#domain/pricing/rate-plans.ts";
 import type { StayVerdict } from "#domain/stay-rules/index.ts";
 import { stayJudge, stayRuleError } from "./stay-rules/judge.ts";
+import { markQuoteBooked, recordQuotes } from "./brain/quotes.ts";
 import { addDays, todayIn } from "#domain/bookings/stay.ts";
 import type { EngineSettingsJson, OffersJson, PublicProfileJson, PublicReservationJson } from "#contract/booking-engine.ts";
 
@@ -248,6 +249,13 @@ export async function offersFor(ctx: BookingContext, engine: EngineRow, query: O
       refusals.push({ category: { uuid: c.id, name: c.name }, rule: "noRoom", night: noRoom.night, limit: null, suggestion: noRoom.suggestion });
     }
   }
+  if (preloaded) {
+    // What the guest was shown, for the brain's price response (ADR 0064): the lowest total per category.
+    const lowest = new Map<string, number>();
+    for (const o of offers) lowest.set(o.category.uuid, Math.min(lowest.get(o.category.uuid) ?? Number.POSITIVE_INFINITY, o.total));
+    const stays = [...lowest].map(([categoryId, total]) => ({ categoryId, total }));
+    await recordQuotes(ctx.db, { businessId: ctx.business.id, config: preloaded.config, arrival: query.arrival, departure: query.departure, today, now: ctx.now, stays });
+  }
   return { arrival: query.arrival, departure: query.departure, adults: query.adults, children: query.children, nights: offers[0]?.nights.length ?? 0, currency: ctx.business.currency, offers, refusals };
 }
 
@@ -290,6 +298,7 @@ export async function bookOnline(ctx: BookingContext, engine: EngineRow, input: 
     status: engine.autoConfirm ? "confirmed" : "pending",
     notes: input.notes,
   }, planned ? { nights: planned.nights, ratePlanId: input.rate_plan_id } : {});
+  await markQuoteBooked(ctx.db, { businessId: ctx.business.id, categoryId: category.id, arrival: input.arrival, departure: input.departure, now: ctx.now });
   return getReservation(ctx, id);
 }
 

@@ -4,6 +4,7 @@
 // StayRulesHook (bench/simulator/stay-rules.ts) without touching the loop.
 import { nightDemand, type BookingCurve } from "#domain/brain/demand.ts";
 import { recommend } from "#domain/brain/recommend.ts";
+import { fitResponse, type Quote, type ResponseFit } from "#domain/brain/response.ts";
 import { DEFAULT_GUARDRAILS, type Guardrails, type NightDemand, type RecommendInput } from "#domain/brain/types.ts";
 import { weekdayOfDayNumber } from "#domain/pricing/dates.ts";
 import type { Cents } from "#domain/pricing/types.ts";
@@ -20,6 +21,8 @@ export interface PricingPolicy {
   price(hotel: Hotel, night: number, category: number, day: number): Cents;
   /** A booking or a cancellation moved the night's books (the event-driven recomputation). */
   booksMoved?(hotel: Hotel, night: number, day: number): void;
+  /** The booking engine quoted `guest` a stay: x = ln(its price ÷ the market's for the same nights), and whether the guest booked. */
+  quoted?(day: number, x: number, booked: boolean, guest: Guest): void;
 }
 
 /** A stay as the simulator books it: the first night and how many. */
@@ -132,11 +135,23 @@ export function curveDemand(hotel: Hotel, curves: readonly Curves[], night: numb
 }
 
 /**
+ * The share of would-be guests whose quote the hotel's booking page sees (ADR 0064): 1 in the
+ * simulator's market, where every guest asks the hotel; a real hotel sees only its own page's
+ * guests (`SIM_QUOTES_SEEN=0.33` runs the brain on a third of them, 0 without quotes at all).
+ */
+export const QUOTES_SEEN = Number(process.env.SIM_QUOTES_SEEN ?? 1);
+
+/** Whether the booking page saw `guest`: a draw from the guest's own number, independent of whether they book. */
+function seenByTheEngine(guest: Guest, share: number): boolean {
+  return share >= 1 || (guest.u * 7919) % 1 < share;
+}
+
+/**
  * The brain in autopilot from `from` (a day number) on, with `guardrails` (the defaults unless
  * said): every morning it recomputes the nights of the next year; after each booking or
  * cancellation, the nights it touched. Before `from` the static rules price.
  */
-export function brainAutopilot(world: World, from: number, guardrails: Guardrails = DEFAULT_GUARDRAILS): PricingPolicy & { moves: number } {
+export function brainAutopilot(world: World, from: number, guardrails: Guardrails = DEFAULT_GUARDRAILS, quotesSeen = QUOTES_SEEN): PricingPolicy & { moves: number } {
   /** Prices the brain set, per cell; a cell it never moved has the rules' price. */
   const set = new Map<number, Cents>();
   /** The price of each cell at the start of each of the last 8 days ([0, 8)) and the day each was written ([8, 16)). */
@@ -144,6 +159,8 @@ export function brainAutopilot(world: World, from: number, guardrails: Guardrail
   const priceOn = (h: Int32Array | undefined, day: number) => (h && h[8 + (day % 8)] === day ? h[day % 8] : null);
   let curves: Curves[] = [];
   let curvesDay = Number.NEGATIVE_INFINITY;
+  const quotes: (Quote & { day: number })[] = [];
+  let response: ResponseFit | null = null;
   const policy = {
     name: "brain (autopilot)",
     moves: 0,
@@ -152,6 +169,7 @@ export function brainAutopilot(world: World, from: number, guardrails: Guardrail
       if (day - curvesDay >= CURVES_EVERY) {
         curves = curvesFromBooks(hotel, day);
         curvesDay = day;
+        response = fitResponse(quotes.filter((q) => q.day >= day - DAYS_OF_CURVES));
       }
       const last = Math.min(hotel.lastNight, day + MAX_LEAD - 1);
       for (let night = Math.max(day, hotel.firstNight); night <= last; night++) {
@@ -170,6 +188,9 @@ export function brainAutopilot(world: World, from: number, guardrails: Guardrail
     },
     booksMoved(hotel: Hotel, night: number, day: number) {
       if (day >= from && night >= day) recompute(hotel, night, day);
+    },
+    quoted(day: number, x: number, booked: boolean, guest: Guest) {
+      if (seenByTheEngine(guest, quotesSeen)) quotes.push({ day, x, booked });
     },
   };
 
@@ -197,6 +218,7 @@ export function brainAutopilot(world: World, from: number, guardrails: Guardrail
         marketMedian: Math.round((median * rules.rate) / reference),
         holidays: [],
         events: [],
+        response,
       };
       const r = recommend(input, guardrails);
       if (r.status === "move") {

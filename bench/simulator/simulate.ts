@@ -80,13 +80,16 @@ export function simulate(args: { world: World; config: PricingConfig; span: Span
         const reference = marketReference(hotel, night, day);
         market += (marketMedian(world, night, day, reference) * hotel.rulesAt(night, guest.category, day, 50).rate) / reference;
       }
-      if (!books(world, guest, prices.reduce((a, b) => a + b, 0), market)) continue;
-      const booked = hotel.bookStay(stay.arrival, guest.category, day, prices);
+      const total = prices.reduce((a, b) => a + b, 0);
+      const booked = books(world, guest, total, market);
+      policy.quoted?.(day, Math.log(total / market), booked, guest);
+      if (!booked) continue;
+      const stayBooked = hotel.bookStay(stay.arrival, guest.category, day, prices);
       if (guest.cancelDay != null) {
         // Not before the next day (a same-day cancellation used to be lost); on or after the arrival: a no-show.
         const on = Math.max(day + 1, Math.min(guest.cancelDay, stay.arrival));
         const list = cancellations.get(on) ?? [];
-        list.push(booked);
+        list.push(stayBooked);
         cancellations.set(on, list);
       }
       moved(stay.arrival, stay.nights, day);

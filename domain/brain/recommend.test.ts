@@ -45,6 +45,18 @@ const inputArb: fc.Arbitrary<RecommendInput> = fc
     market: fc.option(price, { nil: null }),
     holiday: fc.boolean(),
     event: fc.option(fc.integer({ min: -50, max: 100 }), { nil: null }),
+    response: fc.option(
+      fc.record({
+        alpha: fc.double({ min: -1, max: 3, noNaN: true }),
+        beta: fc.double({ min: -20, max: 1, noNaN: true }),
+        betaSe: fc.double({ min: 0, max: 3, noNaN: true }),
+        quotes: fc.integer({ min: 200, max: 5000 }),
+        bookedShare: fc.double({ min: 0.01, max: 0.99, noNaN: true }),
+        lowX: fc.double({ min: -0.5, max: 0, noNaN: true }),
+        highX: fc.double({ min: 0, max: 0.5, noNaN: true }),
+      }),
+      { nil: null },
+    ),
   })
   .map((r) => {
     const night = addDays(TODAY, r.lead);
@@ -72,6 +84,7 @@ const inputArb: fc.Arbitrary<RecommendInput> = fc
       marketMedian: r.market,
       holidays: r.holiday ? ["Carnaval"] : [],
       events: r.event == null ? [] : [{ name: "Festa", from: night, to: night, effectPercent: r.event }],
+      response: r.response,
     };
   });
 
@@ -223,6 +236,37 @@ describe("recommend: what the signals do", () => {
     expect(party.value).toBe(44_000);
     const market = recommend({ ...base, marketMedian: 60_000 }, DEFAULT_GUARDRAILS);
     expect(market.reasons.find((s) => s.step === "market")?.amount).toBe(5_000);
+  });
+
+  it("with the guests' response known, moves the rules' price to where it earns most against the market instead of pulling toward it", () => {
+    // Price-sensitive guests (beta −12 ± 0.5): a quote earns most about 11 % under the market.
+    const response = { alpha: 1, beta: -12, betaSe: 0.5, quotes: 900, bookedShare: 0.8, lowX: -0.2, highX: 0.1 };
+    const quiet = { ...base, marketMedian: 40_000, response, demand: { ...base.demand, onTheBooks: 2, usualOnTheBooks: 4, remainingDemand: 3 } };
+    const r = recommend(quiet, DEFAULT_GUARDRAILS);
+    const steps = r.reasons.map((s) => s.step);
+    expect(steps).toContain("response");
+    expect(steps).not.toContain("market");
+    // A quiet night is not discounted twice: the response's price already counts for the empty rooms.
+    expect(steps).not.toContain("demand");
+    expect(steps).not.toContain("pace");
+    const step = r.reasons.find((s) => s.step === "response")!;
+    expect(step.detail).toMatchObject({ median: 40_000, quotes: 900 });
+    const best = (beta: number) => (Math.log(-(beta + 1)) - 1) / beta;
+    expect(step.amount).toBe(Math.round(40_000 * Math.exp(best(-12 - 1.6449 * 0.5))) - 40_000);
+    // The day's limit (10 %) holds it there today.
+    expect(steps).toContain("dailyLimit");
+    expect(r.value).toBe(36_000);
+    // A night that will fill still climbs from there.
+    const busy = recommend({ ...quiet, demand: { ...base.demand, onTheBooks: 12, usualOnTheBooks: 8, remainingDemand: 4 } }, DEFAULT_GUARDRAILS);
+    expect(busy.reasons.map((s) => s.step)).toEqual(expect.arrayContaining(["response", "pace", "demand"]));
+    expect(busy.value).toBeGreaterThan(r.value);
+    // Guests who barely mind the price: up to the dearest relative price the quotes have shown (+10.5 %).
+    const dearer = recommend({ ...quiet, response: { ...response, beta: -0.5, betaSe: 0.2 } }, DEFAULT_GUARDRAILS);
+    expect(dearer.value).toBe(44_000);
+    // An interval that points both ways: the market pull, as without quotes.
+    const unsure = recommend({ ...quiet, response: { ...response, beta: -3, betaSe: 2 } }, DEFAULT_GUARDRAILS);
+    expect(unsure.reasons.map((s) => s.step)).toContain("market");
+    expect(unsure.reasons.map((s) => s.step)).not.toContain("response");
   });
 
   it("the default damping keeps a 14-room pousada calm: one booking moves at most 2 %", () => {

@@ -4,8 +4,9 @@
  *
  * Order, each step in cents: the rules' price (the engine's, without the brain's own earlier
  * prices) → holiday → owner events → pace → demand (all as percents of the rules' price, so they
- * add up without compounding) → market (a pull toward
- * the competitors' median) → change limits (day, week) → last price sold → floor and ceiling →
+ * add up without compounding) → market (a pull toward the competitors' median) or, when the
+ * booking engine's quotes have taught the guests' answer to price (response.ts), response (the
+ * rules' price moved to the best place against the market) → change limits (day, week) → last price sold → floor and ceiling →
  * rounding. Precedence when guardrails disagree: floor/ceiling over the last price sold over the
  * change limits over the day's limit over the week's.
  *
@@ -14,6 +15,7 @@
 import { percentOf, ROUNDING_UNIT } from "#domain/pricing/engine.ts";
 import { toDayNumber } from "#domain/pricing/dates.ts";
 import type { Cents } from "#domain/pricing/types.ts";
+import { responseTarget } from "./response.ts";
 import type { BrainStep, ExpectedEffect, Guardrails, NightDemand, Recommendation, RecommendInput } from "./types.ts";
 
 /**
@@ -102,6 +104,12 @@ export function tooUnsure(d: NightDemand, guardrails: Guardrails): boolean {
   return ((d.interval.high - d.interval.low) / d.capacity) * 100 > guardrails.maxIntervalPercent;
 }
 
+/** The relative price (ln of price ÷ market) the guests' response asks for, or null when it does not say. */
+function responsePosition(input: RecommendInput): number | null {
+  if (!input.response || !input.marketMedian || input.marketMedian <= 0 || input.base <= 0) return null;
+  return responseTarget(input.response, Math.log(input.base / input.marketMedian));
+}
+
 /** The steps the signals ask for, before any guardrail. */
 function signalSteps(input: RecommendInput, guardrails: Guardrails): BrainStep[] {
   const { base, demand } = input;
@@ -113,9 +121,12 @@ function signalSteps(input: RecommendInput, guardrails: Guardrails): BrainStep[]
   for (const e of input.events) {
     if (e.from <= input.night && input.night <= e.to) push({ step: "event", amount: percentOf(base, e.effectPercent), detail: { name: e.name, percent: e.effectPercent } });
   }
+  const position = responsePosition(input);
   const perRoom = demand.known ? percentPerRoom(demand.capacity, guardrails) : 0;
-  if (perRoom > 0) {
-    const { projected, target, pace } = demandRooms(demand, guardrails);
+  const { projected, target, pace } = demandRooms(demand, guardrails);
+  // With the guests' response known, its price already earns most per guest; the night's demand
+  // only raises it, when the rooms are scarce (projected above the target), never discounts it.
+  if (perRoom > 0 && (position == null || projected > target)) {
     const pacePercent = perRoom * pace;
     const totalPercent = perRoom * (projected - target);
     const paceAmount = percentOf(base, pacePercent);
@@ -133,6 +144,13 @@ function signalSteps(input: RecommendInput, guardrails: Guardrails): BrainStep[]
     });
   }
   const running = sum(steps);
+  if (position != null && input.marketMedian) {
+    // The guests' response is known: the rules' price is replaced by the one that earns most per
+    // would-be guest against the market; the other steps keep their amounts (so the damping holds).
+    const amount = Math.round(input.marketMedian * Math.exp(position)) - base;
+    push({ step: "response", amount, detail: { median: input.marketMedian, position: round1((Math.exp(position) - 1) * 100), quotes: input.response!.quotes } });
+    return steps;
+  }
   // The pull is `weight` % of the way to the median, also when the signals have taken the price to 0
   // or below (it was skipped there, so one booking more could move the price by far more than the
   // damping allows); its percent of the price so far is then 0, there being no price to be a percent of.

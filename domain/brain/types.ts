@@ -6,6 +6,7 @@
  * business's calendar, percentages plain numbers (10 = 10 %).
  */
 import type { Cents, IsoDate } from "#domain/pricing/types.ts";
+import type { ResponseFit } from "./response.ts";
 
 /** What the brain may do with a category: nothing, propose, or apply by itself. */
 export const BRAIN_MODES = ["off", "recommend", "autopilot"] as const;
@@ -117,6 +118,8 @@ export interface RecommendInput {
   demand: NightDemand;
   /** Median of the competitors' rates that night, when any was seen. */
   marketMedian: Cents | null;
+  /** The guests' answer to price learnt from the booking engine's quotes (response.ts); none: the market pull alone. */
+  response?: ResponseFit | null;
   /** Holiday names on that night. */
   holidays: readonly string[];
   events: readonly OwnerEvent[];
@@ -129,6 +132,7 @@ export type BrainStep =
   | { step: "pace"; amount: Cents; detail: { onTheBooks: number; usual: number; percent: number } }
   | { step: "demand"; amount: Cents; detail: { remainingDemand: number; remainingRooms: number; projectedOccupancy: number; target: number; percent: number } }
   | { step: "market"; amount: Cents; detail: { median: Cents; percent: number } }
+  | { step: "response"; amount: Cents; detail: { median: Cents; position: number; quotes: number } }
   | { step: "holiday"; amount: Cents; detail: { names: string[]; percent: number } }
   | { step: "event"; amount: Cents; detail: { name: string; percent: number } }
   | { step: "dailyLimit"; amount: Cents; detail: { reference: Cents; percent: number } }

@@ -1,6 +1,6 @@
 // The what-if's price response and comparison (issue 27, point 3).
 import { describe, expect, it } from "vitest";
-import { learnPriceResponse, whatIf, type SalesCell, type WhatIfInput } from "./what-if.ts";
+import { learnPriceResponse, responseFromQuotes, whatIf, type SalesCell, type WhatIfInput } from "./what-if.ts";
 import type { NightDemand } from "./types.ts";
 
 /** A small deterministic generator, so the learned figures are the same on every run. */
@@ -90,5 +90,17 @@ describe("whatIf", () => {
   it("counts the rooms on the books in the occupancy and nothing for a night without known demand", () => {
     const { totals } = whatIf([night({ demand: demand({ known: false, remainingDemand: 0, onTheBooks: 5 }), after: 30_000 })], response);
     expect(totals).toMatchObject({ occupancyBefore: 50, occupancyAfter: 50, revenueBefore: 0, revenueAfter: 0 });
+  });
+});
+
+describe("responseFromQuotes", () => {
+  it("turns the quotes' slope into the elasticity of the rooms still to come, beta × (1 − share booked), with its 80 % interval", () => {
+    const r = responseFromQuotes({ alpha: 1, beta: -8, betaSe: 1, quotes: 1500, bookedShare: 0.75, lowX: -0.2, highX: 0.1 });
+    expect(r).toEqual({ elasticity: -2, low: -2.32, high: -1.68, source: "quotes", samples: 1500 });
+  });
+
+  it("stays inside the bounds the sales' estimate keeps", () => {
+    expect(responseFromQuotes({ alpha: 1, beta: -40, betaSe: 1, quotes: 900, bookedShare: 0.2, lowX: -0.2, highX: 0.1 }).elasticity).toBe(-3);
+    expect(responseFromQuotes({ alpha: 1, beta: 2, betaSe: 1, quotes: 900, bookedShare: 0.5, lowX: -0.2, highX: 0.1 }).high).toBe(-0.2);
   });
 });

@@ -5,6 +5,7 @@
  */
 import type { Cents, IsoDate } from "#domain/pricing/types.ts";
 import { expectedAt, PRICE_ELASTICITY } from "./recommend.ts";
+import type { ResponseFit } from "./response.ts";
 import type { NightDemand } from "./types.ts";
 
 /** How bookings answer price: rooms still to come × (new price ÷ price now)^elasticity. */
@@ -14,12 +15,13 @@ export interface PriceResponse {
   low: number;
   high: number;
   /**
-   * "history": the hotel's own sales moved the estimate; "prior": too few, the published middle is
+   * "quotes": learnt from the booking engine's quotes (response.ts), the surest source; "history":
+   * the hotel's own sales moved the estimate; "prior": too few, the published middle is
    * used; "unclear": enough sales, but they do not show price lowering bookings (the dear nights
    * were the busy ones), so the published middle is used and said to be so.
    */
-  source: "history" | "prior" | "unclear";
-  /** Nights (with their lead-time band) the estimate was learned from. */
+  source: "quotes" | "history" | "prior" | "unclear";
+  /** Quotes, or nights (with their lead-time band), the estimate was learned from. */
   samples: number;
 }
 
@@ -30,6 +32,17 @@ const MIN_SAMPLES = 30;
 /** The estimate never says a dearer room sells more, nor that demand vanishes at a small rise. */
 const BOUNDS = { most: -3, least: -0.2 };
 const Z80 = 1.2816;
+
+/**
+ * The elasticity the booking engine's quotes show: how much the share of guests who book moves
+ * with price, d ln P ÷ d ln price = beta × (1 − P), at the share booked, with beta's 80 % interval.
+ */
+export function responseFromQuotes(fit: ResponseFit): PriceResponse {
+  const at = (beta: number) => Math.round(clampElasticity(beta * (1 - fit.bookedShare)) * 100) / 100;
+  const a = at(fit.beta - Z80 * fit.betaSe);
+  const b = at(fit.beta + Z80 * fit.betaSe);
+  return { elasticity: at(fit.beta), low: Math.min(a, b), high: Math.max(a, b), source: "quotes", samples: fit.quotes };
+}
 
 /** One night's sales of a category in one lead-time band: rooms sold and their mean rate. */
 export interface SalesCell {

@@ -1,8 +1,8 @@
 import { randomBytes } from "node:crypto";
-import { eq } from "drizzle-orm";
+import { and, eq, gte } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { addDays, todayIn } from "#domain/bookings/stay.ts";
-import { bookingEngines, businesses, plans, reservations, subscriptions, users } from "#api/db/schema/index.ts";
+import { bookingEngines, businesses, engineQuotes, plans, reservations, subscriptions, users } from "#api/db/schema/index.ts";
 import { DEMO_BUSINESS } from "#api/seed/businesses.ts";
 import { latestMail } from "#api/services/mail/index.ts";
 import { createTestApi, demoUsers, type TestApi } from "#tests/helpers/api.ts";
@@ -293,6 +293,45 @@ describe("public booking engine", () => {
     const confirmation = await t.json("GET", `${pub("pousada-mare-alta")}/reservations/${res.data.code}`, { status: 200 });
     expect(confirmation.data).toEqual({ code: res.data.code, status: "pending", arrival, departure, adults: 2, children: 0, category: offer.category.name, total: offer.total, currency: "BRL" });
     expect((await t.call("GET", `${pub("pousada-teste")}/reservations/${res.data.code}`)).status).toBe(404);
+  });
+
+  it("keeps what each guest was shown, against the competitors' price of the same nights, and which stay was booked (ADR 0064)", async () => {
+    const arrival = ahead(64);
+    const departure = ahead(66);
+    const since = new Date(t.clock.now.getTime());
+    const quotesOf = (businessId: string) =>
+      t.db.select().from(engineQuotes).where(and(eq(engineQuotes.businessId, businessId), eq(engineQuotes.arrival, arrival), gte(engineQuotes.quotedAt, since)));
+    const shown = (await t.json("GET", `${pub("pousada-mare-alta")}/offers?arrival=${arrival}&departure=${departure}&adults=2`, { status: 200 })).data.offers as { category: { uuid: string }; total: number }[];
+    const lowest = new Map<string, number>();
+    for (const o of shown) lowest.set(o.category.uuid, Math.min(lowest.get(o.category.uuid) ?? Infinity, o.total));
+    const quotes = await quotesOf(DEMO_BUSINESS.id);
+    // One quote per category shown, at the lowest total the guest saw (the demo sells several rate plans).
+    expect(new Map(quotes.map((q) => [q.categoryId, q.price]))).toEqual(lowest);
+    expect(quotes.every((q) => q.nights === 2 && q.bookedAt === null)).toBe(true);
+    // The demo follows competitors: the market's price of the stay, scaled to each category, is kept beside it.
+    for (const q of quotes) expect(Math.abs(Math.log(q.price / q.market!))).toBeLessThan(1);
+    const byPrice = [...quotes].sort((a, b) => a.price - b.price);
+    expect(byPrice.map((q) => q.market)).toEqual([...byPrice.map((q) => q.market)].sort((a, b) => a! - b!));
+
+    // The guest books one category: that quote, and only it, is marked booked.
+    const chosen = shown[0].category.uuid;
+    t.clock.now = new Date(t.clock.now.getTime() + 60_000);
+    await t.json("POST", `${pub("pousada-mare-alta")}/reservations`, { body: { category_id: chosen, arrival, departure, adults: 2, guest: { ...guest, email: "cotacao@example.com" } }, status: 201 });
+    const after = await quotesOf(DEMO_BUSINESS.id);
+    expect(after.filter((q) => q.bookedAt).map((q) => q.categoryId)).toEqual([chosen]);
+    // A second booking of the same stay without a new look marks nothing more.
+    await t.json("POST", `${pub("pousada-mare-alta")}/reservations`, { body: { category_id: chosen, arrival, departure, adults: 2, guest: { ...guest, email: "cotacao2@example.com" } }, status: 201 });
+    expect((await quotesOf(DEMO_BUSINESS.id)).filter((q) => q.bookedAt)).toHaveLength(1);
+
+    // A hotel that follows no competitors keeps its quotes without a market price (they teach the brain nothing).
+    await t.json("GET", `${pub("pousada-teste")}/offers?arrival=${arrival}&departure=${departure}&adults=2`, { status: 200 });
+    const plain = await quotesOf(f.business.id);
+    expect(plain.length).toBeGreaterThan(0);
+    expect(plain.every((q) => q.market === null)).toBe(true);
+    // A search the engine refuses writes nothing.
+    const before = (await t.db.select().from(engineQuotes)).length;
+    await t.json("GET", `${pub("pousada-teste")}/offers?arrival=${ahead(-1)}&departure=${ahead(1)}&adults=2`, { status: 422 });
+    expect((await t.db.select().from(engineQuotes)).length).toBe(before);
   });
 
   it("confirms at once when the hotel chose auto-confirm", async () => {

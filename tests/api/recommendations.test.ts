@@ -1,4 +1,7 @@
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { mulberry32 } from "#domain/random.ts";
+import { competitorRates, competitors, engineQuotes, roomCategories } from "#api/db/schema/index.ts";
 import { DAILY_COMMANDS } from "#api/services/daily/commands.ts";
 import { createTestApi, type TestApi } from "#tests/helpers/api.ts";
 import { bookingsFixture, stay, type BookingsFixture } from "./bookings-fixture.ts";
@@ -151,6 +154,50 @@ describe("the revenue brain's API", () => {
     });
     const answer = await w.t.json("POST", `${w.base}/recommendations/accept`, { token: w.tokens.owner, body: { all: true }, status: 422 });
     expect(answer.errors._form).toBeTruthy();
+  });
+
+  it("learns the guests' answer to price from this hotel's booking-engine quotes, and only this hotel's (ADR 0064)", async () => {
+    const nights = ["2026-07-14", "2026-07-15"];
+    const reasonsOf = async () => (await list(`from=${nights[0]}&to=${nights[1]}`)).data.filter((r: any) => r.room_category_uuid === Standard().id).map((r: any) => r.reasons.map((x: any) => x.step));
+    // Competitors ask R$ 250 on those nights.
+    const [rival] = await w.t.db.insert(competitors).values({ businessId: w.businessId, name: "Pousada Vizinha" }).returning();
+    await w.t.db.insert(competitorRates).values(nights.map((stayDate) => ({ competitorId: rival.id, businessId: w.businessId, stayDate, rate: 25_000 })));
+    await w.t.json("PUT", `${w.base}/recommendations/settings`, { token: w.tokens.owner, body: { ...SETTINGS, category_modes: { [Standard().id]: "recommend" } }, status: 200 });
+    expect((await reasonsOf()).every((steps: string[]) => steps.includes("market") && !steps.includes("response"))).toBe(true);
+
+    // A year of quotes in which dearer stays clearly sold less (logit P = 1 − 12 x), written for this hotel;
+    // the other hotel's quotes say the opposite and must not count.
+    const random = mulberry32(27);
+    const quote = (businessId: string, categoryId: string, slope: number) => {
+      const x = (random() - 0.5) * 0.4;
+      const market = 50_000;
+      return { businessId, categoryId, arrival: "2026-02-01", nights: 2, price: Math.round(market * Math.exp(x)), market, quotedAt: new Date(NOW.getTime() - Math.floor(random() * 300) * 86_400_000), bookedAt: random() < 1 / (1 + Math.exp(-(1 + slope * x))) ? NOW : null };
+    };
+    const [foreignCategory] = await w.t.db.select().from(roomCategories).where(eq(roomCategories.businessId, w.otherBusinessId));
+    await w.t.db.insert(engineQuotes).values(Array.from({ length: 3000 }, () => quote(w.otherBusinessId, foreignCategory.id, 2)));
+    await w.t.json("PUT", `${w.base}/recommendations/settings`, { token: w.tokens.owner, body: { ...SETTINGS, category_modes: { [Standard().id]: "recommend" } }, status: 200 });
+    expect((await reasonsOf()).every((steps: string[]) => !steps.includes("response"))).toBe(true);
+
+    await w.t.db.insert(engineQuotes).values(Array.from({ length: 1200 }, () => quote(w.businessId, Standard().id, -12)));
+    await w.t.json("PUT", `${w.base}/recommendations/settings`, { token: w.tokens.owner, body: { ...SETTINGS, category_modes: { [Standard().id]: "recommend" } }, status: 200 });
+    const answer = await list(`from=${nights[0]}&to=${nights[1]}`);
+    const standard = answer.data.filter((r: any) => r.room_category_uuid === Standard().id);
+    expect(standard).toHaveLength(2);
+    for (const r of standard) {
+      const response = r.reasons.find((x: any) => x.step === "response");
+      expect(response.detail).toMatchObject({ median: 25_000, quotes: 1200 });
+      // Price-sensitive guests: a quote earns most below the market, so the brain lowers the price (as far as the day's 10 % allows).
+      expect(response.detail.position).toBeLessThan(-5);
+      expect(r.reasons.map((x: any) => x.step)).not.toContain("market");
+      const rules = r.reasons.find((x: any) => x.step === "rules").amount;
+      expect(r.value).toBe(rules - rules / 10);
+      expect(r.reasons.reduce((sum: number, x: any) => sum + x.amount, 0)).toBe(r.value);
+    }
+    // The what-if reads the same quotes: 10 % dearer sells fewer rooms in proportion to how price-sensitive they showed guests to be.
+    const preview = await w.t.json("POST", `${w.base}/recommendations/preview`, { token: w.tokens.owner, body: SETTINGS, status: 200 });
+    expect(preview.price_response).toMatchObject({ source: "quotes", samples: 1200 });
+    expect(preview.price_response.elasticity).toBeLessThan(-1);
+    await w.t.json("PUT", `${w.base}/recommendations/settings`, { token: w.tokens.owner, body: SETTINGS, status: 200 });
   });
 });
 

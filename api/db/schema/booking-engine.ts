@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
-import { boolean, check, integer, jsonb, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
-import { businesses } from "./businesses.ts";
+import { boolean, check, date, index, integer, jsonb, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { businesses, roomCategories } from "./businesses.ts";
 
 /**
  * The booking engine (plan `motor`): one public page per business at /p/{slug} where guests see
@@ -43,5 +43,37 @@ export const bookingEngines = pgTable(
     check("booking_engines_slug", sql`${t.slug} ~ '^[a-z0-9](?:[a-z0-9-]{1,58}[a-z0-9])$'`),
     check("booking_engines_nights", sql`${t.minNights} >= 1 and ${t.maxNights} >= ${t.minNights} and ${t.maxNights} <= 90`),
     check("booking_engines_advance", sql`${t.maxAdvanceDays} between 1 and 730`),
+  ],
+);
+
+/**
+ * Every stay the booking engine priced for a would-be guest (one row per category shown), and
+ * whether it was booked: the guests' answer to price that the revenue brain learns from
+ * (domain/brain/response.ts, ADR 0064). `market` is the competitors' price of the same nights
+ * scaled to the category, when competitors were known for every night; without it the quote
+ * teaches nothing and is kept only for the look-to-book count.
+ */
+export const engineQuotes = pgTable(
+  "engine_quotes",
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    businessId: uuid()
+      .notNull()
+      .references(() => businesses.id, { onDelete: "cascade" }),
+    categoryId: uuid()
+      .notNull()
+      .references(() => roomCategories.id, { onDelete: "cascade" }),
+    arrival: date({ mode: "string" }).notNull(),
+    nights: integer().notNull(),
+    /** The lowest total the engine showed for the stay in this category, cents. */
+    price: integer().notNull(),
+    market: integer(),
+    quotedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    /** Set when the guest booked this stay from the engine. */
+    bookedAt: timestamp({ withTimezone: true }),
+  },
+  (t) => [
+    index("engine_quotes_business_quoted").on(t.businessId, t.quotedAt),
+    check("engine_quotes_positive", sql`${t.nights} >= 1 and ${t.price} > 0 and (${t.market} is null or ${t.market} > 0)`),
   ],
 );

@@ -1,12 +1,12 @@
 import { sql } from "drizzle-orm";
 import { nightDemand, withForecast, type BookingCurve } from "#domain/brain/demand.ts";
 import type { OwnerEvent, RecommendInput } from "#domain/brain/types.ts";
-import { nightStats } from "#domain/competitors/market.ts";
 import { addMonths } from "#domain/metrics/pace.ts";
 import { addDays, compilePricing, daysBetween, weekday, type DailyRate } from "#domain/pricing/index.ts";
 import type { Database } from "#api/db/client.ts";
 import { rowsOf } from "#api/db/query.ts";
-import { competitorsOf, ratesBetween } from "#api/services/competitors/store.ts";
+import { marketOf } from "#api/services/competitors/medians.ts";
+import { responseOf } from "./quotes.ts";
 import { freshForecastNights } from "#api/services/forecast-nights.ts";
 import { bookingCurvesBy } from "#api/services/metrics/on-the-books.ts";
 import { canPrice, holidayName, occupancyPercentages } from "#api/services/pricing/calendar.ts";
@@ -122,25 +122,6 @@ async function brainSetPrices(db: Database, businessId: string, from: string, to
   return new Set(rows.filter((r) => r.source === "recommendation" || r.source === "autopilot").map((r) => `${r.category_id}|${r.night}`));
 }
 
-/** The competitors' median rate per night (active competitors only). */
-async function marketOf(db: Database, businessId: string, from: string, to: string): Promise<Map<string, number>> {
-  const [set, observations] = await Promise.all([competitorsOf(db, businessId), ratesBetween(db, businessId, from, to)]);
-  const active = new Set(set.filter((c) => c.active).map((c) => c.id));
-  const byNight = new Map<string, (number | null)[]>();
-  for (const o of observations) {
-    if (!active.has(o.competitorId)) continue;
-    const list = byNight.get(o.date) ?? [];
-    list.push(o.rate);
-    byNight.set(o.date, list);
-  }
-  const out = new Map<string, number>();
-  for (const [night, rates] of byNight) {
-    const median = nightStats(rates).median;
-    if (median) out.set(night, median);
-  }
-  return out;
-}
-
 /** Floor and ceiling of a priced night: the season's, else the category's. */
 function boundsOf(config: Awaited<ReturnType<typeof loadPricingConfig>>, rate: DailyRate) {
   const season = config.seasonalities.find((s) => s.uuid === rate.seasonId);
@@ -163,7 +144,7 @@ export async function recommendInputs(
   const known = new Set(config.room_categories.map((c) => c.uuid));
   const categoryIds = q.categoryIds.filter((id) => known.has(id));
   if (categoryIds.length === 0) return [];
-  const [occupancy, gaps, inventory, lastSold, dayAgo, weekAgo, market, curves, byBrain, forecast] = await Promise.all([
+  const [occupancy, gaps, inventory, lastSold, dayAgo, weekAgo, market, curves, byBrain, forecast, response] = await Promise.all([
     occupancyPercentages(db, business.id, q.from, q.to),
     gapDiscounts(db, business.id, { from: q.from, to: q.to, today: q.today }),
     inventoryOf(db, business.id, q.from, q.to),
@@ -174,6 +155,7 @@ export async function recommendInputs(
     curvesOf(db, business, q.today, categoryIds),
     brainSetPrices(db, business.id, q.from, q.to),
     freshForecastNights(db, business.id, q.today, q.from, q.to),
+    responseOf(db, business.id, q.now),
   ]);
   // Competitors are compared with the first category (the rate shopper's default); other categories follow at their own price ratio.
   const reference = config.room_categories[0].uuid;
@@ -223,6 +205,7 @@ export async function recommendInputs(
       marketMedian: median && ref ? Math.round((median * base) / ref) : null,
       holidays: holidays.get(rate.date) ?? [],
       events: q.events,
+      response,
     });
   }
   return out;

@@ -1,7 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import { TransactionRollbackError } from "drizzle-orm/errors";
 import { recommend } from "#domain/brain/recommend.ts";
-import { learnPriceResponse, whatIf, type PriceResponse, type WhatIfNight, type WhatIfTotals } from "#domain/brain/what-if.ts";
+import { learnPriceResponse, responseFromQuotes, whatIf, type PriceResponse, type WhatIfNight, type WhatIfTotals } from "#domain/brain/what-if.ts";
 import type { BrainSettingsInput } from "#domain/schemas/brain.ts";
 import { addDays } from "#domain/pricing/index.ts";
 import type { Database } from "#api/db/client.ts";
@@ -70,7 +70,9 @@ async function compare(
   ]);
   const categoryIds = categories.map((c) => c.id);
   const inputs = await recommendInputs(db, business, { from, to, today: q.today, now: q.now, categoryIds, events, locale: q.locale });
-  const response = learnPriceResponse(cells);
+  // The booking engine's quotes when they have taught the guests' answer to price (ADR 0064), else the sales.
+  const fit = inputs.find((i) => i.response)?.response;
+  const response = fit ? responseFromQuotes(fit) : learnPriceResponse(cells);
   return { from, to, response, ...whatIf(await pair(inputs, { from, to, events, categoryIds }), response) };
 }
 

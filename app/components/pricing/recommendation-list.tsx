@@ -21,6 +21,11 @@ function reasonLabel(step: BrainStep, t: (key: string, values?: Record<string, u
       return t("brain.step.pace", { onTheBooks: step.detail.onTheBooks, usual: numberFormat(locale, { maximumFractionDigits: 1 }).format(step.detail.usual) });
     case "demand":
       return t("brain.step.demand", { remainingDemand: step.detail.remainingDemand, remainingRooms: step.detail.remainingRooms, target: step.detail.target });
+    case "response":
+      return t(step.detail.position < 0 ? "brain.step.responseBelow" : "brain.step.responseAbove", {
+        percent: formatPercent(Math.abs(step.detail.position), locale, { digits: 0 }),
+        quotes: numberFormat(locale).format(step.detail.quotes),
+      });
     default:
       return t(`brain.step.${step.step}`);
   }

@@ -24,6 +24,9 @@ export function WhatIfButton() {
 /** Nights of the comparison listed; the totals cover them all. */
 const WHAT_IF_ROWS = 31;
 
+/** Where the price response came from, in words. */
+const WHY_TEXT = { quotes: "brain.whatIf.fromQuotes", history: "brain.whatIf.fromHistory", unclear: "brain.whatIf.fromUnclear", prior: "brain.whatIf.fromPrior" } as const;
+
 /** The what-if: totals now and after, how sure they are, and the nights whose price would change. */
 export function WhatIf({ preview, categories, currency }: { preview: BrainPreviewJson; categories: readonly { uuid: string; name: string }[]; currency: string }) {
   const { t, i18n } = useTranslation("pricing");
@@ -52,9 +55,7 @@ export function WhatIf({ preview, categories, currency }: { preview: BrainPrevie
         })}
       </p>
       <p className="text-slate-700">
-        {r.source === "history"
-          ? t("brain.whatIf.fromHistory", { count: r.samples, percent: fewer(r.elasticity), low: fewer(r.high), high: fewer(r.low) })
-          : t(r.source === "unclear" ? "brain.whatIf.fromUnclear" : "brain.whatIf.fromPrior", { count: r.samples, percent: fewer(r.elasticity), low: fewer(r.high), high: fewer(r.low) })}
+        {t(WHY_TEXT[r.source], { count: r.samples, percent: fewer(r.elasticity), low: fewer(r.high), high: fewer(r.low) })}
         {/* At the middle estimate (ε = −1) revenue is the same at any price: said, so equal totals do not read as "no effect". */}
         {r.elasticity === -1 && changed.length > 0 ? ` ${t("brain.whatIf.unitElasticity")}` : null}
       </p>
