@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { mulberry32 } from "#domain/random.ts";
-import { competitorRates, competitors, engineQuotes, roomCategories } from "#api/db/schema/index.ts";
+import { competitorRates, competitors, engineQuotes, priceResponses, roomCategories } from "#api/db/schema/index.ts";
 import { DAILY_COMMANDS } from "#api/services/daily/commands.ts";
 import { createTestApi, type TestApi } from "#tests/helpers/api.ts";
 import { bookingsFixture, stay, type BookingsFixture } from "./bookings-fixture.ts";
@@ -175,10 +175,12 @@ describe("the revenue brain's API", () => {
     };
     const [foreignCategory] = await w.t.db.select().from(roomCategories).where(eq(roomCategories.businessId, w.otherBusinessId));
     await w.t.db.insert(engineQuotes).values(Array.from({ length: 3000 }, () => quote(w.otherBusinessId, foreignCategory.id, 2)));
+    await w.t.db.insert(engineQuotes).values(Array.from({ length: 1200 }, () => quote(w.businessId, Standard().id, -12)));
+    // The response is fitted once a business day: today's is kept, and the new quotes count from tomorrow.
     await w.t.json("PUT", `${w.base}/recommendations/settings`, { token: w.tokens.owner, body: { ...SETTINGS, category_modes: { [Standard().id]: "recommend" } }, status: 200 });
     expect((await reasonsOf()).every((steps: string[]) => !steps.includes("response"))).toBe(true);
-
-    await w.t.db.insert(engineQuotes).values(Array.from({ length: 1200 }, () => quote(w.businessId, Standard().id, -12)));
+    expect(await w.t.db.select().from(priceResponses).where(eq(priceResponses.businessId, w.businessId))).toEqual([{ businessId: w.businessId, asOf: "2026-03-10", fit: null }]);
+    w.t.clock.now = new Date(NOW.getTime() + 86_400_000);
     await w.t.json("PUT", `${w.base}/recommendations/settings`, { token: w.tokens.owner, body: { ...SETTINGS, category_modes: { [Standard().id]: "recommend" } }, status: 200 });
     const answer = await list(`from=${nights[0]}&to=${nights[1]}`);
     const standard = answer.data.filter((r: any) => r.room_category_uuid === Standard().id);
@@ -198,6 +200,7 @@ describe("the revenue brain's API", () => {
     expect(preview.price_response).toMatchObject({ source: "quotes", samples: 1200 });
     expect(preview.price_response.elasticity).toBeLessThan(-1);
     await w.t.json("PUT", `${w.base}/recommendations/settings`, { token: w.tokens.owner, body: SETTINGS, status: 200 });
+    w.t.clock.now = NOW;
   });
 });
 

@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import { bigserial, check, date, index, integer, jsonb, numeric, pgTable, primaryKey, text, timestamp, uuid } from "drizzle-orm/pg-core";
 import { businesses, roomCategories } from "./businesses.ts";
 import { users } from "./users.ts";
+import type { ResponseFit } from "#domain/brain/response.ts";
 
 /**
  * The revenue brain (issue 27, docs/pricing.md "The revenue brain", migration 0035): its settings
@@ -102,3 +103,18 @@ export const priceChanges = pgTable(
   },
   (t) => [index("price_changes_category_night_idx").on(t.roomCategoryId, t.night, t.createdAt), index("price_changes_business_created_idx").on(t.businessId, t.createdAt)],
 );
+
+/**
+ * The guests' answer to price learnt from the booking engine's quotes (domain/brain/response.ts,
+ * ADR 0064), once a day per business: the first recomputation of a day fits it and keeps it here,
+ * the others read it (a year of quotes takes a few hundred milliseconds to fit). `fit` null: the
+ * quotes did not teach one that day.
+ */
+export const priceResponses = pgTable("price_responses", {
+  businessId: uuid()
+    .primaryKey()
+    .references(() => businesses.id, { onDelete: "cascade" }),
+  /** The business's day it was fitted on. */
+  asOf: date({ mode: "string" }).notNull(),
+  fit: jsonb().$type<ResponseFit | null>(),
+});

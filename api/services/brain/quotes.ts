@@ -7,7 +7,7 @@ import { and, desc, eq, gte, isNull, sql } from "drizzle-orm";
 import { fitResponse, type ResponseFit } from "#domain/brain/response.ts";
 import { addDays, compilePricing, type PricingConfig } from "#domain/pricing/index.ts";
 import type { Database } from "#api/db/client.ts";
-import { engineQuotes } from "#api/db/schema/index.ts";
+import { engineQuotes, priceResponses } from "#api/db/schema/index.ts";
 import { marketOf } from "#api/services/competitors/medians.ts";
 
 /** Quotes older than this are not learnt from: the guests' answer to price is the last year's. */
@@ -79,11 +79,26 @@ export async function markQuoteBooked(db: Database, q: { businessId: string; cat
 }
 
 /** The price response learnt from the business's quotes of the last year with a market price; null while they teach nothing. */
-export async function responseOf(db: Database, businessId: string, now: Date): Promise<ResponseFit | null> {
+async function responseOf(db: Database, businessId: string, now: Date): Promise<ResponseFit | null> {
   const since = new Date(now.getTime() - RESPONSE_DAYS * 86_400_000);
   const rows = await db
     .select({ price: engineQuotes.price, market: engineQuotes.market, booked: sql<boolean>`${engineQuotes.bookedAt} is not null` })
     .from(engineQuotes)
     .where(and(eq(engineQuotes.businessId, businessId), gte(engineQuotes.quotedAt, since), sql`${engineQuotes.market} is not null`));
   return fitResponse(rows.map((r) => ({ x: Math.log(r.price / r.market!), booked: Boolean(r.booked) })));
+}
+
+/**
+ * The day's price response of the business: fitted by the first recomputation of its day `today`
+ * and kept in `price_responses`, read by the others (ADR 0064).
+ */
+export async function currentResponse(db: Database, businessId: string, today: string, now: Date): Promise<ResponseFit | null> {
+  const [kept] = await db.select().from(priceResponses).where(eq(priceResponses.businessId, businessId));
+  if (kept?.asOf === today) return kept.fit ?? null;
+  const fit = await responseOf(db, businessId, now);
+  await db
+    .insert(priceResponses)
+    .values({ businessId, asOf: today, fit })
+    .onConflictDoUpdate({ target: priceResponses.businessId, set: { asOf: today, fit } });
+  return fit;
 }

@@ -6,7 +6,7 @@ import { addDays, compilePricing, daysBetween, weekday, type DailyRate } from "#
 import type { Database } from "#api/db/client.ts";
 import { rowsOf } from "#api/db/query.ts";
 import { marketOf } from "#api/services/competitors/medians.ts";
-import { responseOf } from "./quotes.ts";
+import { currentResponse } from "./quotes.ts";
 import { freshForecastNights } from "#api/services/forecast-nights.ts";
 import { bookingCurvesBy } from "#api/services/metrics/on-the-books.ts";
 import { canPrice, holidayName, occupancyPercentages } from "#api/services/pricing/calendar.ts";
@@ -155,7 +155,7 @@ export async function recommendInputs(
     curvesOf(db, business, q.today, categoryIds),
     brainSetPrices(db, business.id, q.from, q.to),
     freshForecastNights(db, business.id, q.today, q.from, q.to),
-    responseOf(db, business.id, q.now),
+    currentResponse(db, business.id, q.today, q.now),
   ]);
   // Competitors are compared with the first category (the rate shopper's default); other categories follow at their own price ratio.
   const reference = config.room_categories[0].uuid;
