@@ -61,3 +61,15 @@ export function limitCheck<E extends ApiEnv>(c: Context<E>, checks: [RateLimitNa
 export function limitForget<E extends ApiEnv>(c: Context<E>, name: RateLimitName, key: string): Promise<void> {
   return forget(c.var.deps, name, key);
 }
+
+/** Counts a hit on `name` for `key` and says whether it was within the limit (no 429: the caller decides what to leave out). */
+export async function withinLimit<E extends ApiEnv>(c: Context<E>, name: RateLimitName, key: string): Promise<boolean> {
+  if (key === UNKNOWN_IP) return true;
+  try {
+    await hit(c.var.deps, name, key);
+    return true;
+  } catch (error) {
+    if (error instanceof RateLimited) return false;
+    throw error;
+  }
+}

@@ -6,7 +6,7 @@ import { queryObject } from "#domain/schemas/bookings.ts";
 import type { ApiEnv } from "#api/context.ts";
 import { requireBusiness, type BusinessEnv } from "#api/middleware/business.ts";
 import { requirePlan } from "#api/middleware/plan.ts";
-import { clientIp, limitHits } from "#api/middleware/rate-limit.ts";
+import { clientIp, limitHits, withinLimit } from "#api/middleware/rate-limit.ts";
 import { bookOnline, categoryChoices, engineSettings, offersFor, publicEngine, publicProfile, publicReservation, publicReservationJson, saveEngineSettings, type PublicEngine } from "#api/services/booking-engine.ts";
 import type { BookingContext } from "#api/services/bookings/context.ts";
 import { sendBookingMails } from "#api/services/mail/booking-engine.ts";
@@ -58,7 +58,8 @@ export const publicBookingEngineRoutes = new Hono<ApiEnv>()
   .get("/public/booking-engines/:slug/offers", doc({ query: offersQuerySchema, response: envelope(offersAnswer) }), async (c) => {
     const found = await engineOf(c);
     const query = parseWith(c, offersQuerySchema, queryObject(new URL(c.req.url).searchParams));
-    return c.json({ data: await offersFor(publicContext(c, found), found.engine, query) });
+    const keepQuotes = await withinLimit(c, "engineQuotesIp", clientIp(c));
+    return c.json({ data: await offersFor(publicContext(c, found), found.engine, query, { keepQuotes }) });
   })
   .post("/public/booking-engines/:slug/reservations", doc({ body: publicReservationSchema, status: 201, response: envelope(publicBookingAnswer) }), async (c) => {
     const found = await engineOf(c);

@@ -198,7 +198,8 @@ function checkStayRules(ctx: BookingContext, engine: EngineRow, stay: { arrival:
  * night, priced night by night exactly as the bookings screens price it (same engine, same
  * occupancy, same guest count). A business that cannot price yet offers nothing.
  */
-export async function offersFor(ctx: BookingContext, engine: EngineRow, query: OffersQuery): Promise<OffersJson> {
+/** The offers for a search; `keepQuotes` writes them as the brain's quotes (ADR 0064; off past a client's hourly share). */
+export async function offersFor(ctx: BookingContext, engine: EngineRow, query: OffersQuery, options: { keepQuotes: boolean }): Promise<OffersJson> {
   checkStayRules(ctx, engine, query);
   const guests = query.adults + query.children;
   const categories = await categoriesOf(ctx.db, ctx.business.id);
@@ -249,7 +250,7 @@ export async function offersFor(ctx: BookingContext, engine: EngineRow, query: O
       refusals.push({ category: { uuid: c.id, name: c.name }, rule: "noRoom", night: noRoom.night, limit: null, suggestion: noRoom.suggestion });
     }
   }
-  if (preloaded) {
+  if (preloaded && options.keepQuotes) {
     // What the guest was shown, for the brain's price response (ADR 0064): the lowest total per category.
     const lowest = new Map<string, number>();
     for (const o of offers) lowest.set(o.category.uuid, Math.min(lowest.get(o.category.uuid) ?? Number.POSITIVE_INFINITY, o.total));

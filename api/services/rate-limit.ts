@@ -34,6 +34,12 @@ export const DEFAULT_RATE_LIMITS = {
   invitationsUser: { points: 30, durationSec: 60 * 60 },
   /** Online bookings (the public booking engine) per client address. */
   bookingEngineIp: { points: 12, durationSec: FIFTEEN_MINUTES },
+  /**
+   * Booking-engine searches per client address an hour whose quotes the brain learns from (ADR
+   * 0064); past it the offers still answer but are not kept: a rate shopper reading every date
+   * would otherwise look like guests who never book.
+   */
+  engineQuotesIp: { points: 30, durationSec: 60 * 60 },
   /** Wrong two-factor codes (sign-in's second step, enrolment, turning it off) per user… */
   twoFactorUser: { points: 5, durationSec: FIFTEEN_MINUTES },
   /** …and per client address. */

@@ -392,6 +392,29 @@ describe("public booking engine", () => {
 });
 
 describe("rate limit", () => {
+  it("keeps the quotes of at most a few searches an hour from one address, and still answers the rest", async () => {
+    const limited = await createTestApi({ seed: true, deps: { rateLimits: { engineQuotesIp: { points: 2, durationSec: 3600 } } } });
+    try {
+      const kept = async () => (await limited.db.select().from(engineQuotes)).length;
+      const search = (address: string) => limited.call("GET", `${pub("pousada-mare-alta")}/offers?arrival=${addDays(today, 30)}&departure=${addDays(today, 32)}&adults=2`, { headers: { "x-forwarded-for": address } });
+      expect((await search("203.0.113.20")).status).toBe(200);
+      const perSearch = await kept();
+      expect(perSearch).toBeGreaterThan(0);
+      expect((await search("203.0.113.20")).status).toBe(200);
+      expect(await kept()).toBe(2 * perSearch);
+      // A third search from the same address (a rate shopper, say): answered, not learnt from.
+      const third = await search("203.0.113.20");
+      expect(third.status).toBe(200);
+      expect((await third.json()).data.offers.length).toBeGreaterThan(0);
+      expect(await kept()).toBe(2 * perSearch);
+      // Another address is a guest of its own.
+      expect((await search("203.0.113.21")).status).toBe(200);
+      expect(await kept()).toBe(3 * perSearch);
+    } finally {
+      await limited.close();
+    }
+  });
+
   it("answers 429 after too many online bookings from one address", async () => {
     const limited = await createTestApi({ seed: true, deps: { rateLimits: { bookingEngineIp: { points: 2, durationSec: 600 } } } });
     try {
