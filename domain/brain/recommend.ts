@@ -15,14 +15,14 @@
 import { percentOf, ROUNDING_UNIT } from "#domain/pricing/engine.ts";
 import { toDayNumber } from "#domain/pricing/dates.ts";
 import type { Cents } from "#domain/pricing/types.ts";
-import { responseTarget } from "./response.ts";
+import { elasticityAt, responseTarget } from "./response.ts";
 import type { BrainStep, ExpectedEffect, Guardrails, NightDemand, Recommendation, RecommendInput } from "./types.ts";
 
 /**
- * Price elasticity used for the expected effect only (never for the price itself): −1 means 10 %
- * dearer sells about 10 % fewer of the rooms still to come. Published estimates for leisure
- * lodging run from about −0.5 to −1.5; the middle keeps the shown effect neither rosy nor grim.
- * The what-if (issue 27, point 3) will learn it from the hotel's own history.
+ * Price elasticity used for the expected effect when the booking page's quotes have not taught
+ * one (never for the price itself): −1 means 10 % dearer sells about 10 % fewer of the rooms still
+ * to come. Published estimates for leisure lodging run from about −0.5 to −1.5; the middle keeps
+ * the shown effect neither rosy nor grim.
  */
 export const PRICE_ELASTICITY = -1;
 
@@ -78,9 +78,12 @@ export function expectedAt(d: NightDemand, current: Cents, price: Cents, elastic
   return { occupancy, revenue: Math.round(sold * price) };
 }
 
-function effectOf(d: NightDemand, current: Cents, value: Cents): ExpectedEffect {
-  const before = expectedAt(d, current, current);
-  const after = expectedAt(d, current, value);
+/** The effect of moving `current` to `value`: at the elasticity the quotes show at this night's price when known (response.ts), else PRICE_ELASTICITY. */
+function effectOf(input: RecommendInput, value: Cents): ExpectedEffect {
+  const { demand: d, current } = input;
+  const elasticity = input.response && input.marketMedian && current > 0 ? elasticityAt(input.response, Math.log(current / input.marketMedian)) : PRICE_ELASTICITY;
+  const before = expectedAt(d, current, current, elasticity);
+  const after = expectedAt(d, current, value, elasticity);
   return { occupancyBefore: before.occupancy, occupancyAfter: after.occupancy, revenueBefore: before.revenue, revenueAfter: after.revenue };
 }
 
@@ -94,7 +97,7 @@ function standStill(input: RecommendInput, status: "hold" | "frozen" | "paused" 
     value: current,
     status,
     reasons: [{ step: "current", amount: current, detail: { price: current } }],
-    effect: effectOf(input.demand, current, current),
+    effect: effectOf(input, current),
   };
 }
 
@@ -208,6 +211,6 @@ export function recommend(input: RecommendInput, guardrails: Guardrails): Recomm
     value,
     status: value === current ? "hold" : "move",
     reasons: steps,
-    effect: effectOf(input.demand, current, value),
+    effect: effectOf(input, value),
   };
 }

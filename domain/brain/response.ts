@@ -85,6 +85,14 @@ export function fitResponse(quotes: readonly Quote[]): ResponseFit | null {
   return { alpha, beta, betaSe: Math.sqrt(info[0] / det), quotes: n, bookedShare: booked / n, lowX: quantile(xs, 0.1), highX: quantile(xs, 0.9) };
 }
 
+/**
+ * The price elasticity of the rooms still to come at relative price `x`: d ln P ÷ d ln price =
+ * beta × (1 − P(x)), at slope `beta` (the fitted one unless said).
+ */
+export function elasticityAt(fit: ResponseFit, x: number, beta = fit.beta): number {
+  return beta * (1 - sigmoid(fit.alpha + fit.beta * x));
+}
+
 /** The relative price (x) that earns most per quote at slope `beta`, within the prices seen. */
 function bestX(fit: ResponseFit, beta: number): number {
   const x = beta < -1 ? (Math.log(-(beta + 1)) - fit.alpha) / beta : fit.highX;

@@ -96,11 +96,29 @@ describe("whatIf", () => {
 describe("responseFromQuotes", () => {
   it("turns the quotes' slope into the elasticity of the rooms still to come, beta × (1 − share booked), with its 80 % interval", () => {
     const r = responseFromQuotes({ alpha: 1, beta: -8, betaSe: 1, quotes: 1500, bookedShare: 0.75, lowX: -0.2, highX: 0.1 });
-    expect(r).toEqual({ elasticity: -2, low: -2.32, high: -1.68, source: "quotes", samples: 1500 });
+    expect(r).toMatchObject({ elasticity: -2, low: -2.32, high: -1.68, source: "quotes", samples: 1500 });
   });
 
   it("stays inside the bounds the sales' estimate keeps", () => {
     expect(responseFromQuotes({ alpha: 1, beta: -40, betaSe: 1, quotes: 900, bookedShare: 0.2, lowX: -0.2, highX: 0.1 }).elasticity).toBe(-3);
     expect(responseFromQuotes({ alpha: 1, beta: 2, betaSe: 1, quotes: 900, bookedShare: 0.5, lowX: -0.2, highX: 0.1 }).high).toBe(-0.2);
+  });
+});
+
+describe("whatIf with the quotes' response", () => {
+  const fit = { alpha: 1, beta: -12, betaSe: 0.5, quotes: 900, bookedShare: 0.8, lowX: -0.3, highX: 0.1 };
+  const demand: NightDemand = { known: true, capacity: 10, onTheBooks: 2, usualOnTheBooks: 2, remainingDemand: 4, interval: null };
+  const one = (before: number, after: number) => whatIf([{ night: "2026-05-01", categoryId: "c", demand, market: 40_000, before, after }], responseFromQuotes(fit)).totals;
+
+  it("reads each night at its own price against the market, so it agrees with the brain's direction", () => {
+    // At the market's price most guests still walk away at this slope: cheaper earns more…
+    const atMarket = one(40_000, 36_000);
+    expect(atMarket.revenueAfter).toBeGreaterThan(atMarket.revenueBefore);
+    // …while well under it nearly everyone books, and dearer earns more.
+    const under = one(32_000, 35_000);
+    expect(under.revenueAfter).toBeGreaterThan(under.revenueBefore);
+    // Without a market price for the night, the quotes' overall elasticity (−2.4 here) is used.
+    const plain = whatIf([{ night: "2026-05-01", categoryId: "c", demand, before: 32_000, after: 35_000 }], responseFromQuotes(fit)).totals;
+    expect(plain.revenueAfter).toBeLessThan(plain.revenueBefore);
   });
 });

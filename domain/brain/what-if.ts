@@ -5,7 +5,7 @@
  */
 import type { Cents, IsoDate } from "#domain/pricing/types.ts";
 import { expectedAt, PRICE_ELASTICITY } from "./recommend.ts";
-import type { ResponseFit } from "./response.ts";
+import { elasticityAt, type ResponseFit } from "./response.ts";
 import type { NightDemand } from "./types.ts";
 
 /** How bookings answer price: rooms still to come × (new price ÷ price now)^elasticity. */
@@ -23,6 +23,8 @@ export interface PriceResponse {
   source: "quotes" | "history" | "prior" | "unclear";
   /** Quotes, or nights (with their lead-time band), the estimate was learned from. */
   samples: number;
+  /** With `source: "quotes"`, the fit: each night is then read at its own price against the market. */
+  fit?: ResponseFit;
 }
 
 /** The published range for leisure lodging (about −0.5 … −1.5) as a prior: mean −1, sd 0.5. */
@@ -34,14 +36,15 @@ const BOUNDS = { most: -3, least: -0.2 };
 const Z80 = 1.2816;
 
 /**
- * The elasticity the booking engine's quotes show: how much the share of guests who book moves
- * with price, d ln P ÷ d ln price = beta × (1 − P), at the share booked, with beta's 80 % interval.
+ * The elasticity the booking engine's quotes show (response.ts): how much the share of guests who
+ * book moves with price, beta × (1 − P), at the share booked `x` gives (the quotes' own share
+ * when no `x`), with beta's 80 % interval.
  */
-export function responseFromQuotes(fit: ResponseFit): PriceResponse {
-  const at = (beta: number) => Math.round(clampElasticity(beta * (1 - fit.bookedShare)) * 100) / 100;
+export function responseFromQuotes(fit: ResponseFit, x?: number): PriceResponse {
+  const at = (beta: number) => Math.round(clampElasticity(x == null ? beta * (1 - fit.bookedShare) : elasticityAt(fit, x, beta)) * 100) / 100;
   const a = at(fit.beta - Z80 * fit.betaSe);
   const b = at(fit.beta + Z80 * fit.betaSe);
-  return { elasticity: at(fit.beta), low: Math.min(a, b), high: Math.max(a, b), source: "quotes", samples: fit.quotes };
+  return { elasticity: at(fit.beta), low: Math.min(a, b), high: Math.max(a, b), source: "quotes", samples: fit.quotes, fit };
 }
 
 /** One night's sales of a category in one lead-time band: rooms sold and their mean rate. */
@@ -111,6 +114,8 @@ export interface WhatIfInput {
   demand: NightDemand;
   before: Cents;
   after: Cents;
+  /** The competitors' price of the night for the category, when known (read with the quotes' response). */
+  market?: Cents | null;
 }
 
 export interface WhatIfNight {
@@ -148,10 +153,12 @@ export function whatIf(inputs: readonly WhatIfInput[], response: PriceResponse):
   let capacity = 0;
   let onBooks = 0;
   for (const i of inputs) {
-    const before = expectedAt(i.demand, i.before, i.before, response.elasticity);
-    const after = expectedAt(i.demand, i.before, i.after, response.elasticity);
-    revenueAfterA += expectedAt(i.demand, i.before, i.after, response.low).revenue;
-    revenueAfterB += expectedAt(i.demand, i.before, i.after, response.high).revenue;
+    // The quotes' response is read at the night's own price against the market (its local elasticity).
+    const r = response.fit && i.market && i.before > 0 ? responseFromQuotes(response.fit, Math.log(i.before / i.market)) : response;
+    const before = expectedAt(i.demand, i.before, i.before, r.elasticity);
+    const after = expectedAt(i.demand, i.before, i.after, r.elasticity);
+    revenueAfterA += expectedAt(i.demand, i.before, i.after, r.low).revenue;
+    revenueAfterB += expectedAt(i.demand, i.before, i.after, r.high).revenue;
     roomsBefore += i.before > 0 ? before.revenue / i.before : 0;
     roomsAfter += i.after > 0 ? after.revenue / i.after : 0;
     capacity += i.demand.capacity;

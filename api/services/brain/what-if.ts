@@ -86,7 +86,7 @@ export async function previewBrainSettings(db: Database, business: BrainBusiness
     inputs.map((input) => {
       const off = modeOf(q.proposed, input.categoryId) === "off";
       const r = off ? null : recommend(input, q.proposed.guardrails);
-      return { night: input.night, categoryId: input.categoryId, demand: input.demand, before: input.current, after: r?.status === "move" ? r.value : input.current };
+      return { night: input.night, categoryId: input.categoryId, demand: input.demand, market: input.marketMedian, before: input.current, after: r?.status === "move" ? r.value : input.current };
     }),
   );
 }
@@ -115,7 +115,7 @@ export async function previewPriceSettings(
       if (!(error instanceof TransactionRollbackError)) throw error;
     }
     const after = new Map(changed.map((i) => [`${i.categoryId}|${i.night}`, i.current]));
-    return inputs.map((input) => ({ night: input.night, categoryId: input.categoryId, demand: input.demand, before: input.current, after: after.get(`${input.categoryId}|${input.night}`) ?? input.current }));
+    return inputs.map((input) => ({ night: input.night, categoryId: input.categoryId, demand: input.demand, market: input.marketMedian, before: input.current, after: after.get(`${input.categoryId}|${input.night}`) ?? input.current }));
   });
 }
 
