@@ -46,6 +46,10 @@ export const UNTRACKED_TABLES = [
   // the import and move the version; these rows are read by the sync alone.
   "mews_connections",
   "mews_pushed_prices",
+  // The booking engine's quotes and the day's price response learnt from them (ADR 0064): written
+  // on every guest's search and read by the revenue brain alone, whose own writes move the version.
+  "engine_quotes",
+  "price_responses",
 ] as const;
 
 /**
