@@ -34,9 +34,10 @@ function unchangedBands(bands: { uuid: string }[]): Record<string, string> {
   );
 }
 
-function nextDecember(): number {
-  const now = new Date();
-  return now.getUTCMonth() === 11 ? now.getUTCFullYear() + 1 : now.getUTCFullYear();
+/** Two nights six weeks ahead, whatever today is: inside the year the days to update cover (a fixed December left it outside on 2026-12-01), apart from the what-if test's nights. */
+function nightsAhead(): [string, string] {
+  const day = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString().slice(0, 10);
+  return [day(45), day(46)];
 }
 
 describe("pricing screens (loaders and actions)", () => {
@@ -45,14 +46,14 @@ describe("pricing screens (loaders and actions)", () => {
     const page = await owner.get("/price-settings/seasonalities", seasonalities, inApp);
     expect(page.status).toBe(200);
     const bands: { uuid: string }[] = page.data.tariff.fluctuation_levels;
-    const year = nextDecember();
+    const [first, second] = nightsAhead();
     const fields: Record<string, string | string[]> = {
       intent: "create",
       title: "Natal (rota)",
       color: "#aa3300",
       rate: "1.234,00",
-      "dates[0].starts_at": `${year}-12-22`,
-      "dates[0].ends_at": `${year}-12-23`,
+      "dates[0].starts_at": first,
+      "dates[0].ends_at": second,
       "dates[0].days_of_week": ["0", "1", "2", "3", "4", "5", "6"],
       "dates[1].starts_at": "",
       "dates[1].ends_at": "",
@@ -62,14 +63,14 @@ describe("pricing screens (loaders and actions)", () => {
     expect(sent.status).toBe(302);
     expect(sent.location).toBe("/price-settings/seasonalities");
 
-    const cal = await owner.get(`/calendar?month=${year}-12&day=${year}-12-22`, calendar, inApp);
+    const cal = await owner.get(`/calendar?month=${first.slice(0, 7)}&day=${first}`, calendar, inApp);
     // The page ships its days packed (app/components/calendar/month.ts): the season by UUID, the shown category's cell as [rate, guests, manual] (the API's format=compact).
-    const day = cal.data.calendar.days.find((d: { date: string }) => d.date === `${year}-12-22`);
+    const day = cal.data.calendar.days.find((d: { date: string }) => d.date === first);
     expect(cal.data.calendar.sazonalities.find((s: { uuid: string }) => s.uuid === day.season).title).toBe("Natal (rota)");
     expect(day.rates[0][0]).toBe(123_400);
 
     const list = await owner.get("/days-to-update", daysToUpdate, inApp);
-    expect(list.data.days.map((d: { date: string }) => d.date)).toEqual(expect.arrayContaining([`${year}-12-22`, `${year}-12-23`]));
+    expect(list.data.days.map((d: { date: string }) => d.date)).toEqual(expect.arrayContaining([first, second]));
   });
 
   it("answers a mistyped amount and reversed dates beside their fields", async () => {
