@@ -29,17 +29,22 @@ async function grantPriceSettings(request: APIRequestContext): Promise<string> {
   return businessId;
 }
 
-function nextDecember(): number {
-  const now = new Date();
-  return now.getUTCMonth() === 11 ? now.getUTCFullYear() + 1 : now.getUTCFullYear();
+/**
+ * The first month whose 10th is at least 20 days ahead (`YYYY-MM`): its 10th–17th lie inside the
+ * 365 days to update whatever today is (next December did not, from 1 December on).
+ */
+function seasonMonth(): string {
+  const d = new Date(Date.now() + 20 * 86_400_000);
+  if (d.getUTCDate() > 10) d.setUTCMonth(d.getUTCMonth() + 1, 1);
+  return d.toISOString().slice(0, 7);
 }
 
-test("a collaborator creates a December season, the calendar and the days to update follow", async ({ page, request }, info) => {
+test("a collaborator creates a season, the calendar and the days to update follow", async ({ page, request }, info) => {
   await grantPriceSettings(request);
-  const year = nextDecember();
+  const month = seasonMonth();
   const js = info.project.name === "js";
   const [start, middle, end] = js ? [10, 11, 12] : [14, 15, 16];
-  const day = (d: number) => `${year}-12-${String(d).padStart(2, "0")}`;
+  const day = (d: number) => `${month}-${String(d).padStart(2, "0")}`;
   const rate = js ? "777,00" : "888,00";
   const shown = js ? "777" : "888";
   const title = `Natal e2e ${info.project.name}`;
@@ -49,8 +54,8 @@ test("a collaborator creates a December season, the calendar and the days to upd
   if (js) await page.waitForFunction(() => typeof (window as unknown as { __reactRouterRouteModules?: unknown }).__reactRouterRouteModules !== "undefined");
   expect(await scriptsRan(page)).toBe(js);
 
-  // Before: December's middle night is not at that rate and is not waiting to be published.
-  await page.goto(`/calendar?month=${year}-12`);
+  // Before: the season's middle night is not at that rate and is not waiting to be published.
+  await page.goto(`/calendar?month=${month}`);
   const cell = page.locator(`a[data-date="${day(middle)}"]`).first();
   await expect(cell).toBeVisible();
   await expect(cell).not.toContainText(shown);
@@ -76,7 +81,7 @@ test("a collaborator creates a December season, the calendar and the days to upd
   await expect(page.getByRole("listitem").filter({ hasText: title }).first()).toBeVisible();
 
   // The calendar changed for those nights, and only those.
-  await page.goto(`/calendar?month=${year}-12`);
+  await page.goto(`/calendar?month=${month}`);
   for (const d of [start, middle, end]) await expect(page.locator(`a[data-date="${day(d)}"]`).first()).toContainText(shown);
   await expect(page.locator(`a[data-date="${day(end + 1)}"]`).first()).not.toContainText(shown);
 
