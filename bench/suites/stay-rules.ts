@@ -11,6 +11,8 @@ const WARMUP = 10;
 const TODAY = "2026-01-01";
 const NIGHTS = 365;
 const CATEGORIES = 20;
+/** Searches from one address that become quotes (the rate limiter's engineQuotesIp, 30 an hour), less a margin. */
+const QUOTED_SEARCHES = 25;
 
 const demand: DemandRule[] = [
   { id: "weekend", categoryId: null, weekdays: [5, 6], from: null, to: null, appliesTo: "arrival", minStay: 2, relaxInsideDays: 7, relaxBelowOccupancyPercent: 50, relaxedMinStay: 1 },
@@ -42,11 +44,29 @@ function computeOnce(held = false): number {
   return gaps;
 }
 
+/**
+ * The public offers of a 3-night search. The first searches from one address are kept as the
+ * brain's quotes (ADR 0064, 30 an hour) and timed one by one; the load after them answers the
+ * same offers without writing.
+ */
 async function engineOffers(ctx: BenchContext): Promise<BenchRow[]> {
   const arrival = addDays(new Date().toISOString().slice(0, 10), 30);
-  const path = `/api/v1/public/booking-engines/pousada-mare-alta/offers?arrival=${arrival}&departure=${addDays(arrival, 3)}&adults=2&children=0`;
+  const path = `/api/public/booking-engines/pousada-mare-alta/offers?arrival=${arrival}&departure=${addDays(arrival, 3)}&adults=2&children=0`;
+  const kept: number[] = [];
+  for (let i = 0; i < QUOTED_SEARCHES; i++) {
+    const t0 = performance.now();
+    const res = await fetch(`${ctx.baseUrl}${path}`);
+    const body = (await res.json()) as { data?: { offers?: unknown[] } };
+    if (res.status !== 200 || !body.data?.offers?.length) throw new Error(`the offers answered ${res.status} without offers`);
+    kept.push(performance.now() - t0);
+  }
+  kept.sort((a, b) => a - b);
   const r = await ctx.load(path, { concurrency: 1, seconds: 5 });
-  return [{ name: "stay rules: booking engine offers, 3-night search, p95", value: Math.round(r.p95 * 10) / 10, unit: "ms", goal: "<= 100 ms p95 (28)" }];
+  const ms = (x: number) => Math.round(x * 10) / 10;
+  return [
+    { name: `stay rules: booking engine offers, 3-night search, kept as quotes (${QUOTED_SEARCHES} searches), p95`, value: ms(kept[Math.floor(0.95 * (kept.length - 1))]), unit: "ms", goal: "<= 100 ms p95 (28)" },
+    { name: "stay rules: booking engine offers, 3-night search, past the address's quotes, p95", value: ms(r.p95), unit: "ms", goal: "<= 100 ms p95 (28)" },
+  ];
 }
 
 /** CPU median of `RUNS` computations, ms. */
