@@ -82,6 +82,8 @@ export const recommendationsAnswer = z
     events: z.array(brainEventAnswer),
     data: z.array(recommendationAnswer),
     changes: z.array(priceChangeMomentAnswer),
+    /** The guests' answer to price learnt from the booking page's quotes (ADR 0064): quotes of the last year with a market price, how many it needs, the elasticity once learnt. */
+    guests_answer: z.object({ quotes: z.number().int(), needed: z.number().int(), elasticity: z.number().nullable() }).strict(),
   })
   .strict();
 export type RecommendationsJson = Omit<z.infer<typeof recommendationsAnswer>, "data"> & { data: RecommendationJson[] };

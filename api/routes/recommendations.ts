@@ -23,6 +23,7 @@ import { recordActivity, userActor } from "#api/services/activity/record.ts";
 import { decideRecommendations, manualPricesAllowed, recomputeRecommendations, undoPrices } from "#api/services/brain/recommendations.ts";
 import { addEvent, brainSettingsJson, eventJson, eventsOf, foreignCategories, loadBrainConfig, modeOf, removeEvent, saveBrainSettings } from "#api/services/brain/settings.ts";
 import { previewBrainSettings, proposedConfig, whatIfJson } from "#api/services/brain/what-if.ts";
+import { guestsAnswer } from "#api/services/brain/quotes.ts";
 import { businessToday } from "#api/services/pricing/calendar.ts";
 import { recomputeStayRuleRecommendations, undoStayRules } from "#api/services/brain/stay-rules.ts";
 import { jsonBody, parseWith } from "#api/validate.ts";
@@ -126,7 +127,7 @@ export const recommendationRoutes = new Hono<BusinessEnv>()
     if (q.category) await checkCategories(c, "category", [q.category]);
     const { db } = c.var.deps;
     const business = c.var.access.business;
-    const [config, events, categories, rows, changes, manual] = await Promise.all([
+    const [config, events, categories, rows, changes, manual, answer] = await Promise.all([
       loadBrainConfig(db, business.id),
       eventsOf(db, business.id),
       db.select({ id: roomCategories.id, name: roomCategories.name }).from(roomCategories).where(eq(roomCategories.businessId, business.id)).orderBy(roomCategories.position, roomCategories.createdAt),
@@ -144,6 +145,7 @@ export const recommendationRoutes = new Hono<BusinessEnv>()
         .orderBy(brainRecommendations.night),
       changeMoments(db, business.id),
       manualPricesAllowed(db, business.id),
+      guestsAnswer(db, business.id, c.var.deps.now()),
     ]);
     const order = new Map(categories.map((cat, i) => [cat.id, i]));
     return c.json({
@@ -158,6 +160,7 @@ export const recommendationRoutes = new Hono<BusinessEnv>()
       events: events.map(eventJson),
       data: rows.sort((a, b) => a.night.localeCompare(b.night) || (order.get(a.roomCategoryId) ?? 0) - (order.get(b.roomCategoryId) ?? 0)).map(recommendationJson),
       changes,
+      guests_answer: answer,
     });
   })
 

@@ -164,6 +164,7 @@ describe("the revenue brain's API", () => {
     await w.t.db.insert(competitorRates).values(nights.map((stayDate) => ({ competitorId: rival.id, businessId: w.businessId, stayDate, rate: 25_000 })));
     await w.t.json("PUT", `${w.base}/recommendations/settings`, { token: w.tokens.owner, body: { ...SETTINGS, category_modes: { [Standard().id]: "recommend" } }, status: 200 });
     expect((await reasonsOf()).every((steps: string[]) => steps.includes("market") && !steps.includes("response"))).toBe(true);
+    expect((await list()).guests_answer).toEqual({ quotes: 0, needed: 200, elasticity: null });
 
     // A year of quotes in which dearer stays clearly sold less (logit P = 1 − 12 x), written for this hotel;
     // the other hotel's quotes say the opposite and must not count.
@@ -180,9 +181,13 @@ describe("the revenue brain's API", () => {
     await w.t.json("PUT", `${w.base}/recommendations/settings`, { token: w.tokens.owner, body: { ...SETTINGS, category_modes: { [Standard().id]: "recommend" } }, status: 200 });
     expect((await reasonsOf()).every((steps: string[]) => !steps.includes("response"))).toBe(true);
     expect(await w.t.db.select().from(priceResponses).where(eq(priceResponses.businessId, w.businessId))).toEqual([{ businessId: w.businessId, asOf: "2026-03-10", fit: null }]);
+    // The owner is told how many of this hotel's quotes count, and that the answer is not learnt yet.
+    expect((await list()).guests_answer).toEqual({ quotes: 1200, needed: 200, elasticity: null });
     w.t.clock.now = new Date(NOW.getTime() + 86_400_000);
     await w.t.json("PUT", `${w.base}/recommendations/settings`, { token: w.tokens.owner, body: { ...SETTINGS, category_modes: { [Standard().id]: "recommend" } }, status: 200 });
     const answer = await list(`from=${nights[0]}&to=${nights[1]}`);
+    expect(answer.guests_answer.quotes).toBe(1200);
+    expect(answer.guests_answer.elasticity).toBeLessThan(-1);
     const standard = answer.data.filter((r: any) => r.room_category_uuid === Standard().id);
     expect(standard).toHaveLength(2);
     for (const r of standard) {

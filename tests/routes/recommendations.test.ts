@@ -31,6 +31,8 @@ describe("/recommendations (loader and action)", () => {
     const page = await owner.get("/recommendations", recommendations, inApp);
     expect(page.status).toBe(200);
     expect(page.data.canDecide).toBe(true);
+    // The demo's booking page has quoted nothing yet: the page says how far the brain is from learning the guests' answer to price.
+    expect(page.data.answer.guests_answer).toEqual({ quotes: 0, needed: 200, elasticity: null });
     const [first] = page.data.answer.categories as { uuid: string }[];
 
     const saved = await owner.post("/recommendations", recommendations, { intent: "settings", mode: "off", [`category_modes.${first.uuid}`]: "recommend", ...GUARDRAILS }, inApp);

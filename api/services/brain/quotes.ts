@@ -4,7 +4,8 @@
  * from them (domain/brain/response.ts).
  */
 import { and, desc, eq, gte, isNull, sql } from "drizzle-orm";
-import { fitResponse, type ResponseFit } from "#domain/brain/response.ts";
+import { fitResponse, MIN_QUOTES, type ResponseFit } from "#domain/brain/response.ts";
+import { responseFromQuotes } from "#domain/brain/what-if.ts";
 import { addDays, compilePricing, type PricingConfig } from "#domain/pricing/index.ts";
 import type { Database } from "#api/db/client.ts";
 import { engineQuotes, priceResponses } from "#api/db/schema/index.ts";
@@ -101,4 +102,21 @@ export async function currentResponse(db: Database, businessId: string, today: s
     .values({ businessId, asOf: today, fit })
     .onConflictDoUpdate({ target: priceResponses.businessId, set: { asOf: today, fit } });
   return fit;
+}
+
+/**
+ * What the owner is told about the guests' answer to price: the quotes of the last year that can
+ * teach it (with a market price), how many are needed, and the elasticity the day's fit shows,
+ * if there is one.
+ */
+export async function guestsAnswer(db: Database, businessId: string, now: Date): Promise<{ quotes: number; needed: number; elasticity: number | null }> {
+  const since = new Date(now.getTime() - RESPONSE_DAYS * 86_400_000);
+  const [[counted], [kept]] = await Promise.all([
+    db
+      .select({ quotes: sql<number>`count(*)::int` })
+      .from(engineQuotes)
+      .where(and(eq(engineQuotes.businessId, businessId), gte(engineQuotes.quotedAt, since), sql`${engineQuotes.market} is not null`)),
+    db.select({ fit: priceResponses.fit }).from(priceResponses).where(eq(priceResponses.businessId, businessId)),
+  ]);
+  return { quotes: Number(counted?.quotes ?? 0), needed: MIN_QUOTES, elasticity: kept?.fit ? responseFromQuotes(kept.fit).elasticity : null };
 }

@@ -7,6 +7,7 @@ import { brainEventSchema, brainSettingsSchema } from "#domain/schemas/brain";
 import type { BrainPreviewJson, RecommendationsJson } from "#contract/brain";
 import { RecommendationList, type RecommendationRow } from "#app/components/pricing/recommendation-list";
 import { WhatIf } from "#app/components/pricing/what-if";
+import { GuestsAnswer } from "#app/components/pricing/guests-answer";
 import { AppForm } from "#app/components/ui/app-form";
 import { SubmitButton } from "#app/components/ui/button";
 import { FormErrors, SelectField, TextField } from "#app/components/ui/field";
@@ -313,6 +314,7 @@ function SettingsForm({ answer, lastResult, preview, currency, action }: { answe
         {t("brain.settingsTitle")}
       </h2>
       <p className="mb-3 mt-1 text-sm text-slate-700">{t("brain.settingsIntro")}</p>
+      <GuestsAnswer answer={answer.guests_answer} />
       <AppForm {...getFormProps(form)} action={action} className="space-y-4">
         <FormErrors id={form.errorId} errors={form.errors} />
         <SelectField field={fields.mode} label={t("brain.businessMode")} options={modes} />
