@@ -6,7 +6,7 @@
 import { and, desc, eq, gte, isNull, sql } from "drizzle-orm";
 import { fitResponse, MIN_QUOTES, type ResponseFit } from "#domain/brain/response.ts";
 import { responseFromQuotes } from "#domain/brain/what-if.ts";
-import { addDays, compilePricing, type PricingConfig } from "#domain/pricing/index.ts";
+import { addDays, compilePricing, daysBetween, type PricingConfig } from "#domain/pricing/index.ts";
 import type { Database } from "#api/db/client.ts";
 import { engineQuotes, priceResponses } from "#api/db/schema/index.ts";
 import { marketOf } from "#api/services/competitors/medians.ts";
@@ -49,7 +49,7 @@ export async function recordQuotes(db: Database, q: { businessId: string; config
   if (stays.length === 0) return;
   const medians = await marketOf(db, q.businessId, q.arrival, addDays(q.departure, -1));
   const markets = marketTotals(q.config, medians, q, stays.map((s) => s.categoryId));
-  const nights = Math.round((Date.parse(q.departure) - Date.parse(q.arrival)) / 86_400_000);
+  const nights = daysBetween(q.arrival, q.departure);
   await db.insert(engineQuotes).values(
     stays.map((s) => {
       const market = markets.get(s.categoryId);
@@ -60,7 +60,7 @@ export async function recordQuotes(db: Database, q: { businessId: string; config
 
 /** The guest booked a stay from the engine: its latest quote of the last day is marked booked. */
 export async function markQuoteBooked(db: Database, q: { businessId: string; categoryId: string; arrival: string; departure: string; now: Date }): Promise<void> {
-  const nights = Math.round((Date.parse(q.departure) - Date.parse(q.arrival)) / 86_400_000);
+  const nights = daysBetween(q.arrival, q.departure);
   const [latest] = await db
     .select({ id: engineQuotes.id })
     .from(engineQuotes)
