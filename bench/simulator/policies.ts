@@ -141,7 +141,7 @@ export function curveDemand(hotel: Hotel, curves: readonly Curves[], night: numb
  */
 export const QUOTES_SEEN = Number(process.env.SIM_QUOTES_SEEN ?? 1);
 
-/** Whether the booking page saw `guest`: a draw from the guest's own number, independent of whether they book. */
+/** Whether the booking page saw `guest`: the fractional part of 7919 × the guest's own draw, so nearly independent of that draw (whether they book) and the same for both policies. */
 function seenByTheEngine(guest: Guest, share: number): boolean {
   return share >= 1 || (guest.u * 7919) % 1 < share;
 }

@@ -147,11 +147,12 @@ function signalSteps(input: RecommendInput, guardrails: Guardrails): BrainStep[]
     });
   }
   const running = sum(steps);
-  if (position != null && input.marketMedian) {
+  if (position != null) {
     // The guests' response is known: the rules' price is replaced by the one that earns most per
     // would-be guest against the market; the other steps keep their amounts (so the damping holds).
-    const amount = Math.round(input.marketMedian * Math.exp(position)) - base;
-    push({ step: "response", amount, detail: { median: input.marketMedian, position: round1((Math.exp(position) - 1) * 100), quotes: input.response!.quotes } });
+    const median = input.marketMedian!;
+    const amount = Math.round(median * Math.exp(position)) - base;
+    push({ step: "response", amount, detail: { median, position: round1((Math.exp(position) - 1) * 100), quotes: input.response!.quotes } });
     return steps;
   }
   // The pull is `weight` % of the way to the median, also when the signals have taken the price to 0

@@ -51,7 +51,7 @@ export const bookingEngines = pgTable(
  * whether it was booked: the guests' answer to price that the revenue brain learns from
  * (domain/brain/response.ts, ADR 0064). `market` is the competitors' price of the same nights
  * scaled to the category, when competitors were known for every night; without it the quote
- * teaches nothing and is kept only for the look-to-book count.
+ * teaches the brain nothing (responseOf reads only quotes with a market).
  */
 export const engineQuotes = pgTable(
   "engine_quotes",
