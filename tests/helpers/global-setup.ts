@@ -71,11 +71,20 @@ async function prepare(): Promise<Prepared> {
 /** The in-memory PGlite, dumped after the migrations and again after the demo data. */
 async function prepareEmbedded(seedMoment: Date) {
   const pglite = await PGlite.create();
+  // Every test file loads a copy (~200 a run), and a copy costs in proportion to its files: the
+  // template databases (a third of them) are never used by a test on the embedded database, so they
+  // are dropped (~0.2 s of CPU less a copy).
+  await pglite.exec("alter database template0 is_template false; alter database template1 is_template false");
+  for (const name of ["template0", "template1"]) await pglite.exec(`drop database ${name}`);
   const embedded = await openDatabase({ kind: "pglite", client: pglite });
   await embedded.migrate();
   const dumpPath = join(tmpdir(), `tarifa-pglite-migrated-${process.pid}.tar`);
   const seededDumpPath = join(tmpdir(), `tarifa-pglite-seeded-${process.pid}.tar`);
-  const writeDump = async (path: string) => writeFileSync(path, new Uint8Array(await (await pglite.dumpDataDir("none")).arrayBuffer()));
+  // After a checkpoint, so a copy starts without replaying the write-ahead log (~0.5 s of CPU a copy).
+  const writeDump = async (path: string) => {
+    await pglite.exec("checkpoint");
+    writeFileSync(path, new Uint8Array(await (await pglite.dumpDataDir("none")).arrayBuffer()));
+  };
   await writeDump(dumpPath);
   await seed(embedded.db, seedMoment);
   await writeDump(seededDumpPath);
