@@ -1,10 +1,22 @@
-import { sql, type SQL } from "drizzle-orm";
+import { sql, type SQL, type SQLWrapper } from "drizzle-orm";
 import type { Database } from "./client.ts";
 
 /** The rows of a raw query, on either driver (both answer `{ rows }`). */
 export async function rowsOf<T>(db: Database, query: SQL): Promise<T[]> {
   const result = (await db.execute(query)) as unknown as { rows: T[] };
   return result.rows;
+}
+
+/**
+ * `json_build_object('key', column, …)`: a row of a subquery as a JSON object keyed as the code
+ * names its fields, for a statement that reads several tables at once (json_agg of these). JSON
+ * keeps numbers, text, arrays and dates (as YYYY-MM-DD); a timestamp would come back as text.
+ */
+export function jsonObject(fields: Record<string, SQLWrapper>): SQL {
+  return sql`json_build_object(${sql.join(
+    Object.entries(fields).map(([key, value]) => sql`${sql.raw(`'${key.replace(/'/g, "''")}'`)}, ${value}`),
+    sql`, `,
+  )})`;
 }
 
 /** `VALUES ($1::uuid, $2::date), …` for a list of (category, night) pairs. */

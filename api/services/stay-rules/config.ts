@@ -1,9 +1,10 @@
-import { and, asc, eq, gte, inArray, lte } from "drizzle-orm";
+import { and, eq, gte, inArray, lte, sql } from "drizzle-orm";
 import type { BrainMode } from "#domain/brain/types.ts";
 import { DEFAULT_BASE_RULES, DEFAULT_GAP_SETTINGS, type BaseRules, type BrainStayValue, type DemandRule, type GapSettings, type NightOverride } from "#domain/stay-rules/types.ts";
 import type { Database } from "#api/db/client.ts";
 import { perReadOnlyRequest } from "#api/observability/request-context.ts";
-import { stayDemandRules, stayRuleBases, stayRuleBrainValues, stayRuleOverrides, stayRuleSettings } from "#api/db/schema/index.ts";
+import { jsonObject } from "#api/db/query.ts";
+import { businesses, stayDemandRules, stayRuleBases, stayRuleBrainValues, stayRuleOverrides, stayRuleSettings } from "#api/db/schema/index.ts";
 
 /** The business's stored stay rules (domain/stay-rules), defaults when never saved. */
 export interface StayRuleConfig {
@@ -18,22 +19,49 @@ export interface StoredDemandRule extends DemandRule {
   source: "owner" | "recommendation" | "autopilot";
 }
 
+/**
+ * The business's stay-rule settings, category bases and demand rules in one statement (issue 29:
+ * every calendar and stay-rule read asks this first; three round trips were a tenth of a page).
+ */
 export async function loadStayRuleConfig(db: Database, businessId: string): Promise<StayRuleConfig> {
-  const [[settings], bases, rules] = await Promise.all([
-    db.select().from(stayRuleSettings).where(eq(stayRuleSettings.businessId, businessId)),
-    db.select().from(stayRuleBases).where(eq(stayRuleBases.businessId, businessId)),
-    db.select().from(stayDemandRules).where(eq(stayDemandRules.businessId, businessId)).orderBy(asc(stayDemandRules.createdAt), asc(stayDemandRules.id)),
-  ]);
+  const b = stayRuleBases;
+  const r = stayDemandRules;
+  const [row] = await db
+    .select({
+      settings: stayRuleSettings,
+      bases: sql<(BaseRules & { categoryId: string })[]>`(select coalesce(json_agg(${jsonObject({
+        categoryId: b.roomCategoryId,
+        minStay: b.minStay,
+        weekendMinStay: b.weekendMinStay,
+        maxStay: b.maxStay,
+        closedToArrival: b.closedToArrival,
+        closedToDeparture: b.closedToDeparture,
+        minAdvanceDays: b.minAdvanceDays,
+        maxAdvanceDays: b.maxAdvanceDays,
+      })}), '[]'::json) from ${b} where ${b.businessId} = ${businesses.id})`,
+      rules: sql<StoredDemandRule[]>`(select coalesce(json_agg(${jsonObject({
+        id: r.id,
+        categoryId: r.roomCategoryId,
+        weekdays: r.weekdays,
+        from: r.startsAt,
+        to: r.endsAt,
+        appliesTo: r.appliesTo,
+        minStay: r.minStay,
+        relaxInsideDays: r.relaxInsideDays,
+        relaxBelowOccupancyPercent: r.relaxBelowOccupancyPercent,
+        relaxedMinStay: r.relaxedMinStay,
+        source: r.source,
+      })} order by ${r.createdAt}, ${r.id}), '[]'::json) from ${r} where ${r.businessId} = ${businesses.id})`,
+    })
+    .from(businesses)
+    .leftJoin(stayRuleSettings, eq(stayRuleSettings.businessId, businesses.id))
+    .where(eq(businesses.id, businessId));
+  const settings = row?.settings;
   return {
     gaps: settings ? { enabled: settings.gapFill, maxNights: settings.gapMaxNights, discountPercent: settings.gapDiscountPercent } : { ...DEFAULT_GAP_SETTINGS },
     mode: settings?.mode ?? "off",
-    bases: new Map(
-      bases.map((b) => [
-        b.roomCategoryId,
-        { minStay: b.minStay, weekendMinStay: b.weekendMinStay, maxStay: b.maxStay, closedToArrival: b.closedToArrival, closedToDeparture: b.closedToDeparture, minAdvanceDays: b.minAdvanceDays, maxAdvanceDays: b.maxAdvanceDays },
-      ]),
-    ),
-    demandRules: rules.map(demandRuleOf),
+    bases: new Map((row?.bases ?? []).map(({ categoryId, ...base }) => [categoryId, base])),
+    demandRules: row?.rules ?? [],
   };
 }
 
