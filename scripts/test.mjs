@@ -2,8 +2,8 @@
  * `npm test`: the type check, Vitest, the production build, then Playwright against that build.
  *
  * The type check and the build each keep about one core busy and Vitest both, so the two run beside
- * Vitest (their output held back and printed after it) instead of before it with a core idle: on a
- * 2-core machine this is a minute less (ADR 0065). The outcome is the same as running them one
+ * Vitest (their output held back, and printed after it when they fail) instead of before it with a
+ * core idle (ADR 0065). The outcome is the same as running them one
  * after another: any failure fails the run, and Playwright runs only when all three passed.
  * Each step prints how long it took.
  */
@@ -27,9 +27,9 @@ function run(name, args, { quiet = false } = {}) {
   });
 }
 
-/** Prints a step's held-back output and time; true when it passed. */
+/** Prints a step's time, and its held-back output when it failed; true when it passed. */
 function report(step) {
-  if (step.output) process.stdout.write(step.output.endsWith("\n") ? step.output : `${step.output}\n`);
+  if (step.code !== 0 && step.output) process.stdout.write(step.output.endsWith("\n") ? step.output : `${step.output}\n`);
   console.log(`== ${step.name}: ${step.code === 0 ? "passed" : `failed (exit ${step.code})`} in ${step.seconds} s`);
   return step.code === 0;
 }
@@ -37,7 +37,7 @@ function report(step) {
 const typegen = await run("route types", ["react-router", "typegen"], { quiet: true });
 if (!report(typegen)) process.exit(1);
 
-console.log("== type check and production build beside Vitest (their output follows Vitest's)");
+console.log("== type check and production build beside Vitest (their output, if they fail, follows Vitest's)");
 const typecheck = run("type check (tsc --noEmit)", ["tsc", "--noEmit"], { quiet: true });
 const build = run("production build (npm run build)", ["npm", "run", "build"], { quiet: true });
 const vitest = report(await run("Vitest", ["vitest", "run"]));

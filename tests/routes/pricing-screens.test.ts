@@ -138,7 +138,9 @@ describe("pricing screens (loaders and actions)", () => {
     rt.categories.forEach((c: { uuid: string; price_variation_type: string; price_variation_value: number; min_price: number | null; max_price: number | null }, i: number) => {
       fields[`categories[${i}].uuid`] = c.uuid;
       fields[`categories[${i}].price_variation_type`] = c.price_variation_type;
-      fields[`categories[${i}].price_variation_value`] = c.price_variation_type === "value" ? String(c.price_variation_value / 100).replace(".", ",") : String(c.price_variation_value).replace(".", ",");
+      // The categories' variations raised too: the next 90 nights may all lie in a season whose own
+      // rate replaces the base rate (from 1 December, the demo's summer), a variation moves every night.
+      fields[`categories[${i}].price_variation_value`] = c.price_variation_type === "value" ? String(c.price_variation_value / 100 + 50).replace(".", ",") : String(c.price_variation_value + 20).replace(".", ",");
       fields[`categories[${i}].min_price`] = c.min_price === null ? "" : String(c.min_price / 100).replace(".", ",");
       fields[`categories[${i}].max_price`] = c.max_price === null ? "" : String(c.max_price / 100).replace(".", ",");
     });

@@ -2,8 +2,8 @@ import { analyseNight, type AnalysedNight } from "#domain/competitors/index.ts";
 import { addDays, daysBetween } from "#domain/pricing/index.ts";
 import type { Database } from "#api/db/client.ts";
 import type { BusinessRow } from "#api/services/business-access.ts";
-import { calendarDays, canPrice, occupancyPercentages } from "#api/services/pricing/calendar.ts";
-import { loadPricingConfig } from "#api/services/pricing/config.ts";
+import { calendarDays, canPrice, sharedOccupancyPercentages } from "#api/services/pricing/calendar.ts";
+import { sharedPricingConfig } from "#api/services/pricing/config.ts";
 import { gapDiscounts } from "#api/services/stay-rules/gap-discounts.ts";
 import { competitorJson, competitorsOf, ratesBetween, type CompetitorJson } from "./store.ts";
 import type { MarketNightJson } from "#contract/competitors.ts";
@@ -31,8 +31,8 @@ export interface MarketPeriod {
  */
 export async function marketPeriod(db: Database, business: BusinessRow, q: { from: string; to: string; category?: string; today: string }): Promise<MarketPeriod> {
   const [config, occupancy, gaps, set, observations] = await Promise.all([
-    loadPricingConfig(db, business.id, { from: q.from, to: q.to }),
-    occupancyPercentages(db, business.id, q.from, q.to),
+    sharedPricingConfig(db, business.id, { from: q.from, to: q.to }),
+    sharedOccupancyPercentages(db, business.id, q.from, q.to),
     gapDiscounts(db, business.id, { from: q.from, to: q.to, today: q.today }),
     competitorsOf(db, business.id),
     ratesBetween(db, business.id, q.from, q.to),

@@ -3,6 +3,7 @@ import { addDays, compilePricing, type DailyRate, type GapDiscounts, type Pricin
 import type { Database } from "#api/db/client.ts";
 import { holidays } from "#api/db/schema/index.ts";
 import { occupancyByNight } from "#api/services/occupancy.ts";
+import { perReadOnlyRequest } from "#api/observability/request-context.ts";
 import type { CalendarDay, HolidayJson } from "#contract/pricing.ts";
 
 /** Today (YYYY-MM-DD) in the business's time zone; the engine never reads the clock itself. */
@@ -16,6 +17,11 @@ export function businessToday(now: Date, timeZone: string): string {
 }
 
 /** Occupancy percent per night (`from`..`to` inclusive) from the bookings area. */
+/** occupancyPercentages read once by all of a read-only request's callers (like sharedPricingConfig). Callers must not change it. */
+export function sharedOccupancyPercentages(db: Database, businessId: string, from: string, to: string): Promise<Map<string, number>> {
+  return perReadOnlyRequest(`occupancy:${businessId}:${from}:${to}`, () => occupancyPercentages(db, businessId, from, to));
+}
+
 export async function occupancyPercentages(db: Database, businessId: string, from: string, to: string): Promise<Map<string, number>> {
   const nights = await occupancyByNight(db, businessId, from, addDays(to, 1));
   const out = new Map<string, number>();

@@ -9,6 +9,7 @@ import type {
   Seasonality,
 } from "#domain/pricing/index.ts";
 import type { Database } from "#api/db/client.ts";
+import { perReadOnlyRequest } from "#api/observability/request-context.ts";
 import type { SeasonalityJson, TariffConfigurationJson } from "#contract/pricing.ts";
 
 interface Row {
@@ -61,6 +62,15 @@ export interface HolidayRow {
   name: Record<string, string>;
   country: string;
   state: string | null;
+}
+
+/**
+ * loadPricingConfig for the nights `range`, read once by all of a read-only request's callers (the
+ * dashboard prices the month ahead for its days to publish and for its market bands: ADR 0032's
+ * shared reads). Callers must not change it.
+ */
+export function sharedPricingConfig(db: Database, businessId: string, range: { from: string; to: string }): Promise<PricingConfig> {
+  return perReadOnlyRequest(`pricing-config:${businessId}:${range.from}:${range.to}`, () => loadPricingConfig(db, businessId, range));
 }
 
 /**

@@ -6,8 +6,8 @@ import { businesses, occupationLogs, publishedRates, rateSnapshots } from "#api/
 import { markNightsChanged, rangesOf } from "#api/services/outbox/nights-changed.ts";
 import { GAP_REACH } from "#api/services/stay-rules/effective.ts";
 import { gapDiscounts } from "#api/services/stay-rules/gap-discounts.ts";
-import { businessToday, canPrice, occupancyPercentages } from "./calendar.ts";
-import { loadPricingConfig } from "./config.ts";
+import { businessToday, canPrice, sharedOccupancyPercentages } from "./calendar.ts";
+import { sharedPricingConfig } from "./config.ts";
 import type { DayToUpdate } from "#contract/pricing.ts";
 
 /** Settings changes are compared over the next year of nights. */
@@ -24,10 +24,16 @@ async function businessClock(db: Database, businessId: string, now: Date) {
 
 /** The final rate of every night × category in `from..to` (manual prices and orphan-gap discounts included; for `guests` guests when given), or [] when nothing can be priced yet. */
 export async function currentRates(db: Database, businessId: string, from: string, to: string, today: string, guests?: number): Promise<DailyRate[]> {
-  const config = await loadPricingConfig(db, businessId, { from, to });
-  if (!canPrice(config) || config.room_categories.length === 0) return [];
-  const [occupancy, gaps] = await Promise.all([occupancyPercentages(db, businessId, from, to), gapDiscounts(db, businessId, { from, to, today })]);
-  return compilePricing(config).calendar({ from, to, today, occupancyByDate: occupancy, gapDiscounts: gaps, ...(guests ? { guests } : {}) });
+  return (await ratesAndCategories(db, businessId, from, to, today, guests)).rates;
+}
+
+/** currentRates with the name of each room category, from the configuration the rates were computed from (no second read of it). */
+async function ratesAndCategories(db: Database, businessId: string, from: string, to: string, today: string, guests?: number) {
+  const config = await sharedPricingConfig(db, businessId, { from, to });
+  const names = new Map(config.room_categories.map((c) => [c.uuid, c.name]));
+  if (!canPrice(config) || config.room_categories.length === 0) return { rates: [] as DailyRate[], names };
+  const [occupancy, gaps] = await Promise.all([sharedOccupancyPercentages(db, businessId, from, to), gapDiscounts(db, businessId, { from, to, today })]);
+  return { rates: compilePricing(config).calendar({ from, to, today, occupancyByDate: occupancy, gapDiscounts: gaps, ...(guests ? { guests } : {}) }), names };
 }
 
 /**
@@ -52,7 +58,8 @@ export async function refreshRates(
     to = sorted[sorted.length - 1];
     only = new Set(sorted);
   }
-  const rates = (await currentRates(db, businessId, from, to, today)).filter((r) => !only || only.has(r.date));
+  const computed = await ratesAndCategories(db, businessId, from, to, today);
+  const rates = computed.rates.filter((r) => !only || only.has(r.date));
   if (rates.length === 0) return { logged: 0 };
 
   const previous = await db
@@ -62,8 +69,7 @@ export async function refreshRates(
   const before = new Map(previous.map((p) => [`${p.categoryId}|${p.date}`, p]));
   const occupancyBefore = new Map(previous.map((p) => [p.date, p.occupancy]));
 
-  const config = await loadPricingConfig(db, businessId);
-  const names = new Map(config.room_categories.map((c) => [c.uuid, c.name]));
+  const names = computed.names;
   const logs: (typeof occupationLogs.$inferInsert)[] = [];
   const upserts: (typeof rateSnapshots.$inferInsert)[] = [];
   const occupancyLogged = new Set<string>();
@@ -130,16 +136,14 @@ export async function daysToUpdate(
   const from = range?.from && range.from > today ? range.from : today;
   const to = range?.to && range.to < horizonEnd ? range.to : horizonEnd;
   if (from > to) return { from, to, today, days: [] };
-  const [rates, config, published] = await Promise.all([
-    currentRates(db, businessId, from, to, today),
-    loadPricingConfig(db, businessId),
+  const [{ rates, names }, published] = await Promise.all([
+    ratesAndCategories(db, businessId, from, to, today),
     db
       .select({ categoryId: publishedRates.roomCategoryId, date: publishedRates.date, rate: publishedRates.rate })
       .from(publishedRates)
       .where(and(eq(publishedRates.businessId, businessId), gte(publishedRates.date, from), lte(publishedRates.date, to)))
       .orderBy(asc(publishedRates.date)),
   ]);
-  const names = new Map(config.room_categories.map((c) => [c.uuid, c.name]));
   const last = new Map(published.map((p) => [`${p.categoryId}|${p.date}`, p.rate]));
   const days = new Map<string, DayToUpdate>();
   for (const r of rates) {
