@@ -19,6 +19,21 @@ export interface StoredDemandRule extends DemandRule {
   source: "owner" | "recommendation" | "autopilot";
 }
 
+/** A demand rule's columns, keyed as StoredDemandRule names them: read as JSON here, returned so by its writes (settings.ts). */
+export const demandRuleColumns = {
+  id: stayDemandRules.id,
+  categoryId: stayDemandRules.roomCategoryId,
+  weekdays: stayDemandRules.weekdays,
+  from: stayDemandRules.startsAt,
+  to: stayDemandRules.endsAt,
+  appliesTo: stayDemandRules.appliesTo,
+  minStay: stayDemandRules.minStay,
+  relaxInsideDays: stayDemandRules.relaxInsideDays,
+  relaxBelowOccupancyPercent: stayDemandRules.relaxBelowOccupancyPercent,
+  relaxedMinStay: stayDemandRules.relaxedMinStay,
+  source: stayDemandRules.source,
+};
+
 /**
  * The business's stay-rule settings, category bases and demand rules in one statement (issue 29:
  * every calendar and stay-rule read asks this first; three round trips were a tenth of a page).
@@ -39,19 +54,7 @@ export async function loadStayRuleConfig(db: Database, businessId: string): Prom
         minAdvanceDays: b.minAdvanceDays,
         maxAdvanceDays: b.maxAdvanceDays,
       })}), '[]'::json) from ${b} where ${b.businessId} = ${businesses.id})`,
-      rules: sql<StoredDemandRule[]>`(select coalesce(json_agg(${jsonObject({
-        id: r.id,
-        categoryId: r.roomCategoryId,
-        weekdays: r.weekdays,
-        from: r.startsAt,
-        to: r.endsAt,
-        appliesTo: r.appliesTo,
-        minStay: r.minStay,
-        relaxInsideDays: r.relaxInsideDays,
-        relaxBelowOccupancyPercent: r.relaxBelowOccupancyPercent,
-        relaxedMinStay: r.relaxedMinStay,
-        source: r.source,
-      })} order by ${r.createdAt}, ${r.id}), '[]'::json) from ${r} where ${r.businessId} = ${businesses.id})`,
+      rules: sql<StoredDemandRule[]>`(select coalesce(json_agg(${jsonObject(demandRuleColumns)} order by ${r.createdAt}, ${r.id}), '[]'::json) from ${r} where ${r.businessId} = ${businesses.id})`,
     })
     .from(businesses)
     .leftJoin(stayRuleSettings, eq(stayRuleSettings.businessId, businesses.id))
@@ -71,22 +74,6 @@ export async function loadStayRuleConfig(db: Database, businessId: string): Prom
  */
 export function sharedStayRuleConfig(db: Database, businessId: string): Promise<StayRuleConfig> {
   return perReadOnlyRequest(`stay-rules:${businessId}`, () => loadStayRuleConfig(db, businessId));
-}
-
-export function demandRuleOf(r: typeof stayDemandRules.$inferSelect): StoredDemandRule {
-  return {
-    id: r.id,
-    categoryId: r.roomCategoryId,
-    weekdays: r.weekdays,
-    from: r.startsAt,
-    to: r.endsAt,
-    appliesTo: r.appliesTo,
-    minStay: r.minStay,
-    relaxInsideDays: r.relaxInsideDays,
-    relaxBelowOccupancyPercent: r.relaxBelowOccupancyPercent,
-    relaxedMinStay: r.relaxedMinStay,
-    source: r.source,
-  };
 }
 
 export const baseOf = (config: StayRuleConfig, categoryId: string): BaseRules => config.bases.get(categoryId) ?? DEFAULT_BASE_RULES;

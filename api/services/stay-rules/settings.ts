@@ -7,7 +7,7 @@ import type { Database } from "#api/db/client.ts";
 import { stayDemandRules, stayRuleBases, stayRuleOverrides, stayRuleSettings } from "#api/db/schema/index.ts";
 import { markNightsChanged } from "#api/services/outbox/nights-changed.ts";
 import type { DemandRuleJson, NightRulesJson, StaySettingsJson } from "#contract/stay-rules.ts";
-import { demandRuleOf, type StayRuleConfig, type StoredDemandRule } from "./config.ts";
+import { demandRuleColumns, type StayRuleConfig, type StoredDemandRule } from "./config.ts";
 
 const baseJson = (b: BaseRules) => ({
   min_stay: b.minStay,
@@ -97,13 +97,13 @@ export async function addDemandRule(tx: Database, businessId: string, input: Dem
       relaxedMinStay: input.relaxed_min_stay,
       source,
     })
-    .returning();
-  return demandRuleOf(row);
+    .returning(demandRuleColumns);
+  return row;
 }
 
 export async function removeDemandRule(tx: Database, businessId: string, id: string): Promise<StoredDemandRule | null> {
-  const [row] = await tx.delete(stayDemandRules).where(and(eq(stayDemandRules.businessId, businessId), eq(stayDemandRules.id, id))).returning();
-  return row ? demandRuleOf(row) : null;
+  const [row] = await tx.delete(stayDemandRules).where(and(eq(stayDemandRules.businessId, businessId), eq(stayDemandRules.id, id))).returning(demandRuleColumns);
+  return row ?? null;
 }
 
 /** Writes (or clears) the override of each night `from … to` of a category; answers the nights touched. */
