@@ -3,9 +3,8 @@
  *
  * The type check and the build each keep about one core busy and Vitest both, so the two run beside
  * Vitest (their output held back, and printed after it when they fail) instead of before it with a
- * core idle (ADR 0065). The outcome is the same as running them one
- * after another: any failure fails the run, and Playwright runs only when all three passed.
- * Each step prints how long it took.
+ * core idle (ADR 0065). The outcome is the same as running them one after another: any failure
+ * fails the run, and Playwright runs only when all three passed. Each step prints how long it took.
  */
 import { spawn } from "node:child_process";
 

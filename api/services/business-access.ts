@@ -50,32 +50,21 @@ function withMembership(db: Database, userId: string) {
 
 /**
  * The user's access to one business, or null when they have none (not owner, member or admin).
- * admin.businesses counts whether it comes from the administrator role or a direct grant;
- * `grantedDirectly` saves the look-up when the caller already has the account's direct grants.
+ * admin.businesses counts whether it comes from the administrator role or a direct grant.
  */
-export async function accessTo(
-  db: Database,
-  user: UserRow,
-  businessId: string,
-  grantedDirectly?: readonly string[],
-): Promise<BusinessAccess | null> {
+export async function accessTo(db: Database, user: UserRow, businessId: string): Promise<BusinessAccess | null> {
   const [row] = await withMembership(db, user.id).where(eq(businesses.id, businessId)).limit(1);
   if (!row) return null;
-  return accessFrom(user, row.business, row.member, grantedDirectly ?? row.direct);
+  return accessFrom(user, row.business, row.member, row.direct);
 }
 
-/** accessTo for many businesses in two queries; businesses the user cannot reach are left out of the map. */
-export async function accessesTo(
-  db: Database,
-  user: UserRow,
-  businessIds: readonly string[],
-  grantedDirectly?: readonly string[],
-): Promise<Map<string, BusinessAccess>> {
+/** accessTo for many businesses in one statement; businesses the user cannot reach are left out of the map. */
+export async function accessesTo(db: Database, user: UserRow, businessIds: readonly string[]): Promise<Map<string, BusinessAccess>> {
   const out = new Map<string, BusinessAccess>();
   if (businessIds.length === 0) return out;
   const rows = await withMembership(db, user.id).where(inArray(businesses.id, [...new Set(businessIds)]));
   for (const row of rows) {
-    const access = accessFrom(user, row.business, row.member, grantedDirectly ?? row.direct);
+    const access = accessFrom(user, row.business, row.member, row.direct);
     if (access) out.set(row.business.id, access);
   }
   return out;

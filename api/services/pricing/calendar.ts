@@ -16,12 +16,12 @@ export function businessToday(now: Date, timeZone: string): string {
   }
 }
 
-/** Occupancy percent per night (`from`..`to` inclusive) from the bookings area. */
 /** occupancyPercentages read once by all of a read-only request's callers (like sharedPricingConfig). Callers must not change it. */
 export function sharedOccupancyPercentages(db: Database, businessId: string, from: string, to: string): Promise<Map<string, number>> {
   return perReadOnlyRequest(`occupancy:${businessId}:${from}:${to}`, () => occupancyPercentages(db, businessId, from, to));
 }
 
+/** Occupancy percent per night (`from`..`to` inclusive) from the bookings area. */
 export async function occupancyPercentages(db: Database, businessId: string, from: string, to: string): Promise<Map<string, number>> {
   const nights = await occupancyByNight(db, businessId, from, addDays(to, 1));
   const out = new Map<string, number>();

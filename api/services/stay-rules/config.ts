@@ -36,7 +36,7 @@ export const demandRuleColumns = {
 
 /**
  * The business's stay-rule settings, category bases and demand rules in one statement (issue 29:
- * every calendar and stay-rule read asks this first; three round trips were a tenth of a page).
+ * every calendar and stay-rule read asks this first; it was three of a calendar page's 13 statements).
  */
 export async function loadStayRuleConfig(db: Database, businessId: string): Promise<StayRuleConfig> {
   const b = stayRuleBases;
