@@ -3,9 +3,11 @@ import { criticalCss, parseStylesheet } from "#app/lib/critical-css.server.ts";
 
 // Shaped as Tailwind 4 writes the built stylesheet: layers, escaped variant classes, nested at-rules.
 const CSS = [
-  "@layer properties{@supports (x:y){*{--tw-a:initial}}}",
+  "@layer properties{@supports (x:y){*,:before{--tw-a:initial;--tw-b:0}}}",
   "@layer theme{:root,:host{--color-x:#000;--color-unused:#fff;--font-a:var(--font-b);--font-b:serif}}",
-  "@layer base{*,:after{box-sizing:border-box}a{color:inherit}}",
+  "@layer base{*,:after{box-sizing:border-box}a{color:inherit}hr,abbr:where([title]){height:0}:-moz-focusring:where(:not(iframe)){outline:auto}",
+  ":where(select:is([multiple],[size])) optgroup{font-weight:bolder}::file-selector-button{margin:0}::-webkit-datetime-edit{padding:0}",
+  "@supports (not (x:y)){::placeholder{color:currentColor}}}",
   "@layer components{.grid-a td{padding:0}.grid-a .today,.other .today{color:red}}",
   "@layer utilities{.block{display:block;color:var(--color-x)}.font-a{font-family:var(--font-a)}.spin{--tw-a:1;animation:spin 1s}.hidden{display:none}.md\\:block{@media (width>=48rem){display:block}}",
   ".hover\\:bg-x{&:hover{@media (hover:hover){background:red}}}.h-1\\.5{height:.375rem}.\\32xl\\:p-4{padding:1rem}.min-h-\\[44px\\]{min-height:44px}",
@@ -20,7 +22,8 @@ describe("the part of the stylesheet a document uses", () => {
   it("keeps the layers without class rules whole, the class rules the markup names, and what follows", () => {
     const html = '<html><body class="block md:block h-1.5 2xl:p-4 min-h-[44px] sm:flex bg-x/60"><table class="grid-a"><td class="today">1</td></table></body></html>';
     const css = criticalCss(parsed, html);
-    expect(css.startsWith("@layer properties{@supports (x:y){*{--tw-a:initial}}}@layer theme{:root,:host{--color-x:#000}}@layer base{")).toBe(true);
+    // No kept rule mentions --tw-a or --tw-b: the properties' fallbacks go with them.
+    expect(css.startsWith("@layer theme{:root,:host{--color-x:#000}}@layer base{*,:after{box-sizing:border-box}")).toBe(true);
     expect(css).toContain(".block{display:block;color:var(--color-x)}");
     expect(css).toContain(".md\\:block{@media (width>=48rem){display:block}}");
     expect(css).toContain(".h-1\\.5{height:.375rem}");
@@ -46,6 +49,23 @@ describe("the part of the stylesheet a document uses", () => {
     expect(css).toContain("@layer theme{:root,:host{--font-a:var(--font-b);--font-b:serif}}");
     expect(css).toContain('@property --tw-a{syntax:"*";inherits:false}');
     expect(css).not.toContain("--color-unused");
+  });
+
+  it("keeps the base rules of the elements the markup has, and the fallbacks of the properties kept rules use", () => {
+    const css = criticalCss(parsed, '<p class="spin"><a href="/">x</a><select multiple><optgroup label="g"></optgroup></select><input type="month" placeholder="m"></p>');
+    expect(css).toContain("@layer properties{@supports (x:y){*,:before{--tw-a:initial}}}");
+    expect(css).not.toContain("--tw-b");
+    expect(css).toContain("@layer base{*,:after{box-sizing:border-box}a{color:inherit}:-moz-focusring:where(:not(iframe)){outline:auto}");
+    expect(css).toContain(":where(select:is([multiple],[size])) optgroup{font-weight:bolder}");
+    // A month field draws the date parts; a placeholder shows.
+    expect(css).toContain("::-webkit-datetime-edit{padding:0}@supports (not (x:y)){::placeholder{color:currentColor}}}");
+    expect(css).not.toContain("hr,abbr");
+    expect(css).not.toContain("::file-selector-button");
+
+    const bare = criticalCss(parsed, '<p class="spin">x<input type="file"></p>');
+    expect(bare).toContain("@layer base{*,:after{box-sizing:border-box}:-moz-focusring:where(:not(iframe)){outline:auto}::file-selector-button{margin:0}}");
+    expect(bare).not.toContain("optgroup");
+    expect(bare).not.toContain("::placeholder");
   });
 
   it("leaves a class rule out when one of the classes its selector needs is absent", () => {
