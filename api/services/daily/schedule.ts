@@ -68,10 +68,10 @@ export function dailyJobs(
       retryLimit: options.retryLimit ?? 3,
       retryDelaySeconds: options.retryDelaySeconds ?? 60,
       expireInSeconds: 30 * 60,
-      // Take ten at a time, and look often: one job per 2 s poll would make 200 businesses take hours.
-      // A failure fails the batch, whose runs that succeeded are then skipped on the retry (idempotent).
+      // Ten at a time, the next ten at once (a full batch wakes its worker): one job per poll would
+      // make 200 businesses take hours. A failure fails the batch, whose runs that succeeded are then
+      // skipped on the retry (idempotent).
       batchSize: 10,
-      pollSeconds: 0.5,
       run,
     },
     // One job at a time: each waits on another site's answer.

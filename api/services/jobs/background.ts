@@ -43,7 +43,7 @@ export async function sweepOutbox(db: Database, queue: JobQueue, options: { atSt
  * pushes (from the outbox), the Channex booking feed of each connected business, the outbox
  * sweep, and what other areas register. Every process may run it; the database shares the work.
  */
-export async function startBackground(handle: Pick<DatabaseHandle, "db" | "sql">, options: BackgroundOptions = {}): Promise<JobQueue> {
+export async function startBackground(handle: Pick<DatabaseHandle, "db" | "sql" | "kind">, options: BackgroundOptions = {}): Promise<JobQueue> {
   const db = handle.db;
   const now = options.now ?? (() => new Date());
   const feeds: PerBusinessJob = {
@@ -56,8 +56,10 @@ export async function startBackground(handle: Pick<DatabaseHandle, "db" | "sql">
   const queue = await startJobQueue(
     handle,
     [
-      // Half a second between polls keeps a booking's way to the channel well under 2 s.
-      { name: PUSH_JOB, pollSeconds: 0.5, batchSize: 5, retryLimit: 8, retryDelaySeconds: 2, expireInSeconds: 300, run: ({ businessId }: { businessId: string }) => pushBusiness(db, businessId, { now, minIntervalMs: options.minPushIntervalMs }).then(() => undefined) },
+      // A push is sent inside the transaction that changed the nights: on PostgreSQL its wake-up may
+      // come before the commit, and half a second between polls keeps a booking's way to the channel
+      // well under 2 s.
+      { name: PUSH_JOB, pollSecondsOnPostgres: 0.5, batchSize: 5, retryLimit: 8, retryDelaySeconds: 2, expireInSeconds: 300, run: ({ businessId }: { businessId: string }) => pushBusiness(db, businessId, { now, minIntervalMs: options.minPushIntervalMs }).then(() => undefined) },
       { name: SWEEP_JOB, run: async () => void (await sweepOutbox(db, runningQueue()!)) },
       ...scheduled.definitions,
       ...(options.jobs ?? []),

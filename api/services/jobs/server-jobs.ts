@@ -27,7 +27,7 @@ const RETIRED_SCHEDULES = ["billing.renewals", "ical.poll.all"];
 
 /** What server.ts runs in the background: channels, the daily commands (iCal polls and renewals among them), the notice e-mails. */
 export async function backgroundFor(
-  handle: Pick<DatabaseHandle, "db" | "sql">,
+  handle: Pick<DatabaseHandle, "db" | "sql" | "kind">,
   config: Pick<Config, "RENEWALS_EVERY_MINUTES"> & Partial<Pick<Config, "SMTP_URL">>,
   now: () => Date = () => new Date(),
 ): Promise<JobQueue> {
@@ -40,7 +40,7 @@ export async function backgroundFor(
   // The forecast after an import or a PMS sync wrote history (a backtest: seconds on a large hotel).
   const forecast = forecastRefreshJob(handle.db, now);
   // "Check now" of an iCal import (issue #24): one calendar a job, with its own time-out; the page shows the result.
-  const icalChecks: JobDefinition<IcalPollJob> = { name: ICAL_POLL_JOB, retryLimit: 0, expireInSeconds: 120, pollSeconds: 1, run: async (job) => void (await runPollJob(handle.db, job, { now: now() })) };
+  const icalChecks: JobDefinition<IcalPollJob> = { name: ICAL_POLL_JOB, retryLimit: 0, expireInSeconds: 120, pollSecondsOnPostgres: 1, run: async (job) => void (await runPollJob(handle.db, job, { now: now() })) };
   const icalSweep: JobDefinition = { name: ICAL_SWEEP_JOB, retryLimit: 0, run: async () => void (await sweepPollRequests(handle.db, runningQueue()!, now())) };
   // The Mews connector (ADR 0049): each connected business pulls what changed every five minutes, then pushes its prices.
   const mews: PerBusinessJob = {
@@ -50,7 +50,7 @@ export async function backgroundFor(
     businesses: mewsBusinesses,
     run: async (db, businessId) => void (await syncMews(db, businessId, { now })),
   };
-  const mewsPrices: JobDefinition<{ businessId: string }> = { name: MEWS_PRICES_JOB, retryLimit: 0, pollSeconds: 1, run: ({ businessId }) => pushMewsPricesNow(handle.db, businessId, now()) };
+  const mewsPrices: JobDefinition<{ businessId: string }> = { name: MEWS_PRICES_JOB, retryLimit: 0, pollSecondsOnPostgres: 1, run: ({ businessId }) => pushMewsPricesNow(handle.db, businessId, now()) };
   const queue = await startBackground(handle, {
     now,
     perBusiness: [mews],

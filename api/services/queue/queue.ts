@@ -10,6 +10,13 @@ import { currentRequestId, runWithWork } from "#api/observability/request-contex
  * or embedded PGlite — through the same connection(s) Drizzle uses, so a job can be enqueued in
  * the transaction that makes the change it is about. Jobs are retried with exponential backoff;
  * schedules are cron lines that pg-boss fires once per minute slot across every process.
+ *
+ * Workers are woken rather than kept polling (issue 29: twenty-odd queues polled every 0.5–2 s
+ * cost an idle server about 16 statements a second on its single PGlite connection): a send wakes
+ * its queue's worker in this process (a delayed one when it is due). A job sent inside a
+ * transaction is seen at once on PGlite, which runs the worker's fetch only after the transaction
+ * ends; on PostgreSQL the fetch may come before the commit, and the job then waits for the next
+ * poll (`pollSecondsOnPostgres` where that wait matters).
  */
 
 export interface JobDefinition<T extends object = Record<string, unknown>> {
@@ -20,8 +27,17 @@ export interface JobDefinition<T extends object = Record<string, unknown>> {
   retryDelaySeconds?: number;
   /** A job running longer than this is failed (and retried). */
   expireInSeconds?: number;
-  /** How often an idle worker looks for work (pg-boss allows 0.5 s at the least). */
+  /**
+   * How often an idle worker looks for work it was not told of (default 10 s; pg-boss allows 0.5 s
+   * at the least): jobs the cron clock, another process or a retry's delay makes ready. A job this
+   * process sends wakes its worker at once, and a full batch is followed by another fetch at once.
+   */
   pollSeconds?: number;
+  /**
+   * On PostgreSQL, the poll instead, for a queue whose jobs are sent inside transactions and should
+   * not wait: there a wake-up can come before the commit, and the job is then found by this poll.
+   */
+  pollSecondsOnPostgres?: number;
   /** Jobs taken per poll (each runs in turn). */
   batchSize?: number;
 }
@@ -50,6 +66,10 @@ export function drizzleExecutor(db: Database): SqlExecutor {
 }
 
 let running: JobQueue | undefined;
+
+function pollSeconds(job: JobDefinition<any>, kind: DatabaseHandle["kind"]): number {
+  return (kind === "postgres" ? job.pollSecondsOnPostgres : undefined) ?? job.pollSeconds ?? 10;
+}
 
 /** The field of a job's data that carries the request id of the request that enqueued it. */
 const REQUEST_ID_FIELD = "_request_id";
@@ -87,7 +107,7 @@ export function runningQueue(): JobQueue | undefined {
  * Starts the queue on the database and a worker per definition. `schema` keeps pg-boss's tables
  * apart (default `pgboss`); both processes of one deployment must use the same.
  */
-export async function startJobQueue(handle: Pick<DatabaseHandle, "sql">, jobs: readonly JobDefinition<any>[], options: { schema?: string } = {}): Promise<JobQueue> {
+export async function startJobQueue(handle: Pick<DatabaseHandle, "sql" | "kind">, jobs: readonly JobDefinition<any>[], options: { schema?: string } = {}): Promise<JobQueue> {
   const boss = new PgBoss({
     db: handle.sql as PgBoss.Db,
     schema: options.schema ?? "pgboss",
@@ -107,11 +127,28 @@ export async function startJobQueue(handle: Pick<DatabaseHandle, "sql">, jobs: r
       expireInSeconds: job.expireInSeconds ?? 15 * 60,
     });
   }
+  const workers = new Map<string, string>();
+  const wake = (name: string) => {
+    const id = workers.get(name);
+    if (id) boss.notifyWorker(id);
+  };
   for (const job of jobs) {
-    await boss.work<object>(job.name, { pollingIntervalSeconds: job.pollSeconds ?? 2, batchSize: job.batchSize ?? 1, includeMetadata: true }, async (batch) => {
-      // A throw fails the batch's jobs and pg-boss retries them later with backoff.
-      for (const item of batch) await runJob(job, item);
+    const batchSize = job.batchSize ?? 1;
+    const id = await boss.work<object>(job.name, { pollingIntervalSeconds: pollSeconds(job, handle.kind), batchSize, includeMetadata: true }, async (batch) => {
+      // More may be waiting behind a full batch: the worker fetches again at once, not after its poll.
+      if (batch.length >= batchSize) wake(job.name);
+      try {
+        for (const item of batch) await runJob(job, item);
+      } catch (error) {
+        // The throw fails the batch's jobs; pg-boss makes them due again after d·2ⁿ to 2·d·2ⁿ seconds
+        // (its backoff with jitter: d the retry delay, n the retries so far), so the worker is woken
+        // at both ends rather than left to its poll.
+        const first = (job.retryDelaySeconds ?? 2) * 2 ** Math.min(16, Math.max(...batch.map((item) => item.retryCount)));
+        for (const seconds of [first, 2 * first]) setTimeout(() => wake(job.name), seconds * 1000 + 100).unref();
+        throw error;
+      }
     });
+    workers.set(job.name, id);
   }
   const schemaName = options.schema ?? "pgboss";
   observeQueueDepth(async () => {
@@ -120,15 +157,26 @@ export async function startJobQueue(handle: Pick<DatabaseHandle, "sql">, jobs: r
     );
     return rows.map((r: { name: string; state: string; count: number }) => ({ queue: r.name, state: r.state, count: Number(r.count) }));
   });
+  /** The job's id, after waking its worker now or when the job is due. */
+  const sent = (name: string, id: string | null, afterSeconds = 0) => {
+    if (id && afterSeconds > 0) setTimeout(() => wake(name), afterSeconds * 1000).unref();
+    else if (id) wake(name);
+    return id;
+  };
   const queue: JobQueue = {
     boss,
-    send: (name, data, o = {}) =>
-      boss.send(name, withRequestId(data), {
-        ...(o.singletonKey ? { singletonKey: o.singletonKey } : {}),
-        ...(o.singletonSeconds ? { singletonSeconds: o.singletonSeconds } : {}),
-        ...(o.startAfterSeconds ? { startAfter: o.startAfterSeconds } : {}),
-      }),
-    sendWithin: (tx, name, data, o) => boss.send(name, withRequestId(data), { db: drizzleExecutor(tx) as PgBoss.Db, ...(o ? { singletonKey: o.singletonKey, singletonSeconds: o.singletonSeconds } : {}) }),
+    send: async (name, data, o = {}) =>
+      sent(
+        name,
+        await boss.send(name, withRequestId(data), {
+          ...(o.singletonKey ? { singletonKey: o.singletonKey } : {}),
+          ...(o.singletonSeconds ? { singletonSeconds: o.singletonSeconds } : {}),
+          ...(o.startAfterSeconds ? { startAfter: o.startAfterSeconds } : {}),
+        }),
+        o.startAfterSeconds,
+      ),
+    sendWithin: async (tx, name, data, o) =>
+      sent(name, await boss.send(name, withRequestId(data), { db: drizzleExecutor(tx) as PgBoss.Db, ...(o ? { singletonKey: o.singletonKey, singletonSeconds: o.singletonSeconds } : {}) })),
     schedule: (name, cron, data = {}) => boss.schedule(name, cron, data, { tz: "UTC" }),
     async stop(timeoutMs = 10_000) {
       if (running === queue) running = undefined;
