@@ -32,9 +32,13 @@ test("a deploy (the served version changes) shows the reload banner, and it neve
   });
   // The new build: React Router's manifest endpoint refuses the page's version.
   await page.route("**/__manifest?**", (route) => route.fulfill({ status: 204, headers: { "X-Remix-Reload-Document": "true" } }));
-  await page.clock.fastForward(VERSION_POLL_INTERVAL_MS);
   const banner = page.getByTestId("version-banner");
-  await expect(banner).toContainText("Uma nova versão do Tarifa está disponível. Salve o que você digitou antes de recarregar.");
+  // The poll starts once the page has hydrated, which a busy machine may not have done yet: an
+  // interval's jump before that moves nothing, so the clock jumps again until the banner shows.
+  await expect(async () => {
+    await page.clock.fastForward(VERSION_POLL_INTERVAL_MS);
+    await expect(banner).toContainText("Uma nova versão do Tarifa está disponível. Salve o que você digitou antes de recarregar.", { timeout: 2_000 });
+  }).toPass({ timeout: 30_000 });
   await expect(banner.getByRole("button", { name: "Recarregar", exact: true })).toBeVisible();
   await page.clock.fastForward(VERSION_POLL_INTERVAL_MS * 3);
   expect(documents).toBe(0);
