@@ -38,6 +38,11 @@ export interface JobDefinition<T extends object = Record<string, unknown>> {
    * not wait: there a wake-up can come before the commit, and the job is then found by this poll.
    */
   pollSecondsOnPostgres?: number;
+  /**
+   * false: a send does not wake the worker, which takes the job at its next poll. For a job that
+   * should carry what follows the send (work after the commit that enqueued it), not go before it.
+   */
+  wakeOnSend?: boolean;
   /** Jobs taken per poll (each runs in turn). */
   batchSize?: number;
 }
@@ -128,6 +133,7 @@ export async function startJobQueue(handle: Pick<DatabaseHandle, "sql" | "kind">
     });
   }
   const workers = new Map<string, string>();
+  const sleepers = new Set(jobs.filter((job) => job.wakeOnSend === false).map((job) => job.name));
   const wake = (name: string) => {
     const id = workers.get(name);
     if (id) boss.notifyWorker(id);
@@ -159,8 +165,9 @@ export async function startJobQueue(handle: Pick<DatabaseHandle, "sql" | "kind">
   });
   /** The job's id, after waking its worker now or when the job is due. */
   const sent = (name: string, id: string | null, afterSeconds = 0) => {
-    if (id && afterSeconds > 0) setTimeout(() => wake(name), afterSeconds * 1000).unref();
-    else if (id) wake(name);
+    if (!id || sleepers.has(name)) return id;
+    if (afterSeconds > 0) setTimeout(() => wake(name), afterSeconds * 1000).unref();
+    else wake(name);
     return id;
   };
   const queue: JobQueue = {
