@@ -2,9 +2,9 @@
  * The part of the stylesheet a document uses (issue 29): the document's <head> carries, of the
  * stylesheet's class rules (components and utilities), only those whose classes the document's
  * markup names; of its base rules (the browser's defaults reset), those for the elements the markup
- * has; of its theme values and custom properties' fallbacks, those the kept rules read. The whole stylesheet still
- * reaches pages that run scripts, as a cached file linked at the end of the body (root.tsx), for
- * what they show later without a new document.
+ * has; of its theme values and custom properties' fallbacks, those the kept rules read. The whole
+ * stylesheet still reaches pages that run scripts, as a cached file linked at the end of the body
+ * (root.tsx), for what they show later without a new document.
  */
 interface Rule {
   /**

@@ -104,3 +104,51 @@ describe("the job queue on the application's database", () => {
     expect(perBusinessRuns.sort()).toEqual(["business-a", "business-b"]);
   }, 60_000);
 });
+
+describe("workers woken by what makes their job due (ADR 0066)", () => {
+  // Workers that would look for work only every 5 minutes: a job runs within the test only if it woke them.
+  const POLL_SECONDS = 300;
+  let woken: JobQueue;
+  const runs: string[] = [];
+  let failOnce = true;
+
+  beforeAll(async () => {
+    woken = await startJobQueue(
+      handle,
+      [
+        { name: "test.woken", pollSeconds: POLL_SECONDS, run: async ({ n }: { n: string }) => void runs.push(n) },
+        {
+          name: "test.woken.retry",
+          pollSeconds: POLL_SECONDS,
+          retryDelaySeconds: 1,
+          run: async () => {
+            runs.push(failOnce ? "failed" : "retried");
+            if (failOnce) {
+              failOnce = false;
+              throw new Error("once");
+            }
+          },
+        },
+      ],
+      { schema: "pgboss_woken" },
+    );
+  });
+  afterAll(async () => {
+    await woken?.stop();
+  });
+
+  it("a send, a delayed send and a retry each wake the worker; on PGlite a send inside a transaction too", async () => {
+    await woken.send("test.woken", { n: "now" });
+    await waitFor(() => runs.includes("now"));
+    await woken.send("test.woken", { n: "later" }, { startAfterSeconds: 1 });
+    await waitFor(() => runs.includes("later"));
+    await woken.send("test.woken.retry", {});
+    await waitFor(() => runs.includes("retried"));
+    expect(runs.filter((r) => r === "failed")).toHaveLength(1);
+    // On PostgreSQL the wake-up may come before the commit (the job then waits for the poll).
+    if (handle.kind === "pglite") {
+      await handle.db.transaction(async (tx) => void (await woken.sendWithin(tx as never, "test.woken", { n: "within" })));
+      await waitFor(() => runs.includes("within"));
+    }
+  }, 60_000);
+});

@@ -16,7 +16,8 @@ import { currentRequestId, runWithWork } from "#api/observability/request-contex
  * its queue's worker in this process (a delayed one when it is due). A job sent inside a
  * transaction is seen at once on PGlite, which runs the worker's fetch only after the transaction
  * ends; on PostgreSQL the fetch may come before the commit, and the job then waits for the next
- * poll (`pollSecondsOnPostgres` where that wait matters).
+ * poll (`pollSecondsOnPostgres` where that wait matters). A queue whose job should also carry what
+ * follows its send is left to its poll (`wakeOnSend: false`: the channel pushes, ADR 0066).
  */
 
 export interface JobDefinition<T extends object = Record<string, unknown>> {
@@ -138,6 +139,8 @@ export async function startJobQueue(handle: Pick<DatabaseHandle, "sql" | "kind">
     const id = workers.get(name);
     if (id) boss.notifyWorker(id);
   };
+  /** Wakes the worker once a job made due `seconds` from now is (a tenth of a second past it: the database's clock decides). */
+  const wakeIn = (name: string, seconds: number) => setTimeout(() => wake(name), seconds * 1000 + 100).unref();
   for (const job of jobs) {
     const batchSize = job.batchSize ?? 1;
     const id = await boss.work<object>(job.name, { pollingIntervalSeconds: pollSeconds(job, handle.kind), batchSize, includeMetadata: true }, async (batch) => {
@@ -150,7 +153,8 @@ export async function startJobQueue(handle: Pick<DatabaseHandle, "sql" | "kind">
         // (its backoff with jitter: d the retry delay, n the retries so far), so the worker is woken
         // at both ends rather than left to its poll.
         const first = (job.retryDelaySeconds ?? 2) * 2 ** Math.min(16, Math.max(...batch.map((item) => item.retryCount)));
-        for (const seconds of [first, 2 * first]) setTimeout(() => wake(job.name), seconds * 1000 + 100).unref();
+        wakeIn(job.name, first);
+        wakeIn(job.name, 2 * first);
         throw error;
       }
     });
@@ -166,7 +170,7 @@ export async function startJobQueue(handle: Pick<DatabaseHandle, "sql" | "kind">
   /** The job's id, after waking its worker now or when the job is due. */
   const sent = (name: string, id: string | null, afterSeconds = 0) => {
     if (!id || sleepers.has(name)) return id;
-    if (afterSeconds > 0) setTimeout(() => wake(name), afterSeconds * 1000).unref();
+    if (afterSeconds > 0) wakeIn(name, afterSeconds);
     else wake(name);
     return id;
   };
