@@ -36,7 +36,8 @@ export async function backgroundFor(
   const mailer = config.SMTP_URL ? smtpMailer(config.SMTP_URL) : null;
   const notices: JobDefinition = { name: NOTICE_MAIL_JOB, retryLimit: 1, run: async () => void (await deliverQueuedNotices(handle.db, mailer, now())) };
   // Reservation imports (issue #25): a long job that resumes from its cursor, so one attempt is enough.
-  const imports: JobDefinition<{ importId: string }> = { name: IMPORT_JOB, retryLimit: 1, expireInSeconds: 30 * 60, run: ({ importId }) => runImport(handle.db, importId, { now }) };
+  // Sent in the upload's transaction: on PostgreSQL its wake-up can precede the commit (ADR 0066).
+  const imports: JobDefinition<{ importId: string }> = { name: IMPORT_JOB, retryLimit: 1, expireInSeconds: 30 * 60, pollSecondsOnPostgres: 1, run: ({ importId }) => runImport(handle.db, importId, { now }) };
   // The forecast after an import or a PMS sync wrote history (a backtest: seconds on a large hotel).
   const forecast = forecastRefreshJob(handle.db, now);
   // "Check now" of an iCal import (issue #24): one calendar a job, with its own time-out; the page shows the result.
