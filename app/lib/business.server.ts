@@ -1,4 +1,6 @@
 import { redirect } from "react-router";
+import { todayIn } from "#domain/bookings/stay";
+import { businessTimeZone } from "#domain/business/timezone";
 import { appContext, type AppState } from "#app/lib/guard.server";
 import type { ApiClient } from "#app/lib/api.server";
 import type { getRequestState } from "#app/lib/request-context.server";
@@ -35,6 +37,11 @@ export function requireSelectedBusiness(context: Context): BusinessJson {
   const business = selectedBusiness(context);
   if (!business) throw redirect("/setup-in-progress");
   return business;
+}
+
+/** Today in the selected business's time zone (YYYY-MM-DD), as the API reckons it (issue 29: no call for it). */
+export function businessToday(context: Context, now = new Date()): string {
+  return todayIn(businessTimeZone(context.get(appContext).business), now);
 }
 
 /** Active PMSs, the built-in (default) one first. */

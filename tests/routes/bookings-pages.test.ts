@@ -4,7 +4,9 @@ import { addDays } from "#domain/bookings/stay";
 import * as create from "#app/routes/bookings/create.tsx";
 import * as detail from "#app/routes/bookings/detail.tsx";
 import * as edit from "#app/routes/bookings/edit.tsx";
+import * as availability from "#app/routes/bookings/availability.tsx";
 import * as home from "#app/routes/bookings/home.tsx";
+import * as list from "#app/routes/bookings/index.tsx";
 import * as quote from "#app/routes/bookings/quote.tsx";
 import * as appLayout from "#app/routes/shell/app-layout.tsx";
 import { demoUsers } from "#tests/helpers/api.ts";
@@ -23,13 +25,15 @@ let h: RouteHarness;
 let owner: Browser;
 let token: string;
 let arrival: string;
+let today: string;
 
 beforeAll(async () => {
   h = await createRouteHarness();
   owner = h.browser();
   token = await owner.signIn(demoUsers.owner.email);
   const options = await h.t.json<{ data: { today: string } }>("GET", `${base}/reservations/options`, { token });
-  arrival = addDays(options.data.today, 200);
+  today = options.data.today;
+  arrival = addDays(today, 200);
 });
 afterAll(() => h.close());
 
@@ -104,5 +108,17 @@ describe("the booking pages (loaders and actions)", () => {
     expect(page.data).toMatchObject({ from: arrival, to: addDays(arrival, page.data.overview.nights.length - 1), canOpen: true });
     expect(page.data.overview.rooms.length).toBeGreaterThan(0);
     expect(page.data.overview.stays.some((s: { guest_name: string }) => s.guest_name === "Rota Reserva")).toBe(true);
+  });
+
+  it("starts the rooms overview and the availability at the business's today, read with the business, not asked of the API", async () => {
+    expect((await owner.get("/bookings/home", home, inApp)).data.from).toBe(today);
+    expect((await owner.get("/availability", availability, inApp)).data.from).toBe(today);
+  });
+
+  it("offers the business's categories, in their order, as the list's filter", async () => {
+    const page = await owner.get("/bookings", list, inApp);
+    const options = await h.t.json<{ data: { categories: { uuid: string; name: string }[] } }>("GET", `${base}/reservations/options`, { token });
+    expect(page.data.categories).toEqual(options.data.categories.map((c) => ({ uuid: c.uuid, name: c.name })));
+    expect(page.data.categories.map((c: { uuid: string }) => c.uuid)).toContain(DEMO_CATEGORY_IDS.suite);
   });
 });

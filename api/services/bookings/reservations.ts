@@ -418,28 +418,25 @@ const ACTION_AUDIT: Record<ReservationAction, string> = {
 // ---------------------------------------------------------------------------------------------
 // Reading
 
+/**
+ * A reservation with the names it shows. The names are looked up by scalar subqueries rather than
+ * joined: planning a seven-table join took the embedded database about 4 ms of a page's 6 (join
+ * orders to weigh), the lookups 0.5 ms, and a page has at most 100 rows to look up for.
+ */
 const listColumns = {
   r: reservations,
-  categoryName: roomCategories.name,
-  roomNumber: rooms.number,
-  guest: guests,
-  creatorName: sql<string | null>`nullif(trim(${users.name} || ' ' || ${users.surname}), '')`,
-  channelName: salesChannels.name,
-  ratePlanName: ratePlans.name,
+  guest: { id: guests.id, name: guests.name, email: guests.email, phone: guests.phone, document: guests.document, country: guests.country },
+  categoryName: sql<string>`(select ${roomCategories.name} from ${roomCategories} where ${roomCategories.id} = ${reservations.categoryId})`,
+  roomNumber: sql<string | null>`(select ${rooms.number} from ${rooms} where ${rooms.id} = ${reservations.roomId})`,
+  creatorName: sql<string | null>`(select nullif(trim(${users.name} || ' ' || ${users.surname}), '') from ${users} where ${users.id} = ${reservations.createdBy})`,
+  channelName: sql<string | null>`(select ${salesChannels.name} from ${salesChannels} where ${salesChannels.businessId} = ${reservations.businessId} and ${salesChannels.code} = ${reservations.channel})`,
+  ratePlanName: sql<string | null>`(select ${ratePlans.name} from ${ratePlans} where ${ratePlans.id} = ${reservations.ratePlanId})`,
 };
 
-type ListRow = { r: ReservationRow; categoryName: string; roomNumber: string | null; guest: typeof guests.$inferSelect; creatorName: string | null; channelName: string | null; ratePlanName: string | null };
+type ListRow = { r: ReservationRow; categoryName: string; roomNumber: string | null; guest: Pick<typeof guests.$inferSelect, "id" | "name" | "email" | "phone" | "document" | "country">; creatorName: string | null; channelName: string | null; ratePlanName: string | null };
 
 function baseQuery(db: Database) {
-  return db
-    .select(listColumns)
-    .from(reservations)
-    .innerJoin(roomCategories, eq(roomCategories.id, reservations.categoryId))
-    .innerJoin(guests, eq(guests.id, reservations.guestId))
-    .leftJoin(rooms, eq(rooms.id, reservations.roomId))
-    .leftJoin(users, eq(users.id, reservations.createdBy))
-    .leftJoin(salesChannels, and(eq(salesChannels.businessId, reservations.businessId), eq(salesChannels.code, reservations.channel)))
-    .leftJoin(ratePlans, eq(ratePlans.id, reservations.ratePlanId));
+  return db.select(listColumns).from(reservations).innerJoin(guests, eq(guests.id, reservations.guestId));
 }
 
 export function reservationJson(row: ListRow, today: string): ReservationJson {
@@ -505,11 +502,9 @@ const ORDER = {
 
 export async function listReservations(ctx: BookingContext, q: ReservationListQuery): Promise<z.infer<typeof reservationPage>> {
   const where = listWhere(ctx, q);
-  const [{ total }] = await ctx.db
-    .select({ total: sql<number>`count(*)::int` })
-    .from(reservations)
-    .innerJoin(guests, eq(guests.id, reservations.guestId))
-    .where(where);
+  // Every reservation has its guest: the guests are joined only when the search reads them.
+  const counted = ctx.db.select({ total: sql<number>`count(*)::int` }).from(reservations).$dynamic();
+  const [{ total }] = await (q.q ? counted.innerJoin(guests, eq(guests.id, reservations.guestId)) : counted).where(where);
   const rows = await baseQuery(ctx.db)
     .where(where)
     .orderBy(...ORDER[q.sort])

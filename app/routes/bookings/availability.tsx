@@ -6,6 +6,7 @@ import { bookingBusiness, bookingsMiddleware } from "#app/lib/bookings.server";
 import { AvailabilityGrid } from "#app/components/bookings/availability-grid";
 import { buttonClass } from "#app/components/ui/button";
 import { getRequestState } from "#app/lib/request-context.server";
+import { businessToday } from "#app/lib/business.server";
 import type { Route } from "./+types/availability";
 
 export const handle = { permission: "user.availability" } as const;
@@ -20,13 +21,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const askedFrom = url.searchParams.get("from");
   const askedTo = url.searchParams.get("to");
-  let today: string | null = null;
-  let from = isDateInRange(askedFrom) ? askedFrom : null;
-  if (!from) {
-    // The API knows the business's today; the options call is shared with nothing else here.
-    today = (await api.bookings.options(business.uuid).catch(() => null))?.today ?? new Date().toISOString().slice(0, 10);
-    from = today;
-  }
+  const from = isDateInRange(askedFrom) ? askedFrom : businessToday(context);
   let to = isDateInRange(askedTo) && askedTo >= from ? askedTo : addDays(from, DEFAULT_NIGHTS - 1);
   if (daysBetween(from, to) + 1 > MAX_RANGE_NIGHTS) to = addDays(from, MAX_RANGE_NIGHTS - 1);
   if (to > DATE_MAX) to = DATE_MAX;

@@ -7,6 +7,7 @@ import { TapeChart } from "#app/components/bookings/tape-chart";
 import { buttonClass } from "#app/components/ui/button";
 import { formatDate } from "#app/lib/format-date";
 import { getRequestState } from "#app/lib/request-context.server";
+import { businessToday } from "#app/lib/business.server";
 import type { Route } from "./+types/home";
 
 export const handle = { permission: "user.rooms-overview" } as const;
@@ -19,11 +20,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const business = bookingBusiness(context);
   const { api, user } = getRequestState(context);
   const asked = new URL(request.url).searchParams.get("from");
-  let today: string | null = null;
-  if (!isDateInRange(asked)) {
-    today = (await api.bookings.options(business.uuid).catch(() => null))?.today ?? new Date().toISOString().slice(0, 10);
-  }
-  const from = isDateInRange(asked) ? asked : today!;
+  const from = isDateInRange(asked) ? asked : businessToday(context);
   const to = addDays(from, SPAN - 1) < DATE_MAX ? addDays(from, SPAN - 1) : DATE_MAX;
   const data = await api.bookings.roomsOverview(business.uuid, { from, to });
   const canOpen = !!user?.permissions.some((p) => p.name === "user.reservations");

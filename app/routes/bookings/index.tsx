@@ -11,6 +11,8 @@ import { BookingsNeedingAttention } from "#app/components/channels/bookings-atte
 import { redirectWithToast } from "#app/lib/toast.server";
 import { formatDate } from "#app/lib/format-date";
 import { getRequestState } from "#app/lib/request-context.server";
+import { requireSelectedBusiness } from "#app/lib/business.server";
+import { categoriesOf } from "#app/components/business/types";
 import type { Route } from "./+types/index";
 
 export const handle = { permission: "user.reservations" } as const;
@@ -27,12 +29,10 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   // A malformed filter is dropped rather than failing the page; the form shows what applies.
   const query = parsed.success ? parsed.data : { page: 1, per_page: 25, sort: "arrival" as const };
   const filters = Object.fromEntries(FILTERS.map((k) => [k, parsed.success ? ((parsed.data as Record<string, unknown>)[k] as string | undefined) ?? "" : ""]));
-  const [list, options, attention] = await Promise.all([
-    api.bookings.list(business.uuid, query),
-    api.bookings.options(business.uuid),
-    api.bookings.needingAttention(business.uuid),
-  ]);
-  return { list, categories: options.categories, filters, invalid: !parsed.success, currency: business.currency, attention };
+  const [list, attention] = await Promise.all([api.bookings.list(business.uuid, query), api.bookings.needingAttention(business.uuid)]);
+  // The category filter's choices come with the business the shell has read already.
+  const categories = categoriesOf(requireSelectedBusiness(context)).map((c) => ({ uuid: c.uuid, name: c.name }));
+  return { list, categories, filters, invalid: !parsed.success, currency: business.currency, attention };
 }
 
 /** A channel booking needing attention marked handled (entered by hand, or nothing to do). */

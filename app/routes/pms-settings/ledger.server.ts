@@ -3,11 +3,8 @@ import { data, type RouterContextProvider } from "react-router";
 import type { z } from "zod";
 import { isUuid } from "#domain/text/sanitize";
 import { issueToKey } from "#domain/validation";
-import { todayIn } from "#domain/bookings/stay";
-import { appContext } from "#app/lib/guard.server";
 import { getRequestState } from "#app/lib/request-context.server";
 import { redirectWithToast } from "#app/lib/toast.server";
-import { businessTimeZone } from "#domain/business/timezone";
 import { ApiError, bookingBusiness } from "#app/lib/bookings.server";
 import { replyWithApiError } from "#app/lib/api-reply.server";
 import type { ApiClient } from "#app/lib/api.server";
@@ -74,9 +71,4 @@ export const withoutUuid = <T extends { uuid?: string }>({ uuid: _uuid, ...value
 export function editingFrom<T extends { uuid: string }>(request: Request, rows: readonly T[]): T | null {
   const id = new URL(request.url).searchParams.get("edit");
   return id && isUuid(id) ? (rows.find((r) => r.uuid === id.toLowerCase()) ?? null) : null;
-}
-
-/** Today in the selected business's time zone (the default date of a new expense). */
-export function businessToday(context: Readonly<RouterContextProvider>): string {
-  return todayIn(businessTimeZone(context.get(appContext).business));
 }

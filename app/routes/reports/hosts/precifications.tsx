@@ -7,7 +7,8 @@ import { MoneyBarChart } from "#app/components/reports/bar-chart";
 import { DataTable } from "#app/components/ui/data-table";
 import { moneyFormatter } from "#app/components/reports/format";
 import { HostTabs, HotelNotice } from "#app/components/reports/hosts";
-import { businessTodayOf, isShortTermRental } from "#app/routes/reports/hosts/hosts.server";
+import { isShortTermRental } from "#app/routes/reports/hosts/hosts.server";
+import { businessToday } from "#app/lib/business.server";
 import type { CalendarJson } from "#contract/pricing";
 import type { UnitsAnswer } from "#app/components/reports/types";
 import { DateInput } from "#app/components/competitors/period-picker";
@@ -29,7 +30,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const business = bookingBusiness(context);
   const { api, user } = getRequestState(context);
   const asked = new URL(request.url).searchParams.get("start");
-  const from = asked && isDateInRange(asked) ? asked : businessTodayOf(context);
+  const from = asked && isDateInRange(asked) ? asked : businessToday(context);
   const to = addDays(from, NIGHTS - 1);
   const canSeeUnits = !!user?.permissions.some((p) => p.name === "user.business-intelligence");
   const [calendar, units] = await Promise.all([
